@@ -1,0 +1,127 @@
+"""The generator interface and the one loop that turns a random solution into a puzzle.
+
+`generators/<puzzle>.py` subclasses `Generator`: how to draw a random solution, which facts
+of it are the candidate clues, and (for puzzles whose clue set is the whole board) how to
+repair an ambiguous instance. Everything else (uniqueness, stripping, bookkeeping) is here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .puzzle import ClueKey, Instance, PuzzleError, PuzzleType
+from .sat import UNLIMITED, Budget, SessionCache
+from .strip import strip_clues
+
+
+@dataclass(frozen=True)
+class Option:
+    """One generator parameter as the CLI shows it (`--size 9`)."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+
+
+@dataclass
+class Generated:
+    instance: Instance
+    solution: Any
+    unique: bool
+    minimal: bool
+    checks: int
+    seconds: float
+    attempts: int = 1
+    unknowns: int = 0
+
+
+@dataclass
+class GenerateOptions:
+    target: int | None = None  # stop stripping at this many clues (not minimal then)
+    symmetric: bool = False  # strip clues in symmetric orbits (180-degree rotation)
+    minimal: bool = True  # strip at all; False keeps the full (unique) clue set
+    budget: Budget = field(default_factory=lambda: UNLIMITED)
+    max_attempts: int = 100
+
+
+class Generator:
+    """Base class; `generators/<puzzle>.py` subclasses it and sets `GENERATOR`."""
+
+    puzzle: str = ""
+    options: tuple[Option, ...] = ()
+    strips: bool = True  # False: the clue set is the whole board (draw, check, repair)
+
+    def params(self, **options: Any) -> Any:
+        """Validated puzzle structure from CLI-style options (raise PuzzleError)."""
+        raise NotImplementedError
+
+    ptype: PuzzleType  # set by the registry
+
+    def draw(self, params: Any, rng: random.Random, sessions: SessionCache) -> tuple[Any, Any]:
+        """A random (params, solution). Default: the engine's generic random solution;
+        puzzles whose structure is itself random (walls, cages) override."""
+        return params, sessions.get(self.ptype, params).random_solution(rng)
+
+    def candidate_clues(self, params: Any, solution: Any) -> dict:
+        raise NotImplementedError
+
+    def partner(self, params: Any, key: ClueKey) -> ClueKey | None:
+        """The clue symmetric to `key` (for symmetric stripping); None if none."""
+        return None
+
+    def fixed_clues(self, params: Any, clues: dict) -> list[ClueKey]:
+        """Clues that stripping must never remove."""
+        return []
+
+    def repair(self, params: Any, clues: dict, solution: Any, other: Any,
+               rng: random.Random) -> tuple[Any, dict, Any] | None:
+        """An ambiguous full clue set: change the instance so that `other` is ruled out.
+        Return the new (params, clues, solution), or None to draw afresh."""
+        return None
+
+
+def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Random,
+                 sessions: SessionCache, opts: GenerateOptions | None = None) -> Generated:
+    """One unique puzzle (minimal unless asked otherwise), with what it cost."""
+    opts = opts or GenerateOptions()
+    start = time.perf_counter()
+    checks = 0
+    for attempt in range(1, opts.max_attempts + 1):
+        pparams, solution = gen.draw(params, rng, sessions)
+        session = sessions.get(ptype, pparams)
+        calls0 = session.calls
+        clues = gen.candidate_clues(pparams, solution)
+        # The full clue set must pin the solution down; repair it if the puzzle lets us.
+        for _ in range(opts.max_attempts):
+            other = session.other_than(session.assumptions(clues), solution, opts.budget)
+            if other.sat is False:
+                break
+            if other.sat is None:  # budget ran out: unknown is not unique, draw again
+                clues = None
+                break
+            fixed = gen.repair(pparams, clues, solution, other.solution, rng)
+            if fixed is None:
+                clues = None
+                break
+            pparams, clues, solution = fixed
+            session = sessions.get(ptype, pparams)
+        else:
+            clues = None
+        checks += session.calls - calls0
+        if clues is None:
+            continue
+        minimal, unknowns = False, 0
+        if gen.strips and opts.minimal:
+            partner = (lambda k: gen.partner(pparams, k)) if opts.symmetric else None
+            result = strip_clues(session, solution, clues, rng, target=opts.target, partner=partner,
+                                 budget=opts.budget, fixed=gen.fixed_clues(pparams, clues))
+            clues, minimal, unknowns = result.clues, result.minimal, result.unknowns
+            checks += result.checks
+            minimal = minimal and not opts.symmetric  # symmetric: minimal among symmetric sets only
+        return Generated(Instance(ptype.name, pparams, clues), solution, True, minimal, checks,
+                         time.perf_counter() - start, attempt, unknowns)
+    raise PuzzleError(f"no unique {ptype.name} found in {opts.max_attempts} attempts")

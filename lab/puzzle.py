@@ -1,0 +1,148 @@
+"""The one interface every puzzle implements, and the values the engine passes around.
+
+A puzzle *type* (one per `solvers/<puzzle>.py`) knows its text formats, its rules as CNF
+with one literal per clue, how to read a solution back out of a model, an independent
+plain-Python `verify`, and a CP-SAT model used as a second opinion. The engine in `lab/`
+only ever talks to this interface, in the spirit of the `game` struct every puzzle in
+Simon Tatham's collection fills in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable, Mapping
+
+from pysat.formula import IDPool
+
+Clause = list[int]
+ClueKey = Hashable
+Clues = Mapping[ClueKey, Any]
+
+
+class PuzzleError(ValueError):
+    """Bad user input. Carries where it is, so the CLI can print one precise line."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = []
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.column is not None:
+            where.append(f"column {self.column}")
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One puzzle: its structure (`params`, hashable, shared by many puzzles) and its clues."""
+
+    kind: str
+    params: Any
+    clues: dict = field(hash=False, compare=True)
+
+    def without(self, keys: Iterable[ClueKey]) -> "Instance":
+        drop = set(keys)
+        return Instance(self.kind, self.params, {k: v for k, v in self.clues.items() if k not in drop})
+
+
+@dataclass
+class Rules:
+    """A puzzle's rules in CNF for one `params`.
+
+    `primary` are the variables that decide a solution; blocking clauses and solution
+    counting range over them only. `data` is the puzzle's own variable map.
+    """
+
+    clauses: list[Clause]
+    primary: list[int]
+    data: Any = None
+
+
+@dataclass
+class CpModel:
+    """A CP-SAT model of one instance: the model, the variables that decide a solution,
+    and how to read a solution back (`decode(value)` where `value(var) -> int`).
+
+    `relaxed=True` means the model leaves out a rule (say connectivity) and every solution
+    it yields must still pass `verify`; the engine filters them.
+    """
+
+    model: Any
+    variables: list
+    decode: Callable[[Callable[[Any], int]], Any]
+    relaxed: bool = False
+
+
+class PuzzleType:
+    """Base class for a puzzle; `solvers/<puzzle>.py` subclasses it and sets `PUZZLE`."""
+
+    name: str = ""
+    aliases: tuple[str, ...] = ()
+    title: str = ""
+    formats: tuple[str, ...] = ("text", "json")
+
+    # ---- text forms -------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        raise NotImplementedError
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        raise NotImplementedError
+
+    def format_solution(self, inst: Instance, solution: Any, fmt: str = "text") -> str:
+        raise NotImplementedError
+
+    def solution_json(self, inst: Instance, solution: Any) -> Any:
+        """A JSON-able form of a solution (default: as given, tuples become lists)."""
+        return solution
+
+    def describe_clue(self, key: ClueKey, value: Any) -> str:
+        return f"{key}={value}"
+
+    def clue_json(self, key: ClueKey, value: Any) -> Any:
+        return {"clue": list(key) if isinstance(key, tuple) else key, "value": value}
+
+    # ---- SAT --------------------------------------------------------------------
+    def rules(self, params: Any, pool: IDPool) -> Rules:
+        raise NotImplementedError
+
+    def clue_clauses(self, params: Any, rules: Rules, key: ClueKey, value: Any) -> list[Clause]:
+        """Clauses meaning "this clue holds". A single unit clause is used as the clue's
+        literal directly; anything else is guarded by a fresh selector literal."""
+        raise NotImplementedError
+
+    def decode(self, params: Any, rules: Rules, true_vars: set[int]) -> Any:
+        raise NotImplementedError
+
+    def solution_literals(self, params: Any, rules: Rules, solution: Any) -> list[int]:
+        """The primary variables' values in `solution`, as literals (the blocking clause
+        for "a solution different from this one" is their negation)."""
+        raise NotImplementedError
+
+    def cuts(self, params: Any, rules: Rules, solution: Any, true_vars: set[int]) -> list[Clause]:
+        """Lazy rules: clauses the rules imply that this candidate violates (empty when
+        the candidate is a real solution). Puzzles with connectivity or loops override."""
+        return []
+
+    # ---- CP-SAT (second opinion) -------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        raise NotImplementedError
+
+    # ---- independent check ----------------------------------------------------------
+    def verify(self, inst: Instance, solution: Any) -> list[str]:
+        """Plain-Python check of a solution against the rules and clues; returns the
+        violations found (empty list: valid). Must not use the SAT encoding."""
+        raise NotImplementedError
+
+    def differences(self, a: Any, b: Any) -> list[str]:
+        """Where two solutions differ, for people. Default: cell by cell on grids."""
+        out = []
+        for r, (ra, rb) in enumerate(zip(a, b)):
+            for c, (x, y) in enumerate(zip(ra, rb)):
+                if x != y:
+                    out.append(f"r{r + 1}c{c + 1}: {x} vs {y}")
+        return out

@@ -1,0 +1,294 @@
+"""The SAT engine: one incremental python-sat solver per puzzle structure.
+
+The rules are loaded once; each clue is a literal (the clue's own variable when the clue
+is a single fact, otherwise a selector guarding its clauses) and a puzzle is just a list of
+assumptions. "A solution different from S" is a blocking clause behind a guard literal, so
+the same solver serves every grid of the same size. Lazy cuts (connectivity, one loop) are
+added when a model breaks them and stay, because the rules imply them.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from .puzzle import Clause, ClueKey, Clues, Instance, PuzzleType
+
+DEFAULT_SOLVER = "cd153"  # CaDiCaL 1.5.3: fastest in scripts/bench_sudoku.py (see README)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits for one solver call. When one runs out the answer is "unknown", never a guess."""
+
+    conflicts: int | None = None
+    seconds: float | None = None
+
+    @property
+    def unlimited(self) -> bool:
+        return self.conflicts is None and self.seconds is None
+
+
+UNLIMITED = Budget()
+
+
+class Found:
+    """Outcome of one satisfiability question: True (with a model), False, or None (budget).
+
+    The solution is decoded only when asked for: the stripping loop mostly needs only
+    whether a clue literal holds in the model."""
+
+    __slots__ = ("sat", "model", "_session", "_solution", "_true")
+
+    def __init__(self, sat: bool | None, model: list[int] | None = None, session: "SatSession | None" = None):
+        self.sat = sat
+        self.model = model or []
+        self._session = session
+        self._solution = None
+        self._true: frozenset[int] | None = None
+
+    def value(self, lit: int) -> bool:
+        v = abs(lit)
+        return v <= len(self.model) and self.model[v - 1] == lit
+
+    @property
+    def true_vars(self) -> frozenset[int]:
+        if self._true is None:
+            self._true = frozenset(l for l in self.model if l > 0)
+        return self._true
+
+    @property
+    def solution(self) -> Any:
+        if self._solution is None and self.sat:
+            s = self._session
+            self._solution = s.ptype.decode(s.params, s.rules, self.true_vars)
+        return self._solution
+
+
+@dataclass
+class Count:
+    solutions: list
+    complete: bool  # True when the count is exact (search finished below the limit or hit it)
+
+    @property
+    def n(self) -> int:
+        return len(self.solutions)
+
+
+@dataclass
+class Check:
+    """The answer to "is this puzzle unique?"."""
+
+    status: str  # unique | ambiguous | unsolvable | unknown
+    solutions: list = field(default_factory=list)
+    conflict: list = field(default_factory=list)  # clue keys that cannot all hold together
+
+
+class SatSession:
+    """Rules of one puzzle structure loaded into one incremental solver."""
+
+    def __init__(self, ptype: PuzzleType, params: Any, solver: str = DEFAULT_SOLVER):
+        self.ptype = ptype
+        self.params = params
+        self.pool = IDPool()
+        self.rules = ptype.rules(params, self.pool)
+        self.solver = Solver(name=solver, bootstrap_with=self.rules.clauses)
+        self._clue_lit: dict[tuple[ClueKey, Any], int] = {}
+        self._lit_clue: dict[int, ClueKey] = {}
+        self._guarded: dict[int, list[Clause]] = {}  # selector -> clauses (for evaluation)
+        self.calls = 0
+        self._lazy = type(ptype).cuts is not PuzzleType.cuts  # does this puzzle add cuts?
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    # ---- clues as literals ----------------------------------------------------------
+    def literal(self, key: ClueKey, value: Any) -> int:
+        """The literal that switches clue `key = value` on (created once, then reused)."""
+        lit = self._clue_lit.get((key, value))
+        if lit is None:
+            clauses = self.ptype.clue_clauses(self.params, self.rules, key, value)
+            if len(clauses) == 1 and len(clauses[0]) == 1:
+                lit = clauses[0][0]
+            else:
+                lit = self.pool.id(("clue", key, value))
+                for clause in clauses:
+                    self.solver.add_clause([-lit, *clause])
+                self._guarded[lit] = clauses
+            self._clue_lit[(key, value)] = lit
+        self._lit_clue[lit] = key
+        return lit
+
+    def assumptions(self, clues: Clues) -> list[int]:
+        return [self.literal(k, v) for k, v in clues.items()]
+
+    def holds(self, lit: int, found: Found) -> bool:
+        """Does a model satisfy a clue literal? Exact for fact literals; for guarded clues,
+        True only when the model satisfies every clause of the clue (sound, maybe cautious)."""
+        clauses = self._guarded.get(lit)
+        if clauses is None:
+            return found.value(lit)
+        return all(any(found.value(l) for l in c) for c in clauses)
+
+    # ---- guards: clauses that can be switched off for good ---------------------------
+    def guard(self, clauses: Iterable[Clause]) -> int:
+        g = self.pool.id(("guard", self.pool.top + 1))
+        for clause in clauses:
+            self.solver.add_clause([-g, *clause])
+        return g
+
+    def retire(self, g: int) -> None:
+        self.solver.add_clause([-g])
+
+    def block_clause(self, solution: Any) -> Clause:
+        return [-l for l in self.ptype.solution_literals(self.params, self.rules, solution)]
+
+    # ---- the one solver call everything goes through ---------------------------------
+    def _call(self, assumptions: list[int], budget: Budget) -> bool | None:
+        self.calls += 1
+        if budget.unlimited:
+            return self.solver.solve(assumptions=assumptions)
+        if budget.conflicts is not None:
+            self.solver.conf_budget(budget.conflicts)
+        else:
+            self.solver.conf_budget(-1)
+        timer = None
+        if budget.seconds is not None:
+            timer = threading.Timer(budget.seconds, self.solver.interrupt)
+            timer.start()
+        try:
+            result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+        finally:
+            if timer is not None:
+                timer.cancel()
+                self.solver.clear_interrupt()
+        return result
+
+    def find(self, assumptions: list[int], budget: Budget = UNLIMITED) -> Found:
+        """A solution under the assumptions, adding lazy cuts until the model is real."""
+        while True:
+            result = self._call(assumptions, budget)
+            if not result:
+                return Found(result)
+            found = Found(True, self.solver.get_model(), self)
+            if not self._lazy:
+                return found
+            cuts = self.ptype.cuts(self.params, self.rules, found.solution, found.true_vars)
+            if not cuts:
+                return found
+            for clause in cuts:
+                self.solver.add_clause(clause)
+
+    # ---- what users ask ------------------------------------------------------------
+    def solve(self, clues: Clues, budget: Budget = UNLIMITED) -> Found:
+        return self.find(self.assumptions(clues), budget)
+
+    def count(self, clues: Clues, limit: int, budget: Budget = UNLIMITED) -> Count:
+        """Solutions up to `limit`, each blocked (on primary variables) behind one guard."""
+        base = self.assumptions(clues)
+        g = self.guard([])
+        solutions: list = []
+        try:
+            while len(solutions) < limit:
+                found = self.find(base + [g], budget)
+                if found.sat is None:
+                    return Count(solutions, complete=False)
+                if not found.sat:
+                    return Count(solutions, complete=True)
+                solutions.append(found.solution)
+                self.solver.add_clause([-g, *self.block_clause(found.solution)])
+            return Count(solutions, complete=True)
+        finally:
+            self.retire(g)
+
+    def other_than(self, assumptions: list[int], solution: Any, budget: Budget = UNLIMITED) -> Found:
+        """A solution different from `solution` under the assumptions (the uniqueness check)."""
+        g = self.guard([self.block_clause(solution)])
+        try:
+            return self.find(assumptions + [g], budget)
+        finally:
+            self.retire(g)
+
+    def check(self, clues: Clues, budget: Budget = UNLIMITED) -> Check:
+        assumptions = self.assumptions(clues)
+        first = self.find(assumptions, budget)
+        if first.sat is None:
+            return Check("unknown")
+        if not first.sat:
+            return Check("unsolvable", conflict=self.conflict(clues, budget))
+        second = self.other_than(assumptions, first.solution, budget)
+        if second.sat is None:
+            return Check("unknown", [first.solution])
+        if second.sat:
+            return Check("ambiguous", [first.solution, second.solution])
+        return Check("unique", [first.solution])
+
+    def conflict(self, clues: Clues, budget: Budget = UNLIMITED) -> list[ClueKey]:
+        """A small set of clues that cannot hold together: the UNSAT core, shrunk by
+        dropping each clue in turn while the rest stays unsatisfiable."""
+        assumptions = self.assumptions(clues)
+        if self._call(assumptions, budget) is not False:
+            return []
+        core = list(self.solver.get_core() or [])
+        i = 0
+        while i < len(core) and len(core) <= 64:
+            trial = core[:i] + core[i + 1:]
+            if self._call(trial, budget) is False:
+                core = [l for l in (self.solver.get_core() or trial)]
+            else:
+                i += 1
+        return [self._lit_clue[l] for l in core if l in self._lit_clue]
+
+    def random_solution(self, rng: random.Random, budget: Budget = UNLIMITED) -> Any:
+        """A random solution that depends only on `rng` and the rules, not on what this
+        solver did before: literals are fixed in a random order by SAT/UNSAT facts until
+        the solution is unique, so the answer is a fact, whatever the solver learned."""
+        primary = list(self.rules.primary)
+        rng.shuffle(primary)
+        fixed: list[int] = []
+        found = self.find([], budget)
+        if not found.sat:
+            raise ValueError("these rules have no solution")
+        for i, var in enumerate(primary):
+            lit = var if rng.random() < 0.5 else -var
+            trial = self.find(fixed + [lit], budget)
+            if trial.sat:
+                fixed.append(lit)
+                found = trial
+            elif trial.sat is False:
+                fixed.append(-lit)
+            if i % 8 == 7 and not self.other_than(fixed, found.solution, budget).sat:
+                break
+        final = self.find(fixed, budget)
+        return final.solution
+
+
+class SessionCache:
+    """One live session per puzzle structure, kept across puzzles (one per worker)."""
+
+    def __init__(self, solver: str = DEFAULT_SOLVER, keep: int = 4):
+        self.solver = solver
+        self.keep = keep
+        self._sessions: dict[tuple[str, Any], SatSession] = {}
+
+    def get(self, ptype: PuzzleType, params: Any) -> SatSession:
+        key = (ptype.name, params)
+        session = self._sessions.pop(key, None)
+        if session is None:
+            session = SatSession(ptype, params, self.solver)
+        self._sessions[key] = session  # most recent last
+        while len(self._sessions) > self.keep:
+            oldest = next(iter(self._sessions))
+            self._sessions.pop(oldest).close()
+        return session
+
+
+def check_instance(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED,
+                   sessions: SessionCache | None = None) -> Check:
+    session = (sessions or SessionCache()).get(ptype, inst.params)
+    return session.check(inst.clues, budget)

@@ -1,0 +1,304 @@
+"""Sudoku of any box shape (4x4 to 25x25): text forms, rules, decoding, verification.
+
+Vocabulary (after Norvig): a *cell* (r, c) holds a *digit* 1..n; its *units* are its row,
+its column and its box. A clue fixes one cell's digit, so a clue is the single literal
+x[r][c][d]: the engine assumes it directly, no selector needed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from itertools import combinations
+
+from ortools.sat.python import cp_model
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.textgrid import (char_rows, parse_array, parse_json, rectangular, run_length_cells,
+                          run_length_encode, tatham_split, token_rows)
+
+ALPHABET = "123456789abcdefghijklmnopq"  # digits, then letters beyond 9 (seed 000's 16x16)
+BLANKS = {".", "0", "_", "-", "*"}
+Grid = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class SudokuParams:
+    """Boxes are `box_rows` tall and `box_cols` wide; the grid is n x n, n = their product."""
+
+    box_rows: int
+    box_cols: int
+
+    @property
+    def n(self) -> int:
+        return self.box_rows * self.box_cols
+
+    @staticmethod
+    def for_size(n: int) -> "SudokuParams":
+        """The usual box shape for an n x n grid: as square as possible, wider than tall."""
+        if n < 1 or n > len(ALPHABET):
+            raise PuzzleError(f"sudoku size must be 1..{len(ALPHABET)}, got {n}")
+        rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
+        return SudokuParams(rows, n // rows)
+
+    def box(self, r: int, c: int) -> int:
+        return (r // self.box_rows) * self.box_rows + c // self.box_cols
+
+    def units(self) -> list[list[tuple[int, int]]]:
+        n = self.n
+        rows = [[(r, c) for c in range(n)] for r in range(n)]
+        cols = [[(r, c) for r in range(n)] for c in range(n)]
+        boxes = [[(br + i, bc + j) for i in range(self.box_rows) for j in range(self.box_cols)]
+                 for br in range(0, n, self.box_rows) for bc in range(0, n, self.box_cols)]
+        return rows + cols + boxes
+
+
+class Sudoku(PuzzleType):
+    name = "sudoku"
+    aliases = ("solo",)
+    title = "Sudoku (Solo), any box shape"
+    formats = ("line", "grid", "array", "tatham", "json")
+
+    # ---- text forms -----------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or self.sniff(text)
+        reader = {"line": self._parse_line, "grid": self._parse_grid, "array": self._parse_array,
+                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown sudoku format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    @staticmethod
+    def sniff(text: str) -> str:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        if s.startswith("{"):
+            return "json"
+        if "[" in s:
+            return "array"
+        if re.match(r"^\d+(x\d+)?[a-z]*[:#]", s):
+            return "tatham"
+        if len(s.split()) == 1:
+            return "line"
+        return "grid"
+
+    def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]] | None = None,
+                  params: SudokuParams | None = None) -> Instance:
+        n = len(cells)
+        params = params or SudokuParams.for_size(n)
+        if params.n != n:
+            raise PuzzleError(f"{n} rows do not fit boxes of {params.box_rows}x{params.box_cols}")
+        clues = {}
+        for r, row in enumerate(cells):
+            if len(row) != n:
+                line = where[r][0][0] if where else r + 1
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {n}", line)
+            for c, d in enumerate(row):
+                if not 0 <= d <= n:
+                    line, col = where[r][c] if where else (r + 1, c + 1)
+                    raise PuzzleError(f"digit {d} out of range 1..{n}", line, col)
+                if d:
+                    clues[(r, c)] = d
+        return Instance(self.name, params, clues)
+
+    def _digit(self, text: str, n: int, line: int, col: int) -> int:
+        if text in BLANKS:
+            return 0
+        if text.isdigit() and (n > 9 or len(text) == 1):
+            return int(text)
+        low = text.lower()
+        if len(low) == 1 and low in ALPHABET and n > 9:
+            return ALPHABET.index(low) + 1
+        raise PuzzleError(f"bad character '{text}'", line, col)
+
+    def _parse_line(self, text: str) -> Instance:
+        rows = char_rows(text)
+        chars = [t for row in rows for t in row]
+        n = math.isqrt(len(chars))
+        if n * n != len(chars) or n < 1:
+            raise PuzzleError(f"one-line sudoku needs n*n characters, got {len(chars)}", rows[0][0].line)
+        cells = [[self._digit(t.text, n, t.line, t.column) for t in chars[r * n:(r + 1) * n]]
+                 for r in range(n)]
+        return self._instance(cells, [[(t.line, t.column) for t in chars[r * n:(r + 1) * n]] for r in range(n)])
+
+    def _parse_grid(self, text: str) -> Instance:
+        rows = token_rows(text)
+        rows = [[t for t in row if not set(t.text) <= set("|+-=")] for row in rows]  # drawn box lines
+        rows = [row for row in rows if row]
+        rectangular(rows)
+        n = len(rows)
+        rectangular(rows, n, n)
+        cells = [[self._digit(t.text, n, t.line, t.column) for t in row] for row in rows]
+        return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
+
+    def _parse_array(self, text: str) -> Instance:
+        rows = parse_array(text)
+        n = len(rows)
+        cells = []
+        for r, row in enumerate(rows):
+            if len(row) != n:
+                raise PuzzleError(f"array row {r + 1} has {len(row)} cells, expected {n}")
+            cells.append([self._digit(str(v).strip() or ".", n, r + 1, c + 1) for c, v in enumerate(row)])
+        return self._instance(cells)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        head, desc = tatham_split(text)
+        m = re.fullmatch(r"(\d+)(?:x(\d+))?([a-z0-9]*)", head)
+        if not m:
+            raise PuzzleError(f"bad Solo parameters '{head}'", 1, 1)
+        extra = m.group(3)
+        if "j" in extra or "k" in extra or (extra.startswith("x")):
+            raise PuzzleError(f"jigsaw, killer and X variants are not supported ('{head}')", 1, 1)
+        c = int(m.group(1))
+        r = int(m.group(2)) if m.group(2) else c
+        params = SudokuParams(c, r)  # Tatham's c x r: boxes c rows tall, r columns wide
+        n = params.n
+        flat = run_length_cells(desc, n * n, offset=len(head) + 1)
+        return self._instance([flat[i * n:(i + 1) * n] for i in range(n)], params=params)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or "grid" not in data:
+            raise PuzzleError("sudoku JSON needs a 'grid' (list of rows)")
+        grid = data["grid"]
+        if not isinstance(grid, list) or not grid:
+            raise PuzzleError("'grid' must be a non-empty list of rows")
+        n = len(grid)
+        cells = []
+        for r, row in enumerate(grid):
+            if isinstance(row, str):
+                row = list(row)
+            if not isinstance(row, list):
+                raise PuzzleError(f"grid row {r + 1} is not a list")
+            cells.append([v if isinstance(v, int) else self._digit(str(v).strip() or ".", n, r + 1, c + 1)
+                          for c, v in enumerate(row)])
+        params = None
+        if "box" in data:
+            try:
+                params = SudokuParams(int(data["box"][0]), int(data["box"][1]))
+            except (TypeError, ValueError, IndexError):
+                raise PuzzleError("'box' must be [rows, cols]") from None
+        return self._instance(cells, params=params)
+
+    def cells(self, inst: Instance) -> list[list[int]]:
+        n = inst.params.n
+        return [[inst.clues.get((r, c), 0) for c in range(n)] for r in range(n)]
+
+    def format(self, inst: Instance, fmt: str = "grid") -> str:
+        cells, n, p = self.cells(inst), inst.params.n, inst.params
+        if fmt in ("line", "text"):
+            return "".join("." if d == 0 else ALPHABET[d - 1] for row in cells for d in row)
+        if fmt == "grid":
+            width = len(str(n))
+            lines = []
+            for r, row in enumerate(cells):
+                if r and r % p.box_rows == 0:
+                    lines.append("")
+                parts = []
+                for c, d in enumerate(row):
+                    if c and c % p.box_cols == 0:
+                        parts.append(" ")
+                    parts.append(("." if d == 0 else str(d)).rjust(width))
+                lines.append(" ".join(parts))
+            return "\n".join(lines)
+        if fmt == "array":
+            return "[\n" + "\n".join(
+                "  [" + ", ".join(repr(" " if d == 0 else ALPHABET[d - 1]) for d in row) + "],"
+                for row in cells) + "\n]"
+        if fmt == "tatham":
+            return f"{p.box_rows}x{p.box_cols}:" + run_length_encode([d for row in cells for d in row])
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "box": [p.box_rows, p.box_cols], "grid": cells})
+        raise PuzzleError(f"unknown sudoku format '{fmt}' (known: {', '.join(self.formats)})")
+
+    def full(self, inst: Instance, solution: Grid) -> Instance:
+        n = inst.params.n
+        return Instance(self.name, inst.params, {(r, c): solution[r][c] for r in range(n) for c in range(n)})
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "grid") -> str:
+        return self.format(self.full(inst, solution), fmt)
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
+        return [list(row) for row in solution]
+
+    def describe_clue(self, key: tuple[int, int], value: int) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+
+    def clue_json(self, key: tuple[int, int], value: int) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "digit": value}
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules(self, params: SudokuParams, pool: IDPool) -> Rules:
+        n = params.n
+        x = [[[pool.id(("x", r, c, d)) for d in range(n)] for c in range(n)] for r in range(n)]
+        clauses: list[list[int]] = []
+
+        def exactly_one(lits: list[int]) -> None:
+            clauses.append(lits)
+            if n <= 12:
+                clauses.extend([-a, -b] for a, b in combinations(lits, 2))
+            else:  # sequential counter: linear size for 16x16 and 25x25
+                clauses.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+
+        for r in range(n):
+            for c in range(n):
+                exactly_one(x[r][c])
+        for unit in params.units():
+            for d in range(n):
+                exactly_one([x[r][c][d] for r, c in unit])
+        primary = [v for plane in x for cell in plane for v in cell]
+        return Rules(clauses, primary, x)
+
+    def clue_clauses(self, params: SudokuParams, rules: Rules, key: tuple[int, int], value: int):
+        r, c = key
+        return [[rules.data[r][c][value - 1]]]
+
+    def decode(self, params: SudokuParams, rules: Rules, true_vars) -> Grid:
+        n = params.n
+        return tuple(tuple(next((d + 1 for d in range(n) if rules.data[r][c][d] in true_vars), 0)
+                           for c in range(n)) for r in range(n))
+
+    def solution_literals(self, params: SudokuParams, rules: Rules, solution: Grid) -> list[int]:
+        # Exactly one digit per cell, so the true literals alone pin the solution down.
+        return [rules.data[r][c][d - 1] for r, row in enumerate(solution) for c, d in enumerate(row)]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        params, n = inst.params, inst.params.n
+        model = cp_model.CpModel()
+        cell = [[model.new_int_var(1, n, f"c{r}_{c}") for c in range(n)] for r in range(n)]
+        for unit in params.units():
+            model.add_all_different([cell[r][c] for r, c in unit])
+        for (r, c), d in inst.clues.items():
+            model.add(cell[r][c] == d)
+        flat = [v for row in cell for v in row]
+        return CpModel(model, flat, lambda value: tuple(tuple(value(v) for v in row) for row in cell))
+
+    # ---- independent check ------------------------------------------------------------
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        params, n = inst.params, inst.params.n
+        problems = []
+        if len(solution) != n or any(len(row) != n for row in solution):
+            return [f"solution is not {n}x{n}"]
+        digits = set(range(1, n + 1))
+        for r, row in enumerate(solution):
+            for c, d in enumerate(row):
+                if d not in digits:
+                    problems.append(f"r{r + 1}c{c + 1} holds {d}, not a digit 1..{n}")
+        for unit in params.units():
+            seen = [solution[r][c] for r, c in unit]
+            if set(seen) != digits:
+                (r0, c0), (r1, c1) = unit[0], unit[-1]
+                problems.append(f"unit r{r0 + 1}c{c0 + 1}..r{r1 + 1}c{c1 + 1} does not hold each digit once")
+        for (r, c), d in inst.clues.items():
+            if solution[r][c] != d:
+                problems.append(f"clue r{r + 1}c{c + 1}={d} not kept")
+        return problems
+
+
+PUZZLE = Sudoku()
