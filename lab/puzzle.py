@@ -78,8 +78,22 @@ class CpModel:
     relaxed: bool = False
 
 
+@dataclass
+class Answer:
+    """What `solve` prints for puzzles whose answer is not a filled grid (next safe move,
+    best guess, shortest move sequence): text for people, `data` for `--json`."""
+
+    text: str
+    data: dict
+
+
 class PuzzleType:
-    """Base class for a puzzle; `solvers/<puzzle>.py` subclasses it and sets `PUZZLE`."""
+    """Base class for a puzzle; `solvers/<puzzle>.py` subclasses it and sets `PUZZLE`.
+
+    Grid puzzles implement the SAT/CP-SAT part and get solve, count, check, clue redundancy
+    and generation from the engine. Puzzles played move by move (Minesweeper, Guess, Inertia,
+    chess captures, jugs) implement `parse` and `answer` instead.
+    """
 
     name: str = ""
     aliases: tuple[str, ...] = ()
@@ -105,6 +119,19 @@ class PuzzleType:
 
     def clue_json(self, key: ClueKey, value: Any) -> Any:
         return {"clue": list(key) if isinstance(key, tuple) else key, "value": value}
+
+    def answer(self, inst: Instance) -> Answer:
+        """Custom `solve` for move puzzles; grid puzzles leave this alone."""
+        raise NotImplementedError
+
+    def supports(self) -> list[str]:
+        """Which CLI commands work for this puzzle (from what the subclass implements)."""
+        own = type(self)
+        grid = own.rules is not PuzzleType.rules
+        out = ["solve"]
+        if grid:
+            out += ["check", "clues", "count"]
+        return out
 
     # ---- SAT --------------------------------------------------------------------
     def rules(self, params: Any, pool: IDPool) -> Rules:

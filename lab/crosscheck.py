@@ -1,0 +1,35 @@
+"""Independent checks shared by every puzzle's tests: brute force with `verify` against the
+SAT engine and the CP-SAT engine on the same instance."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .cpsat import cpsat_count
+from .puzzle import Instance, PuzzleType
+from .sat import SatSession
+
+
+def brute_force_count(ptype: PuzzleType, inst: Instance, candidates: Iterable[Any]) -> int:
+    """How many of the candidate solutions (an exhaustive enumeration the test supplies)
+    pass the puzzle's plain-Python `verify`."""
+    return sum(1 for cand in candidates if not ptype.verify(inst, cand))
+
+
+def engine_counts(ptype: PuzzleType, inst: Instance, limit: int = 1000) -> tuple[int, int]:
+    """(SAT count, CP-SAT count) up to `limit`, each from a fresh engine."""
+    session = SatSession(ptype, inst.params)
+    try:
+        sat = session.count(inst.clues, limit)
+        for sol in sat.solutions:
+            problems = ptype.verify(inst, sol)
+            if problems:
+                raise AssertionError(f"SAT engine returned an invalid solution: {problems[:3]}")
+    finally:
+        session.close()
+    cp = cpsat_count(ptype, inst, limit)
+    for sol in cp.solutions:
+        problems = ptype.verify(inst, sol)
+        if problems:
+            raise AssertionError(f"CP-SAT engine returned an invalid solution: {problems[:3]}")
+    return sat.n, cp.n
