@@ -1,15 +1,14 @@
 """Random full sudoku grids and their candidate clues (every cell).
 
-A full grid is drawn by randomized backtracking with the fewest-candidates-first rule (fast
-in pure Python up to 16x16, restarted when it wanders), and for larger grids by the SAT
-engine, fixing random cells one at a time. Either way the grid depends only on the random
+A full grid is drawn by randomized backtracking in reading order (fast in pure Python up to
+16x16, restarted when it wanders), and for larger grids by the SAT engine, fixing random
+cells one at a time. Either way the grid depends only on the random
 generator's state, never on what a reused solver learned before.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from lab.generator import Generator, Option
 from lab.puzzle import PuzzleError
@@ -19,71 +18,42 @@ from solvers.sudoku import Grid, SudokuParams
 BACKTRACK_MAX_N = 16
 
 
-@lru_cache(maxsize=16)
-def _peers(params: SudokuParams) -> list[list[int]]:
-    n = params.n
-    peers: list[set[int]] = [set() for _ in range(n * n)]
-    for unit in params.units():
-        idx = [r * n + c for r, c in unit]
-        for i in idx:
-            peers[i].update(idx)
-    return [sorted(p - {i}) for i, p in enumerate(peers)]
-
-
-def random_grid(params: SudokuParams, rng: random.Random, node_limit: int = 20000) -> Grid | None:
-    """Randomized backtracking; None if it took more than `node_limit` steps."""
-    n = params.n
-    peers = _peers(params)
+def random_grid(params: SudokuParams, rng: random.Random, node_limit: int = 200_000) -> Grid | None:
+    """Fill cells in reading order, each with a random digit its row, column and box still
+    allow, backing up when a cell has none left. None if it took over `node_limit` steps."""
+    n, br, bc = params.n, params.box_rows, params.box_cols
     full = (1 << n) - 1
+    rows, cols, boxes = [0] * n, [0] * n, [0] * n
+    cells = [(i // n, i % n, (i // n) // br * br + (i % n) // bc) for i in range(n * n)]
     grid = [0] * (n * n)
-    used = [0] * (n * n)  # bitmask of digits taken by placed peers
-    order = list(range(n * n))
-    rng.shuffle(order)
-    nodes = 0
-
-    # Count per peer how many placed peers use each digit, so undo is exact.
-    counts = [[0] * n for _ in range(n * n)]
-
-    def assign(i: int, d: int, delta: int) -> None:
-        for p in peers[i]:
-            counts[p][d] += delta
-            if delta > 0 and counts[p][d] == 1:
-                used[p] |= 1 << d
-            elif delta < 0 and counts[p][d] == 0:
-                used[p] &= ~(1 << d)
-
-    def solve() -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > node_limit:
-            return False
-        best, best_free = -1, n + 1
-        for i in order:
-            if grid[i] == 0:
-                free = (full & ~used[i]).bit_count()
-                if free < best_free:
-                    best, best_free = i, free
-                    if free <= 1:
-                        break
-        if best < 0:
-            return True
-        if best_free == 0:
-            return False
-        digits = [d for d in range(n) if not used[best] >> d & 1]
-        rng.shuffle(digits)
-        for d in digits:
-            grid[best] = d + 1
-            assign(best, d, +1)
-            if solve():
-                return True
-            assign(best, d, -1)
-            grid[best] = 0
-            if nodes > node_limit:
-                return False
-        return False
-
-    if not solve():
-        return None
+    options: list[list[int] | None] = [None] * (n * n)  # digits still to try, per cell
+    i = steps = 0
+    while i < n * n:
+        steps += 1
+        if steps > node_limit:
+            return None
+        r, c, b = cells[i]
+        if options[i] is None:
+            free = full & ~(rows[r] | cols[c] | boxes[b])
+            options[i] = [d for d in range(n) if free >> d & 1]
+            rng.shuffle(options[i])
+        elif grid[i]:  # back here after a dead end further on: take the digit out again
+            bit = 1 << (grid[i] - 1)
+            rows[r] ^= bit
+            cols[c] ^= bit
+            boxes[b] ^= bit
+            grid[i] = 0
+        if options[i]:
+            d = options[i].pop()
+            bit = 1 << d
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
+            grid[i] = d + 1
+            i += 1
+        else:
+            options[i] = None
+            i -= 1
     return tuple(tuple(grid[r * n:(r + 1) * n]) for r in range(n))
 
 

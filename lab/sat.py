@@ -43,14 +43,28 @@ class Found:
     The solution is decoded only when asked for: the stripping loop mostly needs only
     whether a clue literal holds in the model."""
 
-    __slots__ = ("sat", "model", "_session", "_solution", "_true")
+    __slots__ = ("sat", "_model", "_session", "_call", "_solution", "_true")
 
-    def __init__(self, sat: bool | None, model: list[int] | None = None, session: "SatSession | None" = None):
+    def __init__(self, sat: bool | None, session: "SatSession | None" = None):
         self.sat = sat
-        self.model = model or []
         self._session = session
+        self._call = session.epoch if session is not None else 0
+        self._model: list[int] | None = None
         self._solution = None
         self._true: frozenset[int] | None = None
+
+    @property
+    def model(self) -> list[int]:
+        """The solver's model, fetched on first use (fetching costs as much as a small solve)."""
+        if self._model is None:
+            s = self._session
+            if not self.sat or s is None:
+                self._model = []
+            elif s.epoch != self._call:  # CaDiCaL aborts on a stale model: fail politely instead
+                raise RuntimeError("model read after the solver moved on")
+            else:
+                self._model = s.solver.get_model()
+        return self._model
 
     def value(self, lit: int) -> bool:
         v = abs(lit)
@@ -102,10 +116,15 @@ class SatSession:
         self._lit_clue: dict[int, ClueKey] = {}
         self._guarded: dict[int, list[Clause]] = {}  # selector -> clauses (for evaluation)
         self.calls = 0
+        self.epoch = 0  # bumped by every solve and every added clause
         self._lazy = type(ptype).cuts is not PuzzleType.cuts  # does this puzzle add cuts?
 
     def close(self) -> None:
         self.solver.delete()
+
+    def _add(self, clause: Clause) -> None:
+        self.epoch += 1
+        self.solver.add_clause(clause)
 
     # ---- clues as literals ----------------------------------------------------------
     def literal(self, key: ClueKey, value: Any) -> int:
@@ -118,7 +137,7 @@ class SatSession:
             else:
                 lit = self.pool.id(("clue", key, value))
                 for clause in clauses:
-                    self.solver.add_clause([-lit, *clause])
+                    self._add([-lit, *clause])
                 self._guarded[lit] = clauses
             self._clue_lit[(key, value)] = lit
         self._lit_clue[lit] = key
@@ -139,11 +158,11 @@ class SatSession:
     def guard(self, clauses: Iterable[Clause]) -> int:
         g = self.pool.id(("guard", self.pool.top + 1))
         for clause in clauses:
-            self.solver.add_clause([-g, *clause])
+            self._add([-g, *clause])
         return g
 
     def retire(self, g: int) -> None:
-        self.solver.add_clause([-g])
+        self._add([-g])
 
     def block_clause(self, solution: Any) -> Clause:
         return [-l for l in self.ptype.solution_literals(self.params, self.rules, solution)]
@@ -151,6 +170,7 @@ class SatSession:
     # ---- the one solver call everything goes through ---------------------------------
     def _call(self, assumptions: list[int], budget: Budget) -> bool | None:
         self.calls += 1
+        self.epoch += 1
         if budget.unlimited:
             return self.solver.solve(assumptions=assumptions)
         if budget.conflicts is not None:
@@ -175,14 +195,14 @@ class SatSession:
             result = self._call(assumptions, budget)
             if not result:
                 return Found(result)
-            found = Found(True, self.solver.get_model(), self)
+            found = Found(True, self)
             if not self._lazy:
                 return found
             cuts = self.ptype.cuts(self.params, self.rules, found.solution, found.true_vars)
             if not cuts:
                 return found
             for clause in cuts:
-                self.solver.add_clause(clause)
+                self._add(clause)
 
     # ---- what users ask ------------------------------------------------------------
     def solve(self, clues: Clues, budget: Budget = UNLIMITED) -> Found:
@@ -201,7 +221,7 @@ class SatSession:
                 if not found.sat:
                     return Count(solutions, complete=True)
                 solutions.append(found.solution)
-                self.solver.add_clause([-g, *self.block_clause(found.solution)])
+                self._add([-g, *self.block_clause(found.solution)])
             return Count(solutions, complete=True)
         finally:
             self.retire(g)
@@ -210,7 +230,9 @@ class SatSession:
         """A solution different from `solution` under the assumptions (the uniqueness check)."""
         g = self.guard([self.block_clause(solution)])
         try:
-            return self.find(assumptions + [g], budget)
+            found = self.find(assumptions + [g], budget)
+            found.model  # read it now: retiring the guard adds a clause
+            return found
         finally:
             self.retire(g)
 

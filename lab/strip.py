@@ -74,8 +74,8 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                     step = max(1, len(group) // 2)
                     continue
                 known_sat = bool(found.sat)
-                if known_sat:
-                    witnesses.append({k for k in kept if not session.holds(lit[k], found)})
+                if known_sat and len(group) > 1:  # a single clue's witness would only name itself
+                    witnesses.append({k for k in dropped if not session.holds(lit[k], found)})
             if not known_sat:
                 kept -= dropped
                 for w in witnesses:

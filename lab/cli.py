@@ -1,0 +1,372 @@
+"""`puzzlelab`: the command line. All printing happens here, none in the library.
+
+Every command takes `--json` and then prints exactly one JSON document. Bad input ends
+with one line naming what and where, exit code 2, and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Callable
+
+from . import registry
+from .puzzle import Instance, PuzzleError, PuzzleType
+from .sat import Budget
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """A usage problem found after argument parsing."""
+
+
+def _read(path: str) -> tuple[str, str]:
+    """(text, name) of a file or stdin ('-')."""
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read(), path
+    except FileNotFoundError:
+        raise PuzzleError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise PuzzleError(f"is a directory: {path}") from None
+    except UnicodeDecodeError:
+        raise PuzzleError(f"{path}: not a text file") from None
+
+
+def _load(args) -> tuple[PuzzleType, Instance]:
+    ptype = registry.puzzle(args.puzzle)
+    text, name = _read(args.file)
+    try:
+        return ptype, ptype.parse(text, getattr(args, "format", None))
+    except PuzzleError as exc:
+        exc.source = name
+        raise
+
+
+def _budget(args) -> Budget:
+    return Budget(conflicts=getattr(args, "conflicts", None), seconds=getattr(args, "timeout", None))
+
+
+def _emit(args, data: dict, text: str) -> None:
+    print(json.dumps(data, indent=2, default=str) if args.json else text)
+
+
+def _solution_text(ptype: PuzzleType, inst: Instance, sol: Any, args) -> str:
+    fmt = getattr(args, "out_format", None) or _display_format(ptype)
+    return ptype.format_solution(inst, sol, fmt)
+
+
+def _display_format(ptype: PuzzleType) -> str:
+    return "grid" if "grid" in ptype.formats else ptype.formats[0]
+
+
+def _record_format(ptype: PuzzleType) -> str:
+    return ptype.formats[0]
+
+
+# ---- commands ---------------------------------------------------------------------------
+def cmd_list(args) -> int:
+    rows = []
+    for ptype, gen in registry.all_puzzles():
+        supports = ptype.supports() + (["generate"] if gen is not None else [])
+        rows.append({"name": ptype.name, "aliases": list(ptype.aliases), "title": ptype.title,
+                     "formats": list(ptype.formats), "supports": supports,
+                     "generator_options": [o.name for o in gen.options] if gen else []})
+    text = "\n".join(f"{r['name']:<14} {r['title']}\n{'':<14} aliases: {', '.join(r['aliases']) or '-'}; "
+                     f"formats: {', '.join(r['formats'])}; supports: {', '.join(r['supports'])}" for r in rows)
+    _emit(args, {"puzzles": rows}, text)
+    return 0
+
+
+def cmd_solve(args) -> int:
+    ptype, inst = _load(args)
+    try:
+        answer = ptype.answer(inst)
+    except NotImplementedError:
+        answer = None
+    if answer is not None:
+        _emit(args, {"puzzle": ptype.name, **answer.data}, answer.text)
+        return 0
+    from .solve import solve
+
+    sol = solve(ptype, inst, _budget(args))
+    if sol is None:
+        _emit(args, {"puzzle": ptype.name, "status": "unsolvable", "solution": None}, "no solution")
+        return 1
+    _emit(args, {"puzzle": ptype.name, "solution": _solution_text(ptype, inst, sol, args),
+                 "solution_data": ptype.solution_json(inst, sol)}, _solution_text(ptype, inst, sol, args))
+    return 0
+
+
+def cmd_check(args) -> int:
+    from .solve import check, find_clues
+
+    ptype, inst = _load(args)
+    without = find_clues(ptype, inst, args.without or [])
+    report = check(ptype, inst, without, _budget(args), second_opinion=args.cpsat)
+    shown = inst.without(without)
+    data: dict = {"puzzle": ptype.name, "status": report.status,
+                  "solutions": [_solution_text(ptype, shown, s, args) for s in report.solutions],
+                  "clues": len(shown.clues)}
+    if without:
+        data["without"] = [ptype.describe_clue(k, inst.clues[k]) for k in without]
+    lines = []
+    if without:
+        lines.append(f"without {', '.join(data['without'])}:")
+    lines.append(report.status)
+    if report.status == "ambiguous":
+        data["differences"] = report.differences
+        lines += ["solution 1:", data["solutions"][0], "solution 2:", data["solutions"][1],
+                  f"they differ at: {', '.join(report.differences)}"]
+    elif report.status == "unique":
+        lines.append(data["solutions"][0])
+    elif report.status == "unsolvable":
+        data["conflict"] = [ptype.clue_json(k, shown.clues[k]) for k in report.conflict]
+        names = [ptype.describe_clue(k, shown.clues[k]) for k in report.conflict]
+        lines.append("conflicting clues: " + (", ".join(names) if names else "(the rules alone have no solution)"))
+    elif report.status == "unknown":
+        lines.append("the budget ran out before the answer was known")
+    if report.cpsat is not None:
+        data["cpsat"] = report.cpsat
+        lines.append(f"CP-SAT says: {report.cpsat}")
+    if args.grade:
+        data["difficulty"] = _difficulty(ptype, shown)
+        lines.append(_difficulty_text(data["difficulty"]))
+    _emit(args, data, "\n".join(lines))
+    return 0 if report.status == "unique" else 1
+
+
+def cmd_count(args) -> int:
+    from .solve import count
+
+    ptype, inst = _load(args)
+    result = count(ptype, inst, args.limit, _budget(args))
+    data = {"puzzle": ptype.name, "count": result.n, "limit": args.limit, "complete": result.complete,
+            "solutions": [_solution_text(ptype, inst, s, args) for s in result.solutions[: args.show]]}
+    more = "" if result.complete else " (budget ran out: at least this many)"
+    more = f" (stopped at the limit {args.limit})" if result.complete and result.n >= args.limit else more
+    _emit(args, data, f"{result.n} solution(s){more}\n" + "\n\n".join(data["solutions"]))
+    return 0
+
+
+def cmd_clues(args) -> int:
+    from .solve import clue_map
+
+    ptype, inst = _load(args)
+    status, red = clue_map(ptype, inst, _budget(args))
+    if red is None:
+        _emit(args, {"puzzle": ptype.name, "status": status}, f"{status}: the clue map needs a unique puzzle")
+        return 1
+    entries = []
+    for key, value in inst.clues.items():
+        mark = "essential" if key in red.essential else "removable" if key in red.removable else "unknown"
+        entries.append({**ptype.clue_json(key, value), "name": ptype.describe_clue(key, value), "status": mark})
+    text = "\n".join(f"{e['name']:<12} {e['status']}" for e in entries)
+    text += f"\n{len(red.essential)} essential, {len(red.removable)} removable, {len(red.unknown)} unknown"
+    if not red.removable and not red.unknown:
+        text += " (minimal: every clue is needed)"
+    _emit(args, {"puzzle": ptype.name, "status": status, "clues": entries,
+                 "essential": len(red.essential), "removable": len(red.removable),
+                 "minimal": not red.removable and not red.unknown}, text)
+    return 0
+
+
+def _difficulty(ptype: PuzzleType, inst: Instance) -> dict:
+    from .dataset import _grade
+
+    return _grade(ptype, inst)
+
+
+def _difficulty_text(d: dict) -> str:
+    return "difficulty: " + ", ".join(f"{k}={v}" for k, v in d.items())
+
+
+def cmd_grade(args) -> int:
+    ptype, inst = _load(args)
+    d = _difficulty(ptype, inst)
+    _emit(args, {"puzzle": ptype.name, "difficulty": d}, _difficulty_text(d))
+    return 0
+
+
+def _range(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        lo, _, hi = text.partition(":")
+        lo_i = int(lo) if lo else 0
+        return lo_i, int(hi) if hi else (lo_i if not _ else 99)
+    except ValueError:
+        raise PuzzleError(f"--difficulty must look like 1:2 (levels), got '{text}'") from None
+
+
+def cmd_generate(args, extra: list[str]) -> int:
+    from .dataset import DatasetSpec, generate_dataset
+
+    gen = registry.generator(args.puzzle)
+    ptype = registry.puzzle(args.puzzle)
+    sub = argparse.ArgumentParser(prog=f"puzzlelab generate {ptype.name}", add_help=False)
+    for opt in gen.options:
+        sub.add_argument(f"--{opt.name}", type=opt.type, default=opt.default, help=opt.help)
+    opts, unknown = sub.parse_known_args(extra)
+    if unknown:
+        known = ", ".join(f"--{o.name}" for o in gen.options) or "none"
+        raise PuzzleError(f"unknown option {unknown[0]} for {ptype.name} (its options: {known})")
+    options = vars(opts)
+    gen.params(**options)  # validate before any work starts
+    spec = DatasetSpec(puzzle=ptype.name, options=options, count=args.count, seed=args.seed,
+                       target=args.target, symmetric=args.symmetric, minimal=not args.no_minimal,
+                       difficulty=_range(args.difficulty), dedup=args.dedup, cross_check=args.cross_check,
+                       conflicts=args.conflicts)
+    bar = None
+    if not args.json and not args.quiet:
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.count, unit="puzzle", desc=f"{ptype.name}", file=sys.stderr)
+    try:
+        summary = generate_dataset(spec, args.out, args.out_format or _fmt_from_name(args.out),
+                                   workers=args.workers, scheduler=args.scheduler,
+                                   progress=bar.update if bar else None)
+    finally:
+        if bar:
+            bar.close()
+    from .stats import dataset_stats, format_stats
+
+    stats = dataset_stats(args.out).to_json() if summary.path.endswith(".jsonl") else None
+    data = {"out": summary.path, "records": summary.written, "generated": summary.new,
+            "resumed": summary.resumed, "duplicates_skipped": summary.duplicates,
+            "seconds": round(summary.seconds, 3), "puzzles_per_second": round(summary.rate, 2), "stats": stats}
+    text = (f"wrote {summary.written} puzzles to {summary.path} ({summary.new} new, {summary.resumed} resumed, "
+            f"{summary.duplicates} duplicates skipped) in {summary.seconds:.2f} s, {summary.rate:.1f} puzzles/s")
+    if stats:
+        text += "\n" + format_stats(stats)
+    _emit(args, data, text)
+    return 0
+
+
+def _fmt_from_name(path: str) -> str:
+    for suffix, fmt in ((".parquet", "parquet"), (".csv", "csv")):
+        if path.endswith(suffix):
+            return fmt
+    return "jsonl"
+
+
+def cmd_stats(args) -> int:
+    from .stats import dataset_stats, format_stats
+
+    s = dataset_stats(args.file, skip_bad=args.skip_bad)
+    data = s.to_json()
+    if s.bad_lines:
+        data["bad_line_messages"] = s.bad_lines[:20]
+    _emit(args, data, format_stats(data))
+    return 0
+
+
+def cmd_plot(args) -> int:
+    from .plot import plot_datasets
+
+    plot_datasets(args.files, args.out, skip_bad=args.skip_bad, labels=args.label)
+    _emit(args, {"out": args.out, "datasets": args.files}, f"wrote {args.out}")
+    return 0
+
+
+def cmd_render(args) -> int:
+    from .render import render
+    from .solve import solve
+
+    ptype, inst = _load(args)
+    sol = solve(ptype, inst, _budget(args)) if args.solution else None
+    if args.solution and sol is None:
+        raise PuzzleError("the puzzle has no solution to draw")
+    render(ptype, inst, args.out, sol)
+    _emit(args, {"out": args.out}, f"wrote {args.out}")
+    return 0
+
+
+# ---- parser -----------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="puzzlelab", description="Solve, check and generate unique pencil-logic puzzles.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def command(name: str, func: Callable, help: str, puzzle: bool = True, file: bool = True) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help, description=help)
+        if puzzle:
+            sp.add_argument("puzzle", help="puzzle name (see `puzzlelab list`)")
+        if file:
+            sp.add_argument("file", help="puzzle file, or - for standard input")
+            sp.add_argument("--format", help="input format (default: detected)")
+            sp.add_argument("--out-format", help="format of printed solutions")
+            sp.add_argument("--conflicts", type=int, help="conflict budget per solver call (then: unknown)")
+            sp.add_argument("--timeout", type=float, help="seconds per solver call (then: unknown)")
+        sp.add_argument("--json", action="store_true", help="print one JSON document")
+        sp.set_defaults(func=func)
+        return sp
+
+    command("list", cmd_list, "the puzzles and what each supports", puzzle=False, file=False)
+    command("solve", cmd_solve, "print a solution")
+    sp = command("check", cmd_check, "unique, ambiguous (two solutions) or unsolvable (conflicting clues)")
+    sp.add_argument("--without", nargs="+", metavar="CLUE", help="check with these clues removed (e.g. r1c3)")
+    sp.add_argument("--cpsat", action="store_true", help="also ask CP-SAT (the second engine)")
+    sp.add_argument("--grade", action="store_true", help="include difficulty measures")
+    sp = command("count", cmd_count, "count solutions up to a limit")
+    sp.add_argument("--limit", type=int, default=100)
+    sp.add_argument("--show", type=int, default=2, help="how many solutions to print")
+    command("clues", cmd_clues, "which clues are essential and which could be removed alone")
+    command("grade", cmd_grade, "difficulty measures of a puzzle")
+    sp = command("generate", None, "generate a dataset of unique puzzles", file=False)
+    sp.add_argument("--count", type=int, default=10)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--out", required=True, help="output file (.jsonl, .csv, .parquet)")
+    sp.add_argument("--out-format", choices=["jsonl", "csv", "kaggle", "parquet"],
+                    help="default: from the file name; kaggle = sudoku puzzle,solution CSV")
+    sp.add_argument("--workers", type=int, default=1, help="local worker processes")
+    sp.add_argument("--scheduler", help="Dask scheduler address (needs the cluster extra)")
+    sp.add_argument("--target", type=int, help="stop stripping at this many clues (not minimal)")
+    sp.add_argument("--symmetric", action="store_true", help="strip clues in 180-degree pairs")
+    sp.add_argument("--no-minimal", action="store_true", help="keep the full clue set (no stripping)")
+    sp.add_argument("--difficulty", help="accepted generic levels LO:HI (0 = propagation)")
+    sp.add_argument("--dedup", choices=["none", "exact", "symmetry"], default="exact")
+    sp.add_argument("--cross-check", action="store_true", help="re-check every puzzle with CP-SAT")
+    sp.add_argument("--conflicts", type=int, help="conflict budget per check (unknown => clue kept)")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp = command("stats", cmd_stats, "statistics of a dataset", puzzle=False, file=False)
+    sp.add_argument("file")
+    sp.add_argument("--skip-bad", action="store_true", help="skip malformed lines instead of stopping")
+    sp = command("plot", cmd_plot, "clue-count and difficulty plots of datasets", puzzle=False, file=False)
+    sp.add_argument("files", nargs="+")
+    sp.add_argument("--out", required=True)
+    sp.add_argument("--label", nargs="+", help="legend labels, one per file")
+    sp.add_argument("--skip-bad", action="store_true")
+    sp = command("render", cmd_render, "draw a board (and its solution) to PNG")
+    sp.add_argument("--out", required=True)
+    sp.add_argument("--solution", action="store_true")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    try:
+        if args.command == "generate":
+            return cmd_generate(args, extra)
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return args.func(args)
+    except PuzzleError as exc:
+        source = getattr(exc, "source", None)
+        print(f"puzzlelab: error: {source + ': ' if source else ''}{exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("puzzlelab: interrupted (rerun the same command to resume)", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""Boards to PNG. A puzzle may draw itself (`draw(ax, inst, solution)`); otherwise its text
+form is drawn as a grid of characters, which is right for most grid puzzles."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .puzzle import Instance, PuzzleType
+
+
+def render(ptype: PuzzleType, inst: Instance, out: str | os.PathLike, solution: Any = None) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    panels = [("puzzle", None)] + ([("solution", solution)] if solution is not None else [])
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 5.5), squeeze=False)
+    for ax, (title, sol) in zip(axes[0], panels):
+        draw = getattr(ptype, "draw", None)
+        if draw is not None:
+            draw(ax, inst, sol)
+        else:
+            _draw_text(ax, ptype, inst, sol)
+        ax.set_title(f"{ptype.name}: {title}")
+        ax.set_aspect("equal")
+        ax.axis("off")
+    fig.tight_layout()
+    tmp = Path(str(out) + ".tmp.png")
+    fig.savefig(tmp, dpi=110)
+    plt.close(fig)
+    os.replace(tmp, out)
+
+
+def _draw_text(ax, ptype: PuzzleType, inst: Instance, solution: Any) -> None:
+    text = ptype.format(inst, ptype.formats[0]) if solution is None else \
+        ptype.format_solution(inst, solution, ptype.formats[0])
+    rows = [line.split() if " " in line.strip() else list(line.strip()) for line in text.splitlines() if line.strip()]
+    height, width = len(rows), max(len(r) for r in rows)
+    for r, row in enumerate(rows):
+        for c, tok in enumerate(row):
+            ax.text(c + 0.5, height - r - 0.5, tok, ha="center", va="center", fontsize=min(14, 200 / max(width, height)))
+    for x in range(width + 1):
+        ax.plot([x, x], [0, height], color="0.7", lw=0.6)
+    for y in range(height + 1):
+        ax.plot([0, width], [y, y], color="0.7", lw=0.6)
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, height)

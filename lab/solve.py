@@ -1,0 +1,89 @@
+"""What the CLI and the Python API ask of one puzzle: solve, check, count, clue redundancy.
+
+These take an `Instance` and return plain dataclasses; the CLI turns them into text or JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .cpsat import cpsat_count
+from .puzzle import ClueKey, Instance, PuzzleError, PuzzleType
+from .sat import UNLIMITED, Budget, Check, SessionCache
+from .strip import Redundancy, redundancy
+
+_SESSIONS = SessionCache()
+
+
+def sessions() -> SessionCache:
+    """The process-wide session cache (one live solver per puzzle structure)."""
+    return _SESSIONS
+
+
+def clue_name(ptype: PuzzleType, key: ClueKey, value: Any) -> str:
+    return ptype.describe_clue(key, value)
+
+
+def find_clues(ptype: PuzzleType, inst: Instance, names: Iterable[str]) -> list[ClueKey]:
+    """Clue keys from the names users type: the full name (`r1c3=5`) or its part before '='."""
+    index: dict[str, ClueKey] = {}
+    for key, value in inst.clues.items():
+        full = clue_name(ptype, key, value)
+        index[full.lower()] = key
+        index[full.split("=")[0].lower()] = key
+    keys = []
+    for name in names:
+        key = index.get(name.strip().lower())
+        if key is None:
+            raise PuzzleError(f"no clue '{name}' in this puzzle (clues look like "
+                              f"'{next(iter(index), 'none')}')")
+        keys.append(key)
+    return keys
+
+
+@dataclass
+class CheckReport:
+    status: str
+    solutions: list
+    differences: list[str] = field(default_factory=list)
+    conflict: list = field(default_factory=list)
+    cpsat: str | None = None  # the second engine's verdict, when asked for
+
+
+def check(ptype: PuzzleType, inst: Instance, without: Iterable[ClueKey] = (),
+          budget: Budget = UNLIMITED, second_opinion: bool = False) -> CheckReport:
+    """unique / ambiguous (two solutions and where they differ) / unsolvable (conflicting
+    clues) / unknown (a budget ran out), optionally confirmed by CP-SAT."""
+    inst = inst.without(without)
+    result: Check = sessions().get(ptype, inst.params).check(inst.clues, budget)
+    report = CheckReport(result.status, result.solutions, conflict=result.conflict)
+    if result.status == "ambiguous":
+        report.differences = ptype.differences(*result.solutions[:2])
+    if second_opinion:
+        seconds = budget.seconds or 120.0
+        cp = cpsat_count(ptype, inst, limit=2, seconds=seconds)
+        report.cpsat = ("unknown" if not cp.complete else
+                        {0: "unsolvable", 1: "unique"}.get(cp.n, "ambiguous"))
+    return report
+
+
+def solve(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED):
+    """One solution, or None when there is none; raises on an exhausted budget."""
+    found = sessions().get(ptype, inst.params).solve(inst.clues, budget)
+    if found.sat is None:
+        raise PuzzleError("the solver's budget ran out before it found a solution")
+    return found.solution if found.sat else None
+
+
+def count(ptype: PuzzleType, inst: Instance, limit: int, budget: Budget = UNLIMITED):
+    return sessions().get(ptype, inst.params).count(inst.clues, limit, budget)
+
+
+def clue_map(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED) -> tuple[str, Redundancy | None]:
+    """For a unique puzzle, which clues are essential and which could go alone."""
+    session = sessions().get(ptype, inst.params)
+    result = session.check(inst.clues, budget)
+    if result.status != "unique":
+        return result.status, None
+    return "unique", redundancy(session, result.solutions[0], dict(inst.clues), budget)

@@ -1,0 +1,223 @@
+"""Sudoku on the engine: verify, brute force vs both engines, seed boards, formats, generation."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from lab import registry
+from lab.cpsat import cpsat_count, cpsat_status
+from lab.crosscheck import brute_force_count, engine_counts
+from lab.generator import GenerateOptions, generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.sat import Budget, SatSession, SessionCache
+from lab.strip import redundancy
+from solvers.sudoku import SudokuParams
+
+DATA = Path(__file__).parent / "data" / "sudoku"
+P = registry.puzzle("sudoku")
+G = registry.generator("sudoku")
+SEED003_PUZZLE = "004300209005009001070060043006002087190007400050083000600000105003508690042910300"
+SEED003_SOLUTION = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+
+
+def all_4x4_grids() -> list[tuple]:
+    """Every 4x4 sudoku grid, by plain enumeration of row permutations and `verify`."""
+    inst = Instance("sudoku", SudokuParams(2, 2), {})
+    perms = list(itertools.permutations(range(1, 5)))
+    grids = []
+    for rows in itertools.product(perms, repeat=4):
+        if all(len({r[c] for r in rows}) == 4 for c in range(4)) and not P.verify(inst, rows):
+            grids.append(rows)
+    return grids
+
+
+GRIDS_4 = all_4x4_grids()
+
+
+def test_verify_accepts_valid_and_rejects_invalid():
+    inst = P.parse(SEED003_PUZZLE)
+    good = P.parse(SEED003_SOLUTION)
+    sol = tuple(tuple(good.clues[(r, c)] for c in range(9)) for r in range(9))
+    assert P.verify(inst, sol) == []
+    swapped = [list(row) for row in sol]
+    swapped[0][0], swapped[0][1] = swapped[0][1], swapped[0][0]
+    assert P.verify(inst, tuple(map(tuple, swapped)))  # breaks columns and a clue
+    bad_digit = [list(row) for row in sol]
+    bad_digit[8][8] = 10
+    assert any("not a digit" in p for p in P.verify(inst, tuple(map(tuple, bad_digit))))
+    assert P.verify(inst, sol[:8]) == ["solution is not 9x9"]
+
+
+def test_all_288_4x4_grids_counted_by_brute_force_sat_and_cpsat():
+    assert len(GRIDS_4) == 288
+    empty = Instance("sudoku", SudokuParams(2, 2), {})
+    assert engine_counts(P, empty, limit=1000) == (288, 288)
+
+
+def test_random_partial_4x4_grids_agree_with_brute_force():
+    rng = random.Random(4)
+    kinds = {"unique": 0, "ambiguous": 0, "none": 0}
+    for trial in range(120):
+        grid = rng.choice(GRIDS_4)
+        cells = rng.sample([(r, c) for r in range(4) for c in range(4)], rng.randint(0, 8))
+        clues = {cell: grid[cell[0]][cell[1]] for cell in cells}
+        if trial % 4 == 0 and clues:  # corrupt one clue: often no solution at all
+            cell = rng.choice(list(clues))
+            clues[cell] = rng.randint(1, 4)
+        inst = Instance("sudoku", SudokuParams(2, 2), clues)
+        brute = brute_force_count(P, inst, GRIDS_4)
+        assert engine_counts(P, inst, limit=1000) == (brute, brute), inst.clues
+        kinds["none" if brute == 0 else "unique" if brute == 1 else "ambiguous"] += 1
+    assert all(kinds.values()), kinds  # the sample covers all three cases
+
+
+def test_seed000_16x16_solves_to_its_stated_solution():
+    inst = P.parse((DATA / "seed000_16x16.txt").read_text())
+    assert inst.params == SudokuParams(4, 4)
+    expected = (DATA / "seed000_16x16_solution.txt").read_text().replace("\n", "")
+    check = SatSession(P, inst.params).check(inst.clues)
+    assert check.status == "unique"
+    assert P.format_solution(inst, check.solutions[0], "line") == expected
+    assert cpsat_status(P, inst) == "unique"
+
+
+def test_seed003_problem_solves_to_its_stated_solution():
+    inst = P.parse(SEED003_PUZZLE)
+    check = SatSession(P, inst.params).check(inst.clues)
+    assert check.status == "unique"
+    assert P.format_solution(inst, check.solutions[0], "line") == SEED003_SOLUTION
+
+
+def test_ambiguous_board_reports_two_different_valid_solutions():
+    inst = P.parse(SEED003_PUZZLE).without([(0, 2), (0, 3)])
+    check = SatSession(P, inst.params).check(inst.clues)
+    assert check.status == "ambiguous"
+    a, b = check.solutions
+    assert a != b and P.verify(inst, a) == [] and P.verify(inst, b) == []
+    assert P.differences(a, b)
+
+
+def test_unsolvable_board_names_conflicting_clues():
+    clues = dict(P.parse(SEED003_PUZZLE).clues)
+    clues[(0, 0)] = 4  # row 1 already has a 4 at r1c3
+    inst = Instance("sudoku", SudokuParams(3, 3), clues)
+    session = SatSession(P, inst.params)
+    check = session.check(inst.clues)
+    assert check.status == "unsolvable"
+    assert set(check.conflict) >= {(0, 0), (0, 2)}
+    assert len(check.conflict) <= 4
+    subset = {k: clues[k] for k in check.conflict}
+    assert SatSession(P, inst.params).solve(subset).sat is False  # the named clues alone conflict
+
+
+def test_budget_ends_in_unknown_never_unique():
+    params = SudokuParams(5, 5)
+    session = SatSession(P, params)
+    result = session.check({(0, 0): 1}, Budget(conflicts=1))
+    assert result.status in ("unknown", "ambiguous")
+    assert result.status != "unique"
+
+
+@pytest.mark.parametrize("size", [4, 6, 8, 9, 12, 16, 25])
+def test_formats_round_trip(size):
+    params = SudokuParams.for_size(size)
+    session = SatSession(P, params)
+    grid = G.draw(params, random.Random(size), SessionCache())[1] if size <= 16 else session.solve({}).solution
+    rng = random.Random(size)
+    clues = {(r, c): grid[r][c] for r in range(size) for c in range(size) if rng.random() < 0.4}
+    inst = Instance("sudoku", params, clues)
+    for fmt in P.formats:
+        text = P.format(inst, fmt)
+        assert P.parse(text) == inst, fmt
+        assert P.parse(text, fmt) == inst, fmt
+
+
+def test_tatham_game_id_and_box_shapes():
+    inst = P.parse("2x3:a1_2zg")  # Tatham's 2x3: boxes 2 rows tall, 3 wide; z = 26 blanks
+    assert inst.params == SudokuParams(2, 3) and inst.params.n == 6
+    assert inst.clues == {(0, 1): 1, (0, 2): 2}
+    assert P.format(inst, "tatham") == "2x3:a1_2zg"
+    big = P.parse("4x4:" + "z" * 9 + "u16")  # 9*26 + 21 blanks, then 16 in the last cell
+    assert big.clues == {(15, 15): 16}
+    assert P.format(big, "tatham") == "4x4:" + "z" * 9 + "u16"
+
+
+@pytest.mark.parametrize("text, where", [
+    ("", "empty"),
+    ("1" * 80, "n*n"),
+    ("x" + "." * 80, "column 1"),
+    ("1 2 3\n4 5\n6 7 8\n", "line 2"),
+    ("{\"grid\": [[1, 2], [3]]", "line 1"),
+    ("3x3:abc!", "column"),
+    ("3x3#12345", "random-seed"),
+    ("[['1', '2'], ['3']]", "array row 2"),
+])
+def test_bad_input_raises_puzzle_error_naming_where(text, where):
+    with pytest.raises(PuzzleError) as err:
+        P.parse(text)
+    assert where in str(err.value)
+
+
+def _generated(n: int, seed: int) -> list:
+    sessions = SessionCache()
+    rng = random.Random(seed)
+    params = G.params(size=9)
+    return [generate_one(P, G, params, rng, sessions) for _ in range(n)]
+
+
+def test_100_generated_9x9_are_unique_by_cpsat_and_minimal():
+    puzzles = _generated(100, seed=7)
+    for g in puzzles:
+        assert g.unique and g.minimal
+        cp = cpsat_count(P, g.instance, limit=2)
+        assert cp.complete and cp.n == 1 and cp.solutions[0] == g.solution
+    session = SatSession(P, puzzles[0].instance.params)  # a fresh solver, not the generator's
+    for g in puzzles:
+        red = redundancy(session, g.solution, dict(g.instance.clues))
+        assert red.removable == [] and red.unknown == []
+        assert len(red.essential) == len(g.instance.clues)
+
+
+def test_same_seed_gives_the_same_puzzles():
+    a = [P.format(g.instance, "line") for g in _generated(5, seed=11)]
+    b = [P.format(g.instance, "line") for g in _generated(5, seed=11)]
+    c = [P.format(g.instance, "line") for g in _generated(5, seed=12)]
+    assert a == b and a != c
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_small_sizes_generate_unique_minimal_puzzles(size):
+    sessions = SessionCache()
+    params = G.params(size=size)
+    for i in range(5):
+        g = generate_one(P, G, params, random.Random(i), sessions)
+        assert g.minimal
+        assert cpsat_status(P, g.instance) == "unique"
+
+
+def test_target_and_symmetric_options():
+    sessions = SessionCache()
+    params = G.params(size=9)
+    g = generate_one(P, G, params, random.Random(3), sessions, GenerateOptions(target=40))
+    assert len(g.instance.clues) <= 40 and not g.minimal
+    assert cpsat_status(P, g.instance) == "unique"
+    s = generate_one(P, G, params, random.Random(3), sessions, GenerateOptions(symmetric=True))
+    assert all((8 - r, 8 - c) in s.instance.clues for (r, c) in s.instance.clues)
+    assert cpsat_status(P, s.instance) == "unique"
+
+
+def test_16x16_generates_a_minimal_unique_puzzle():
+    g = generate_one(P, G, G.params(size=16), random.Random(1), SessionCache())
+    assert g.minimal and cpsat_status(P, g.instance) == "unique"
+
+
+@pytest.mark.slow
+def test_25x25_with_target_and_budget_finishes():
+    opts = GenerateOptions(target=400, budget=Budget(conflicts=20000))
+    g = generate_one(P, G, G.params(size=25), random.Random(1), SessionCache(), opts)
+    assert len(g.instance.clues) <= 400
+    assert cpsat_status(P, g.instance, seconds=300) == "unique"
