@@ -84,7 +84,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     tries = 0
     while True:
         tries += 1
-        if not getattr(gen, "history_free", True):
+        if not gen.history_free:
             sessions = SessionCache(sessions.solver)  # its answers must not depend on history
         g: Generated = generate_one(ptype, gen, params, rng, sessions, opts)
         difficulty = _grade(ptype, g.instance)

@@ -55,6 +55,13 @@ class Generator:
     options: tuple[Option, ...] = ()
     strips: bool = True  # False: the clue set is the whole board (draw, check, repair)
 
+    @property
+    def history_free(self) -> bool:
+        """True when a puzzle depends only on the random generator. A `repair` step reacts to
+        whichever rival solution the solver found, which depends on what that solver did
+        before; datasets then give every item a fresh solver to stay deterministic."""
+        return type(self).repair is Generator.repair
+
     def params(self, **options: Any) -> Any:
         """Validated puzzle structure from CLI-style options (raise PuzzleError)."""
         raise NotImplementedError

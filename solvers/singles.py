@@ -1,0 +1,405 @@
+"""Singles (Hitori): text forms, rules, decoding, verification.
+
+Vocabulary: every *cell* (r, c) holds a *number* 1..o, o = max(width, height) as in
+Tatham's game (a cell may also be blank: it never repeats anything). A solution *shades*
+some cells so that (1) no number repeats among the white (unshaded) cells of a row or
+column, (2) no two shaded cells touch orthogonally, (3) the white cells form one
+orthogonally connected region.
+
+The primary variables are the shading. A clue is the fact "cell (r, c) holds v", the single
+literal number(r, c, v), so one SAT session serves every board of a size. Connectivity is
+added lazily (`cuts`); the CP-SAT model states it with BFS distances instead.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from itertools import combinations
+
+from ortools.sat.python import cp_model
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.textgrid import parse_array, parse_json, tatham_split, token_rows
+
+Cell = tuple[int, int]
+Shading = tuple[tuple[bool, ...], ...]  # True = shaded
+BLANKS = {".", "_", "-", "0"}
+TATHAM_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # n2c / c2n
+PAIRWISE_MAX = 16  # lines longer than this get a sequential-counter at-most-one
+
+
+@dataclass(frozen=True)
+class SinglesParams:
+    """A width x height board; numbers run 1..max(width, height)."""
+
+    width: int
+    height: int
+
+    def __post_init__(self) -> None:
+        if self.width < 2 or self.height < 2:
+            raise PuzzleError(f"singles needs at least 2x2 cells, got {self.width}x{self.height}")
+
+    @property
+    def top(self) -> int:
+        """The largest number a cell may hold."""
+        return max(self.width, self.height)
+
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def lines(self) -> list[list[Cell]]:
+        rows = [[(r, c) for c in range(self.width)] for r in range(self.height)]
+        cols = [[(r, c) for r in range(self.height)] for c in range(self.width)]
+        return rows + cols
+
+    def neighbours(self, r: int, c: int) -> list[Cell]:
+        return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < self.height and 0 <= c + dc < self.width]
+
+    def edges(self) -> list[tuple[Cell, Cell]]:
+        """Each orthogonally adjacent pair once."""
+        out = [((r, c), (r, c + 1)) for r in range(self.height) for c in range(self.width - 1)]
+        return out + [((r, c), (r + 1, c)) for r in range(self.height - 1) for c in range(self.width)]
+
+
+def white_components(params: SinglesParams, shaded: Shading) -> list[list[Cell]]:
+    """The orthogonally connected regions of white cells (flood fill)."""
+    seen: set[Cell] = set()
+    components = []
+    for start in params.cells():
+        if start in seen or shaded[start[0]][start[1]]:
+            continue
+        seen.add(start)
+        region, todo = [], [start]
+        while todo:
+            cell = todo.pop()
+            region.append(cell)
+            for nb in params.neighbours(*cell):
+                if nb not in seen and not shaded[nb[0]][nb[1]]:
+                    seen.add(nb)
+                    todo.append(nb)
+        components.append(region)
+    return components
+
+
+@dataclass
+class SinglesVars:
+    shade: list[list[int]]  # shade[r][c]: the cell is shaded
+    number: dict[tuple[int, int, int], int]  # (r, c, v): the cell holds v
+
+
+class Singles(PuzzleType):
+    name = "singles"
+    aliases = ("hitori",)
+    title = "Singles (Hitori)"
+    formats = ("text", "array", "tatham", "json")
+
+    # ---- text forms -----------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or self.sniff(text)
+        reader = {"text": self._parse_text, "array": self._parse_array,
+                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown singles format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    @staticmethod
+    def sniff(text: str) -> str:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        if s.startswith("{"):
+            return "json"
+        if "[" in s:
+            return "array"
+        if re.match(r"^\d+(x\d+)?(d[a-z])?[:#]", s):
+            return "tatham"
+        return "text"
+
+    def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]]) -> Instance:
+        """Check a rectangle of numbers (0 = blank); `where[r][c]` is its (line, column)."""
+        height = len(cells)
+        width = len(cells[0]) if cells else 0
+        for r, row in enumerate(cells):
+            if len(row) != width:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}", where[r][0][0])
+        try:
+            params = SinglesParams(width, height)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, where[0][0][0]) from None
+        clues = {}
+        for r, row in enumerate(cells):
+            for c, v in enumerate(row):
+                if not 0 <= v <= params.top:
+                    raise PuzzleError(f"number {v} out of range 1..{params.top}", *where[r][c])
+                if v:
+                    clues[(r, c)] = v
+        return Instance(self.name, params, clues)
+
+    @staticmethod
+    def _number(text: str, line: int, column: int) -> int:
+        if text in BLANKS:
+            return 0
+        if not text.isdigit():
+            raise PuzzleError(f"bad cell '{text}' (a number, or '.' for blank)", line, column)
+        return int(text)
+
+    def _parse_text(self, text: str) -> Instance:
+        rows = token_rows(text)
+        cells = [[self._number(t.text, t.line, t.column) for t in row] for row in rows]
+        return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
+
+    def _parse_array(self, text: str) -> Instance:
+        rows = parse_array(text)
+        starts = _row_starts(text)
+        cells, where = [], []
+        for r, row in enumerate(rows):
+            line, col = starts[r] if r < len(starts) else (None, None)
+            values = []
+            for c, v in enumerate(row):
+                if isinstance(v, bool) or not isinstance(v, (int, str)):
+                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {v!r}", line, col)
+                values.append(v if isinstance(v, int) else self._number(v.strip() or ".", line, col))
+            cells.append(values)
+            where.append([(line, col)] * max(1, len(row)))
+        if not cells:
+            raise PuzzleError("empty array")
+        return self._instance(cells, where)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        head, desc = tatham_split(text)
+        lead = text[:len(text) - len(text.lstrip())]  # where the ID starts, for error positions
+        line, col0 = lead.count("\n") + 1, len(lead) - (lead.rfind("\n") + 1)
+        m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:d([a-z]))?", head)
+        if not m:
+            raise PuzzleError(f"bad Singles parameters '{head}' (expected like 5x5de)", line, col0 + 1)
+        width = int(m.group(1))
+        height = int(m.group(2)) if m.group(2) else width
+        start = col0 + text.strip().index(":") + 2  # column of the description's first character
+        if len(desc) != width * height:
+            raise PuzzleError(f"game description has {len(desc)} cells, expected {width * height}", line, start)
+        for i, ch in enumerate(desc):
+            if ch not in TATHAM_DIGITS or ch == "0":
+                raise PuzzleError(f"invalid character '{ch}' in game description", line, start + i)
+        cells = [[TATHAM_DIGITS.index(ch) for ch in desc[r * width:(r + 1) * width]] for r in range(height)]
+        return self._instance(cells, [[(line, start + r * width + c) for c in range(width)] for r in range(height)])
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
+            raise PuzzleError("singles JSON needs a 'grid': a non-empty list of rows of numbers")
+        cells = []
+        for r, row in enumerate(data["grid"]):
+            if not isinstance(row, list) or not all(v is None or (isinstance(v, int) and not isinstance(v, bool))
+                                                    for v in row):
+                raise PuzzleError(f"grid row {r + 1} is not a list of numbers")
+            cells.append([v or 0 for v in row])
+        inst = self._instance(cells, [[(None, None)] * max(1, len(row)) for row in cells])
+        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
+            if key in data and data[key] != size:
+                raise PuzzleError(f"JSON says {key} {data[key]} but the grid has {size}")
+        return inst
+
+    def numbers(self, inst: Instance) -> list[list[int]]:
+        p = inst.params
+        return [[inst.clues.get((r, c), 0) for c in range(p.width)] for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p, cells = inst.params, self.numbers(inst)
+        if fmt == "text":
+            width = len(str(p.top))
+            return "\n".join(" ".join(("." if v == 0 else str(v)).rjust(width) for v in row) for row in cells)
+        if fmt == "array":
+            return "[\n" + "\n".join("  [" + ", ".join(map(str, row)) + "]," for row in cells) + "\n]"
+        if fmt == "tatham":
+            if any(v == 0 for row in cells for v in row):
+                raise PuzzleError("Tatham's Singles has no blank cells")
+            if p.top >= len(TATHAM_DIGITS):
+                raise PuzzleError(f"Tatham's Singles writes numbers up to {len(TATHAM_DIGITS) - 1}")
+            return f"{p.width}x{p.height}:" + "".join(TATHAM_DIGITS[v] for row in cells for v in row)
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "grid": cells})
+        raise PuzzleError(f"unknown singles format '{fmt}' (known: {', '.join(self.formats)})")
+
+    def format_solution(self, inst: Instance, solution: Shading, fmt: str = "text") -> str:
+        cells = self.numbers(inst)
+        if fmt == "array":  # the seed's output: 'B' for shaded, ' ' for white
+            return "[\n" + "\n".join("  [" + ", ".join("'B'" if s else "' '" for s in row) + "],"
+                                     for row in solution) + "\n]"
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "shaded": self.solution_json(inst, solution)})
+        width = len(str(inst.params.top))
+        return "\n".join(" ".join(("#" if s else "." if v == 0 else str(v)).rjust(width)
+                                  for s, v in zip(srow, vrow)) for srow, vrow in zip(solution, cells))
+
+    def solution_json(self, inst: Instance, solution: Shading) -> list[list[int]]:
+        return [[int(s) for s in row] for row in solution]
+
+    def describe_clue(self, key: Cell, value: int) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+
+    def clue_json(self, key: Cell, value: int) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
+
+    def differences(self, a: Shading, b: Shading) -> list[str]:
+        name = {True: "shaded", False: "white"}
+        return [f"r{r + 1}c{c + 1}: {name[x]} vs {name[y]}"
+                for r, (ra, rb) in enumerate(zip(a, b)) for c, (x, y) in enumerate(zip(ra, rb)) if x != y]
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules(self, params: SinglesParams, pool: IDPool) -> Rules:
+        shade = [[pool.id(("s", r, c)) for c in range(params.width)] for r in range(params.height)]
+        number = {(r, c, v): pool.id(("n", r, c, v)) for r, c in params.cells() for v in range(1, params.top + 1)}
+        clauses: list[list[int]] = []
+        # White-and-holds-v, w(r,c,v) <- n(r,c,v) and not shaded; at most one per line and v.
+        white = {}
+        for (r, c, v), n in number.items():
+            white[(r, c, v)] = pool.id(("w", r, c, v))
+            clauses.append([-n, shade[r][c], white[(r, c, v)]])
+        for line in params.lines():
+            for v in range(1, params.top + 1):
+                lits = [white[(r, c, v)] for r, c in line]
+                if len(lits) <= PAIRWISE_MAX:
+                    clauses.extend([-a, -b] for a, b in combinations(lits, 2))
+                else:
+                    clauses.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+        for (r1, c1), (r2, c2) in params.edges():
+            clauses.append([-shade[r1][c1], -shade[r2][c2]])
+        # No white cell is walled in by shaded neighbours. Implied by connectivity: on a board
+        # of at least 2x2 at most half the cells can be shaded, so there are >= 2 white cells
+        # and each needs a white neighbour. (The one-cell case of the cuts below, up front.)
+        for r, c in params.cells():
+            clauses.append([shade[r][c]] + [-shade[nr][nc] for nr, nc in params.neighbours(r, c)])
+        primary = [v for row in shade for v in row]
+        return Rules(clauses, primary, SinglesVars(shade, number))
+
+    def clue_clauses(self, params: SinglesParams, rules: Rules, key: Cell, value: int) -> list[list[int]]:
+        lit = rules.data.number.get((key[0], key[1], value))
+        if lit is None:
+            raise PuzzleError(f"clue {key}={value} is outside the {params.width}x{params.height} board "
+                              f"or its numbers 1..{params.top}")
+        return [[lit]]
+
+    def decode(self, params: SinglesParams, rules: Rules, true_vars) -> Shading:
+        return tuple(tuple(v in true_vars for v in row) for row in rules.data.shade)
+
+    def solution_literals(self, params: SinglesParams, rules: Rules, solution: Shading) -> list[int]:
+        return [v if s else -v for vrow, srow in zip(rules.data.shade, solution) for v, s in zip(vrow, srow)]
+
+    def cuts(self, params: SinglesParams, rules: Rules, solution: Shading, true_vars) -> list[list[int]]:
+        """One clause per white region when the candidate's white cells are split.
+
+        Let C be a white region of the candidate and B its shaded border (every neighbour of
+        C outside C; B is non-empty because C is not the whole board), and let R be the rest
+        of the board, non-empty since it holds the other regions. In any solution where all
+        of B is shaded and some cell of C is white, the white cells, being connected and
+        unable to cross B, all lie in C; then every cell of R is shaded, but a cell of R has a
+        neighbour in R or B (not in C, else it would be in B): two shaded neighbours. So
+        "B all shaded" rules out "a cell of C is white". If |C| >= 2, C holds two adjacent
+        cells, one of which is white anyway, so the clause is just "some cell of B is white";
+        if C = {c}, it is "c is shaded or some cell of B is white". Both hold for every
+        solution of every board of this size, whatever its numbers.
+        """
+        regions = white_components(params, solution)
+        if len(regions) <= 1:
+            return []
+        shade = rules.data.shade
+        out = []
+        for region in regions:
+            inside = set(region)
+            border = {nb for cell in region for nb in params.neighbours(*cell) if nb not in inside}
+            clause = [-shade[r][c] for r, c in sorted(border)]
+            if len(region) == 1:
+                clause.append(shade[region[0][0]][region[0][1]])
+            out.append(clause)
+        return out
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Shading booleans; repeats forbidden pair by pair; connectivity by BFS distance.
+
+        Every white cell but the root has distance 1 + the least distance of its neighbours
+        (shaded cells count as `far`), which forces distances to be finite exactly when the
+        white cells are connected, and makes them a function of the shading, so CP-SAT's
+        enumeration yields each shading once. The root is (0, 0) if white, else (0, 1): two
+        adjacent cells, never both shaded.
+        """
+        p = inst.params
+        model = cp_model.CpModel()
+        shaded = {cell: model.new_bool_var(f"s{cell[0]}_{cell[1]}") for cell in p.cells()}
+        for a, b in p.edges():
+            model.add_bool_or([~shaded[a], ~shaded[b]])
+        for line in p.lines():
+            for a, b in combinations(line, 2):
+                va, vb = inst.clues.get(a), inst.clues.get(b)
+                if va is not None and va == vb:
+                    model.add_bool_or([shaded[a], shaded[b]])
+        far = len(p.cells())
+        dist = {cell: model.new_int_var(0, far, f"d{cell[0]}_{cell[1]}") for cell in p.cells()}
+        first, second = (0, 0), (0, 1)
+        for cell in p.cells():
+            s = shaded[cell]
+            model.add(dist[cell] == far).only_enforce_if(s)
+            if cell == first:
+                model.add(dist[cell] == 0).only_enforce_if(~s)
+                continue
+            nearest = model.new_int_var(0, far, f"m{cell[0]}_{cell[1]}")
+            model.add_min_equality(nearest, [dist[nb] for nb in p.neighbours(*cell)])
+            if cell == second:  # the root when (0, 0) is shaded (then (0, 1) is white)
+                model.add(dist[cell] == 0).only_enforce_if(shaded[first])
+                model.add(dist[cell] == nearest + 1).only_enforce_if([~s, ~shaded[first]])
+            else:
+                model.add(dist[cell] == nearest + 1).only_enforce_if(~s)
+        grid = [[shaded[(r, c)] for c in range(p.width)] for r in range(p.height)]
+        variables = [v for row in grid for v in row]
+        return CpModel(model, variables, lambda value: tuple(tuple(bool(value(v)) for v in row) for row in grid))
+
+    # ---- independent check ------------------------------------------------------------
+    def verify(self, inst: Instance, solution: Shading) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = []
+        for r in range(p.height):
+            for c in range(p.width):
+                if solution[r][c] and r + 1 < p.height and solution[r + 1][c]:
+                    problems.append(f"shaded r{r + 1}c{c + 1} and r{r + 2}c{c + 1} touch")
+                if solution[r][c] and c + 1 < p.width and solution[r][c + 1]:
+                    problems.append(f"shaded r{r + 1}c{c + 1} and r{r + 1}c{c + 2} touch")
+        for line in p.lines():
+            seen: dict[int, Cell] = {}
+            for r, c in line:
+                v = inst.clues.get((r, c))
+                if v is None or solution[r][c]:
+                    continue
+                if v in seen:
+                    r0, c0 = seen[v]
+                    problems.append(f"{v} repeats at r{r0 + 1}c{c0 + 1} and r{r + 1}c{c + 1}")
+                seen[v] = (r, c)
+        regions = white_components(p, solution)
+        if len(regions) != 1:
+            problems.append(f"white cells form {len(regions)} regions, not one")
+        return problems
+
+
+def _row_starts(text: str) -> list[tuple[int, int]]:
+    """(line, column) where each inner `[` of an array literal opens, for error messages."""
+    out, depth, line, col = [], 0, 1, 0
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col = line + 1, 0
+        elif ch == "[":
+            depth += 1
+            if depth == 2:
+                out.append((line, col))
+        elif ch == "]":
+            depth -= 1
+    return out
+
+
+PUZZLE = Singles()

@@ -1,0 +1,296 @@
+"""Singles (Hitori): seed example, brute force against both engines, cut validity, formats,
+bad input, generated puzzles re-checked by CP-SAT."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lab.cpsat import cpsat_count
+from lab.crosscheck import brute_force_count, engine_counts
+from lab.generator import generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SatSession, SessionCache
+from solvers.singles import PUZZLE, SinglesParams, white_components
+
+SEED_BOARD = """board = np.array([
+  [1, 6, 5, 4, 9, 8, 9, 3, 5, 1, 3, 7],
+  [2, 8, 5, 7, 1, 1, 4, 3, 6, 3, 10, 7],
+  [6, 7, 7, 11, 2, 6, 3, 10, 10, 2, 3, 3],
+  [11, 9, 4, 3, 6, 1, 2, 5, 3, 10, 7, 8],
+  [5, 5, 4, 9, 7, 9, 6, 6, 11, 5, 4, 11],
+  [1, 3, 7, 9, 12, 5, 4, 2, 9, 6, 12, 4],
+  [6, 11, 1, 3, 6, 4, 11, 2, 2, 10, 8, 10],
+  [3, 11, 12, 6, 2, 9, 9, 1, 4, 8, 12, 5],
+  [4, 8, 8, 5, 11, 3, 3, 6, 5, 9, 1, 4],
+  [2, 4, 6, 2, 1, 10, 1, 10, 8, 5, 4, 6],
+  [5, 1, 6, 10, 9, 4, 8, 4, 8, 3, 2, 12],
+  [11, 2, 12, 10, 8, 3, 5, 4, 10, 4, 8, 11],
+])
+"""
+
+SEED_SOLUTION = """
+[['B' ' ' 'B' ' ' 'B' ' ' ' ' 'B' ' ' ' ' ' ' ' ']
+ [' ' ' ' ' ' ' ' ' ' 'B' ' ' ' ' ' ' 'B' ' ' 'B']
+ ['B' ' ' 'B' ' ' 'B' ' ' 'B' ' ' 'B' ' ' 'B' ' ']
+ [' ' ' ' ' ' 'B' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ']
+ ['B' ' ' 'B' ' ' ' ' 'B' ' ' 'B' ' ' 'B' ' ' 'B']
+ [' ' ' ' ' ' 'B' ' ' ' ' 'B' ' ' ' ' ' ' 'B' ' ']
+ [' ' 'B' ' ' ' ' 'B' ' ' ' ' 'B' ' ' 'B' ' ' ' ']
+ [' ' ' ' 'B' ' ' ' ' ' ' 'B' ' ' ' ' ' ' ' ' ' ']
+ [' ' 'B' ' ' ' ' ' ' 'B' ' ' ' ' 'B' ' ' ' ' 'B']
+ ['B' ' ' 'B' ' ' 'B' ' ' ' ' 'B' ' ' ' ' 'B' ' ']
+ [' ' ' ' ' ' ' ' ' ' 'B' ' ' ' ' 'B' ' ' ' ' ' ']
+ ['B' ' ' ' ' 'B' ' ' ' ' ' ' 'B' ' ' ' ' 'B' ' ']]
+"""
+
+# The same board as Tatham's game ID (10, 11, 12 are a, b, c).
+SEED_TATHAM = ("12x12de:165498935137" "2857114363a7" "677b263aa233" "b94361253a78" "55497966b54b"
+               "1379c54296c4" "6b1364b22a8a" "3bc6299148c5" "4885b3365914" "24621a1a8546"
+               "516a9484832c" "b2ca8354a48b")
+
+
+def seed_solution() -> tuple[tuple[bool, ...], ...]:
+    rows = [line for line in SEED_SOLUTION.splitlines() if "'" in line]
+    return tuple(tuple(tok == "B" for tok in line.replace("[", "").replace("]", "").split("'")[1::2])
+                 for line in rows)
+
+
+# ---- the seed example ---------------------------------------------------------------
+
+def test_seed_example_unique_with_stated_solution():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert inst.params == SinglesParams(12, 12) and len(inst.clues) == 144
+    session = SatSession(PUZZLE, inst.params)
+    try:
+        check = session.check(inst.clues)
+    finally:
+        session.close()
+    assert check.status == "unique"
+    assert check.solutions[0] == seed_solution()
+    assert PUZZLE.verify(inst, seed_solution()) == []
+    cp = cpsat_count(PUZZLE, inst, limit=2)
+    assert cp.complete and cp.n == 1 and cp.solutions[0] == seed_solution()
+
+
+def test_seed_tatham_id_is_the_same_board():
+    assert PUZZLE.parse(SEED_TATHAM) == PUZZLE.parse(SEED_BOARD)
+    assert PUZZLE.format(PUZZLE.parse(SEED_BOARD), "tatham") == SEED_TATHAM.replace("de:", ":")
+
+
+def test_seed_solution_array_round_trip():
+    inst = PUZZLE.parse(SEED_BOARD)
+    text = PUZZLE.format_solution(inst, seed_solution(), "array")
+    assert text.count("'B'") == sum(map(sum, seed_solution()))
+    grid = PUZZLE.format_solution(inst, seed_solution())
+    assert grid.splitlines()[0].split()[:3] == ["#", "6", "#"]
+
+
+def test_conflicting_clues_unsolvable():
+    # All 1s on 2x2: each row and column needs a shaded cell, so the shading is a diagonal,
+    # and the two white cells left only touch at a corner.
+    inst = PUZZLE.parse("1 1\n1 1")
+    session = SatSession(PUZZLE, inst.params)
+    try:
+        check = session.check(inst.clues)
+        assert check.status == "unsolvable" and check.conflict
+    finally:
+        session.close()
+
+
+# ---- brute force against both engines ------------------------------------------------
+
+def independent_sets(params: SinglesParams):
+    """Every shading with no two shaded cells touching (the candidates worth verifying)."""
+    cells = params.cells()
+    shaded: set = set()
+
+    def extend(i: int):
+        if i == len(cells):
+            yield tuple(tuple((r, c) in shaded for c in range(params.width)) for r in range(params.height))
+            return
+        yield from extend(i + 1)
+        cell = cells[i]
+        if not any(nb in shaded for nb in params.neighbours(*cell)):
+            shaded.add(cell)
+            yield from extend(i + 1)
+            shaded.discard(cell)
+
+    return list(extend(0))
+
+
+def random_board(rng: random.Random) -> Instance:
+    width, height = rng.choice([(2, 2), (2, 3), (3, 2), (3, 3), (3, 3), (2, 4), (3, 4), (4, 3), (4, 4)])
+    params = SinglesParams(width, height)
+    spread = rng.randint(2, params.top)  # few distinct numbers: many repeats, often no solution
+    blank = rng.choice([0.0, 0.0, 0.2])
+    clues = {cell: rng.randint(1, spread) for cell in params.cells() if rng.random() >= blank}
+    return Instance("singles", params, clues)
+
+
+def test_brute_force_matches_both_engines():
+    rng = random.Random(10)
+    candidates: dict = {}
+    tally = {"none": 0, "one": 0, "several": 0}
+    for _ in range(120):
+        inst = random_board(rng)
+        shadings = candidates.setdefault(inst.params, independent_sets(inst.params))
+        expected = brute_force_count(PUZZLE, inst, shadings)
+        assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
+        tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 10, tally
+
+
+def test_cuts_hold_for_every_solution_of_every_board():
+    """Each cut must be satisfied by every shading that obeys the rules (for any numbers:
+    adjacency and connectivity only), on every small board size; and cut off its candidate."""
+    for params in (SinglesParams(2, 3), SinglesParams(3, 3), SinglesParams(3, 4), SinglesParams(4, 4)):
+        session = SatSession(PUZZLE, params)
+        try:
+            rules = session.rules
+            bit = {v: 1 << i for i, v in enumerate(rules.primary)}  # shaded variable -> bit
+
+            def mask(shading) -> int:
+                return sum(bit[v] for v in PUZZLE.solution_literals(params, rules, shading) if v > 0)
+
+            def satisfied(clause, m: int) -> bool:
+                return any(m & bit[lit] if lit > 0 else not m & bit[-lit] for lit in clause)
+
+            shadings = independent_sets(params)
+            legal = [mask(s) for s in shadings if len(white_components(params, s)) == 1]
+            made = 0
+            for s in shadings:
+                for clause in PUZZLE.cuts(params, rules, s, set()):
+                    made += 1
+                    assert not satisfied(clause, mask(s))
+                    assert all(satisfied(clause, m) for m in legal)
+            assert made > 0
+        finally:
+            session.close()
+
+
+# ---- formats ---------------------------------------------------------------------------
+
+def sample_instances() -> list[Instance]:
+    rng, gen, sessions = random.Random(3), generator("singles"), SessionCache()
+    out = [PUZZLE.parse(SEED_BOARD)]
+    for w, h in ((5, 5), (6, 4), (3, 7)):
+        out.append(generate_one(PUZZLE, gen, SinglesParams(w, h), rng, sessions).instance)
+    return out
+
+
+@pytest.mark.parametrize("fmt", PUZZLE.formats)
+def test_formats_round_trip(fmt):
+    for inst in sample_instances():
+        text = PUZZLE.format(inst, fmt)
+        assert PUZZLE.parse(text, fmt) == inst
+        assert PUZZLE.parse(text) == inst  # auto-detected
+
+
+def test_blank_cells_round_trip_except_tatham():
+    inst = PUZZLE.parse("1 . 2\n2 1 .\n. 2 1")
+    assert len(inst.clues) == 6
+    for fmt in ("text", "array", "json"):
+        assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+    with pytest.raises(PuzzleError):
+        PUZZLE.format(inst, "tatham")
+
+
+def test_tatham_params_forms():
+    board = PUZZLE.parse("1 2\n2 1")
+    for text in ("2x2:1221", "2x2de:1221", "2x2dk:1221", "2:1221"):
+        assert PUZZLE.parse(text) == board
+
+
+@pytest.mark.parametrize("text, line", [
+    ("1 2 3\n2 3\n3 1 2", 2),  # ragged row
+    ("1 2 3\n2 x 1\n3 1 2", 2),  # not a number
+    ("1 2 3\n2 3 9\n3 1 2", 2),  # number above max(w, h)
+    ("1 2 3", 1),  # one row is too small a board
+    ("3x3:12323131", 1),  # description too short
+    ("3x3:123231310", 1),  # '0' is no Singles number
+    ("3x3:12323131z", 1),  # 'z' = 35 > 3
+    ("2x2:12#1", 1),
+    ("[[1, 2],\n [2, 'q']]", 2),
+    ("[[1, 2],\n [2, 1, 3]]", 2),
+    ("[[1, 2],\n [2, 1.5]]", 2),
+    ("[[1, 2], [2, 1]", 1),  # unbalanced
+    ('{"grid": [[1, 2], [2, "a"]]}', None),
+    ('{"grid": [[1, 2], [2, 1]], "width": 3}', None),
+    ('{"grid": [[1, 2], [2 1]]}', 1),  # bad JSON
+])
+def test_bad_input_names_the_place(text, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    if line is not None:
+        assert err.value.line == line, str(err.value)
+    assert str(err.value)
+
+
+# ---- generation --------------------------------------------------------------------------
+
+def check_generated(size: int, count: int, seed: int) -> int:
+    """Generate, re-check each puzzle with CP-SAT and `verify`; return how many needed repair."""
+    gen, sessions, rng = generator("singles"), SessionCache(), random.Random(seed)
+    params = gen.params(size=size)
+    repaired = 0
+    for _ in range(count):
+        g = generate_one(PUZZLE, gen, params, rng, sessions)
+        inst = g.instance
+        assert g.unique and len(inst.clues) == size * size
+        assert all(1 <= v <= size for v in inst.clues.values())
+        assert PUZZLE.verify(inst, g.solution) == []
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and cp.solutions[0] == g.solution
+        assert PUZZLE.parse(PUZZLE.format(inst, "tatham")) == inst
+        repaired += g.checks > 1
+    return repaired
+
+
+def test_generated_puzzles_unique_by_cpsat():
+    assert generator("singles").strips is False  # the whole board is the clue set: nothing to strip
+    repaired = check_generated(6, 40, seed=1) + check_generated(8, 10, seed=2)
+    assert repaired > 0  # the repair path was exercised
+
+
+def test_long_lines_use_the_counter_encoding():
+    gen, sessions = generator("singles"), SessionCache()
+    for _ in range(3):
+        g = generate_one(PUZZLE, gen, gen.params(width=18, height=3), random.Random(5 + _), sessions)
+        cp = cpsat_count(PUZZLE, g.instance, limit=2)
+        assert cp.complete and cp.n == 1 and cp.solutions[0] == g.solution
+
+
+def test_generation_is_reproducible():
+    gen = generator("singles")
+    a = generate_one(PUZZLE, gen, gen.params(size=6), random.Random(7), SessionCache())
+    b = generate_one(PUZZLE, gen, gen.params(size=6), random.Random(7), SessionCache())
+    assert a.instance == b.instance and a.solution == b.solution
+
+
+def test_repair_rules_out_the_rival():
+    gen = generator("singles")
+    params = SinglesParams(3, 3)
+    # Distinct numbers everywhere: both shadings below are solutions.
+    clues = {(r, c): (r + c) % 3 + 1 for r, c in params.cells()}
+    empty = tuple((False,) * 3 for _ in range(3))
+    corner = ((True, False, False), (False, False, False), (False, False, False))
+    inst = Instance("singles", params, clues)
+    assert PUZZLE.verify(inst, empty) == [] and PUZZLE.verify(inst, corner) == []
+    for solution, other in ((corner, empty), (empty, corner)):
+        _, fixed, kept = gen.repair(params, clues, solution, other, random.Random(0))
+        assert kept == corner  # a superset rival becomes the solution
+        new = Instance("singles", params, fixed)
+        assert PUZZLE.verify(new, corner) == [] and PUZZLE.verify(new, empty) != []
+
+
+def test_aliases():
+    assert puzzle("hitori") is PUZZLE and puzzle("singles") is PUZZLE
+
+
+@pytest.mark.slow
+def test_many_generated_puzzles_unique_by_cpsat():
+    check_generated(8, 100, seed=11)
+    check_generated(12, 20, seed=12)
