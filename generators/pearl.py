@@ -1,0 +1,168 @@
+"""Random Pearl loops and their candidate pearls.
+
+A loop through cell centres is the border of a region of *faces* (the unit squares between
+four cell centres); flipping one face in or out of the region toggles its four border
+edges. The drawing starts from the grid's outline (every face inside) and flips random
+faces while the region stays a topological disk (so its border stays one simple loop):
+first freely, then keeping a flip only when the loop has at least as many places for
+pearls nearby as before (a black pearl site counts double, as in Tatham's bias towards
+black clues). Loops rich in pearl
+sites are the ones whose full pearl set is unique: plain random loops wriggle in one-cell
+steps where no pearl fits and are almost never pinned down even by every pearl they allow.
+Pure Python, and it depends only on the random generator.
+
+Every cell where the loop allows a pearl gets one (black on a turn between two straights,
+white on a straight next to a turn); if even that full set is ambiguous, the loop is drawn
+again, and the engine then strips pearls while the puzzle stays unique.
+"""
+
+from __future__ import annotations
+
+import random
+
+from lab.generator import Generator, Option
+from lab.puzzle import PuzzleError
+from lab.sat import SessionCache
+from solvers.pearl import Cell, Loop, PearlParams, make_params, pearl_problems
+
+Face = tuple[int, int]  # the square with cell (i, j) at its top-left corner
+U, D, L, R = 1, 2, 4, 8
+SITE_WORTH = {"B": 2, "W": 1, "": 0}
+# Flip attempts per face, measured on 60 loops per size: with every pearl in place,
+# 98% of 8x8 loops (63% 6x6, 80% 10x10, 65% 12x12) were unique. Starting to climb at once
+# from the outline made 97% of 8x8 but only 10% of 6x6 unique (stuck near the outline).
+WANDER, CLIMB = 2, 12
+
+# The border of a face in cyclic order: N edge, NE corner, E edge, SE corner, S, SW, W, NW.
+# Each entry lists the offsets of the faces that touch it from outside (one across an
+# edge, three at a corner).
+RING = [
+    ((-1, 0),), ((-1, 0), (-1, 1), (0, 1)),
+    ((0, 1),), ((0, 1), (1, 1), (1, 0)),
+    ((1, 0),), ((1, 0), (1, -1), (0, -1)),
+    ((0, -1),), ((0, -1), (-1, -1), (-1, 0)),
+]
+
+
+def joins_as_disk(touching: list[bool]) -> bool:
+    """Does a disk stay a disk with a face added, given which of the face's eight border
+    parts (RING order) the disk touches?
+
+    Gluing two disks along one arc of their borders gives a disk; so the part of the
+    face's border that the disk touches must be a single arc with at least one edge in
+    it, and not the whole border (a corner alone would pinch, two arcs would enclose).
+    On the sphere the other side is then a disk too, so the border stays one loop.
+    """
+    if not any(touching[0::2]) or all(touching):
+        return False
+    return sum(1 for k in range(8) if touching[k] and not touching[k - 1]) == 1
+
+
+class Sketch:
+    """A loop being reshaped: which faces are inside it, and every cell's shape as
+    U/D/L/R bits. Flat lists indexed by face and by cell keep the hill-climb quick."""
+
+    def __init__(self, params: PearlParams):
+        h, w = self.h, self.w = params.height, params.width
+        self.faces = [(i, j) for i in range(h - 1) for j in range(w - 1)]
+        number = {f: k for k, f in enumerate(self.faces)}
+        # RING parts of each face as face numbers, -1 beyond the grid
+        self.ring = [[[number.get((i + di, j + dj), -1) for di, dj in part] for part in RING]
+                     for i, j in self.faces]
+        # the cells whose pearl site a flip can change: its corners and their neighbours
+        self.window = [[r * w + c for r in range(max(0, i - 1), min(h, i + 3))
+                        for c in range(max(0, j - 1), min(w, j + 3))] for i, j in self.faces]
+        offset = {U: -w, D: w, L: -1, R: 1}
+        self.ways = [[(bit, offset[bit]) for bit in (U, D, L, R) if s & bit] for s in range(16)]
+        self.inside = [False] * len(self.faces)
+        self.bits = [0] * (h * w)
+        for k in range(len(self.faces)):  # all faces in: the loop is the grid's outline
+            self.flip(k)
+
+    def flip(self, k: int) -> None:
+        i, j = self.faces[k]
+        top, bottom = i * self.w + j, (i + 1) * self.w + j
+        self.inside[k] = not self.inside[k]
+        self.bits[top] ^= R | D
+        self.bits[top + 1] ^= L | D
+        self.bits[bottom] ^= R | U
+        self.bits[bottom + 1] ^= L | U
+
+    def may_flip(self, k: int) -> bool:
+        inside = self.inside
+        if inside[k]:  # joins the outside, which includes all beyond the grid
+            return joins_as_disk([any(g < 0 or not inside[g] for g in part) for part in self.ring[k]])
+        return joins_as_disk([any(g >= 0 and inside[g] for g in part) for part in self.ring[k]])
+
+    def site(self, cell: int) -> str:
+        """The pearl this cell could hold: 'B', 'W' or ''."""
+        s = self.bits[cell]
+        if not s:
+            return ""
+        straight_on = all(self.bits[cell + off] & bit for bit, off in self.ways[s])
+        if s == U | D or s == L | R:
+            return "" if straight_on else "W"
+        return "B" if straight_on else ""
+
+    def worth(self, k: int) -> int:
+        return sum(SITE_WORTH[self.site(cell)] for cell in self.window[k])
+
+    def loop(self) -> Loop:
+        return tuple(tuple("".join(d for d, bit in (("U", U), ("D", D), ("L", L), ("R", R)) if s & bit)
+                           for s in self.bits[r * self.w:(r + 1) * self.w]) for r in range(self.h))
+
+
+def random_loop(params: PearlParams, rng: random.Random, wander: int = WANDER, climb: int = CLIMB) -> Loop:
+    """Random face flips that keep one simple loop: first any (to forget the outline we
+    start from), then only those that keep or raise the pearl sites nearby."""
+    sketch = Sketch(params)
+    n = len(sketch.faces)
+    for t in range((wander + climb) * n):
+        k = rng.randrange(n)
+        if not sketch.may_flip(k):
+            continue
+        if t < wander * n:
+            sketch.flip(k)
+            continue
+        before = sketch.worth(k)
+        sketch.flip(k)
+        if sketch.worth(k) < before:
+            sketch.flip(k)
+    return sketch.loop()
+
+
+def pearl_spots(params: PearlParams, loop: Loop) -> dict[Cell, str]:
+    """Every pearl the loop allows: exactly the cells where a B or W would hold."""
+    out = {}
+    for cell in params.cells():
+        if loop[cell[0]][cell[1]]:
+            for v in ("B", "W"):
+                if not pearl_problems(params, loop, cell, v):
+                    out[cell] = v
+    return out
+
+
+class PearlGenerator(Generator):
+    puzzle = "pearl"
+    options = (
+        Option("size", int, 8, "grid width (and height unless --height is given)"),
+        Option("height", int, 0, "grid height (0: same as size)"),
+    )
+
+    def params(self, size: int = 8, height: int = 0, **_: object) -> PearlParams:
+        params = make_params(size, height or size)
+        if params.width < 3 or params.height < 3:
+            raise PuzzleError("pearl generation needs at least 3x3 cells")
+        return params
+
+    def draw(self, params: PearlParams, rng: random.Random, sessions: SessionCache):
+        return params, random_loop(params, rng)
+
+    def candidate_clues(self, params: PearlParams, solution: Loop) -> dict:
+        return pearl_spots(params, solution)
+
+    def partner(self, params: PearlParams, key: Cell) -> Cell:
+        return params.rotate(key)  # 180-degree rotation
+
+
+GENERATOR = PearlGenerator()

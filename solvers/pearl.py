@@ -1,0 +1,567 @@
+"""Pearl (Masyu): one closed loop through cell centres that passes every pearl.
+
+Vocabulary: a *cell* (r, c); an *edge* joins two orthogonally adjacent cells and is either
+part of the loop or not; a cell's *shape* is the set of directions (U, D, L, R) the loop
+leaves it by: "" (unused), a *straight* ("UD", "LR") or a *turn* ("DR", "DL", "UR", "UL").
+A *black* pearl is a turn whose two loop neighbours are both straight (the loop goes on
+straight through them); a *white* pearl is a straight with a turn in at least one of its
+two loop neighbours. A solution is the grid of shapes; the loop must not be empty.
+
+The primary variables are the edges. Every cell has degree 0 or 2 (CNF); that the used
+edges form one loop, not several, goes in lazily through `cuts`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable
+
+from ortools.sat.python import cp_model
+from pysat.formula import IDPool
+
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.textgrid import char_rows, parse_array, parse_json, tatham_split
+
+Cell = tuple[int, int]
+Loop = tuple[tuple[str, ...], ...]  # the shape of every cell, directions in "UDLR" order
+
+DIRS = "UDLR"
+STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+AXES = ("LR", "UD")  # the two straights
+PEARLS = ("B", "W")
+MIN_SIDE, MAX_SIDE = 2, 60
+
+# Seed 000 draws a solved cell as two characters: the cell's glyph and what joins it to
+# the right. Keyed by shape.
+SEED_GLYPHS = {"": "  ", "UD": "┃ ", "LR": "━━",
+               "DR": "┏━", "UR": "┗━", "DL": "━┒", "UL": "━┛"}
+BOX = {"": "·", "UD": "│", "LR": "─", "DR": "┌", "DL": "┐", "UR": "└", "UL": "┘"}
+
+
+def shape(dirs: Iterable[str]) -> str:
+    """Canonical spelling of a set of directions."""
+    got = set(dirs)
+    return "".join(d for d in DIRS if d in got)
+
+
+def step(cell: Cell, d: str) -> Cell:
+    dr, dc = STEP[d]
+    return cell[0] + dr, cell[1] + dc
+
+
+@dataclass(frozen=True)
+class PearlParams:
+    width: int
+    height: int
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def edges(self) -> list[tuple[Cell, Cell]]:
+        """Every edge once, as (cell, its right or lower neighbour)."""
+        out = []
+        for cell in self.cells():
+            for d in "RD":
+                if self.inside(step(cell, d)):
+                    out.append((cell, step(cell, d)))
+        return out
+
+    def rotate(self, cell: Cell) -> Cell:
+        return self.height - 1 - cell[0], self.width - 1 - cell[1]
+
+
+def make_params(width: int, height: int, line: int | None = None) -> PearlParams:
+    for name, n in (("width", width), ("height", height)):
+        if not MIN_SIDE <= n <= MAX_SIDE:
+            raise PuzzleError(f"pearl {name} must be {MIN_SIDE}..{MAX_SIDE}, got {n}", line)
+    return PearlParams(width, height)
+
+
+def loops_of(params: PearlParams, loop: Loop) -> list[list[Cell]]:
+    """The connected pieces of the drawn line (cells joined by used edges), as cell lists."""
+    seen: set[Cell] = set()
+    pieces = []
+    for start in params.cells():
+        if start in seen or not loop[start[0]][start[1]]:
+            continue
+        piece, todo = [], [start]
+        seen.add(start)
+        while todo:
+            cell = todo.pop()
+            piece.append(cell)
+            for d in loop[cell[0]][cell[1]]:
+                nxt = step(cell, d)
+                if params.inside(nxt) and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        pieces.append(piece)
+    return pieces
+
+
+@dataclass
+class EdgeVars:
+    """The SAT variable of every edge, looked up from either end."""
+
+    var: dict[tuple[Cell, str], int]  # (cell, direction) -> edge variable
+
+    def at(self, cell: Cell, d: str) -> int | None:
+        return self.var.get((cell, d))
+
+    def around(self, cell: Cell) -> list[int]:
+        return [v for d in DIRS if (v := self.var.get((cell, d))) is not None]
+
+
+class Pearl(PuzzleType):
+    name = "pearl"
+    aliases = ("masyu",)
+    title = "Pearl (Masyu): one loop through black and white pearls"
+    formats = ("text", "array", "tatham", "json")
+
+    # ---- reading ------------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or self.sniff(text)
+        reader = {"text": self._parse_text, "array": self._parse_array,
+                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown pearl format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    @staticmethod
+    def sniff(text: str) -> str:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input", 1)
+        if s.startswith("{"):
+            return "json"
+        if "[" in s:
+            return "array"
+        if re.match(r"^\d+(x\d+)?[a-z]*[:#]", s):
+            return "tatham"
+        return "text"
+
+    def _instance(self, rows: list[list[str]], where: list[list[tuple[int, int]]]) -> Instance:
+        """Rows of 'B' / 'W' / '' cells; `where[r][c]` is (line, column) for errors."""
+        height = len(rows)
+        width = len(rows[0])
+        for r, row in enumerate(rows):
+            if len(row) != width:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}", where[r][0][0])
+        params = make_params(width, height, where[0][0][0])
+        clues = {(r, c): v for r, row in enumerate(rows) for c, v in enumerate(row) if v}
+        return Instance(self.name, params, clues)
+
+    @staticmethod
+    def _pearl(text: str, line: int | None, column: int | None) -> str:
+        t = text.strip().upper()
+        if t in ("", ".", "_", "-"):
+            return ""
+        if t in PEARLS:
+            return t
+        raise PuzzleError(f"bad cell '{text}' (expected B, W or .)", line, column)
+
+    def _parse_text(self, text: str) -> Instance:
+        rows = char_rows(text)
+        cells = [[self._pearl(t.text, t.line, t.column) for t in row] for row in rows]
+        return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
+
+    def _parse_array(self, text: str) -> Instance:
+        rows = parse_array(text)
+        if not rows or not rows[0]:
+            raise PuzzleError("the array has no cells")
+        spots = _element_positions(text)
+        where = [[spots[r][c] if r < len(spots) and c < len(spots[r]) else (None, None)
+                  for c in range(len(row))] for r, row in enumerate(rows)]
+        cells = [[self._pearl(v, *where[r][c]) if isinstance(v, str) else self._bad(v, *where[r][c])
+                  for c, v in enumerate(row)] for r, row in enumerate(rows)]
+        return self._instance(cells, where)
+
+    @staticmethod
+    def _bad(value: object, line: int | None, column: int | None) -> str:
+        raise PuzzleError(f"bad cell {value!r} (expected 'B', 'W' or ' ')", line, column)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        head, desc = tatham_split(text)
+        m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:d[a-z])?n?", head)  # size, difficulty, "allow unsoluble"
+        if not m:
+            raise PuzzleError(f"bad Pearl parameters '{head}' (expected like 8x8 or 8x8dt)", *_where(text, 0))
+        width = int(m.group(1))
+        height = int(m.group(2)) if m.group(2) else width
+        params = make_params(width, height, 1)
+        start = text.index(desc, text.index(":")) if desc else 0
+        flat: list[str] = []
+        for i, ch in enumerate(desc):
+            if "a" <= ch <= "z":
+                flat.extend([""] * (ord(ch) - ord("a") + 1))
+            elif ch in PEARLS:
+                flat.append(ch)
+            else:
+                raise PuzzleError(f"unexpected '{ch}' in game description", *_where(text, start + i))
+            if len(flat) > width * height:
+                raise PuzzleError(f"game description is longer than {width}x{height} cells",
+                                  *_where(text, start + i))
+        if len(flat) != width * height:
+            raise PuzzleError(f"game description has {len(flat)} cells, expected {width * height}",
+                              *_where(text, start + len(desc)))
+        clues = {(i // width, i % width): v for i, v in enumerate(flat) if v}
+        return Instance(self.name, params, clues)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
+            raise PuzzleError("pearl JSON needs a 'grid': a non-empty list of rows like \"B..W\"", 1)
+        cells = []
+        for r, row in enumerate(data["grid"]):
+            if isinstance(row, str):
+                row = list(row)
+            if not isinstance(row, list):
+                raise PuzzleError(f"grid row {r + 1} is not a string or a list", 1)
+            cells.append([self._pearl(v, 1, None) if isinstance(v, str) else self._bad(v, 1, None)
+                          for v in row])
+        inst = self._instance(cells, [[(1, None)] * len(row) for row in cells])
+        for key, got in (("width", inst.params.width), ("height", inst.params.height)):
+            if key in data and data[key] != got:
+                raise PuzzleError(f"JSON says {key} {data[key]} but the grid has {got}", 1)
+        return inst
+
+    # ---- writing ------------------------------------------------------------------
+    def rows(self, inst: Instance) -> list[str]:
+        p = inst.params
+        return ["".join(inst.clues.get((r, c), ".") for c in range(p.width)) for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p = inst.params
+        if fmt == "text":
+            return "\n".join(self.rows(inst))
+        if fmt == "array":
+            return "[\n" + "\n".join("  [" + ", ".join(repr(ch if ch != "." else " ") for ch in row) + "],"
+                                     for row in self.rows(inst)) + "\n]"
+        if fmt == "tatham":
+            return f"{p.width}x{p.height}:" + tatham_desc("".join(self.rows(inst)))
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
+                               "grid": self.rows(inst)})
+        raise PuzzleError(f"unknown pearl format '{fmt}' (known: {', '.join(self.formats)})")
+
+    def format_solution(self, inst: Instance, solution: Loop, fmt: str = "text") -> str:
+        """text: box drawing; array: seed 000's glyphs; tatham: Tatham's own text form of a
+        solved board (pearls as B/W, '+' elsewhere); json: shapes and edges; edges: one a line."""
+        p = inst.params
+        if fmt == "text":
+            return "\n".join("".join(BOX[s] + ("─" if "R" in s else " ") for s in row).rstrip()
+                             for row in solution)
+        if fmt == "array":
+            return "[" + "\n ".join("[" + " ".join(repr(SEED_GLYPHS[s]) for s in row) + "]"
+                                    for row in solution) + "]"
+        if fmt == "tatham":
+            lines = []
+            for r, row in enumerate(solution):
+                lines.append("".join(inst.clues.get((r, c), "+") + ("---" if "R" in s else "   ")
+                                     for c, s in enumerate(row))[:4 * p.width - 3])
+                if r < p.height - 1:
+                    lines.append("".join(("|" if "D" in s else " ") + "   " for s in row)[:4 * p.width - 3])
+            return "\n".join(line.rstrip() for line in lines)
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, **self.solution_json(inst, solution)})
+        if fmt == "edges":
+            return "\n".join(f"r{a[0] + 1}c{a[1] + 1}-r{b[0] + 1}c{b[1] + 1}"
+                             for a, b in used_edges(p, solution))
+        raise PuzzleError(f"unknown pearl solution format '{fmt}' (known: text, array, tatham, json, edges)")
+
+    def solution_json(self, inst: Instance, solution: Loop) -> dict:
+        return {"shapes": [list(row) for row in solution],
+                "edges": [[list(a), list(b)] for a, b in used_edges(inst.params, solution)]}
+
+    def canonical(self, inst: Instance) -> str:
+        """The same text for boards equal up to rotation and reflection (the rules don't
+        care), for deduplicating datasets: the least text form of the eight images."""
+        rows = self.rows(inst)
+        images = []
+        for _ in range(4):
+            rows = ["".join(col) for col in zip(*rows[::-1])]  # rotate 90 degrees
+            images += ["\n".join(rows), "\n".join(row[::-1] for row in rows)]
+        return min(images)
+
+    def describe_clue(self, key: Cell, value: str) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+
+    def clue_json(self, key: Cell, value: str) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "pearl": value}
+
+    def draw(self, ax, inst: Instance, solution: Loop | None) -> None:
+        """Matplotlib picture: grid, loop (if any) and pearls."""
+        p = inst.params
+        for x in range(p.width + 1):
+            ax.plot([x, x], [0, p.height], color="0.8", lw=0.6)
+        for y in range(p.height + 1):
+            ax.plot([0, p.width], [y, y], color="0.8", lw=0.6)
+        if solution is not None:
+            for (r1, c1), (r2, c2) in used_edges(p, solution):
+                ax.plot([c1 + 0.5, c2 + 0.5], [p.height - r1 - 0.5, p.height - r2 - 0.5],
+                        color="tab:blue", lw=3)
+        for (r, c), v in inst.clues.items():
+            ax.scatter([c + 0.5], [p.height - r - 0.5], s=1800 / max(p.width, p.height),
+                       facecolor="black" if v == "B" else "white", edgecolor="black", zorder=3)
+        ax.set_xlim(0, p.width)
+        ax.set_ylim(0, p.height)
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules(self, params: PearlParams, pool: IDPool) -> Rules:
+        var: dict[tuple[Cell, str], int] = {}
+        for a, b in params.edges():
+            v = pool.id(("edge", a, b))
+            d = "R" if a[0] == b[0] else "D"
+            var[(a, d)] = var[(b, OPPOSITE[d])] = v
+        edges = EdgeVars(var)
+        clauses: list[list[int]] = []
+        for cell in params.cells():
+            around = edges.around(cell)
+            for e in around:  # degree is never 1 ...
+                clauses.append([-e] + [f for f in around if f != e])
+            for trio in combinations(around, 3):  # ... nor 3 or 4
+                clauses.append([-e for e in trio])
+        primary = sorted(set(var.values()))
+        clauses.append(list(primary))  # the loop is not empty
+        return Rules(clauses, primary, edges)
+
+    def clue_clauses(self, params: PearlParams, rules: Rules, key: Cell, value: str) -> list[list[int]]:
+        edges: EdgeVars = rules.data
+        if value == "B":
+            return self._black(edges, key)
+        if value == "W":
+            return self._white(edges, key)
+        raise PuzzleError(f"bad pearl '{value}' at r{key[0] + 1}c{key[1] + 1}")
+
+    @staticmethod
+    def _black(edges: EdgeVars, cell: Cell) -> list[list[int]]:
+        """On the loop, not straight, and each way out carries on straight one more cell."""
+        clauses = [edges.around(cell)]
+        for a, b in AXES:
+            ea, eb = edges.at(cell, a), edges.at(cell, b)
+            if ea is not None and eb is not None:
+                clauses.append([-ea, -eb])
+        for d in DIRS:
+            out = edges.at(cell, d)
+            if out is None:
+                continue
+            beyond = edges.at(step(cell, d), d)
+            clauses.append([-out] if beyond is None else [-out, beyond])
+        return clauses
+
+    @staticmethod
+    def _white(edges: EdgeVars, cell: Cell) -> list[list[int]]:
+        """Straight through, and not straight on through both neighbours as well."""
+        straights = []
+        for a, b in AXES:
+            ea, eb = edges.at(cell, a), edges.at(cell, b)
+            if ea is not None and eb is not None:
+                straights.append((a, b, ea, eb))
+        if not straights:
+            return [[]]  # no straight fits here (a corner cell): the clue cannot hold
+        # (ea and eb) for one of the available axes, in CNF
+        clauses = [[x, y] for x in straights[0][2:] for y in straights[1][2:]] if len(straights) == 2 \
+            else [[straights[0][2]], [straights[0][3]]]
+        for a, b, ea, eb in straights:
+            fa, fb = edges.at(step(cell, a), a), edges.at(step(cell, b), b)
+            if fa is not None and fb is not None:  # an edge of the grid forces a turn there
+                clauses.append([-ea, -eb, -fa, -fb])
+        return clauses
+
+    def decode(self, params: PearlParams, rules: Rules, true_vars) -> Loop:
+        edges: EdgeVars = rules.data
+        return tuple(tuple(shape(d for d in DIRS if edges.at((r, c), d) in true_vars)
+                           for c in range(params.width)) for r in range(params.height))
+
+    def solution_literals(self, params: PearlParams, rules: Rules, solution: Loop) -> list[int]:
+        # The used edges alone pin the loop down: another single loop that used all of
+        # them would contain this loop as a sub-cycle, so it would be this loop.
+        return [rules.data.at(a, "R" if a[0] == b[0] else "D") for a, b in used_edges(params, solution)]
+
+    def cuts(self, params: PearlParams, rules: Rules, solution: Loop, true_vars) -> list[list[int]]:
+        """The candidate is several disjoint cycles (degrees are 0 or 2 already).
+
+        For a cycle with cell set S, an edge e of it and an edge f of another cycle: in any
+        real solution, if e and f are both used then one cell inside S and one outside lie
+        on the same single loop, and a closed loop through both crosses the border of S
+        twice; so: not e, or not f, or some edge with one end in S is used. This uses the
+        single-loop rule only (no clue), so it holds for every instance with these params;
+        the candidate breaks it (all of S's edges are inside S, e and f are used).
+        """
+        pieces = loops_of(params, solution)
+        if len(pieces) <= 1:
+            return []
+        edges: EdgeVars = rules.data
+        some_edge = [edges.at(p[0], solution[p[0][0]][p[0][1]][0]) for p in pieces]
+        clauses = []
+        for i, piece in enumerate(pieces):
+            inside = set(piece)
+            border = [edges.at(cell, d) for cell in piece for d in DIRS
+                      if edges.at(cell, d) is not None and step(cell, d) not in inside]
+            for j in range(len(pieces)):
+                if j != i:
+                    clauses.append(border + [-some_edge[i], -some_edge[j]])
+        return clauses
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Exact: AddCircuit over cells (a self-loop arc skips a cell), pearls as linear
+        constraints on the two arc directions of each edge."""
+        p = inst.params
+        model = cp_model.CpModel()
+        index = {cell: i for i, cell in enumerate(p.cells())}
+        arcs = []
+        pairs: dict[tuple[Cell, str], tuple] = {}  # (cell, direction) -> (arc out, arc in)
+        for cell in p.cells():
+            arcs.append((index[cell], index[cell], model.new_bool_var(f"skip{cell}")))
+        for a, b in p.edges():
+            ab, ba = model.new_bool_var(f"{a}>{b}"), model.new_bool_var(f"{b}>{a}")
+            arcs += [(index[a], index[b], ab), (index[b], index[a], ba)]
+            model.add(ab + ba <= 1)  # no two-cell "circuit" along one edge
+            d = "R" if a[0] == b[0] else "D"
+            pairs[(a, d)], pairs[(b, OPPOSITE[d])] = (ab, ba), (ba, ab)
+        model.add_circuit(arcs)
+        model.add_bool_or([lit for tail, head, lit in arcs if tail != head])  # the loop is not empty
+
+        def edge(cell: Cell, d: str):
+            pair = pairs.get((cell, d))
+            return 0 if pair is None else pair[0] + pair[1]
+
+        def add(holds, only_if=None) -> None:
+            """A linear constraint; edges off the grid are the constant 0, so some
+            comparisons are already plain True / False here."""
+            if holds is True:
+                return
+            ct = model.add_bool_or([]) if holds is False else model.add(holds)
+            if only_if is not None:
+                ct.only_enforce_if(only_if)
+
+        for cell, v in inst.clues.items():
+            add(sum(edge(cell, d) for d in DIRS) == 2)
+            if v == "B":
+                for a, b in AXES:
+                    add(edge(cell, a) + edge(cell, b) <= 1)
+                for d in DIRS:
+                    add(edge(cell, d) <= edge(step(cell, d), d))
+            else:
+                across = model.new_bool_var(f"across{cell}")  # straight left-right
+                for (a, b), lit in zip(AXES, (across, ~across)):
+                    add(edge(cell, a) + edge(cell, b) == 2, lit)
+                    # and at least one of the two far edges is unused (a turn next to it)
+                    add(edge(step(cell, a), a) + edge(step(cell, b), b) <= 1, lit)
+
+        def joined(value, cell: Cell, d: str) -> bool:
+            pair = pairs.get((cell, d))
+            return pair is not None and bool(value(pair[0]) or value(pair[1]))
+
+        def decode(value) -> Loop:
+            return tuple(tuple(shape(d for d in DIRS if joined(value, (r, c), d)) for c in range(p.width))
+                         for r in range(p.height))
+
+        variables = [lit for _, _, lit in arcs]
+        return CpModel(model, variables, decode)
+
+    # ---- independent check --------------------------------------------------------------
+    def verify(self, inst: Instance, solution: Loop) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.height} rows of {p.width} cells"]
+        problems = []
+        for cell in p.cells():
+            s = solution[cell[0]][cell[1]]
+            name = f"r{cell[0] + 1}c{cell[1] + 1}"
+            if not isinstance(s, str) or shape(s) != s:
+                problems.append(f"{name}: '{s}' is not a set of directions in UDLR order")
+                continue
+            if len(s) not in (0, 2):
+                problems.append(f"{name}: the line has {len(s)} ends here, not 0 or 2")
+            for d in s:
+                nxt = step(cell, d)
+                if not p.inside(nxt):
+                    problems.append(f"{name}: the line leaves the grid going {d}")
+                elif OPPOSITE[d] not in solution[nxt[0]][nxt[1]]:
+                    problems.append(f"{name}: the line goes {d} but r{nxt[0] + 1}c{nxt[1] + 1}"
+                                    " does not join it")
+        if problems:
+            return problems
+        pieces = loops_of(p, solution)
+        if not pieces:
+            problems.append("no loop is drawn")
+        elif len(pieces) > 1:
+            problems.append(f"the line forms {len(pieces)} separate loops, not one")
+        for cell, v in sorted(inst.clues.items()):
+            problems += pearl_problems(p, solution, cell, v)
+        return problems
+
+
+def pearl_problems(p: PearlParams, loop: Loop, cell: Cell, v: str) -> list[str]:
+    """What is wrong with pearl `v` at `cell` on a well-formed loop (empty: it fits)."""
+    s = loop[cell[0]][cell[1]]
+    name = f"{'black' if v == 'B' else 'white'} pearl r{cell[0] + 1}c{cell[1] + 1}"
+    if not s:
+        return [f"{name} is not on the loop"]
+    # the loop neighbour reached going d goes straight on iff it also leaves by d
+    straight_on = [d in loop[step(cell, d)[0]][step(cell, d)[1]] for d in s]
+    if v == "B":
+        if s in AXES:
+            return [f"{name}: the loop goes straight through, it must turn"]
+        if not all(straight_on):
+            return [f"{name}: the loop turns right next to it"]
+    else:
+        if s not in AXES:
+            return [f"{name}: the loop turns here, it must go straight"]
+        if all(straight_on):
+            return [f"{name}: the loop turns in neither neighbour"]
+    return []
+
+
+def used_edges(params: PearlParams, loop: Loop) -> list[tuple[Cell, Cell]]:
+    return [(a, b) for a, b in params.edges() if ("R" if a[0] == b[0] else "D") in loop[a[0]][a[1]]]
+
+
+def tatham_desc(cells: str) -> str:
+    """Tatham's Pearl description: 'B'/'W' for pearls, a letter for a run of blanks
+    (a = 1 ... z = 26, a longer run continues with another letter)."""
+    out: list[str] = []
+    for ch in cells:
+        if ch != ".":
+            out.append(ch)
+        elif out and "a" <= out[-1] < "z":
+            out[-1] = chr(ord(out[-1]) + 1)
+        else:
+            out.append("a")
+    return "".join(out)
+
+
+def _where(text: str, index: int) -> tuple[int, int]:
+    """(line, column), both from 1, of a position in `text`."""
+    return text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
+
+
+def _element_positions(text: str) -> list[list[tuple[int, int]]]:
+    """(line, column) of every quoted element of a nested array literal, row by row, so
+    errors in the seed's array form can say where."""
+    rows: list[list[tuple[int, int]]] = []
+    depth, quote = 0, ""
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+            if depth == 2:
+                rows[-1].append(_where(text, i))
+        elif ch == "[":
+            depth += 1
+            if depth == 2:
+                rows.append([])
+        elif ch == "]":
+            depth -= 1
+    return rows
+
+
+PUZZLE = Pearl()
