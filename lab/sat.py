@@ -189,14 +189,18 @@ class SatSession:
                 self.solver.clear_interrupt()
         return result
 
-    def find(self, assumptions: list[int], budget: Budget = UNLIMITED) -> Found:
-        """A solution under the assumptions, adding lazy cuts until the model is real."""
+    def find(self, assumptions: list[int], budget: Budget = UNLIMITED, lazy: bool = False) -> Found:
+        """A solution under the assumptions, adding lazy cuts until the model is real.
+        `lazy`: leave the model in the solver until asked (the stripping loop mostly needs
+        only SAT or UNSAT); it must then be read before the next call or added clause."""
         while True:
             result = self._call(assumptions, budget)
             if not result:
                 return Found(result)
             found = Found(True, self)
             if not self._lazy:
+                if not lazy:
+                    found.model
                 return found
             cuts = self.ptype.cuts(self.params, self.rules, found.solution, found.true_vars)
             if not cuts:
@@ -230,9 +234,7 @@ class SatSession:
         """A solution different from `solution` under the assumptions (the uniqueness check)."""
         g = self.guard([self.block_clause(solution)])
         try:
-            found = self.find(assumptions + [g], budget)
-            found.model  # read it now: retiring the guard adds a clause
-            return found
+            return self.find(assumptions + [g], budget)
         finally:
             self.retire(g)
 

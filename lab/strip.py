@@ -65,7 +65,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 known_sat = True
             else:
                 assumptions = [lit[k] for k in kept if k not in dropped]
-                found = session.find(assumptions + [guard], budget)
+                found = session.find(assumptions + [guard], budget, lazy=True)
                 if found.sat is None:
                     if len(group) == 1:
                         unknowns += 1

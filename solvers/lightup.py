@@ -1,0 +1,374 @@
+"""Light Up (Akari): text forms, rules, decoding, verification.
+
+Vocabulary: a board has *walls* (black cells) and *white* cells. Some walls carry a number,
+the *clue*: exactly that many lamps on the white cells orthogonally next to it. A *segment*
+is a maximal run of white cells in one row or one column between walls or edges; a lamp
+lights its whole row segment and column segment. Rules: every white cell is lit, and no
+segment holds two lamps (no lamp sees another).
+
+The walls are structure (`LightUpParams`), the wall numbers are the clues, so stripping a
+clue leaves a plain wall behind, as in Tatham's generator.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ortools.sat.python import cp_model
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.textgrid import char_rows, parse_array, parse_json, tatham_split
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[bool, ...], ...]  # True where a lamp stands
+
+WHITE_CHARS = {".", "-", "_"}
+WALL_CHARS = {"#", "B", "W"}
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+@dataclass(frozen=True)
+class LightUpParams:
+    """The board's shape and where its walls are (numbered or not)."""
+
+    width: int
+    height: int
+    walls: frozenset[Cell]
+
+    def inside(self, r: int, c: int) -> bool:
+        return 0 <= r < self.height and 0 <= c < self.width
+
+    def white(self, r: int, c: int) -> bool:
+        return self.inside(r, c) and (r, c) not in self.walls
+
+    def whites(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width) if (r, c) not in self.walls]
+
+    def neighbours(self, r: int, c: int) -> list[Cell]:
+        """White cells orthogonally next to (r, c): the cells a wall number counts."""
+        return [(r + dr, c + dc) for dr, dc in STEPS if self.white(r + dr, c + dc)]
+
+    def segments(self) -> list[list[Cell]]:
+        """Maximal runs of white cells, rows first, then columns."""
+        runs: list[list[Cell]] = []
+        lines = [[(r, c) for c in range(self.width)] for r in range(self.height)]
+        lines += [[(r, c) for r in range(self.height)] for c in range(self.width)]
+        for line in lines:
+            run: list[Cell] = []
+            for cell in line + [None]:
+                if cell is not None and cell not in self.walls:
+                    run.append(cell)
+                elif run:
+                    runs.append(run)
+                    run = []
+        return runs
+
+
+@dataclass
+class LightUpVars:
+    """The lamp variable of each white cell, and the pool (clue cardinalities need it)."""
+
+    lamp: dict[Cell, int]
+    pool: IDPool
+
+
+def seen_from(params: LightUpParams, r: int, c: int) -> list[Cell]:
+    """White cells a lamp at (r, c) lights, itself excluded: rays up to a wall or the edge."""
+    out = []
+    for dr, dc in STEPS:
+        y, x = r + dr, c + dc
+        while params.white(y, x):
+            out.append((y, x))
+            y, x = y + dr, x + dc
+    return out
+
+
+class LightUp(PuzzleType):
+    name = "lightup"
+    aliases = ("light-up", "akari")
+    title = "Light Up (Akari)"
+    formats = ("text", "array", "tatham", "json")
+
+    # ---- text forms -----------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or self.sniff(text)
+        reader = {"text": self._parse_text, "array": self._parse_array,
+                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown lightup format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    @staticmethod
+    def sniff(text: str) -> str:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        if s.startswith("{"):
+            return "json"
+        if "[" in s:
+            return "array"
+        if re.match(r"^\d+(x\d+[a-z0-9]*)?:", s) or re.match(r"^\d+x\d+[a-z0-9]*#", s):
+            return "tatham"
+        return "text"
+
+    def _cell(self, ch: str, line: int | None, col: int | None) -> int | None:
+        """-1 for white, None for a plain wall, 0..4 for a numbered wall."""
+        if ch in WHITE_CHARS:
+            return -1
+        if ch in WALL_CHARS:
+            return None
+        if ch.isdigit():
+            if int(ch) > 4:
+                raise PuzzleError(f"wall number {ch} is more than 4 (a wall has 4 neighbours)", line, col)
+            return int(ch)
+        raise PuzzleError(f"bad character '{ch}' (use . for white, # for a wall, 0-4 for a numbered wall)",
+                          line, col)
+
+    def _instance(self, cells: list[list[int | None]], width: int, height: int,
+                  where: list[int] | None = None) -> Instance:
+        """From rows of cell codes (see `_cell`); `where` gives each row's input line."""
+        if width < 1 or height < 1:
+            raise PuzzleError("the board needs at least one row and one column")
+        if len(cells) != height:
+            raise PuzzleError(f"board has {len(cells)} rows, expected {height}")
+        walls, clues = set(), {}
+        for r, row in enumerate(cells):
+            if len(row) != width:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}",
+                                  where[r] if where else r + 1)
+            for c, code in enumerate(row):
+                if code is None or code >= 0:
+                    walls.add((r, c))
+                    if code is not None:
+                        clues[(r, c)] = code
+        return Instance(self.name, LightUpParams(width, height, frozenset(walls)), clues)
+
+    def _parse_text(self, text: str) -> Instance:
+        rows = char_rows(text)
+        cells = [[self._cell(t.text, t.line, t.column) for t in row] for row in rows]
+        return self._instance(cells, len(cells[0]), len(cells), [row[0].line for row in rows])
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000: ' ' white, 'W' wall, digits numbered walls."""
+        rows = parse_array(text)
+        cells = []
+        for r, row in enumerate(rows):
+            codes = []
+            for c, v in enumerate(row):
+                s = str(v).strip() or "."
+                if len(s) != 1:
+                    raise PuzzleError(f"array cell r{r + 1}c{c + 1} is '{v}', expected one character", r + 1, c + 1)
+                codes.append(self._cell(s, r + 1, c + 1))
+            cells.append(codes)
+        if not cells:
+            raise PuzzleError("empty array")
+        return self._instance(cells, len(cells[0]), len(cells))
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`WxH[bN][sN][dN]:desc`; desc: letters = runs of white, B = wall, 0-4 = numbered wall."""
+        head, desc = tatham_split(text)
+        m = re.fullmatch(r"(\d+)(?:x(\d+))?((?:b\d+)?(?:s\d+)?r?(?:d\d+)?)", head)
+        if not m:
+            raise PuzzleError(f"bad Light Up parameters '{head}' (expected like 7x7 or 7x7b20s4d0)", 1, 1)
+        width = int(m.group(1))
+        height = int(m.group(2)) if m.group(2) else width
+        flat: list[int | None] = []
+        offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc's first char
+        for i, ch in enumerate(desc):
+            if "a" <= ch <= "z":
+                flat.extend([-1] * (ord(ch) - ord("a") + 1))
+            elif ch == "B":
+                flat.append(None)
+            elif "0" <= ch <= "4":
+                flat.append(int(ch))
+            else:
+                raise PuzzleError(f"unexpected '{ch}' in Light Up game description", 1, offset + i)
+        if len(flat) != width * height:
+            raise PuzzleError(f"game description has {len(flat)} cells, expected {width}x{height}", 1)
+        return self._instance([flat[r * width:(r + 1) * width] for r in range(height)], width, height)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
+            raise PuzzleError("lightup JSON needs a 'grid': a non-empty list of rows")
+        cells = []
+        for r, row in enumerate(data["grid"]):
+            if not isinstance(row, (str, list)):
+                raise PuzzleError(f"grid row {r + 1} is neither a string nor a list")
+            cells.append([self._cell(str(ch).strip() or ".", r + 1, c + 1) for c, ch in enumerate(row)])
+        return self._instance(cells, len(cells[0]), len(cells))
+
+    def rows(self, inst: Instance, solution: Grid | None = None, lamp: str = "*",
+             white: str = ".", wall: str = "#") -> list[list[str]]:
+        """The board as characters, with lamps if a solution is given."""
+        p = inst.params
+        out = []
+        for r in range(p.height):
+            row = []
+            for c in range(p.width):
+                if (r, c) in p.walls:
+                    row.append(str(inst.clues[(r, c)]) if (r, c) in inst.clues else wall)
+                else:
+                    row.append(lamp if solution is not None and solution[r][c] else white)
+            out.append(row)
+        return out
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        if fmt == "text":
+            return "\n".join("".join(row) for row in self.rows(inst))
+        if fmt == "array":
+            return self._array(self.rows(inst, white=" ", wall="W"))
+        if fmt == "tatham":
+            return f"{inst.params.width}x{inst.params.height}:" + self._tatham_desc(inst)
+        if fmt == "json":
+            p = inst.params
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
+                               "grid": ["".join(row) for row in self.rows(inst)]})
+        raise PuzzleError(f"unknown lightup format '{fmt}' (known: {', '.join(self.formats)})")
+
+    @staticmethod
+    def _array(rows: list[list[str]]) -> str:
+        return "[\n" + "\n".join("  [" + ", ".join(repr(ch) for ch in row) + "]," for row in rows) + "\n]"
+
+    def _tatham_desc(self, inst: Instance) -> str:
+        """Runs of white as letters (a = 1 .. z = 26, chained when longer), B, or the digit."""
+        out, run = [], 0
+        for ch in [ch for row in self.rows(inst, white=".", wall="B") for ch in row]:
+            if ch == ".":
+                if run == 26:
+                    out.append("z")
+                    run = 0
+                run += 1
+                continue
+            if run:
+                out.append(chr(ord("a") - 1 + run))
+                run = 0
+            out.append(ch)
+        if run:
+            out.append(chr(ord("a") - 1 + run))
+        return "".join(out)
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "array":
+            return self._array(self.rows(inst, solution, lamp="L", white=" ", wall="W"))
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "grid": ["".join(row) for row in self.rows(inst, solution)],
+                               "lamps": [[r, c] for r, c in lamps_of(solution)]})
+        return "\n".join("".join(row) for row in self.rows(inst, solution))  # text (Tatham has none)
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
+        return [[int(v) for v in row] for row in solution]
+
+    def describe_clue(self, key: Cell, value: int) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+
+    def clue_json(self, key: Cell, value: int) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "lamps": value}
+
+    def differences(self, a: Grid, b: Grid) -> list[str]:
+        mark = {True: "lamp", False: "no lamp"}
+        return [f"r{r + 1}c{c + 1}: {mark[bool(x)]} vs {mark[bool(y)]}"
+                for r, (ra, rb) in enumerate(zip(a, b)) for c, (x, y) in enumerate(zip(ra, rb)) if x != y]
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules(self, params: LightUpParams, pool: IDPool) -> Rules:
+        lamp = {cell: pool.id(("lamp", cell)) for cell in params.whites()}
+        clauses: list[list[int]] = []
+        lit_by: dict[Cell, set[int]] = {cell: set() for cell in lamp}  # lamps that light a cell
+        for seg in params.segments():
+            lits = [lamp[cell] for cell in seg]
+            enc = EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
+            clauses.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=enc).clauses)
+            for cell in seg:
+                lit_by[cell].update(lits)
+        clauses.extend(sorted(lits) for lits in lit_by.values())
+        return Rules(clauses, list(lamp.values()), LightUpVars(lamp, pool))
+
+    def clue_clauses(self, params: LightUpParams, rules: Rules, key: Cell, value: int) -> list[list[int]]:
+        lits = [rules.data.lamp[cell] for cell in params.neighbours(*key)]
+        if value > len(lits):
+            return [[]]  # more lamps than neighbours: this clue can never hold
+        if value == 0:
+            return [[-l] for l in lits]
+        if value == len(lits):
+            return [[l] for l in lits]
+        return CardEnc.equals(lits, value, vpool=rules.data.pool).clauses
+
+    def decode(self, params: LightUpParams, rules: Rules, true_vars) -> Grid:
+        lamp = rules.data.lamp
+        return tuple(tuple((r, c) in lamp and lamp[(r, c)] in true_vars for c in range(params.width))
+                     for r in range(params.height))
+
+    def solution_literals(self, params: LightUpParams, rules: Rules, solution: Grid) -> list[int]:
+        return [v if solution[r][c] else -v for (r, c), v in rules.data.lamp.items()]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Lamps as booleans; each white cell has a lamp on itself or on one of its rays, and a
+        lamp forbids lamps on its rays (ray casting here, segments in the CNF)."""
+        p = inst.params
+        model = cp_model.CpModel()
+        lamp = {cell: model.new_bool_var(f"L{cell[0]}_{cell[1]}") for cell in p.whites()}
+        for cell, var in lamp.items():
+            rays = seen_from(p, *cell)
+            model.add_bool_or([var] + [lamp[o] for o in rays])
+            for other in rays:
+                if other > cell:
+                    model.add_bool_or([var.Not(), lamp[other].Not()])
+        for (r, c), n in inst.clues.items():
+            model.add(sum(lamp[o] for o in p.neighbours(r, c)) == n)
+
+        def decode(value) -> Grid:
+            return tuple(tuple((r, c) in lamp and bool(value(lamp[(r, c)])) for c in range(p.width))
+                         for r in range(p.height))
+
+        return CpModel(model, list(lamp.values()), decode)
+
+    # ---- independent check ------------------------------------------------------------
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        whites, sight, around = _board(p)
+        problems = []
+        lit = set()
+        for r, c in lamps_of(solution):
+            if (r, c) in p.walls:
+                problems.append(f"lamp on the wall r{r + 1}c{c + 1}")
+                continue
+            lit.add((r, c))
+            for y, x in sight[(r, c)]:
+                lit.add((y, x))
+                if solution[y][x] and (r, c) < (y, x):
+                    problems.append(f"lamps r{r + 1}c{c + 1} and r{y + 1}c{x + 1} see each other")
+        dark = [f"r{r + 1}c{c + 1}" for r, c in whites if (r, c) not in lit]
+        if dark:
+            problems.append("dark: " + " ".join(dark))
+        for (r, c), n in inst.clues.items():
+            got = sum(1 for y, x in around[(r, c)] if solution[y][x])
+            if got != n:
+                problems.append(f"wall r{r + 1}c{c + 1} wants {n} lamps next to it, has {got}")
+        return problems
+
+
+@lru_cache(maxsize=64)
+def _board(params: LightUpParams) -> tuple[list[Cell], dict[Cell, list[Cell]], dict[Cell, list[Cell]]]:
+    """For `verify`: the white cells, what each one sees (ray casting), and each wall's
+    orthogonal neighbours (all of them: a lamp on a wall would count too)."""
+    whites = params.whites()
+    sight = {cell: seen_from(params, *cell) for cell in whites}
+    around = {(r, c): [(r + dr, c + dc) for dr, dc in STEPS if params.inside(r + dr, c + dc)]
+              for r, c in params.walls}
+    return whites, sight, around
+
+
+def lamps_of(solution: Grid) -> list[Cell]:
+    return [(r, c) for r, row in enumerate(solution) for c, v in enumerate(row) if v]
+
+
+PUZZLE = LightUp()

@@ -1,0 +1,271 @@
+"""Light Up: seed example, brute force against both engines, formats, bad input, generator."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from generators.lightup import GENERATOR, as_grid, is_symmetric, light_up, wall_numbers
+from lab.cpsat import cpsat_count
+from lab.crosscheck import brute_force_count, engine_counts
+from lab.generator import GenerateOptions, generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.sat import SatSession, SessionCache
+from lab.strip import redundancy
+from solvers.lightup import PUZZLE, LightUpParams
+
+SEED_BOARD = """board = np.array([
+  [' ', '0', ' ', ' ', ' ', ' ', 'W', ' ', ' ', ' '],
+  [' ', ' ', ' ', '0', ' ', ' ', ' ', ' ', ' ', '1'],
+  ['W', ' ', 'W', ' ', ' ', 'W', ' ', ' ', '0', ' '],
+  ['0', ' ', ' ', ' ', '3', ' ', 'W', ' ', '0', ' '],
+  [' ', ' ', ' ', ' ', 'W', ' ', '2', ' ', 'W', ' '],
+  [' ', '1', ' ', 'W', ' ', '2', ' ', ' ', ' ', ' '],
+  [' ', '0', ' ', 'W', ' ', 'W', ' ', ' ', ' ', 'W'],
+  [' ', '0', ' ', ' ', '1', ' ', ' ', '2', ' ', 'W'],
+  ['0', ' ', ' ', ' ', ' ', ' ', '1', ' ', ' ', ' '],
+  [' ', ' ', ' ', '2', ' ', ' ', ' ', ' ', 'W', ' '],
+])  # W is wall, ' ' is space, '0-9' is number"""
+
+SEED_SOLUTION = [
+    [' ', '0', ' ', ' ', ' ', 'L', 'W', ' ', ' ', 'L'],
+    ['L', ' ', ' ', '0', ' ', ' ', 'L', ' ', ' ', '1'],
+    ['W', 'L', 'W', ' ', 'L', 'W', ' ', ' ', '0', ' '],
+    ['0', ' ', ' ', 'L', '3', 'L', 'W', ' ', '0', ' '],
+    [' ', ' ', 'L', ' ', 'W', ' ', '2', 'L', 'W', 'L'],
+    ['L', '1', ' ', 'W', 'L', '2', 'L', ' ', ' ', ' '],
+    [' ', '0', ' ', 'W', ' ', 'W', ' ', ' ', ' ', 'W'],
+    [' ', '0', ' ', ' ', '1', 'L', ' ', '2', 'L', 'W'],
+    ['0', ' ', ' ', 'L', ' ', ' ', '1', 'L', ' ', ' '],
+    [' ', 'L', ' ', '2', 'L', ' ', ' ', ' ', 'W', 'L'],
+]
+
+
+def check(inst: Instance):
+    session = SatSession(PUZZLE, inst.params)
+    try:
+        return session.check(inst.clues)
+    finally:
+        session.close()
+
+
+# ---- the seed example ------------------------------------------------------------------
+def test_seed_example_solves_to_stated_solution():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert (inst.params.width, inst.params.height) == (10, 10)
+    result = check(inst)
+    assert result.status == "unique"
+    expected = tuple(tuple(ch == "L" for ch in row) for row in SEED_SOLUTION)
+    assert result.solutions[0] == expected
+    assert PUZZLE.verify(inst, expected) == []
+    assert cpsat_count(PUZZLE, inst, limit=2).n == 1
+    assert "'L'" in PUZZLE.format_solution(inst, expected, "array")
+
+
+# ---- brute force against SAT and CP-SAT --------------------------------------------------
+SHAPES = [(3, 3), (4, 3), (3, 4), (4, 4), (5, 3), (3, 5), (5, 4), (4, 5)]
+MAX_WHITE = 10  # at most 1024 lamp subsets per board
+
+
+def tiny_board(rng: random.Random) -> Instance:
+    """Random walls (edges and corners included), at most MAX_WHITE white cells, and wall
+    numbers that are sometimes true to a lamp layout, sometimes perturbed, sometimes random."""
+    w, h = rng.choice(SHAPES)
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    walls = {cell for cell in cells if rng.random() < rng.uniform(0.1, 0.5)}
+    if rng.random() < 0.3:
+        walls |= {(0, 0), (h - 1, w - 1), (0, w - 1), (h - 1, 0)}
+    free = [cell for cell in cells if cell not in walls]
+    rng.shuffle(free)
+    walls |= set(free[:max(0, len(free) - MAX_WHITE)])
+    params = LightUpParams(w, h, frozenset(walls))
+    truth = wall_numbers(params, as_grid(params, light_up(params, set(), rng)))
+    mode = rng.random()
+    if mode < 0.55:  # numbers true to one layout: solvable, often with several solutions
+        clues = {k: v for k, v in truth.items() if rng.random() < 0.6}
+    elif mode < 0.75:  # one number off by one: often unsolvable
+        clues = {k: v for k, v in truth.items() if rng.random() < 0.7}
+        if clues:
+            k = rng.choice(sorted(clues))
+            clues[k] = min(4, clues[k] + 1) if clues[k] == 0 or rng.random() < 0.5 else clues[k] - 1
+    else:  # random numbers, including ones a wall on the edge cannot have
+        clues = {k: rng.randint(0, 4) for k in truth if rng.random() < 0.5}
+    return Instance(PUZZLE.name, params, clues)
+
+
+def every_layout(params: LightUpParams):
+    """All 2^white lamp layouts (walls never hold a lamp)."""
+    whites = params.whites()
+    for bits in itertools.product((False, True), repeat=len(whites)):
+        on = {cell for cell, b in zip(whites, bits) if b}
+        yield as_grid(params, on)
+
+
+HAND_BOARDS = [
+    "...\n.4.\n...",  # centre 4: one solution
+    "0..\n...\n..0",  # numbered corners
+    "#.#\n...\n#.#",  # plain corners: several solutions
+    "3..\n...\n...",  # corner 3: impossible
+    "...\n4..\n...",  # edge 4: impossible
+    "1.1\n...\n1.1",
+    "##\n##",  # no white cell: exactly the empty layout
+    ".",
+    "...\n...\n...",
+    ".2.\n.#.\n.2.",
+    "#..#\n.1..\n..1.\n#..#",
+]
+
+
+def test_brute_force_matches_both_engines_hand_boards():
+    for text in HAND_BOARDS:
+        inst = PUZZLE.parse(text)
+        brute = brute_force_count(PUZZLE, inst, every_layout(inst.params))
+        assert engine_counts(PUZZLE, inst) == (brute, brute), text
+
+
+def wall_kinds(inst: Instance) -> set[str]:
+    """Which kinds of wall a board has: numbered/plain, in a corner/on an edge/inside."""
+    p = inst.params
+    kinds = set()
+    for r, c in p.walls:
+        edges = (r in (0, p.height - 1)) + (c in (0, p.width - 1))
+        where = ("inside", "edge", "corner")[edges]
+        kinds.add(("numbered " if (r, c) in inst.clues else "plain ") + where)
+    return kinds
+
+
+def test_brute_force_matches_both_engines_random_tiny_boards():
+    rng = random.Random(2024)
+    seen = {"none": 0, "one": 0, "several": 0}
+    kinds: dict[str, int] = {}
+    for _ in range(120):
+        inst = tiny_board(rng)
+        brute = brute_force_count(PUZZLE, inst, every_layout(inst.params))
+        assert engine_counts(PUZZLE, inst) == (brute, brute), PUZZLE.format(inst)
+        seen["none" if brute == 0 else "one" if brute == 1 else "several"] += 1
+        for kind in wall_kinds(inst):
+            kinds[kind] = kinds.get(kind, 0) + 1
+    assert min(seen.values()) >= 10, seen
+    assert len(kinds) == 6 and min(kinds.values()) >= 10, kinds
+
+
+def test_check_statuses_and_conflict():
+    assert check(PUZZLE.parse("...\n.4.\n...")).status == "unique"
+    ambiguous = check(PUZZLE.parse("...\n...\n..."))
+    assert ambiguous.status == "ambiguous" and ambiguous.solutions[0] != ambiguous.solutions[1]
+    bad = check(PUZZLE.parse("0..\n.4.\n..."))
+    assert bad.status == "unsolvable"
+    assert set(bad.conflict) <= {(0, 0), (1, 1)} and bad.conflict
+
+
+# ---- formats ------------------------------------------------------------------------
+def test_every_format_round_trips():
+    rng = random.Random(7)
+    boards = [tiny_board(rng) for _ in range(30)]
+    boards.append(PUZZLE.parse(SEED_BOARD))
+    boards.append(PUZZLE.parse("\n".join(["." * 12] * 11)))  # white runs longer than 26
+    boards.append(PUZZLE.parse("#.\n.4\n#."))
+    for inst in boards:
+        for fmt in PUZZLE.formats:
+            text = PUZZLE.format(inst, fmt)
+            assert PUZZLE.parse(text, fmt) == inst, (fmt, text)
+            assert PUZZLE.parse(text) == inst, (fmt, text)  # auto-detected
+
+
+def test_tatham_game_ids():
+    inst = PUZZLE.parse("7x7b20s4d0:b1aBa0BgBa3aBbBbBa1aBg2Ba0aBbd")
+    assert (inst.params.width, inst.params.height) == (7, 7)
+    assert PUZZLE.format(inst, "tatham").startswith("7x7:b1aBa0B")
+    assert PUZZLE.parse("10x10:zzzv").params.walls == frozenset()
+    assert PUZZLE.format(PUZZLE.parse("10x10:zzzv"), "tatham") == "10x10:zzzv"
+    assert PUZZLE.parse("2:aB1a") == PUZZLE.parse(".#\n1.")
+
+
+def test_solution_forms():
+    inst = PUZZLE.parse("...\n.4.\n...")
+    sol = check(inst).solutions[0]
+    assert PUZZLE.format_solution(inst, sol) == ".*.\n*4*\n.*."
+    assert json.loads(PUZZLE.format_solution(inst, sol, "json"))["lamps"] == [[0, 1], [1, 0], [1, 2], [2, 1]]
+    assert PUZZLE.solution_json(inst, sol)[1] == [1, 0, 1]
+
+
+@pytest.mark.parametrize("text, fmt, line", [
+    ("..x\n...", None, 1),
+    ("...\n..7", None, 2),
+    ("...\n....\n...", None, 2),
+    ("3x3:abcQ", None, 1),
+    ("3x3:a", None, 1),
+    ("3x3q:i", "tatham", 1),
+    ('{"grid": ["..", ".Z"]}', None, 2),
+    ('{"grid": [[" ", "W"], [" "]]}', None, 2),
+    ('{"grid": [".."', None, 1),
+    ("[[' ', 'W'], ['Q', ' ']]", None, 2),
+])
+def test_bad_input_names_the_line(text, fmt, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text, fmt)
+    assert err.value.line == line, str(err.value)
+
+
+def test_bad_input_without_position():
+    for text in ["", '{"size": 3}', "7x7#12345"]:
+        with pytest.raises(PuzzleError):
+            PUZZLE.parse(text)
+
+
+# ---- generator ---------------------------------------------------------------------
+def generated(n: int, size: int, seed: int, symmetric: bool = False):
+    rng = random.Random(seed)
+    sessions = SessionCache()
+    spec = GENERATOR.params(size=size, symmetry="rot2" if symmetric else "none")
+    return [generate_one(PUZZLE, GENERATOR, spec, rng, sessions, GenerateOptions(symmetric=symmetric))
+            for _ in range(n)]
+
+
+def assert_good(g, minimal: bool) -> None:
+    inst = g.instance
+    assert PUZZLE.verify(inst, g.solution) == []
+    cp = cpsat_count(PUZZLE, inst, limit=2)
+    assert cp.complete and cp.n == 1 and cp.solutions[0] == g.solution
+    if minimal:
+        assert g.minimal
+        session = SatSession(PUZZLE, inst.params)
+        try:
+            assert redundancy(session, g.solution, inst.clues).removable == []
+        finally:
+            session.close()
+    for fmt in PUZZLE.formats:
+        assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+
+
+def test_generated_puzzles_unique_and_minimal():
+    for g in generated(20, 7, seed=1):
+        assert_good(g, minimal=True)
+
+
+def test_generated_symmetric_puzzles():
+    for g in generated(10, 8, seed=2, symmetric=True):
+        p = g.instance.params
+        assert is_symmetric(p)
+        assert all(GENERATOR.partner(p, k) in g.instance.clues for k in g.instance.clues)
+        assert_good(g, minimal=False)
+
+
+def test_generator_options():
+    spec = GENERATOR.params(size=6, width=9, density=0.3)
+    assert (spec.width, spec.height, spec.density) == (9, 6, 0.3)
+    for bad in [dict(size=0), dict(density=1.5), dict(symmetry="rot4")]:
+        with pytest.raises(PuzzleError):
+            GENERATOR.params(**bad)
+    g = generate_one(PUZZLE, GENERATOR, spec, random.Random(3), SessionCache())
+    assert (g.instance.params.width, g.instance.params.height) == (9, 6)
+    assert_good(g, minimal=True)
+
+
+@pytest.mark.slow
+def test_generated_10x10_fifty():
+    for g in generated(50, 10, seed=10):
+        assert_good(g, minimal=True)
