@@ -65,6 +65,8 @@ def _grade(ptype, inst: Instance) -> dict:
     from .grade import grade  # imported lazily: grading is optional for library users
 
     out = grade(ptype, inst).to_json()
+    out.pop("seconds", None)  # run-dependent: records must be byte-identical across runs
+    out.pop("puzzle", None)
     human = getattr(ptype, "human_grade", None)
     if human is not None:
         out.update({f"human_{k}": v for k, v in human(inst).items()})

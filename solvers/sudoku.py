@@ -279,6 +279,37 @@ class Sudoku(PuzzleType):
         flat = [v for row in cell for v in row]
         return CpModel(model, flat, lambda value: tuple(tuple(value(v) for v in row) for row in cell))
 
+    # ---- symmetry ------------------------------------------------------------------
+    def canonical(self, inst: Instance) -> str:
+        """The same string for every puzzle equivalent under relabelling digits, permuting
+        rows within bands, bands, columns within stacks, stacks, and (square boxes) transposing.
+
+        Exact: the lexicographically least relabelled grid (blanks first, digits renamed in
+        order of first appearance), built row by row, keeping every (transposition, column
+        order, row prefix) that ties for the least prefix. Up to 9x9; bigger grids have too
+        many column orders to try, and get their plain form (so only exact copies match)."""
+        p, n = inst.params, inst.params.n
+        grid = self.cells(inst)
+        if n > 9:
+            return self.format(inst, "tatham")
+        variants = [grid] + ([[list(col) for col in zip(*grid)]] if p.box_rows == p.box_cols else [])
+        columns = _orders(p.n, p.box_cols)
+        states = [(g, (), cols, {}) for g in variants for cols in columns]  # grid, rows so far, column order, labels
+        best_rows: list[tuple[int, ...]] = []
+        for k in range(n):
+            best, survivors = None, []
+            for g, used, cols, labels in states:
+                for x in _next_rows(used, p.box_rows, n):
+                    new = dict(labels)
+                    row = tuple(0 if g[x][c] == 0 else new.setdefault(g[x][c], len(new) + 1) for c in cols)
+                    if best is None or row < best:
+                        best, survivors = row, []
+                    if row == best:
+                        survivors.append((g, used + (x,), cols, new))
+            best_rows.append(best)
+            states = survivors
+        return "".join("." if d == 0 else ALPHABET[d - 1] for row in best_rows for d in row)
+
     # ---- pictures ------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """Thin cell lines, thick box lines, clues in black and solved digits in blue."""
@@ -318,6 +349,28 @@ class Sudoku(PuzzleType):
             if solution[r][c] != d:
                 problems.append(f"clue r{r + 1}c{c + 1}={d} not kept")
         return problems
+
+
+def _orders(n: int, group: int) -> list[tuple[int, ...]]:
+    """Every order of n lines that permutes groups of `group` lines and lines within groups."""
+    from itertools import permutations, product
+
+    groups = [list(range(g, g + group)) for g in range(0, n, group)]
+    out = []
+    for group_order in permutations(groups):
+        for inner in product(*(list(permutations(g)) for g in group_order)):
+            out.append(tuple(x for part in inner for x in part))
+    return out
+
+
+def _next_rows(used: tuple[int, ...], band: int, n: int) -> list[int]:
+    """Rows that may come next: any row of an unused band at a band's start, else the
+    unused rows of the current band."""
+    if len(used) % band == 0:
+        taken = {u // band for u in used}
+        return [x for x in range(n) if x // band not in taken]
+    current = used[-1] // band
+    return [x for x in range(current * band, (current + 1) * band) if x not in used]
 
 
 PUZZLE = Sudoku()

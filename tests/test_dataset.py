@@ -1,0 +1,155 @@
+"""Datasets: schema, determinism across workers, resume after a real kill, formats, stats."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lab import registry
+from lab.cpsat import cpsat_status
+from lab.dataset import DatasetSpec, generate_dataset, read_records
+from lab.puzzle import PuzzleError
+from lab.stats import dataset_stats
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMA = {"id", "puzzle", "params", "options", "clues", "solution", "format", "clue_count", "difficulty",
+          "seed", "index", "generator_version", "engine", "unique", "minimal", "verified_by", "attempts"}
+
+
+def spec(count: int, **kw) -> DatasetSpec:
+    return DatasetSpec(puzzle="sudoku", options={"size": 9, "box": ""}, count=count, seed=5, chunk=4, **kw)
+
+
+def test_records_follow_the_schema_and_are_unique(tmp_path):
+    out = tmp_path / "d.jsonl"
+    summary = generate_dataset(spec(8, cross_check=True), out)
+    assert summary.written == 8 and out.exists() and not (tmp_path / "d.jsonl.partial").exists()
+    records = list(read_records(out))
+    sudoku = registry.puzzle("sudoku")
+    for i, rec in enumerate(records):
+        assert SCHEMA <= set(rec)
+        assert rec["index"] == i and rec["unique"] and rec["minimal"] and rec["verified_by"] == ["sat", "cpsat"]
+        inst = sudoku.parse(rec["clues"])
+        assert len(inst.clues) == rec["clue_count"]
+        assert cpsat_status(sudoku, inst) == "unique"
+        assert {"level", "propagation_solves", "conflicts"} <= set(rec["difficulty"])
+    assert len({r["clues"] for r in records}) == 8
+    timings = [json.loads(line) for line in open(str(out) + ".timings.jsonl")]
+    assert {t["id"] for t in timings} == {r["id"] for r in records}
+
+
+def test_one_worker_and_two_workers_write_the_same_bytes(tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    generate_dataset(spec(12), a, workers=1)
+    generate_dataset(spec(12), b, workers=2)
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_resume_extends_without_duplicating(tmp_path):
+    whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
+    generate_dataset(spec(10), whole)
+    generate_dataset(spec(4), parts)
+    generate_dataset(spec(10), parts)
+    assert whole.read_bytes() == parts.read_bytes()
+    with pytest.raises(PuzzleError, match="different run"):
+        other = spec(12)
+        other.seed = 6
+        generate_dataset(other, parts)
+
+
+def test_torn_journal_line_is_dropped_on_resume(tmp_path):
+    whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
+    generate_dataset(spec(6), whole)
+    lines = whole.read_bytes().splitlines(keepends=True)
+    (tmp_path / "out.jsonl.partial").write_bytes(b"".join(lines[:3]) + lines[3][:40])  # killed mid-write
+    summary = generate_dataset(spec(6), out)
+    assert summary.resumed == 3
+    assert out.read_bytes() == whole.read_bytes()
+
+
+def _cli(*args: str, **kw) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "lab", *args], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **kw)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
+def test_a_killed_run_leaves_nothing_half_written_and_resumes(tmp_path, sig):
+    out = tmp_path / "k.jsonl"
+    args = ("generate", "sudoku", "--count", "400", "--seed", "3", "--out", str(out), "--quiet")
+    proc = _cli(*args)
+    journal = Path(str(out) + ".partial")
+    deadline = time.time() + 120
+    while time.time() < deadline and (not journal.exists() or journal.stat().st_size < 3000):
+        time.sleep(0.05)
+    proc.send_signal(sig)
+    proc.wait(timeout=60)
+    assert not out.exists()  # readers see no dataset until it is complete
+    done = [json.loads(line) for line in journal.read_text().splitlines()[:-1]]  # whole lines are whole records
+    assert done and [r["index"] for r in done] == list(range(len(done)))
+    if sig == signal.SIGINT:
+        assert proc.returncode == 130 and "Traceback" not in proc.stderr.read()
+    small = ("generate", "sudoku", "--count", str(len(done) + 5), "--seed", "3", "--out", str(out), "--quiet")
+    rerun = _cli(*small)
+    assert rerun.wait(timeout=300) == 0, rerun.stderr.read()
+    records = list(read_records(out))
+    assert [r["index"] for r in records] == list(range(len(done) + 5))
+    assert len({r["clues"] for r in records}) == len(records)
+
+
+def test_csv_kaggle_and_parquet_outputs_read_back(tmp_path):
+    jsonl = tmp_path / "d.jsonl"
+    generate_dataset(spec(5), jsonl)
+    ref = list(read_records(jsonl))
+    for fmt, name in (("csv", "d.csv"), ("parquet", "d.parquet")):
+        generate_dataset(spec(5), tmp_path / name, fmt=fmt)
+        back = list(read_records(tmp_path / name))
+        assert [r["clues"] for r in back] == [r["clues"] for r in ref]
+        assert [r["difficulty"]["level"] for r in back] == [r["difficulty"]["level"] for r in ref]
+    generate_dataset(spec(5), tmp_path / "k.csv", fmt="kaggle")
+    lines = (tmp_path / "k.csv").read_text().splitlines()
+    assert lines[0] == "puzzle,solution" and len(lines) == 6
+    puzzle, solution = lines[1].split(",")
+    assert len(puzzle) == 81 and len(solution) == 81 and "." not in puzzle
+
+
+def test_stats_counts_and_malformed_lines(tmp_path):
+    out = tmp_path / "d.jsonl"
+    generate_dataset(spec(6), out)
+    s = dataset_stats(str(out)).to_json()
+    assert s["records"] == 6 and s["verified"]["unique"] == 6
+    assert 17 <= s["clue_count"]["min"] <= s["clue_count"]["mean"] <= s["clue_count"]["max"] <= 40
+    assert s["seconds_per_puzzle"]["n"] == 6
+    bad = tmp_path / "bad.jsonl"
+    lines = out.read_text().splitlines()
+    bad.write_text("\n".join(lines[:2] + ["{not json"] + lines[2:]) + "\n")
+    with pytest.raises(PuzzleError, match="line 3"):
+        dataset_stats(str(bad))
+    assert dataset_stats(str(bad), skip_bad=True).to_json()["records"] == 6
+
+
+def test_symmetry_dedup_drops_a_relabelled_copy():
+    sudoku = registry.puzzle("sudoku")
+    a = sudoku.parse("004300209005009001070060043006002087190007400050083000600000105003508690042910300")
+    relabel = str.maketrans("123456789", "912345678")
+    b = sudoku.parse(sudoku.format(a, "line").translate(relabel))
+    transposed = sudoku.parse("".join(sudoku.format(a, "line")[r * 9 + c] for c in range(9) for r in range(9)))
+    assert sudoku.canonical(a) == sudoku.canonical(b) == sudoku.canonical(transposed)
+    other = sudoku.parse("000000209005009001070060043006002087190007400050083000600000105003508690042910300")
+    assert sudoku.canonical(other) != sudoku.canonical(a)
+
+
+def test_dask_local_cluster_writes_the_same_bytes(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        generate_dataset(spec(8), tmp_path / "dask.jsonl", scheduler=cluster.scheduler_address, workers=2)
+    generate_dataset(spec(8), tmp_path / "local.jsonl")
+    assert (tmp_path / "dask.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
