@@ -1,0 +1,121 @@
+"""The command line: answers, JSON documents, exit codes, and clean one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "datasets" / "examples"
+
+
+def run(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "lab", *args], input=stdin, capture_output=True, text=True,
+                          env=env, cwd=cwd or ROOT, timeout=600)
+
+
+def test_list_names_puzzles_and_capabilities():
+    done = run("list", "--json")
+    data = json.loads(done.stdout)
+    sudoku = next(p for p in data["puzzles"] if p["name"] == "sudoku")
+    assert "solo" in sudoku["aliases"] and {"solve", "check", "clues", "generate"} <= set(sudoku["supports"])
+
+
+def test_check_unique_ambiguous_unsolvable_as_json():
+    unique = json.loads(run("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--json").stdout)
+    assert unique["status"] == "unique" and len(unique["solutions"]) == 1
+    amb = run("check", "solo", str(EXAMPLES / "sudoku_ambiguous.txt"), "--json", "--out-format", "line")
+    data = json.loads(amb.stdout)
+    assert amb.returncode == 1 and data["status"] == "ambiguous"
+    a, b = data["solutions"]
+    assert a != b and len(a) == 81 and data["differences"]
+    bad = json.loads(run("check", "sudoku", str(EXAMPLES / "sudoku_unsolvable.txt"), "--json").stdout)
+    assert bad["status"] == "unsolvable"
+    assert {(c["row"], c["col"]) for c in bad["conflict"]} == {(1, 1), (1, 3)}
+
+
+def test_check_without_clues_and_second_opinion():
+    done = run("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--without", "r1c3", "--cpsat", "--json")
+    data = json.loads(done.stdout)
+    assert data["status"] == "unique" and data["cpsat"] == "unique" and data["without"] == ["r1c3=4"]
+    done = run("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--without", "r1c3", "r1c4", "--json")
+    assert json.loads(done.stdout)["status"] == "ambiguous"
+    missing = run("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--without", "r1c1")
+    assert missing.returncode == 2 and "no clue 'r1c1'" in missing.stderr
+
+
+def test_budget_says_unknown():
+    empty25 = "." * 625
+    done = run("check", "sudoku", "-", "--conflicts", "1", "--json", stdin=empty25)
+    assert json.loads(done.stdout)["status"] in ("unknown", "ambiguous")
+
+
+def test_solve_from_stdin_in_every_output_form():
+    line = (EXAMPLES / "sudoku_seed003.txt").read_text()
+    for fmt in ("line", "grid", "array", "tatham", "json"):
+        done = run("solve", "sudoku", "-", "--out-format", fmt, stdin=line)
+        assert done.returncode == 0 and done.stdout.strip()
+    sol = run("solve", "sudoku", "-", "--out-format", "line", stdin=line).stdout.strip()
+    assert sol == "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+
+
+def test_clue_map_of_a_minimal_and_a_redundant_puzzle():
+    data = json.loads(run("clues", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--json").stdout)
+    marks = {c["name"]: c["status"] for c in data["clues"]}
+    assert marks["r1c3=4"] == "removable" and data["removable"] > 0 and not data["minimal"]
+
+
+@pytest.mark.parametrize("args, stdin, message", [
+    (("check", "sudokku", "-"), "1", "unknown puzzle 'sudokku'"),
+    (("check", "sudoku", "-"), "", "empty input"),
+    (("check", "sudoku", "-"), "1" * 80, "n*n"),
+    (("check", "sudoku", "-"), "." * 40 + "x" + "." * 40, "column 41"),
+    (("check", "sudoku", "-"), "1 2 3 4\n1 2\n3 4 1 2\n2 1 4 3\n", "line 2"),
+    (("check", "sudoku", "-"), "1 2 3\n2 3 1\n3 1 2\n", "do not fit"),
+    (("check", "sudoku", "/no/such/file"), None, "no such file"),
+    (("generate", "sudoku", "--size", "7", "--box", "2x2", "--count", "1", "--out", "x.jsonl"), None, "box 2x2"),
+    (("generate", "sudoku", "--bogus", "1", "--out", "x.jsonl"), None, "unknown option --bogus"),
+    (("stats", "/no/such.jsonl"), None, "no such file"),
+])
+def test_bad_input_is_one_line_exit_2_no_traceback(args, stdin, message, tmp_path):
+    done = run(*args, stdin=stdin, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_generate_stats_plot_render_grade(tmp_path):
+    out = tmp_path / "d.jsonl"
+    done = run("generate", "sudoku", "--count", "6", "--seed", "2", "--out", str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["records"] == 6 and summary["stats"]["verified"]["unique"] == 6
+    again = run("generate", "sudoku", "--count", "7", "--seed", "2", "--out", str(out))
+    assert "puzzle" in again.stderr and "puzzles/s" in again.stdout  # progress bar, then the summary
+    assert "1 new, 6 resumed" in again.stdout
+    stats = json.loads(run("stats", str(out), "--json").stdout)
+    assert stats["records"] == 6 and stats["clue_count"]["n"] == 6
+    assert run("plot", str(out), str(out), "--label", "a", "b", "--out", str(tmp_path / "p.png")).returncode == 0
+    assert (tmp_path / "p.png").stat().st_size > 10_000
+    assert run("render", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--out", str(tmp_path / "b.png"),
+               "--solution").returncode == 0
+    assert (tmp_path / "b.png").stat().st_size > 10_000
+    grade = json.loads(run("grade", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--json").stdout)
+    assert "level" in grade["difficulty"]
+    checked = json.loads(run("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--grade", "--json").stdout)
+    assert "level" in checked["difficulty"]
+
+
+def test_generate_other_sizes_and_formats(tmp_path):
+    for args in (("--size", "6"), ("--size", "4", "--symmetric"), ("--size", "9", "--target", "35")):
+        out = tmp_path / f"d{'_'.join(args)}.csv"
+        done = run("generate", "sudoku", *args, "--count", "3", "--out", str(out), "--quiet")
+        assert done.returncode == 0, done.stderr
+        assert len(out.read_text().splitlines()) == 4
