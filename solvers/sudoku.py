@@ -40,9 +40,11 @@ class SudokuParams:
     @staticmethod
     def for_size(n: int) -> "SudokuParams":
         """The usual box shape for an n x n grid: as square as possible, wider than tall."""
-        if n < 1 or n > len(ALPHABET):
-            raise PuzzleError(f"sudoku size must be 1..{len(ALPHABET)}, got {n}")
+        if n < 4 or n > len(ALPHABET):
+            raise PuzzleError(f"sudoku size must be 4..{len(ALPHABET)}, got {n}")
         rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
+        if rows < 2:
+            raise PuzzleError(f"a {n}x{n} grid has no box shape (sizes like 4, 6, 8, 9, 12, 16, 25 do)")
         return SudokuParams(rows, n // rows)
 
     def box(self, r: int, c: int) -> int:
@@ -278,6 +280,12 @@ class Sudoku(PuzzleType):
             model.add(cell[r][c] == d)
         flat = [v for row in cell for v in row]
         return CpModel(model, flat, lambda value: tuple(tuple(value(v) for v in row) for row in cell))
+
+    def human_grade(self, inst: Instance) -> dict:
+        """The hardest human technique needed (singles ... guessing) and the step counts."""
+        from solvers.sudoku_techniques import human_grade
+
+        return human_grade(inst)
 
     # ---- symmetry ------------------------------------------------------------------
     def canonical(self, inst: Instance) -> str:

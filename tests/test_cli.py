@@ -77,7 +77,7 @@ def test_clue_map_of_a_minimal_and_a_redundant_puzzle():
     (("check", "sudoku", "-"), "1" * 80, "n*n"),
     (("check", "sudoku", "-"), "." * 40 + "x" + "." * 40, "column 41"),
     (("check", "sudoku", "-"), "1 2 3 4\n1 2\n3 4 1 2\n2 1 4 3\n", "line 2"),
-    (("check", "sudoku", "-"), "1 2 3\n2 3 1\n3 1 2\n", "do not fit"),
+    (("check", "sudoku", "-"), "1 2 3\n2 3 1\n3 1 2\n", "no box shape"),
     (("check", "sudoku", "/no/such/file"), None, "no such file"),
     (("generate", "sudoku", "--size", "7", "--box", "2x2", "--count", "1", "--out", "x.jsonl"), None, "box 2x2"),
     (("generate", "sudoku", "--bogus", "1", "--out", "x.jsonl"), None, "unknown option --bogus"),

@@ -1,0 +1,218 @@
+"""Difficulty measures: the generic SAT ladder (`lab.grade`) and the human-technique sudoku
+grader (`solvers.sudoku_techniques`), each checked against the other and against SAT."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from lab import registry
+from lab.generator import generate_one
+from lab.grade import grade
+from lab.puzzle import Instance, PuzzleError, PuzzleType, Rules
+from generators.sudoku import random_grid
+from lab.sat import SatSession, SessionCache
+from solvers.sudoku import SudokuParams
+from solvers.sudoku_techniques import TECHNIQUES, human_grade, human_solve
+
+SUDOKU = registry.puzzle("sudoku")
+GEN = registry.generator("sudoku")
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+
+def pattern_grid(params: SudokuParams) -> tuple[tuple[int, ...], ...]:
+    """A valid full grid of any box shape, without search (the shifted-rows pattern)."""
+    n, br, bc = params.n, params.box_rows, params.box_cols
+    return tuple(tuple((bc * (r % br) + r // br + c) % n + 1 for c in range(n)) for r in range(n))
+
+
+def puzzle_from(grid, blanks) -> Instance:
+    n = len(grid)
+    params = SudokuParams.for_size(n)
+    return Instance("sudoku", params, {(r, c): grid[r][c] for r in range(n) for c in range(n)
+                                       if (r, c) not in blanks})
+
+
+def sat_solution(inst: Instance):
+    session = SatSession(SUDOKU, inst.params)
+    try:
+        check = session.check(inst.clues)
+        return check.status, check.solutions[0] if check.solutions else None
+    finally:
+        session.close()
+
+
+@pytest.fixture(scope="module")
+def generated():
+    """Twenty generated 9x9 puzzles with their solutions (one shared session cache)."""
+    sessions, rng = SessionCache(), random.Random(2024)
+    return [generate_one(SUDOKU, GEN, GEN.params(size=9), rng, sessions) for _ in range(20)]
+
+
+# ---- the generic ladder ------------------------------------------------------------------
+
+def test_propagation_solvable_is_level_0():
+    g = grade(SUDOKU, SUDOKU.parse(EASY))
+    assert (g.level, g.probe_depth, g.propagation_solves, g.status) == (0, 0, True, "unique")
+    assert g.fixed_by_propagation == 1.0
+
+
+def test_inkala_needs_probing_at_depth_2():
+    inst = SUDOKU.parse(INKALA)
+    capped = grade(SUDOKU, inst, max_depth=1)
+    assert (capped.level, capped.probe_depth, capped.propagation_solves) == (2, None, False)  # beyond
+    deep = grade(SUDOKU, inst, max_depth=2)
+    assert (deep.level, deep.probe_depth, deep.status) == (2, 2, "unique")
+    assert deep.conflicts > 0
+
+
+def test_probe_budget_gives_unknown_level_not_a_guess():
+    g = grade(SUDOKU, SUDOKU.parse(INKALA), budget_probes=5)
+    assert g.level is None and g.probe_depth is None and g.level_at_least == 1
+    assert g.status == "unique"
+
+
+def test_grading_is_independent_of_earlier_solver_use(generated):
+    """Twice on the same puzzle, and once more after its session ran many checks: the
+    grade comes from fresh solvers, so nothing the cached solver learned leaks in."""
+    inst = generated[0].instance
+    first = grade(SUDOKU, inst).to_json()
+    sessions = SessionCache()
+    session = sessions.get(SUDOKU, inst.params)
+    for g in generated:
+        session.check(g.instance.clues)
+    again = grade(SUDOKU, inst).to_json()
+    first.pop("seconds"), again.pop("seconds")
+    assert first == again
+
+
+def test_to_json_is_flat_and_jsonable(generated):
+    data = grade(SUDOKU, generated[1].instance).to_json()
+    assert all(isinstance(v, (int, float, str, bool, type(None))) for v in data.values())
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_contradictory_and_ambiguous_puzzles():
+    bad = SUDOKU.parse("11" + "." * 79)
+    g = grade(SUDOKU, bad)
+    assert (g.status, g.level, g.propagation_solves) == ("unsolvable", 0, False)
+    assert human_solve(bad).contradiction
+    empty = SUDOKU.parse("." * 16)
+    g = grade(SUDOKU, empty)
+    assert g.status == "ambiguous" and g.level == g.max_depth + 1 and g.probe_depth is None
+    assert human_grade(empty)["technique"] == "guessing"
+
+
+class Toy(PuzzleType):
+    """Booleans x_i and no rules. Clue ("v", i): x_i holds (one unit clause: the literal
+    itself); ("or", i, j): x_i or x_j; ("eq", i, j): x_i == x_j (non-unit clauses: a selector
+    guards them). Exercises both kinds of clue literal on a puzzle that is not a grid."""
+
+    name = "toy"
+
+    def rules(self, params, pool):
+        xs = [pool.id(("x", i)) for i in range(params)]
+        return Rules([], xs, xs)
+
+    def clue_clauses(self, params, rules, key, value):
+        x = rules.data
+        if key[0] == "v":
+            return [[x[key[1]]]]
+        i, j = x[key[1]], x[key[2]]
+        return [[i, j]] if key[0] == "or" else [[-i, j], [i, -j]]
+
+    def decode(self, params, rules, true_vars):
+        return tuple(v in true_vars for v in rules.data)
+
+    def solution_literals(self, params, rules, solution):
+        return [v if on else -v for v, on in zip(rules.data, solution)]
+
+
+def test_ladder_is_puzzle_agnostic_and_uses_selectors():
+    toy = Toy()
+    given = grade(toy, Instance("toy", 2, {("v", 0): 1, ("eq", 0, 1): 1}))
+    assert (given.level, given.status) == (0, "unique")
+    # x0 | x1 and x0 == x1: propagation fixes nothing; probing -x0 fails, so x0, then x1.
+    probed = grade(toy, Instance("toy", 2, {("or", 0, 1): 1, ("eq", 0, 1): 1}))
+    assert (probed.level, probed.probe_depth, probed.propagation_solves, probed.status) == (1, 1, False, "unique")
+    assert probed.fixed_by_propagation == 0.0
+    free = grade(toy, Instance("toy", 2, {("or", 0, 1): 1}))
+    assert (free.level, free.probe_depth, free.status) == (free.max_depth + 1, None, "ambiguous")
+
+
+# ---- the human grader --------------------------------------------------------------------
+
+def test_naked_singles_only_grades_singles():
+    grid = pattern_grid(SudokuParams(3, 3))
+    diagonal = {(i, i) for i in range(9)} | {(i, 8 - i) for i in range(9)}
+    h = human_solve(puzzle_from(grid, diagonal))
+    assert (h.technique, h.solved, h.steps, h.grid) == ("singles", True, len(diagonal), grid)
+    assert h.counts["singles"] == len(diagonal)
+
+
+def test_human_solutions_agree_with_sat_and_level_0_is_singles(generated):
+    """Unit propagation on the exactly-one encoding is exactly naked plus hidden singles,
+    so the two graders must agree on level 0."""
+    for g in generated:
+        h = human_solve(g.instance)
+        if h.solved:
+            assert h.grid == g.solution
+        assert h.technique in TECHNIQUES + ("guessing",)
+        assert h.steps == sum(h.counts.values())
+        level = grade(SUDOKU, g.instance).level
+        assert (level == 0) == (h.technique in ("singles", "hidden_singles"))
+
+
+def test_inkala_is_beyond_simple_techniques():
+    g = human_grade(SUDOKU.parse(INKALA))
+    assert g["technique"] == "guessing" and not g["solved"]
+    assert json.loads(json.dumps(g)) == g
+
+
+@pytest.mark.parametrize("size,blank_share", [(4, 0.5), (6, 0.6), (16, 0.4)])
+def test_both_graders_on_other_sizes(size, blank_share):
+    """A random full grid with cells blanked at random: unique and propagation-easy at
+    these shares; both graders must say so and agree with the SAT engine."""
+    params = SudokuParams.for_size(size)
+    rng = random.Random(size)
+    grid = random_grid(params, rng)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    inst = puzzle_from(grid, set(rng.sample(cells, int(blank_share * len(cells)))))
+    status, solution = sat_solution(inst)
+    g = grade(SUDOKU, inst)
+    h = human_solve(inst)
+    assert (status, solution) == ("unique", grid)
+    assert (g.status, g.level) == ("unique", 0)
+    assert h.solved and h.grid == grid and h.technique in ("singles", "hidden_singles")
+
+
+def test_generated_4x4_grades():
+    sessions, rng = SessionCache(), random.Random(4)
+    for _ in range(10):
+        gen = generate_one(SUDOKU, GEN, GEN.params(size=4), rng, sessions)
+        g = grade(SUDOKU, gen.instance)
+        h = human_solve(gen.instance)
+        assert g.status == "unique" and g.level is not None
+        assert h.solved and h.grid == gen.solution
+
+
+@pytest.mark.slow
+def test_generated_16x16_grades():
+    sessions, rng = SessionCache(), random.Random(16)
+    gen = generate_one(SUDOKU, GEN, GEN.params(size=16), rng, sessions)
+    g = grade(SUDOKU, gen.instance)
+    assert g.status == "unique" and g.level is not None and g.level >= 1
+    h = human_solve(gen.instance)
+    if h.solved:
+        assert h.grid == gen.solution
+
+
+def test_puzzles_without_sat_rules_raise_puzzle_error():
+    class Moves(PuzzleType):
+        name = "moves"
+
+    with pytest.raises(PuzzleError):
+        grade(Moves(), Instance("moves", None, {}))
