@@ -99,6 +99,7 @@ class PuzzleType:
     aliases: tuple[str, ...] = ()
     title: str = ""
     formats: tuple[str, ...] = ("text", "json")
+    rules_cacheable: bool = False  # True: `rules` may be built once per process and shared
 
     # ---- text forms -------------------------------------------------------------
     def parse(self, text: str, fmt: str | None = None) -> Instance:

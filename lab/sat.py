@@ -9,6 +9,7 @@ added when a model breaks them and stay, because the rules imply them.
 
 from __future__ import annotations
 
+import copy
 import random
 import threading
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from typing import Any, Iterable
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from .puzzle import Clause, ClueKey, Clues, Instance, PuzzleType
+from .puzzle import Clause, ClueKey, Clues, Instance, PuzzleType, Rules
 
 DEFAULT_SOLVER = "cd153"  # CaDiCaL 1.5.3: fastest in scripts/bench_sudoku.py (see README)
 
@@ -103,14 +104,36 @@ class Check:
     conflict: list = field(default_factory=list)  # clue keys that cannot all hold together
 
 
+_RULES_CACHE: dict[tuple[type, Any], tuple[Rules, IDPool]] = {}
+
+
+def _rules_for(ptype: PuzzleType, params: Any) -> tuple[Rules, IDPool]:
+    """The rules and a private variable pool. Puzzles that declare `rules_cacheable` (their
+    clue clauses never draw on the pool kept in their rules) build the CNF once per process:
+    fresh solvers (grading) then cost only the solver load."""
+    if not getattr(ptype, "rules_cacheable", False):
+        pool = IDPool()
+        return ptype.rules(params, pool), pool
+    key = (type(ptype), params)
+    if key not in _RULES_CACHE:
+        pool = IDPool()
+        _RULES_CACHE[key] = (ptype.rules(params, pool), pool)
+        while len(_RULES_CACHE) > 8:
+            _RULES_CACHE.pop(next(iter(_RULES_CACHE)))
+    rules, pool = _RULES_CACHE[key]
+    mine = copy.copy(pool)
+    mine.obj2id, mine.id2obj = copy.copy(pool.obj2id), copy.copy(pool.id2obj)
+    mine._occupied = list(pool._occupied)
+    return rules, mine
+
+
 class SatSession:
     """Rules of one puzzle structure loaded into one incremental solver."""
 
     def __init__(self, ptype: PuzzleType, params: Any, solver: str = DEFAULT_SOLVER):
         self.ptype = ptype
         self.params = params
-        self.pool = IDPool()
-        self.rules = ptype.rules(params, self.pool)
+        self.rules, self.pool = _rules_for(ptype, params)
         self.solver = Solver(name=solver, bootstrap_with=self.rules.clauses)
         self._clue_lit: dict[tuple[ClueKey, Any], int] = {}
         self._lit_clue: dict[int, ClueKey] = {}

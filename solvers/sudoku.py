@@ -64,6 +64,7 @@ class Sudoku(PuzzleType):
     aliases = ("solo",)
     title = "Sudoku (Solo), any box shape"
     formats = ("line", "grid", "array", "tatham", "json")
+    rules_cacheable = True  # clue literals are rule variables: one CNF per size serves all
 
     # ---- text forms -----------------------------------------------------------------
     def parse(self, text: str, fmt: str | None = None) -> Instance:

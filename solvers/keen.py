@@ -1,0 +1,611 @@
+"""Keen (KenKen): a Latin square whose cages must combine to their targets.
+
+Vocabulary: a *cell* (r, c) holds a *digit* 1..n, every row and column holds each digit
+once. A *cage* is a connected group of cells (the clue key is its sorted tuple of cells,
+so one SAT session serves every puzzle of size n) with a clue (op, target): the sum (+) or
+product (*) of its digits, or for two cells the difference (-) or quotient (/) of the
+larger by the smaller. A one-cell cage is a given, op '='.
+
+In CNF a cage clue says "the cage holds one of the digit tuples that meet it" without any
+new variable (one session meets thousands of cages, and every variable costs in every
+model): per cell the digits some tuple allows, per digit its partners in the other cells,
+and a prefix tree over the cells that forbids every other tuple. The CP-SAT model states
+the arithmetic directly instead, so the two engines share no tuple code.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Iterable
+
+from ortools.sat.python import cp_model
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.textgrid import parse_array, parse_json, tatham_split, token_rows
+
+Cell = tuple[int, int]
+Cage = tuple[Cell, ...]
+Clue = tuple[str, int]  # (op, target)
+Grid = tuple[tuple[int, ...], ...]
+
+MAX_N = 16
+OP_ALIASES = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "x": "*", "X": "*", "\u00d7": "*",
+              "/": "/", "\u00f7": "/", "=": "=", "": "="}
+TATHAM_OPS = {"a": "+", "s": "-", "m": "*", "d": "/"}
+LABELS = string.ascii_uppercase + string.ascii_lowercase
+CODE = 100  # in a cage's clause template, "cell i holds digit d" is i * CODE + d (d <= MAX_N)
+
+
+@dataclass(frozen=True)
+class KeenParams:
+    """An n x n grid; cages are clues, so the structure is just the size."""
+
+    n: int
+
+
+def satisfies(op: str, target: int, digits: tuple[int, ...]) -> bool:
+    """Does a cage holding `digits` meet the clue (op, target)?"""
+    if op == "+":
+        return sum(digits) == target
+    if op == "*":
+        return math.prod(digits) == target
+    if op == "-":
+        return len(digits) == 2 and abs(digits[0] - digits[1]) == target
+    if op == "/":
+        return len(digits) == 2 and max(digits) == target * min(digits)
+    if op == "=":
+        return len(digits) == 1 and digits[0] == target
+    return False
+
+
+def shape(cells: Cage) -> Cage:
+    """The cage moved to the top left corner: what its tuples and clauses depend on."""
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return tuple((r - r0, c - c0) for r, c in cells)
+
+
+def cage_tuples(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, ...], ...]:
+    """Every digit tuple a cage can hold under its clue, with no digit twice in a row or column."""
+    return _shape_tuples(n, shape(cells), op, target)
+
+
+@lru_cache(maxsize=65536)
+def _shape_tuples(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, ...], ...]:
+    k = len(cells)
+    clash = _clashes(cells)
+    out: list[tuple[int, ...]] = []
+    digits: list[int] = []
+
+    def feasible(partial: int, left: int) -> bool:
+        if op == "+":
+            return partial + left <= target <= partial + left * n
+        if op == "*":
+            return target % partial == 0 and partial * n ** left >= target
+        return True
+
+    def extend(i: int, partial: int) -> None:
+        if i == k:
+            if satisfies(op, target, tuple(digits)):
+                out.append(tuple(digits))
+            return
+        for d in range(1, n + 1):
+            if any(digits[j] == d for j in clash[i]):
+                continue
+            nxt = partial + d if op == "+" else partial * d
+            if op in "+*" and not feasible(nxt, k - i - 1):
+                continue
+            digits.append(d)
+            extend(i + 1, nxt)
+            digits.pop()
+
+    if target >= 0:
+        extend(0, 0 if op == "+" else 1)
+    return tuple(out)
+
+
+def _clashes(cells: Cage) -> list[list[int]]:
+    """For each cell of a cage, the earlier cells in its row or column."""
+    return [[j for j in range(i) if cells[j][0] == cells[i][0] or cells[j][1] == cells[i][1]]
+            for i in range(len(cells))]
+
+
+def cage_label(i: int) -> str:
+    """A, B, ..., Z, a, ..., z, then AA, AB, ... (whitespace-separated, so any length works)."""
+    if i < len(LABELS):
+        return LABELS[i]
+    return LABELS[i // len(LABELS) - 1] + LABELS[i % len(LABELS)]
+
+
+def components(cells: Iterable[Cell]) -> list[Cage]:
+    """The connected pieces (orthogonal neighbours) of a set of cells, each sorted."""
+    left, out = set(cells), []
+    while left:
+        start = min(left)
+        piece, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left and nb not in piece:
+                    piece.add(nb)
+                    todo.append(nb)
+        left -= piece
+        out.append(tuple(sorted(piece)))
+    return out
+
+
+def connected(cells: Iterable[Cell]) -> bool:
+    return len(components(cells)) == 1
+
+
+def op_text(op: str) -> str:
+    return "" if op == "=" else op
+
+
+class Keen(PuzzleType):
+    name = "keen"
+    aliases = ("kenken",)
+    title = "Keen (KenKen): Latin square with arithmetic cages"
+    formats = ("text", "array", "tatham", "json")
+
+    # ---- building an instance from any format ---------------------------------------
+    def make(self, n: int, cages: dict[Any, list[Cell]], clues: dict[Any, tuple[str, Any]],
+             where: dict[Any, tuple[int | None, int | None]] | None = None) -> Instance:
+        """An instance from cage cells and clues by label, checked the same way for every format."""
+        where = where or {}
+        if not 1 <= n <= MAX_N:
+            raise PuzzleError(f"keen size must be 1..{MAX_N}, got {n}")
+        out: dict[Cage, Clue] = {}
+        for lab, cells in cages.items():
+            line, col = where.get(lab, (None, None))
+            if lab not in clues:
+                raise PuzzleError(f"cage {lab} has no clue", line, col)
+            if not connected(cells):
+                raise PuzzleError(f"cage {lab} is not connected", line, col)
+            op, target = clues[lab]
+            out[tuple(sorted(cells))] = self.clue(op, target, len(cells), lab,
+                                                  *where.get(("clue", lab), (line, col)))
+        for lab in clues:
+            if lab not in cages:
+                line, col = where.get(("clue", lab), (None, None))
+                raise PuzzleError(f"clue for cage {lab}, which is not in the grid", line, col)
+        return Instance(self.name, KeenParams(n), out)
+
+    @staticmethod
+    def clue(op: Any, target: Any, size: int, lab: Any = "?", line: int | None = None,
+             col: int | None = None) -> Clue:
+        """A checked (op, target): '=' for one-cell cages, '-' and '/' only on two cells."""
+        op = OP_ALIASES.get(str(op).strip()) if op is not None else "="
+        if op is None:
+            raise PuzzleError(f"cage {lab}: unknown operation (use + - * / or none for a given)", line, col)
+        if isinstance(target, bool) or not isinstance(target, int) or target < 0:
+            raise PuzzleError(f"cage {lab}: target must be a whole number >= 0, got {target!r}", line, col)
+        if size == 1 and op in "+*=":
+            return ("=", target)
+        if op in "-/" and size != 2:
+            raise PuzzleError(f"cage {lab}: '{op}' needs exactly two cells, it has {size}", line, col)
+        if op == "=":
+            raise PuzzleError(f"cage {lab}: {size} cells need an operation", line, col)
+        return (op, target)
+
+    # ---- text forms -----------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or self.sniff(text)
+        reader = {"text": self._parse_text, "array": self._parse_array,
+                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown keen format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    @staticmethod
+    def sniff(text: str) -> str:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        if s.startswith("{"):
+            return "json"
+        if "[" in s:
+            return "array"
+        if re.match(r"^\d+[a-z0-9]*[:#]", s):
+            return "tatham"
+        return "text"
+
+    def _parse_text(self, text: str) -> Instance:
+        """n rows of n cage labels, then one line per cage: `A 12+` (`A 3` for a given)."""
+        rows = token_rows(text)
+        n = len(rows[0])
+        if len(rows) < n:
+            raise PuzzleError(f"expected {n} grid rows, got {len(rows)}", rows[-1][0].line)
+        cages: dict[str, list[Cell]] = {}
+        where: dict[Any, tuple[int, int]] = {}
+        for r, row in enumerate(rows[:n]):
+            if len(row) != n:
+                raise PuzzleError(f"grid row has {len(row)} cells, expected {n}", row[0].line)
+            for c, tok in enumerate(row):
+                if tok.text == ".":
+                    continue  # a cell in no cage (a partial instance)
+                cages.setdefault(tok.text, []).append((r, c))
+                where.setdefault(tok.text, (tok.line, tok.column))
+        clues: dict[str, tuple[str, int]] = {}
+        for row in rows[n:]:
+            lab, line, col = row[0].text, row[0].line, row[0].column
+            m = re.fullmatch(r"([^\d\s]?)(\d+)\s*([^\d\s]?)", " ".join(t.text for t in row[1:]))
+            if len(row) < 2 or not m or (m.group(1) and m.group(3)):
+                raise PuzzleError(f"clue line should look like 'A 12+', got '{' '.join(t.text for t in row)}'",
+                                  line, col)
+            if lab in clues:
+                raise PuzzleError(f"second clue for cage {lab}", line, col)
+            clues[lab] = (m.group(1) or m.group(3), int(m.group(2)))
+            where[("clue", lab)] = (line, col)
+        return self.make(n, cages, clues, where)
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000's form: `board = np.array([[label, ...], ...])` and `block_results = {label: (op, target)}`."""
+        start, end = text.find("{"), text.rfind("}")
+        if start < 0 or end < start:
+            raise PuzzleError("expected block_results = {label: (op, target), ...} after the board",
+                              text[:start].count("\n") + 1 if start >= 0 else None)
+        try:
+            results = ast.literal_eval(text[start:end + 1])
+        except (ValueError, SyntaxError) as exc:
+            line = getattr(exc, "lineno", None)
+            raise PuzzleError(f"bad block_results literal: {getattr(exc, 'msg', exc)}",
+                              None if line is None else text[:start].count("\n") + line) from None
+        if not isinstance(results, dict):
+            raise PuzzleError("block_results must be a dict", text[:start].count("\n") + 1)
+        board = parse_array(text[:start] + text[end + 1:])
+        n = len(board)
+        cages: dict[Any, list[Cell]] = {}
+        for r, row in enumerate(board):
+            if len(row) != n:
+                raise PuzzleError(f"board row {r + 1} has {len(row)} cells, expected {n}")
+            for c, lab in enumerate(row):
+                if not isinstance(lab, (str, int)):
+                    raise PuzzleError(f"board r{r + 1}c{c + 1}: cage label must be a string")
+                if str(lab).strip() in ("", "."):
+                    continue  # a cell in no cage (a partial instance)
+                cages.setdefault(lab, []).append((r, c))
+        clues = {}
+        for lab, value in results.items():
+            if not (isinstance(value, (tuple, list)) and len(value) == 2):
+                raise PuzzleError(f"block_results[{lab!r}] must be (op, target)")
+            clues[lab] = (value[0], value[1])
+        return self.make(n, cages, clues)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        head, desc = tatham_split(text)
+        m = re.fullmatch(r"(\d+)(?:d([a-z]?))?(m?)", head)
+        if not m:
+            raise PuzzleError(f"bad Keen parameters '{head}'", 1, 1)
+        n = int(m.group(1))
+        if not 1 <= n <= MAX_N:
+            raise PuzzleError(f"keen size must be 1..{MAX_N}, got {n}", 1, 1)
+        if "," not in desc:
+            raise PuzzleError("expected ',' after the block structure", 1, len(head) + 2 + len(desc))
+        blocks, cluetext = desc.split(",", 1)
+        offset = len(head) + 1
+        cages = tatham_blocks(blocks, n, offset)
+        # Clues come in reading order of each cage's first cell: an op letter, then the target.
+        clues, where = {}, {}
+        pos = offset + len(blocks) + 1
+        bad = re.search(r"[^a-z0-9]|^\d", cluetext)
+        if bad:
+            raise PuzzleError(f"unexpected '{bad.group()}' in clues", 1, pos + bad.start() + 1)
+        tokens = list(re.finditer(r"([a-z])(\d*)", cluetext))
+        if len(tokens) != len(cages):
+            raise PuzzleError(f"{len(tokens)} clues for {len(cages)} cages", 1, pos + 1)
+        for i, (cells, tok) in enumerate(zip(cages, tokens), start=1):
+            col = pos + tok.start() + 1
+            if tok.group(1) not in TATHAM_OPS or not tok.group(2):
+                raise PuzzleError(f"bad clue '{tok.group()}' (expected a, s, m or d and a number)", 1, col)
+            clues[i] = (TATHAM_OPS[tok.group(1)], int(tok.group(2)))
+            where[i] = (1, col)
+        return self.make(n, dict(enumerate(cages, start=1)), clues, where)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or "size" not in data or "cages" not in data:
+            raise PuzzleError("keen JSON needs 'size' and 'cages'")
+        n = data["size"]
+        if not isinstance(n, int) or not 1 <= n <= MAX_N:
+            raise PuzzleError(f"'size' must be a whole number 1..{MAX_N}")
+        if not isinstance(data["cages"], list):
+            raise PuzzleError("'cages' must be a list")
+        cages, clues, seen = {}, {}, set()
+        for i, cage in enumerate(data["cages"]):
+            if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list) or not cage["cells"]:
+                raise PuzzleError(f"cage {i + 1} needs a non-empty 'cells' list of [row, col]")
+            cells = []
+            for cell in cage["cells"]:
+                if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(v, int) for v in cell)
+                        and all(1 <= v <= n for v in cell)):
+                    raise PuzzleError(f"cage {i + 1}: cell {cell!r} is not [row, col] within 1..{n}")
+                if tuple(cell) in seen:
+                    raise PuzzleError(f"cage {i + 1}: r{cell[0]}c{cell[1]} is already in another cage")
+                seen.add(tuple(cell))
+                cells.append((cell[0] - 1, cell[1] - 1))
+            cages[i + 1] = cells
+            clues[i + 1] = (cage.get("op", "="), cage.get("target"))
+        return self.make(n, cages, clues)
+
+    # ---- writing -------------------------------------------------------------------
+    @staticmethod
+    def cages(inst: Instance) -> list[tuple[Cage, Clue]]:
+        """Cages in reading order of their first cell (the order every format writes)."""
+        return sorted(inst.clues.items(), key=lambda kv: kv[0][0])
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        n, cages = inst.params.n, self.cages(inst)
+        owner = {cell: i for i, (cells, _) in enumerate(cages) for cell in cells}
+        if fmt == "text":
+            width = max(len(cage_label(i)) for i in range(max(1, len(cages))))
+            grid = [" ".join(cage_label(owner[(r, c)]).ljust(width) if (r, c) in owner else ".".ljust(width)
+                             for c in range(n)).rstrip() for r in range(n)]
+            lines = [f"{cage_label(i)} {target}{op_text(op)}" for i, (_, (op, target)) in enumerate(cages)]
+            return "\n".join(grid + [""] + lines)
+        if fmt == "array":
+            lab = [f"d{i + 1:02d}" for i in range(len(cages))]
+            board = "\n".join("  [" + ", ".join(repr(lab[owner[(r, c)]] if (r, c) in owner else " ")
+                                                 for c in range(n)) + "],"
+                              for r in range(n))
+            results = ", ".join(f"{lab[i]!r}: ({'+' if op == '=' else op!r}, {target})"
+                                for i, (_, (op, target)) in enumerate(cages))
+            return f"board = np.array([\n{board}\n])\nblock_results = {{{results}}}"
+        if fmt == "tatham":
+            if not 3 <= n <= 9:
+                raise PuzzleError(f"Tatham's Keen takes sizes 3..9, not {n}")
+            if len(owner) != n * n:
+                raise PuzzleError("Tatham's Keen needs every cell in a cage")
+            letter = {v: k for k, v in TATHAM_OPS.items()} | {"=": "a"}
+            clues = "".join(f"{letter[op]}{target}" for _, (op, target) in cages)
+            return f"{n}:{tatham_encode(owner, n)},{clues}"
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "size": n, "cages": [
+                {"cells": [[r + 1, c + 1] for r, c in cells], "op": op, "target": target}
+                for cells, (op, target) in cages]})
+        raise PuzzleError(f"unknown keen format '{fmt}' (known: {', '.join(self.formats)})")
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "solution": self.solution_json(inst, solution)})
+        width = len(str(inst.params.n))
+        return "\n".join(" ".join(str(d).rjust(width) for d in row) for row in solution)
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
+        return [list(row) for row in solution]
+
+    def describe_clue(self, key: Cage, value: Clue) -> str:
+        op, target = value
+        cells = ",".join(f"r{r + 1}c{c + 1}" for r, c in key)
+        return f"cage {cells}: {target}{op_text(op)}"
+
+    def clue_json(self, key: Cage, value: Clue) -> dict:
+        return {"cells": [[r + 1, c + 1] for r, c in key], "op": value[0], "target": value[1]}
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules(self, params: KeenParams, pool: IDPool) -> Rules:
+        n = params.n
+        x = [[[pool.id(("x", r, c, d)) for d in range(n)] for c in range(n)] for r in range(n)]
+        clauses: list[list[int]] = []
+
+        def exactly_one(lits: list[int]) -> None:
+            clauses.append(lits)
+            if n <= 12:
+                clauses.extend([-a, -b] for a, b in combinations(lits, 2))
+            else:
+                clauses.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+
+        for i in range(n):
+            for j in range(n):
+                exactly_one(x[i][j])  # cell (i, j) holds one digit
+                exactly_one([x[i][c][j] for c in range(n)])  # row i holds digit j once
+                exactly_one([x[r][i][j] for r in range(n)])  # column i holds digit j once
+        primary = [v for plane in x for cell in plane for v in cell]
+        return Rules(clauses, primary, x)
+
+    def clue_clauses(self, params: KeenParams, rules: Rules, key: Cage, value: Clue):
+        """The cage holds one of its allowed tuples, with no new variables (a session
+        meets thousands of cages, and every variable costs in each model)."""
+        x = rules.data
+        cell_lits = [x[r][c] for r, c in key]
+        out = []
+        for clause in cage_clauses(params.n, shape(key), *value):
+            out.append([])
+            for code in clause:
+                i, d = divmod(abs(code), CODE)
+                out[-1].append(cell_lits[i][d - 1] if code > 0 else -cell_lits[i][d - 1])
+        return out
+
+    def decode(self, params: KeenParams, rules: Rules, true_vars) -> Grid:
+        n, x = params.n, rules.data
+        return tuple(tuple(next((d + 1 for d in range(n) if x[r][c][d] in true_vars), 0)
+                           for c in range(n)) for r in range(n))
+
+    def solution_literals(self, params: KeenParams, rules: Rules, solution: Grid) -> list[int]:
+        x = rules.data
+        return [x[r][c][d - 1] for r, row in enumerate(solution) for c, d in enumerate(row)]
+
+    # ---- CP-SAT: arithmetic constraints, no tuple lists ---------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        n = inst.params.n
+        model = cp_model.CpModel()
+        cell = [[model.new_int_var(1, n, f"c{r}_{c}") for c in range(n)] for r in range(n)]
+        for i in range(n):
+            model.add_all_different(cell[i])
+            model.add_all_different([cell[r][i] for r in range(n)])
+        for cells, (op, target) in inst.clues.items():
+            v = [cell[r][c] for r, c in cells]
+            if op == "+":
+                model.add(sum(v) == target)
+            elif op == "=":
+                model.add(v[0] == target)
+            elif op == "*":
+                model.add_multiplication_equality(target, v)
+            elif op == "-":
+                model.add_abs_equality(target, v[0] - v[1])
+            elif op == "/":
+                first_big = model.new_bool_var(f"div{cells}")
+                model.add(v[0] == target * v[1]).only_enforce_if(first_big)
+                model.add(v[1] == target * v[0]).only_enforce_if(~first_big)
+        flat = [v for row in cell for v in row]
+        return CpModel(model, flat, lambda value: tuple(tuple(value(v) for v in row) for row in cell))
+
+    # ---- independent check ------------------------------------------------------------
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        n = inst.params.n
+        if len(solution) != n or any(len(row) != n for row in solution):
+            return [f"solution is not {n}x{n}"]
+        problems = []
+        digits = set(range(1, n + 1))
+        for i in range(n):
+            if set(solution[i]) != digits:
+                problems.append(f"row {i + 1} does not hold each digit 1..{n} once")
+            if {solution[r][i] for r in range(n)} != digits:
+                problems.append(f"column {i + 1} does not hold each digit 1..{n} once")
+        for cells, (op, target) in inst.clues.items():
+            values = tuple(solution[r][c] for r, c in cells)
+            if not satisfies(op, target, values):
+                r, c = cells[0]
+                problems.append(f"cage at r{r + 1}c{c + 1}: {values} do not make {target}{op_text(op)}")
+        return problems
+
+
+@lru_cache(maxsize=65536)
+def cage_clauses(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, ...], ...]:
+    """CNF for "the cage holds an allowed tuple", literal i * CODE + d meaning "cell i holds d":
+    each cell keeps only the digits some tuple gives it, each digit lists its partners in
+    every other cell (for propagation), and a prefix tree over the cells forbids every
+    other tuple (exactness)."""
+    tuples = _shape_tuples(n, cells, op, target)
+    if not tuples:
+        return ((),)
+    k = len(cells)
+    if k == 1:
+        return ((tuples[0][0],),)
+    clauses: set[tuple[int, ...]] = set()
+    for i in range(k):
+        for j in range(k):
+            partners: dict[int, set[int]] = {}
+            for t in tuples:
+                partners.setdefault(t[i], set()).add(t[j])
+            for d in range(1, n + 1):
+                if d not in partners:
+                    clauses.add((-(CODE * i + d),))
+                elif i != j and len(partners[d]) < n:
+                    clauses.add((-(CODE * i + d), *(CODE * j + e for e in sorted(partners[d]))))
+    alive = {t[:i] for t in tuples for i in range(1, k)}
+    finals: dict[tuple[int, ...], list[int]] = {}
+    for t in tuples:
+        finals.setdefault(t[:-1], []).append(t[-1])
+    clash = _clashes(cells)
+
+    def walk(prefix: tuple[int, ...]) -> None:
+        i = len(prefix)
+        if i == k - 1:
+            clauses.add((*(-(CODE * m + prefix[m]) for m in range(i)), *(CODE * i + e for e in finals[prefix])))
+            return
+        for d in range(1, n + 1):
+            if any(prefix[j] == d for j in clash[i]):
+                continue  # the Latin rules forbid it already
+            longer = prefix + (d,)
+            if longer in alive:
+                walk(longer)
+            else:
+                clauses.add(tuple(-(CODE * m + longer[m]) for m in range(i + 1)))
+
+    walk(())
+    return tuple(sorted(clauses))
+
+
+def tatham_blocks(desc: str, n: int, offset: int = 0) -> list[list[Cell]]:
+    """Tatham's block structure: the internal edges, vertical ones in reading order, then
+    horizontal ones column by column, as runs of non-edges: '_' = 0, 'a'..'y' = 1..25
+    before an edge, except that Tatham's parser reads 'y' as 25 with no edge after it and
+    'z' as 26 then an edge; a letter may be followed by a repeat count. Cages in reading
+    order of their first cell."""
+    edges = 2 * n * (n - 1)
+    parent = list(range(n * n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def cells_of(pos: int) -> tuple[int, int]:
+        if pos < n * (n - 1):
+            y, x = divmod(pos, n - 1)
+            return y * n + x, y * n + x + 1
+        x, y = divmod(pos - n * (n - 1), n - 1)
+        return y * n + x, (y + 1) * n + x
+
+    pos, i = 0, 0
+    while i < len(desc):
+        ch = desc[i]
+        if ch != "_" and not "a" <= ch <= "z":
+            raise PuzzleError(f"unexpected '{ch}' in block structure", 1, offset + i + 1)
+        j = i + 1
+        while j < len(desc) and desc[j].isdigit():
+            j += 1
+        repeat = max(1, int(desc[i + 1:j])) if j > i + 1 else 1
+        run = 0 if ch == "_" else ord(ch) - ord("a") + 1
+        for _ in range(repeat):
+            for _ in range(run):
+                if pos >= edges:
+                    raise PuzzleError("too much data in block structure", 1, offset + i + 1)
+                a, b = cells_of(pos)
+                parent[find(a)] = find(b)
+                pos += 1
+            if run != 25:
+                pos += 1
+            if pos > edges + 1:
+                raise PuzzleError("too much data in block structure", 1, offset + i + 1)
+        i = j
+    if pos != edges + 1:
+        raise PuzzleError(f"block structure covers {pos} of {edges + 1} edge slots", 1, offset + 1)
+    groups: dict[int, list[Cell]] = {}
+    for k in range(n * n):
+        groups.setdefault(find(k), []).append(divmod(k, n))
+    return sorted(groups.values(), key=lambda cells: cells[0])
+
+
+def tatham_encode(owner: dict[Cell, int], n: int) -> str:
+    """The inverse of `tatham_blocks`, written so that Tatham's parser reads it back."""
+    runs: list[str] = []
+    run = 0
+    lines = [((y, x), (y, x + 1)) for y in range(n) for x in range(n - 1)]
+    lines += [((y, x), (y + 1, x)) for x in range(n) for y in range(n - 1)]
+    for a, b in lines + [(None, None)]:  # a virtual edge ends the last run
+        if a is not None and owner[a] == owner[b]:
+            run += 1
+            continue
+        while run >= 25:
+            runs.append("y")
+            run -= 25
+        runs.append(chr(ord("a") - 1 + run) if run else "_")
+        run = 0
+    out = []
+    for letter, group in _groups(runs):
+        out.append(letter * group if group <= 2 else f"{letter}{group}")
+    return "".join(out)
+
+
+def _groups(chars: list[str]) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for ch in chars:
+        if out and out[-1][0] == ch:
+            out[-1] = (ch, out[-1][1] + 1)
+        else:
+            out.append((ch, 1))
+    return out
+
+
+PUZZLE = Keen()

@@ -1,0 +1,376 @@
+"""Keen (KenKen): seed example, a Tatham game ID, brute force against both engines, formats,
+bad input, generated puzzles re-checked by CP-SAT, repair."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations, product
+from pathlib import Path
+
+import pytest
+
+from generators.keen import MAX_CAGE, random_cages, random_op
+from lab.cpsat import cpsat_count
+from lab.crosscheck import brute_force_count, engine_counts
+from lab.generator import generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SatSession, SessionCache
+from solvers.keen import PUZZLE, KeenParams, cage_tuples, connected
+
+DATA = Path(__file__).parent / "data" / "keen"
+
+SEED_SOLUTION = """
+5 4 7 9 3 6 8 1 2
+9 8 6 1 5 3 2 4 7
+7 5 9 4 2 1 3 8 6
+8 6 1 2 9 7 5 3 4
+6 1 2 5 8 4 7 9 3
+2 3 8 6 1 5 4 7 9
+3 7 4 8 6 9 1 2 5
+4 2 5 3 7 8 9 6 1
+1 9 3 7 4 2 6 5 8
+"""
+
+# A 6x6 game ID in Tatham's format (from a public KenKen test corpus), and its solution.
+TATHAM_ID = "6:_a_aa__aa__a3_aabaa_9aa_4a_3ab,s3a7m18s1s5d4a7a12a10a7s1m72d3m10s4a9"
+TATHAM_SOLUTION = """
+5 4 3 6 2 1
+2 6 1 3 4 5
+3 5 6 4 1 2
+4 1 2 5 6 3
+1 3 4 2 5 6
+6 2 5 1 3 4
+"""
+
+
+def grid(text: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(t) for t in line.split()) for line in text.strip().splitlines())
+
+
+def check(inst: Instance):
+    session = SatSession(PUZZLE, inst.params)
+    try:
+        return session.check(inst.clues)
+    finally:
+        session.close()
+
+
+# ---- the seed example and a Tatham game ID --------------------------------------------
+
+def test_seed_example_unique_with_stated_solution():
+    inst = PUZZLE.parse((DATA / "seed000.txt").read_text())
+    assert inst.params == KeenParams(9) and len(inst.clues) == 36
+    result = check(inst)
+    assert result.status == "unique" and result.solutions[0] == grid(SEED_SOLUTION)
+    assert PUZZLE.verify(inst, grid(SEED_SOLUTION)) == []
+    cp = cpsat_count(PUZZLE, inst, limit=2)
+    assert cp.complete and cp.n == 1 and cp.solutions[0] == grid(SEED_SOLUTION)
+
+
+def test_tatham_game_id_solves_and_round_trips_exactly():
+    inst = PUZZLE.parse(TATHAM_ID)
+    assert len(inst.clues) == 16
+    result = check(inst)
+    assert result.status == "unique" and result.solutions[0] == grid(TATHAM_SOLUTION)
+    assert PUZZLE.format(inst, "tatham") == TATHAM_ID
+    for head in ("6dn", "6de", "6dxm", "6du"):  # difficulty and multiplication-only flags
+        assert PUZZLE.parse(TATHAM_ID.replace("6:", head + ":")) == inst
+
+
+def test_conflicting_cages_unsolvable_with_conflict():
+    # 2x2: the top row sums to 3, but so does the left column and r1c1 is given as 2.
+    inst = PUZZLE.parse("A A\nB C\n\nA 3+\nB 2\nC 2")
+    result = check(inst)
+    assert result.status == "unsolvable" and set(result.conflict) == {((1, 0),), ((1, 1),)}
+
+
+def test_verify_names_broken_rules():
+    inst = PUZZLE.parse("A A\nB B\n\nA 2/\nB 3+")
+    assert PUZZLE.verify(inst, ((1, 2), (2, 1))) == []
+    problems = PUZZLE.verify(inst, ((1, 1), (2, 2)))
+    assert any("row 1" in p for p in problems) and any("column 1" not in p for p in problems)
+    assert any("2/" in p for p in problems) and any("3+" in p for p in problems)
+    assert PUZZLE.verify(inst, ((1, 2),)) == ["solution is not 2x2"]
+
+
+# ---- brute force against both engines ---------------------------------------------------
+
+def latin_squares(n: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every Latin square of order n, rows stacked from permutations (independent code)."""
+    rows = list(permutations(range(1, n + 1)))
+    out = []
+
+    def extend(done: list) -> None:
+        if len(done) == n:
+            out.append(tuple(done))
+            return
+        for row in rows:
+            if all(row[c] != prev[c] for prev in done for c in range(n)):
+                extend(done + [row])
+
+    extend([])
+    return out
+
+
+def candidates(n: int) -> list:
+    """Every grid of digits for n <= 2 (so `verify` must reject non-Latin ones), every
+    Latin square above that."""
+    if n <= 2:
+        return [tuple(tuple(cells[r * n:(r + 1) * n]) for r in range(n))
+                for cells in product(range(1, n + 1), repeat=n * n)]
+    return latin_squares(n)
+
+
+def random_board(rng: random.Random, squares: dict) -> Instance:
+    """A random layout with clues true for a random square, then sometimes cages dropped
+    (more solutions) or a target moved (often none)."""
+    n = rng.choice([2, 3, 3, 3, 4])
+    square = rng.choice(squares.setdefault(n, latin_squares(n)))
+    clues = {cage: random_op(cage, square, rng) for cage in random_cages(n, rng)}
+    mode = rng.random()
+    if mode < 0.3:
+        clues = {k: v for k, v in clues.items() if rng.random() < 0.6}
+    elif mode < 0.55:
+        key = rng.choice(list(clues))
+        op, target = clues[key]
+        clues[key] = (op, max(0, target + rng.choice([-2, -1, 1, 3])))
+    return Instance("keen", KeenParams(n), clues)
+
+
+def test_cage_tuples_match_brute_force():
+    rng = random.Random(4)
+    for _ in range(200):
+        n = rng.randint(2, 6)
+        cage = rng.choice(random_cages(n, rng))
+        op = rng.choice("+*" if len(cage) > 2 else "+*-/" if len(cage) == 2 else "=")
+        target = rng.randint(0, 40)
+        expected = [t for t in product(range(1, n + 1), repeat=len(cage))
+                    if _holds(op, target, t) and all(
+                        t[i] != t[j] for i in range(len(cage)) for j in range(i)
+                        if cage[i][0] == cage[j][0] or cage[i][1] == cage[j][1])]
+        assert list(cage_tuples(n, cage, op, target)) == expected
+
+
+def _holds(op: str, target: int, t: tuple) -> bool:
+    """The clue arithmetic written out again, independently of solvers.keen."""
+    if op == "+":
+        return sum(t) == target
+    if op == "*":
+        p = 1
+        for d in t:
+            p *= d
+        return p == target
+    if op == "-":
+        return abs(t[0] - t[1]) == target
+    if op == "/":
+        return t[0] == target * t[1] or t[1] == target * t[0]
+    return t[0] == target
+
+
+def test_brute_force_matches_both_engines():
+    rng, squares, grids = random.Random(10), {}, {}
+    tally = {"none": 0, "one": 0, "several": 0}
+    for _ in range(120):
+        inst = random_board(rng, squares)
+        expected = brute_force_count(PUZZLE, inst, grids.setdefault(inst.params.n, candidates(inst.params.n)))
+        assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
+        tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 15, tally
+
+
+# ---- formats ---------------------------------------------------------------------------
+
+def generated(size: int, seed: int) -> Instance:
+    gen = generator("keen")
+    return generate_one(PUZZLE, gen, gen.params(size=size), random.Random(seed), SessionCache()).instance
+
+
+def sample_instances() -> list[Instance]:
+    out = [PUZZLE.parse((DATA / "seed000.txt").read_text()), PUZZLE.parse(TATHAM_ID)]
+    out += [generated(size, seed) for size, seed in ((3, 1), (5, 2), (9, 3))]
+    n = 9  # every cell a given: 81 cages, so the text form needs two-letter labels
+    out.append(Instance("keen", KeenParams(n), {((r, c),): ("=", (r + c) % n + 1)
+                                                for r in range(n) for c in range(n)}))
+    # Whole rows as cages: runs of more than 25 non-edges in Tatham's block structure.
+    out.append(Instance("keen", KeenParams(n), {tuple((r, c) for c in range(n)): ("+", 45) for r in range(n)}))
+    return out
+
+
+@pytest.mark.parametrize("fmt", PUZZLE.formats)
+def test_formats_round_trip(fmt):
+    for inst in sample_instances():
+        text = PUZZLE.format(inst, fmt)
+        assert PUZZLE.parse(text, fmt) == inst
+        assert PUZZLE.parse(text) == inst  # auto-detected
+
+
+def test_long_tatham_runs_use_the_parser_meaning_of_y():
+    rows = Instance("keen", KeenParams(9), {tuple((r, c) for c in range(9)): ("+", 45) for r in range(9)})
+    assert PUZZLE.format(rows, "tatham").startswith("9:yyv_72,a45")
+
+
+def test_partial_instances_round_trip_except_tatham():
+    inst = PUZZLE.parse("A A .\n. B B\n. . C\n\nA 3+\nB 2/\nC 2")
+    assert len(inst.clues) == 3
+    for fmt in ("text", "array", "json"):
+        assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+    with pytest.raises(PuzzleError):
+        PUZZLE.format(inst, "tatham")
+
+
+def test_text_clue_spellings():
+    want = PUZZLE.parse("A A\nB C\n\nA 3+\nB 2\nC 1")
+    for a, b in (("3 +", "2"), ("+3", "2="), ("3+", "2 *"), ("3 +", "2+")):
+        assert PUZZLE.parse(f"A A\nB C\n\nA {a}\nB {b}\nC 1") == want
+    times = PUZZLE.parse("A A\nB B\n\nA 2\u00d7\nB 2x")
+    assert set(times.clues.values()) == {("*", 2)}
+    assert set(PUZZLE.parse("A A\nB B\n\nA 2\u00f7\nB 1\u2212").clues.values()) == {("/", 2), ("-", 1)}
+
+
+def test_solution_formats():
+    inst = PUZZLE.parse(TATHAM_ID)
+    sol = grid(TATHAM_SOLUTION)
+    assert grid(PUZZLE.format_solution(inst, sol)) == sol
+    assert '"solution": [[5, 4, 3' in PUZZLE.format_solution(inst, sol, "json")
+
+
+@pytest.mark.parametrize("text, line", [
+    ("A A B\nA B\nC C C\n\nA 6+\nB 3+\nC 6+", 2),  # ragged grid row
+    ("A A\nB B\n\nA 3+\nB 3+\nC 2", 6),  # clue for a cage not in the grid
+    ("A A\nB C\n\nA 3+\nB 2", 2),  # cage C has no clue: where C first appears
+    ("A A\nB B\n\nA 3+\nB three", 5),  # not a clue
+    ("A A\nB B\n\nA 3%\nB 3+", 4),  # unknown operation
+    ("A A\nB B\n\nA 3+\nA 3*\nB 3+", 5),  # second clue for A
+    ("A A A\nB B B\nC C C\n\nA 2-\nB 6+\nC 6+", 5),  # '-' on three cells
+    ("A B A\nB B B\nC C C\n\nA 4+\nB 9+\nC 6+", 1),  # A is not connected
+    ("A A\nB B\n\nA 3+\nB 3", 5),  # two cells need an operation
+    ("A A\nB B", 1),  # no clues at all
+    ("4:_3a_3a_bab,a7m12s1d2s3a5m4", 1),  # block structure too short
+    ("4:__aaa_aaa__aa_b_a_a_a_,a1", 1),
+    ("3:_13,a1a2a3a2a3a1a3a1a2a4", 1),  # one clue too many
+    ("3:_13,a1a2a3a2a3a1a3a1q2", 1),  # unknown clue letter
+    ("3:_1!,a1", 1),  # bad character in the block structure
+    ("3:_13", 1),  # no clues
+    ("3x3:_13,a1a2a3a2a3a1a3a1a2", 1),  # Keen sizes have no 'x'
+    ("3:_13,s1a2a3a2a3a1a3a1a2", 1),  # '-' on a cell of its own
+    ("board = [['a', 'a'],\n ['b']]\nblock_results = {'a': ('+', 3), 'b': ('+', 3)}", None),
+    ("board = [['a', 'a'],\n ['b', 'b']]\nblock_results = {'a': ('+', 3)}", None),
+    ("board = [['a', 'a'],\n ['b', 'b']]\nblock_results = {'a': ('+', 3), 'b': ('%', 3)}", None),
+    ("board = [['a', 'a'],\n ['b', 'b']]\nblock_results = {'a': ('+', 3), 'b': ('+', 3),", 3),
+    ('{"size": 2, "cages": [{"cells": [[1, 1], [1, 3]], "op": "+", "target": 3}]}', None),
+    ('{"size": 2, "cages": [{"cells": [[1, 1]], "target": 1}, {"cells": [[1, 1]], "target": 2}]}', None),
+    ('{"size": 2, "cages": [{"cells": [[1, 1]], "target": "one"}]}', None),
+    ('{"size": 2, "cages": [}', 1),  # bad JSON
+])
+def test_bad_input_names_the_place(text, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    if line is not None:
+        assert err.value.line == line, str(err.value)
+    assert str(err.value)
+
+
+# ---- generation --------------------------------------------------------------------------
+
+def check_generated(size: int, count: int, seed: int) -> int:
+    """Generate, re-check each puzzle with CP-SAT and `verify`; return how many needed repair."""
+    gen, sessions, rng = generator("keen"), SessionCache(), random.Random(seed)
+    params = gen.params(size=size)
+    repaired = 0
+    for _ in range(count):
+        g = generate_one(PUZZLE, gen, params, rng, sessions)
+        inst = g.instance
+        assert g.unique and not g.minimal
+        cells = sorted(cell for cage in inst.clues for cell in cage)
+        assert cells == [(r, c) for r in range(size) for c in range(size)]  # cages tile the grid
+        assert all(connected(cage) and len(cage) <= MAX_CAGE for cage in inst.clues)
+        assert PUZZLE.verify(inst, g.solution) == []
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and cp.solutions[0] == g.solution
+        if 3 <= size <= 9:
+            assert PUZZLE.parse(PUZZLE.format(inst, "tatham")) == inst
+        repaired += g.checks > 1
+    return repaired
+
+
+def test_generated_puzzles_unique_by_cpsat():
+    assert generator("keen").strips is False  # the cage layout is the clue set: nothing to strip
+    repaired = check_generated(4, 20, seed=1) + check_generated(6, 30, seed=2)
+    assert repaired > 0  # the repair path was exercised
+
+
+def test_latin_squares_are_not_just_shuffles():
+    """Shuffling rows, columns and digits of one square keeps its kind: every shuffle of the
+    cyclic 5x5 square lacks 2x2 sub-squares (intercalates). Backtracking finds squares with them."""
+    gen, sessions, rng = generator("keen"), SessionCache(), random.Random(5)
+    squares = {gen.draw(KeenParams(5), rng, sessions)[1] for _ in range(30)}
+
+    def intercalate(sq) -> bool:
+        return any(sq[r1][c1] == sq[r2][c2] and sq[r1][c2] == sq[r2][c1]
+                   for r1 in range(5) for r2 in range(r1) for c1 in range(5) for c2 in range(c1))
+
+    assert len(squares) == 30 and any(intercalate(sq) for sq in squares)
+    assert all(PUZZLE.verify(Instance("keen", KeenParams(5), {}), sq) == [] for sq in squares)
+
+
+def test_generation_is_reproducible():
+    a, b = generated(6, 7), generated(6, 7)
+    assert a == b
+
+
+def test_repair_rules_out_the_rival():
+    gen = generator("keen")
+    solution = ((1, 2), (2, 1))
+    other = ((2, 1), (1, 2))
+    rows = {((0, 0), (0, 1)): ("+", 3), ((1, 0), (1, 1)): ("+", 3)}  # both squares fit
+    for seed in range(20):
+        params, fixed, kept = gen.repair(KeenParams(2), rows, solution, other, random.Random(seed))
+        new = Instance("keen", params, fixed)
+        assert kept == solution and PUZZLE.verify(new, solution) == [] and PUZZLE.verify(new, other) != []
+    # Random ambiguous 4x4 layouts: the repaired layout keeps the solution, drops the rival.
+    rng, squares, repaired = random.Random(2), latin_squares(4), 0
+    while repaired < 10:
+        square = rng.choice(squares)
+        clues = {cage: random_op(cage, square, rng) for cage in random_cages(4, rng)}
+        session = SatSession(PUZZLE, KeenParams(4))
+        try:
+            rival = session.other_than(session.assumptions(clues), square)
+            other = rival.solution if rival.sat else None
+        finally:
+            session.close()
+        if other is None:
+            continue
+        params, fixed, kept = gen.repair(KeenParams(4), clues, square, other, rng)
+        new = Instance("keen", params, fixed)
+        assert kept == square and PUZZLE.verify(new, square) == [] and PUZZLE.verify(new, other) != []
+        assert sorted(c for cage in fixed for c in cage) == sorted(c for cage in clues for c in cage)
+        assert all(connected(cage) for cage in fixed)
+        repaired += 1
+
+
+def test_aliases():
+    assert puzzle("kenken") is PUZZLE and puzzle("keen") is PUZZLE
+
+
+@pytest.mark.slow
+def test_many_generated_puzzles_unique_by_cpsat():
+    check_generated(6, 200, seed=11)
+    check_generated(9, 20, seed=12)
+
+
+def test_cli_end_to_end(tmp_path, capsys):
+    from lab.cli import main
+
+    assert main(["solve", "keen", str(DATA / "seed000.txt")]) == 0
+    assert grid(capsys.readouterr().out) == grid(SEED_SOLUTION)
+    game = tmp_path / "game.txt"
+    game.write_text(TATHAM_ID)
+    assert main(["check", "keen", str(game)]) == 0
+    assert "unique" in capsys.readouterr().out
+    out = tmp_path / "keen.jsonl"
+    assert main(["generate", "kenken", "--size", "4", "--count", "3", "--seed", "1", "--out", str(out),
+                 "--quiet"]) == 0
+    assert len(out.read_text().splitlines()) == 3
+    game.write_text("A A\nB B\n\nA 3+\nB 3%")
+    assert main(["check", "keen", str(game)]) == 2
