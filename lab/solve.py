@@ -13,7 +13,11 @@ from .puzzle import ClueKey, Instance, PuzzleError, PuzzleType
 from .sat import UNLIMITED, Budget, Check, SessionCache
 from .strip import Redundancy, redundancy
 
-_SESSIONS = SessionCache()
+# One-shot questions (the CLI's solve/check/clues) are dominated by loading the rules into
+# the solver, where MiniSat is about 2x quicker than CaDiCaL (scripts/bench_peer.py);
+# generation, which makes thousands of calls on one solver, uses CaDiCaL.
+ONE_SHOT_SOLVER = "m22"
+_SESSIONS = SessionCache(solver=ONE_SHOT_SOLVER)
 
 
 def sessions() -> SessionCache:
