@@ -55,12 +55,16 @@ class Rules:
     """A puzzle's rules in CNF for one `params`.
 
     `primary` are the variables that decide a solution; blocking clauses and solution
-    counting range over them only. `data` is the puzzle's own variable map.
+    counting range over them only. `data` is the puzzle's own variable map. Prefer
+    `at_most_one` to writing pairwise clauses: loading is most of a one-shot check.
     """
 
     clauses: list[Clause]
     primary: list[int]
     data: Any = None
+    # "at most one of these literals": solvers with native cardinality (Minicard) take them
+    # as they are, a single call each; for the others the engine writes them as clauses.
+    at_most_one: list[list[int]] = field(default_factory=list)
 
 
 @dataclass

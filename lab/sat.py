@@ -9,16 +9,19 @@ added when a model breaks them and stay, because the rules imply them.
 
 from __future__ import annotations
 
-import copy
 import random
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from .puzzle import Clause, ClueKey, Clues, Instance, PuzzleType, Rules
+
+NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
+PAIRWISE_MAX = 16  # at-most-one over more literals than this: a sequential counter
 
 DEFAULT_SOLVER = "cd153"  # CaDiCaL 1.5.3: fastest in scripts/bench_sudoku.py (see README)
 
@@ -121,10 +124,29 @@ def _rules_for(ptype: PuzzleType, params: Any) -> tuple[Rules, IDPool]:
         while len(_RULES_CACHE) > 8:
             _RULES_CACHE.pop(next(iter(_RULES_CACHE)))
     rules, pool = _RULES_CACHE[key]
-    mine = copy.copy(pool)
-    mine.obj2id, mine.id2obj = copy.copy(pool.obj2id), copy.copy(pool.id2obj)
-    mine._occupied = list(pool._occupied)
-    return rules, mine
+    return rules, _copy_pool(pool)
+
+
+def _copy_pool(pool: IDPool) -> IDPool:
+    """An independent pool that knows the same variables and hands out new ids after them.
+    (A shallow copy would not do: the pool's id table calls back into the original.)"""
+    mine = IDPool(start_from=pool.top + 1, occupied=[list(o) for o in pool._occupied], with_neg=pool.with_neg)
+    mine.obj2id.update(pool.obj2id)
+    mine.id2obj.update(pool.id2obj)
+    return mine
+
+
+def at_most_one_clauses(rules: Rules, pool: IDPool) -> list[Clause]:
+    """The rules' at-most-one constraints as CNF: pairwise up to PAIRWISE_MAX literals
+    (strongest propagation, computed once per rules object), a sequential counter beyond."""
+    pairwise = getattr(rules, "_pairwise", None)
+    if pairwise is None:
+        pairwise = [[-a, -b] for lits in rules.at_most_one if len(lits) <= PAIRWISE_MAX
+                    for i, a in enumerate(lits) for b in lits[i + 1:]]
+        rules._pairwise = pairwise
+    long = [CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses
+            for lits in rules.at_most_one if len(lits) > PAIRWISE_MAX]
+    return pairwise + [c for part in long for c in part]
 
 
 class SatSession:
@@ -135,6 +157,11 @@ class SatSession:
         self.params = params
         self.rules, self.pool = _rules_for(ptype, params)
         self.solver = Solver(name=solver, bootstrap_with=self.rules.clauses)
+        if solver in NATIVE_CARDINALITY:
+            for lits in self.rules.at_most_one:
+                self.solver.add_atmost(lits, 1)
+        else:
+            self.solver.append_formula(at_most_one_clauses(self.rules, self.pool))
         self._clue_lit: dict[tuple[ClueKey, Any], int] = {}
         self._lit_clue: dict[int, ClueKey] = {}
         self._guarded: dict[int, list[Clause]] = {}  # selector -> clauses (for evaluation)
@@ -179,7 +206,7 @@ class SatSession:
 
     # ---- guards: clauses that can be switched off for good ---------------------------
     def guard(self, clauses: Iterable[Clause]) -> int:
-        g = self.pool.id(("guard", self.pool.top + 1))
+        g = self.pool.id()  # a fresh variable, never reused
         for clause in clauses:
             self._add([-g, *clause])
         return g

@@ -14,9 +14,10 @@ from .sat import UNLIMITED, Budget, Check, SessionCache
 from .strip import Redundancy, redundancy
 
 # One-shot questions (the CLI's solve/check/clues) are dominated by loading the rules into
-# the solver, where MiniSat is about 2x quicker than CaDiCaL (scripts/bench_peer.py);
-# generation, which makes thousands of calls on one solver, uses CaDiCaL.
-ONE_SHOT_SOLVER = "m22"
+# the solver: Minicard takes at-most-one constraints natively, one call each instead of
+# dozens of clauses (scripts/bench_peer.py); generation, which makes thousands of calls on
+# one solver, uses CaDiCaL.
+ONE_SHOT_SOLVER = "mc"
 _SESSIONS = SessionCache(solver=ONE_SHOT_SOLVER)
 
 

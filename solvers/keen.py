@@ -22,11 +22,9 @@ import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Any, Iterable
 
 from ortools.sat.python import cp_model
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
@@ -394,22 +392,14 @@ class Keen(PuzzleType):
     def rules(self, params: KeenParams, pool: IDPool) -> Rules:
         n = params.n
         x = [[[pool.id(("x", r, c, d)) for d in range(n)] for c in range(n)] for r in range(n)]
-        clauses: list[list[int]] = []
-
-        def exactly_one(lits: list[int]) -> None:
-            clauses.append(lits)
-            if n <= 12:
-                clauses.extend([-a, -b] for a, b in combinations(lits, 2))
-            else:
-                clauses.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
-
+        groups: list[list[int]] = []
         for i in range(n):
             for j in range(n):
-                exactly_one(x[i][j])  # cell (i, j) holds one digit
-                exactly_one([x[i][c][j] for c in range(n)])  # row i holds digit j once
-                exactly_one([x[r][i][j] for r in range(n)])  # column i holds digit j once
+                groups.append(x[i][j])  # cell (i, j) holds one digit
+                groups.append([x[i][c][j] for c in range(n)])  # row i holds digit j once
+                groups.append([x[r][i][j] for r in range(n)])  # column i holds digit j once
         primary = [v for plane in x for cell in plane for v in cell]
-        return Rules(clauses, primary, x)
+        return Rules(clauses=groups, primary=primary, data=x, at_most_one=groups)  # exactly one each
 
     def clue_clauses(self, params: KeenParams, rules: Rules, key: Cage, value: Clue):
         """The cage holds one of its allowed tuples, with no new variables (a session

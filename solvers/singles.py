@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ortools.sat.python import cp_model
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
@@ -29,7 +28,6 @@ Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
 BLANKS = {".", "_", "-", "0"}
 TATHAM_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # n2c / c2n
-PAIRWISE_MAX = 16  # lines longer than this get a sequential-counter at-most-one
 
 
 @dataclass(frozen=True)
@@ -260,13 +258,7 @@ class Singles(PuzzleType):
         for (r, c, v), n in number.items():
             white[(r, c, v)] = pool.id(("w", r, c, v))
             clauses.append([-n, shade[r][c], white[(r, c, v)]])
-        for line in params.lines():
-            for v in range(1, params.top + 1):
-                lits = [white[(r, c, v)] for r, c in line]
-                if len(lits) <= PAIRWISE_MAX:
-                    clauses.extend([-a, -b] for a, b in combinations(lits, 2))
-                else:
-                    clauses.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+        once = [[white[(r, c, v)] for r, c in line] for line in params.lines() for v in range(1, params.top + 1)]
         for (r1, c1), (r2, c2) in params.edges():
             clauses.append([-shade[r1][c1], -shade[r2][c2]])
         # No white cell is walled in by shaded neighbours. Implied by connectivity: on a board
@@ -275,7 +267,7 @@ class Singles(PuzzleType):
         for r, c in params.cells():
             clauses.append([shade[r][c]] + [-shade[nr][nc] for nr, nc in params.neighbours(r, c)])
         primary = [v for row in shade for v in row]
-        return Rules(clauses, primary, SinglesVars(shade, number))
+        return Rules(clauses, primary, SinglesVars(shade, number), at_most_one=once)
 
     def clue_clauses(self, params: SinglesParams, rules: Rules, key: Cell, value: int) -> list[list[int]]:
         lit = rules.data.number.get((key[0], key[1], value))

@@ -221,3 +221,12 @@ def test_25x25_with_target_and_budget_finishes():
     g = generate_one(P, G, G.params(size=25), random.Random(1), SessionCache(), opts)
     assert len(g.instance.clues) <= 400
     assert cpsat_status(P, g.instance, seconds=300) == "unique"
+
+
+def test_sessions_sharing_cached_rules_hand_out_distinct_fresh_variables():
+    a, b = SatSession(P, SudokuParams(2, 2)), SatSession(P, SudokuParams(2, 2))
+    ga, gb = [a.guard([]) for _ in range(3)], [b.guard([]) for _ in range(3)]
+    assert len(set(ga)) == 3 and len(set(gb)) == 3 and min(ga) > 64 and min(gb) > 64
+    for g in ga:
+        a.retire(g)
+    assert a.count({}, 300).n == 288  # retired guards never come back as new ones
