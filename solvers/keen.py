@@ -405,14 +405,9 @@ class Keen(PuzzleType):
         """The cage holds one of its allowed tuples, with no new variables (a session
         meets thousands of cages, and every variable costs in each model)."""
         x = rules.data
-        cell_lits = [x[r][c] for r, c in key]
-        out = []
-        for clause in cage_clauses(params.n, shape(key), *value):
-            out.append([])
-            for code in clause:
-                i, d = divmod(abs(code), CODE)
-                out[-1].append(cell_lits[i][d - 1] if code > 0 else -cell_lits[i][d - 1])
-        return out
+        lit = {CODE * i + d: x[r][c][d - 1] for i, (r, c) in enumerate(key) for d in range(1, params.n + 1)}
+        lit.update({-code: -v for code, v in list(lit.items())})
+        return [[lit[code] for code in clause] for clause in cage_clauses(params.n, shape(key), *value)]
 
     def decode(self, params: KeenParams, rules: Rules, true_vars) -> Grid:
         n, x = params.n, rules.data
