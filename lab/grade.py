@@ -30,7 +30,7 @@ from typing import Any
 from .puzzle import Instance, PuzzleError, PuzzleType
 from .sat import Budget, SatSession
 
-GRADE_SOLVER = "m22"  # MiniSat 2.2: supports `propagate` and reports search statistics
+GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
 
 
 @dataclass
