@@ -48,13 +48,15 @@ def example_code(seed_text: str, title: str) -> str:
     return block.group(1)
 
 
-def best_of(repeat: int, fn) -> tuple[float, object]:
-    best, out = float("inf"), None
+def best_of(repeat: int, fn) -> tuple[list[float], object]:
+    """([best wall seconds, best CPU seconds], last result)."""
+    best, best_cpu, out = float("inf"), float("inf"), None
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         out = fn()
         best = min(best, time.perf_counter() - t)
-    return best, out
+        best_cpu = min(best_cpu, time.process_time() - c)
+    return [best, best_cpu], out
 
 
 PEER_PACKAGES = ["multi-puzzle-solver==1.1.10", "ortools==9.12.4544"]
@@ -65,13 +67,14 @@ out = []
 for code in codes:
     with contextlib.redirect_stdout(io.StringIO()):
         exec(compile(code, "seed000", "exec"), {})  # warm-up: imports and OR-Tools start-up
-    best = float("inf")
+    best, best_cpu = float("inf"), float("inf")
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         with contextlib.redirect_stdout(io.StringIO()):
             exec(compile(code, "seed000", "exec"), {})
         best = min(best, time.perf_counter() - t)
-    out.append(best)
+        best_cpu = min(best_cpu, time.process_time() - c)
+    out.append([best, best_cpu])
 print(json.dumps(out))
 """
 
@@ -85,7 +88,7 @@ def peer_python() -> Path:
     return python
 
 
-def run_peer(codes: list[str]) -> list[float]:
+def run_peer(codes: list[str]) -> list[list[float]]:
     done = subprocess.run([str(peer_python()), "-c", PEER_RUNNER], input=json.dumps([codes, args.repeat]),
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
@@ -111,10 +114,13 @@ def main() -> None:
     codes = {name: example_code(seed_text, title) for name, title in SECTIONS.items() if name in registry.names()}
     ours = {name: run_ours(name, code) for name, code in codes.items()}
     peer = dict(zip(codes, run_peer(list(codes.values()))))
-    print(f"{'puzzle':<10} {'ours (s)':>10} {'peer (s)':>10} {'ratio':>8}  our verdict")
+    print(f"{'puzzle':<10} {'ours wall':>10} {'peer wall':>10} {'ratio':>7} {'ours CPU':>10} {'peer CPU':>10} "
+          f"{'ratio':>7}  our verdict")
     for name in codes:
-        t, status = ours[name]
-        print(f"{name:<10} {t:10.4f} {peer[name]:10.4f} {peer[name] / t:7.1f}x  {status}")
+        (wall, cpu), status = ours[name]
+        pwall, pcpu = peer[name]
+        print(f"{name:<10} {wall:10.4f} {pwall:10.4f} {pwall / wall:6.1f}x {cpu:10.4f} {pcpu:10.4f} "
+              f"{pcpu / cpu:6.1f}x  {status}")
 
 
 if __name__ == "__main__":
