@@ -1,0 +1,452 @@
+"""Guess (Mastermind): the next guess of maximum Shannon entropy, given earlier results.
+
+Vocabulary: a *code* is a sequence of `pegs` colours; a *mark* is the (black, white, grey)
+result of a guess against the secret. The *candidates* are the codes every earlier mark
+allows. The best guess splits the candidates into mark classes as evenly as possible, i.e.
+maximises H(g) = -sum_t P(t|g) log2 P(t|g) (seed 000, after 3Blue1Brown's Wordle solver);
+ties go to a code that may itself be the secret, then to the first code in the order the
+colours are listed. Scoring is vectorised with numpy; for games small enough the whole
+guess x secret mark table is computed once and cached.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.textgrid import parse_json
+
+DEFAULT_COLOURS = "RYGBOP"  # Red, Yellow, Green, Blue, Orange, Purple (Tatham's and the seed's)
+MAX_CODES = 1 << 20  # beyond this the code list itself stops being practical
+MAX_COLOURS = 36
+TABLE_MAX = 1 << 22  # cache the full mark table when codes^2 is at most this
+CHUNK = 1 << 22  # guess x candidate pairs scored per numpy step otherwise
+TIE = 1e-9  # entropies this close are a tie
+
+Mark = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class GuessParams:
+    """`colours` is one character per colour, in tie-break order; `duplicates`: may a code
+    repeat a colour (Tatham's "allow multiple", on by default)."""
+
+    pegs: int = 4
+    colours: str = DEFAULT_COLOURS
+    duplicates: bool = True
+
+    def check(self) -> "GuessParams":
+        if self.pegs < 1:
+            raise PuzzleError(f"need at least 1 peg, got {self.pegs}")
+        if not 1 <= len(self.colours) <= MAX_COLOURS:
+            raise PuzzleError(f"need 1..{MAX_COLOURS} colours, got {len(self.colours)}")
+        if len(set(self.colours)) != len(self.colours):
+            raise PuzzleError(f"colour letters repeat in '{self.colours}'")
+        bad = [ch for ch in self.colours if ch.isdigit() or ch.isspace() or ch in "#,;:()[]'\""]
+        if bad:
+            raise PuzzleError(f"'{bad[0]}' cannot be a colour letter (digits and punctuation are taken)")
+        if not self.duplicates and self.pegs > len(self.colours):
+            raise PuzzleError(f"{self.pegs} pegs cannot all differ with {len(self.colours)} colours")
+        n = len(self.colours) ** self.pegs
+        if n > MAX_CODES:
+            raise PuzzleError(f"{len(self.colours)}^{self.pegs} = {n} codes is too many to score "
+                              f"(at most {MAX_CODES})")
+        return self
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One earlier guess and its mark."""
+
+    code: str
+    mark: Mark
+
+
+# ---- codes and marks --------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def all_codes(params: GuessParams) -> np.ndarray:
+    """Every allowed code as a (count, pegs) array of colour indices, in lexicographic
+    order of the colour list (the tie-break order)."""
+    c, p = len(params.colours), params.pegs
+    idx = np.arange(c ** p)
+    codes = np.stack([(idx // c ** (p - 1 - i)) % c for i in range(p)], axis=1).astype(np.int8)
+    if not params.duplicates:
+        codes = codes[[len(set(row)) == p for row in codes.tolist()]]
+    return codes
+
+
+@lru_cache(maxsize=8)
+def _colour_counts(params: GuessParams) -> np.ndarray:
+    codes = all_codes(params)
+    return np.stack([(codes == k).sum(axis=1) for k in range(len(params.colours))], axis=1).astype(np.int8)
+
+
+def mark_keys(params: GuessParams, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
+    """Marks of each guess against each secret (indices into `all_codes`), as the single
+    number black * (pegs + 1) + white; shape (len(guesses), len(secrets))."""
+    codes, counts = all_codes(params), _colour_counts(params)
+    g, s = codes[guesses][:, None, :], codes[secrets][None, :, :]
+    black = (g == s).sum(axis=2, dtype=np.int16)
+    common = np.minimum(counts[guesses][:, None, :], counts[secrets][None, :, :]).sum(axis=2, dtype=np.int16)
+    return black * (params.pegs + 1) + (common - black)
+
+
+@lru_cache(maxsize=2)
+def _table(params: GuessParams) -> np.ndarray | None:
+    n = len(all_codes(params))
+    if n * n > TABLE_MAX:
+        return None
+    every = np.arange(n)
+    return mark_keys(params, every, every)
+
+
+def mark_of(guess: str, secret: str) -> Mark:
+    """The mark of one guess against one secret, the plain way (for checks and tests)."""
+    black = sum(a == b for a, b in zip(guess, secret))
+    common = sum(min(guess.count(ch), secret.count(ch)) for ch in set(guess))
+    return black, common - black, len(guess) - common
+
+
+def code_index(params: GuessParams, code: str) -> int:
+    c, out = len(params.colours), 0
+    for ch in code:
+        out = out * c + params.colours.index(ch)
+    if params.duplicates:
+        return out
+    return int(np.searchsorted(_full_index(params), out))
+
+
+@lru_cache(maxsize=8)
+def _full_index(params: GuessParams) -> np.ndarray:
+    c, p = len(params.colours), params.pegs
+    codes = all_codes(params).astype(np.int64)
+    return (codes * (c ** np.arange(p - 1, -1, -1))).sum(axis=1)
+
+
+def code_text(params: GuessParams, index: int) -> str:
+    return "".join(params.colours[k] for k in all_codes(params)[index])
+
+
+def mark_key(params: GuessParams, mark: Mark) -> int:
+    return mark[0] * (params.pegs + 1) + mark[1]
+
+
+# ---- the strategy -------------------------------------------------------------------------
+def candidates(params: GuessParams, clues: list[Clue], lines: list[int | None] | None = None) -> np.ndarray:
+    """Indices of the codes every clue allows; PuzzleError names the first clue after
+    which none is left (and its input line, when `lines` gives them)."""
+    alive = np.arange(len(all_codes(params)))
+    for i, clue in enumerate(clues, start=1):
+        keys = mark_keys(params, np.array([code_index(params, clue.code)]), alive)[0]
+        alive = alive[keys == mark_key(params, clue.mark)]
+        if len(alive) == 0:
+            b, w, g = clue.mark
+            said = f"guess {i} {clue.code} ({b} black, {w} white, {g} grey)"
+            raise PuzzleError(f"no code fits guesses 1..{i}: {said} contradicts what came before"
+                              if i > 1 else f"no code can give {said}", lines[i - 1] if lines else None)
+    return alive
+
+
+@lru_cache(maxsize=64)
+def canonical_guesses(params: GuessParams, used: frozenset[int]) -> np.ndarray:
+    """The guesses worth scoring, ascending. Colours no earlier guess used are interchangeable:
+    swapping them changes neither the candidates nor any guess's entropy. So only codes that
+    bring in unused colours in their listed order (the first code of each class) are scored,
+    and the tie-break picks the same code as if every code were scored."""
+    codes = all_codes(params)
+    free = np.array([k not in used for k in range(len(params.colours))])
+    rank = np.cumsum(free) - 1  # index of a free colour among the free ones
+    seen = np.zeros(len(codes), dtype=np.int64)  # free colours brought in so far
+    ok = np.ones(len(codes), dtype=bool)
+    for i in range(params.pegs):
+        col = codes[:, i]
+        fresh = free[col] & (rank[col] >= seen)
+        ok &= ~fresh | (rank[col] == seen)
+        seen = seen + (fresh & (rank[col] == seen))
+    return np.flatnonzero(ok)
+
+
+def entropies(params: GuessParams, guesses: np.ndarray, alive: np.ndarray,
+              table: np.ndarray | None = None) -> np.ndarray:
+    """H(g) in bits for each guess index in `guesses`, over the candidates `alive`
+    (marks from the cached `table` when given)."""
+    n, k = len(alive), (params.pegs + 1) ** 2
+    out = np.empty(len(guesses))
+    step = max(1, CHUNK // max(n, 1))
+    for lo in range(0, len(guesses), step):
+        rows = guesses[lo:lo + step]
+        keys = table[rows][:, alive] if table is not None else mark_keys(params, rows, alive)
+        keys = keys.astype(np.int64) + (np.arange(len(rows)) * k)[:, None]
+        hist = np.bincount(keys.ravel(), minlength=len(rows) * k).reshape(len(rows), k)
+        plogp = (hist * np.log2(np.maximum(hist, 1))).sum(axis=1)
+        out[lo:lo + len(rows)] = math.log2(n) - plogp / n
+    return out
+
+
+@dataclass(frozen=True)
+class Choice:
+    guess: int  # index into all_codes
+    entropy: float
+    possible: bool  # may the guess itself be the secret?
+
+
+def used_colours(params: GuessParams, codes: list[str]) -> frozenset[int]:
+    return frozenset(params.colours.index(ch) for code in codes for ch in code)
+
+
+def best_guess(params: GuessParams, alive: np.ndarray, used: frozenset[int],
+               table: np.ndarray | None = None) -> Choice:
+    """Maximum entropy; ties to a candidate, then to the first code in colour order.
+    `used`: the colours earlier guesses contained (the others are interchangeable)."""
+    guesses = canonical_guesses(params, used)
+    h = entropies(params, guesses, alive, table)
+    tied = np.flatnonzero(h >= h.max() - TIE)
+    inside = tied[np.isin(guesses[tied], alive)]
+    pick = int(inside[0]) if len(inside) else int(tied[0])
+    return Choice(int(guesses[pick]), float(h[pick]), bool(len(inside)))
+
+
+# ---- playing every secret -----------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayStats:
+    games: int
+    total_guesses: int
+    worst: int
+    histogram: dict  # guesses -> how many secrets took that many
+
+    @property
+    def average(self) -> float:
+        return self.total_guesses / self.games
+
+
+def play_all(params: GuessParams) -> PlayStats:
+    """The strategy against every secret. The next guess depends only on the candidate
+    set, so the games form a decision tree: each node is scored once, and a secret's
+    guess count is the depth at which the node's guess equals it."""
+    histogram: dict[int, int] = {}
+    table = _table(params)
+
+    def visit(alive: np.ndarray, depth: int, used: frozenset[int]) -> None:
+        choice = best_guess(params, alive, used, table)
+        used = used | set(all_codes(params)[choice.guess].tolist())
+        keys = table[choice.guess][alive] if table is not None else \
+            mark_keys(params, np.array([choice.guess]), alive)[0]
+        won = mark_key(params, (params.pegs, 0, 0))
+        for key in np.unique(keys):
+            group = alive[keys == key]
+            if key == won:
+                histogram[depth] = histogram.get(depth, 0) + 1
+            else:
+                visit(group, depth + 1, used)
+
+    visit(np.arange(len(all_codes(params))), 1, frozenset())
+    games = sum(histogram.values())
+    return PlayStats(games, sum(d * n for d, n in histogram.items()), max(histogram),
+                     dict(sorted(histogram.items())))
+
+
+def play_one(params: GuessParams, secret: str, limit: int = 50) -> list[str]:
+    """One game against `secret`, move by move through the strategy (the slow, direct
+    way; tests compare it with `play_all`)."""
+    clues: list[Clue] = []
+    while len(clues) < limit:
+        choice = best_guess(params, candidates(params, clues), used_colours(params, [c.code for c in clues]))
+        code = code_text(params, choice.guess)
+        clues.append(Clue(code, mark_of(code, secret)))
+        if code == secret:
+            return [c.code for c in clues]
+    raise PuzzleError(f"no win against {secret} in {limit} guesses")
+
+
+# ---- the puzzle type ------------------------------------------------------------------------
+class Guess(PuzzleType):
+    name = "guess"
+    aliases = ("mastermind",)
+    title = "Guess (Mastermind): next guess of maximum entropy"
+    formats = ("text", "json", "seed")
+
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or self.sniff(text)
+        reader = {"text": self._parse_text, "json": self._parse_json, "seed": self._parse_seed}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown guess format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    @staticmethod
+    def sniff(text: str) -> str:
+        s = text.strip()
+        if s.startswith("{"):
+            return "json"
+        if "add_guess" in s or "Board(" in s:
+            return "seed"
+        return "text"
+
+    def _instance(self, params: GuessParams, clues: list[tuple[str, Mark, int | None]]) -> Instance:
+        params.check()
+        out = {}
+        for i, (code, mark, line) in enumerate(clues):
+            where = line if line is not None else i + 1
+            if len(code) != params.pegs:
+                raise PuzzleError(f"guess '{code}' has {len(code)} pegs, expected {params.pegs}", where)
+            for ch in code:
+                if ch not in params.colours:
+                    raise PuzzleError(f"'{ch}' in guess '{code}' is not a colour ({params.colours})", where)
+            if not params.duplicates and len(set(code)) != len(code):
+                raise PuzzleError(f"guess '{code}' repeats a colour, which this game forbids", where)
+            if len(mark) not in (2, 3) or any(type(m) is not int or m < 0 for m in mark):
+                raise PuzzleError(f"mark {mark} must be black, white[, grey] counts >= 0", where)
+            if len(mark) == 2:
+                mark = (mark[0], mark[1], params.pegs - mark[0] - mark[1])
+            if mark[2] < 0:
+                raise PuzzleError(f"{mark[0]} black + {mark[1]} white is more than {params.pegs} pegs", where)
+            if sum(mark) != params.pegs:
+                raise PuzzleError(f"mark {mark[0]} {mark[1]} {mark[2]} does not add up to "
+                                  f"{params.pegs} pegs", where)
+            if mark[0] == params.pegs - 1 and mark[1] == 1:
+                raise PuzzleError(f"mark {params.pegs - 1} black 1 white is impossible", where)
+            out[i] = Clue(code, tuple(mark))
+        candidates(params, list(out.values()), [line for _, _, line in clues])  # consistent marks?
+        return Instance(self.name, params, out)
+
+    # plain text: optional header `pegs 4 colours RYGBOP [duplicates no]`, then `RYGB 1 1 2`.
+    def _parse_text(self, text: str) -> Instance:
+        settings = {"pegs": 4, "colours": DEFAULT_COLOURS, "duplicates": True}
+        clues: list[tuple[str, Mark, int | None]] = []
+        for lineno, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            words = line.replace(",", " ").split()
+            if words[0].lower() in ("pegs", "colours", "colors", "duplicates"):
+                if clues:
+                    raise PuzzleError("settings must come before the guesses", lineno)
+                self._settings(words, settings, lineno)
+                continue
+            numbers = []
+            while words and words[-1].isdigit():
+                numbers.insert(0, int(words.pop()))
+            code = "".join(words)
+            if not code or len(numbers) not in (2, 3):
+                raise PuzzleError(f"expected 'CODE black white [grey]', got '{line}'", lineno)
+            clues.append((code, tuple(numbers), lineno))
+        params = GuessParams(settings["pegs"], settings["colours"], settings["duplicates"])
+        return self._instance(params, clues)
+
+    @staticmethod
+    def _settings(words: list[str], settings: dict, lineno: int) -> None:
+        if len(words) % 2:
+            raise PuzzleError(f"settings come in pairs like 'pegs 4 colours RYGBOP', got '{' '.join(words)}'",
+                              lineno)
+        for key, value in zip(words[::2], words[1::2]):
+            key = key.lower()
+            if key == "pegs":
+                if not value.isdigit():
+                    raise PuzzleError(f"pegs must be a number, got '{value}'", lineno)
+                settings["pegs"] = int(value)
+            elif key in ("colours", "colors"):
+                settings["colours"] = value
+            elif key == "duplicates":
+                if value.lower() not in ("yes", "no"):
+                    raise PuzzleError(f"duplicates must be yes or no, got '{value}'", lineno)
+                settings["duplicates"] = value.lower() == "yes"
+            else:
+                raise PuzzleError(f"unknown setting '{key}' (pegs, colours, duplicates)", lineno)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict):
+            raise PuzzleError("guess JSON must be an object")
+        try:
+            colours = str(data.get("colours", data.get("colors", DEFAULT_COLOURS)))
+            params = GuessParams(int(data.get("pegs", 4)), colours, bool(data.get("duplicates", True)))
+        except (TypeError, ValueError):
+            raise PuzzleError("'pegs' must be a number") from None
+        guesses = data.get("guesses", [])
+        if not isinstance(guesses, list):
+            raise PuzzleError("'guesses' must be a list")
+        clues = []
+        for i, g in enumerate(guesses, start=1):
+            if isinstance(g, dict) and "code" in g:
+                mark = (g.get("black"), g.get("white")) + ((g["grey"],) if "grey" in g else ())
+                clues.append((self._code(g["code"], i), mark, i))
+            elif isinstance(g, list) and len(g) == 2 and isinstance(g[1], list):
+                clues.append((self._code(g[0], i), tuple(g[1]), i))
+            else:
+                raise PuzzleError(f"guess {i} must be {{'code', 'black', 'white', 'grey'}} "
+                                  "or [code, [b, w, g]]", i)
+        return self._instance(params, clues)
+
+    @staticmethod
+    def _code(value, where: int) -> str:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return "".join(value)
+        raise PuzzleError(f"guess {where}: code must be a string or a list of colour letters", where)
+
+    # the seed's calls: `binst.add_guess(('R', 'Y', 'G', 'B'), (1, 1, 2))`
+    def _parse_seed(self, text: str) -> Instance:
+        clues = []
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            m = re.search(r"add_guess\((.*)\)", line)
+            if not m:
+                continue
+            try:
+                code, mark = ast.literal_eval(f"({m.group(1)})")
+            except (ValueError, SyntaxError, TypeError):
+                raise PuzzleError(f"cannot read add_guess arguments '{m.group(1)}'", lineno) from None
+            clues.append((self._code(list(code), lineno), tuple(mark), lineno))
+        if not clues:
+            raise PuzzleError("no add_guess(...) calls found")
+        return self._instance(GuessParams(), clues)
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p: GuessParams = inst.params
+        clues = [inst.clues[k] for k in sorted(inst.clues)]
+        if fmt == "text":
+            head = f"pegs {p.pegs} colours {p.colours}" + ("" if p.duplicates else " duplicates no")
+            return "\n".join([head] + [f"{c.code} {c.mark[0]} {c.mark[1]} {c.mark[2]}" for c in clues])
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "pegs": p.pegs, "colours": p.colours,
+                               "duplicates": p.duplicates,
+                               "guesses": [{"code": c.code, "black": c.mark[0], "white": c.mark[1],
+                                            "grey": c.mark[2]} for c in clues]})
+        if fmt == "seed":
+            if p != GuessParams():
+                raise PuzzleError("the seed's form only knows the default game (4 pegs, RYGBOP)")
+            return "\n".join(f"binst.add_guess({tuple(c.code)!r}, {c.mark!r})" for c in clues)
+        raise PuzzleError(f"unknown guess format '{fmt}' (known: {', '.join(self.formats)})")
+
+    def answer(self, inst: Instance) -> Answer:
+        p: GuessParams = inst.params.check()
+        clues = [inst.clues[k] for k in sorted(inst.clues)]
+        alive = candidates(p, clues)
+        total = len(all_codes(p))
+        shown = [code_text(p, i) for i in alive[:20]]
+        if len(alive) == 1:
+            code = code_text(p, int(alive[0]))
+            solved = bool(clues) and clues[-1].code == code
+            text = f"solved: {' '.join(code)}" if solved else \
+                f"out of {total} codes only 1 is still possible: {' '.join(code)} is the secret"
+            return Answer(text, {"total": total, "possible": 1, "candidates": [code], "guess": code,
+                                 "entropy": 0.0, "guess_is_possible": True, "solved": solved})
+        choice = best_guess(p, alive, used_colours(p, [c.code for c in clues]))
+        code = code_text(p, choice.guess)
+        lines = [f"out of {total} codes, {len(alive)} are still possible"
+                 + (f": {' '.join(shown)}" if len(alive) <= 20 else ""),
+                 f"max entropy guess: {' '.join(code)} with entropy {choice.entropy:.4f} bits"
+                 + ("" if choice.possible else " (cannot itself be the secret)")]
+        return Answer("\n".join(lines), {"total": total, "possible": int(len(alive)),
+                                         "candidates": shown if len(alive) <= 20 else None,
+                                         "guess": code, "entropy": choice.entropy,
+                                         "guess_is_possible": choice.possible, "solved": False})
+
+
+PUZZLE = Guess()

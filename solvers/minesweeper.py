@@ -1,0 +1,753 @@
+"""Minesweeper (Tatham's Mines): from a board in mid-game, every cell that is certainly
+safe, every cell that is certainly a mine, and every flag that may be wrong (is not a
+certain mine); when no cell is certainly safe, the exact chance of a mine under each
+covered cell and the safest one to open.
+
+Vocabulary: a *board* shows *numbers* (opened cells), *flags* (the player's guesses, which
+the solver does not trust) and covered cells. The *frontier* is the covered cells next to a
+number; the *outside* is every other covered cell. Outside cells are interchangeable: only
+how many mines they hold matters, so the solver has variables for the frontier only and
+states the total as "frontier mines between N - |outside| and N".
+
+Certainty is SAT: one incremental solver per board, each number behind one selector
+literal, and a cell is safe when "mine here" is UNSAT (models already found rule out most
+questions before they are asked). Chances are counted exactly: a transfer-matrix pass over
+the frontier counts its layouts by number of mines, and each count is weighted by the ways
+to put the remaining mines outside, C(|outside|, N - m).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import deque
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from pysat.card import CardEnc, EncType, ITotalizer
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.textgrid import parse_array, parse_json
+
+Cell = tuple[int, int]  # (row, col), 0-based
+FLAG = "F"
+UNKNOWN_CHARS = set(".?#_ ")  # ' ' only in the seed's arrays
+FLAG_CHARS = set("Ff*")  # '*' is how Tatham's text form shows a flag
+SOLVER = "cd153"
+MAX_STATES = 200_000  # transfer-matrix states per frontier cell before giving up on chances
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The hidden truth of one game: where the mines are, and the first click."""
+
+    mines: frozenset
+    start: Cell | None = None
+
+
+@dataclass(frozen=True)
+class MinesParams:
+    """Board size and total mine count. `layout`, when known (a game ID, a generated board),
+    is the game's hidden truth: it is kept for writing the game ID back, and `answer`
+    never reads it."""
+
+    height: int
+    width: int
+    mines: int
+    layout: Layout | None = None
+
+
+# ---- geometry and opening cells ----------------------------------------------------------
+@lru_cache(maxsize=64)
+def neighbour_table(height: int, width: int) -> dict[Cell, tuple[Cell, ...]]:
+    return {(r, c): tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                          if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width)
+            for r in range(height) for c in range(width)}
+
+
+def open_cell(height: int, width: int, mines: frozenset, clues: dict, cell: Cell) -> None:
+    """Open a safe cell as the game does: show its number, and open the covered, unflagged
+    neighbours of every 0 it shows (flood fill). Updates `clues` in place."""
+    nbrs = neighbour_table(height, width)
+    todo = [cell]
+    while todo:
+        here = todo.pop()
+        if isinstance(clues.get(here), int):
+            continue
+        count = sum(n in mines for n in nbrs[here])
+        clues[here] = count
+        if count == 0:
+            todo.extend(n for n in nbrs[here] if clues.get(n) is None)
+
+
+def start_board(params: MinesParams) -> dict:
+    """What the player sees right after the first click of a known layout."""
+    clues: dict = {}
+    lay = params.layout
+    if lay is not None and lay.start is not None:
+        open_cell(params.height, params.width, lay.mines, clues, lay.start)
+    return clues
+
+
+# ---- the board as constraints ------------------------------------------------------------
+@dataclass
+class Board:
+    """A board reduced to what matters: numbers with their covered neighbours and the
+    mines still needed there, the frontier, the covered cells outside it, and how many
+    mines are still unaccounted for (`left`)."""
+
+    params: MinesParams
+    covered: list[Cell]
+    flags: set[Cell]
+    numbers: list[tuple[Cell, list[Cell], int]]  # (number cell, covered neighbours, mines needed)
+    frontier: list[Cell]
+    outside: list[Cell]
+    left: int
+
+    @staticmethod
+    def of(inst: Instance, known: frozenset = frozenset()) -> "Board":
+        """`known`: cells already proven mines (a caller playing on); they drop out of the
+        numbers and the count, so they need not be proven again."""
+        p: MinesParams = inst.params
+        nbrs = neighbour_table(p.height, p.width)
+        opened = {cell for cell, v in inst.clues.items() if isinstance(v, int)}
+        covered = [(r, c) for r in range(p.height) for c in range(p.width)
+                   if (r, c) not in opened and (r, c) not in known]
+        numbers = []
+        for cell in sorted(opened):
+            hidden = [n for n in nbrs[cell] if n not in opened and n not in known]
+            need = inst.clues[cell] - sum(n in known for n in nbrs[cell])
+            if hidden or need:
+                numbers.append((cell, hidden, need))
+        touched = {n for _, hidden, _ in numbers for n in hidden}
+        frontier = [c for c in covered if c in touched]
+        outside = [c for c in covered if c not in touched]
+        flags = {cell for cell, v in inst.clues.items() if v == FLAG}
+        return Board(p, covered, flags, numbers, frontier, outside, p.mines - len(known))
+
+
+def count_clauses(lits: list[int], lo: int, hi: int, pool: IDPool) -> list[list[int]]:
+    """Clauses for lo <= (true literals) <= hi, with the edge cases pysat refuses."""
+    lo, hi = max(lo, 0), min(hi, len(lits))
+    if lo > hi:
+        return [[]]
+    out: list[list[int]] = []
+    if hi == 0:
+        out += [[-l] for l in lits]
+    elif hi < len(lits):
+        out += CardEnc.atmost(lits, hi, vpool=pool, encoding=EncType.seqcounter).clauses
+    if lo == len(lits):
+        out += [[l] for l in lits]
+    elif lo > 0:
+        out += CardEnc.atleast(lits, lo, vpool=pool, encoding=EncType.seqcounter).clauses
+    return out
+
+
+@dataclass
+class Deduction:
+    safe: set[Cell]  # covered cells (flags included) that hold no mine in any layout
+    mines: set[Cell]  # covered cells that hold a mine in every layout
+    calls: int
+
+
+class MineSat:
+    """One board in one incremental solver: a variable per frontier cell, a selector per
+    number, and the mine count as assumptions on two totalizers (one counting mines, one
+    counting safe cells), so the count and its two tightenings used to ask about the
+    outside cells are all just different assumptions."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.pool = IDPool()
+        self.var = {cell: self.pool.id(cell) for cell in board.frontier}
+        self.solver = Solver(name=SOLVER)
+        self.calls = 0
+        self.selectors: dict[int, Cell | str] = {}
+        base = []
+        for cell, hidden, need in board.numbers:
+            base.append(self._guarded(cell, count_clauses([self.var[h] for h in hidden], need, need, self.pool)))
+        n, out, lits = board.left, len(board.outside), list(self.var.values())
+        self.impossible = self.pool.id("impossible")
+        self.solver.add_clause([-self.impossible])
+        self.up = self._totalizer(lits, min(n, len(lits)))
+        self.down = self._totalizer([-l for l in lits], min(len(lits), max(0, len(lits) - (n - out))))
+        count = self._bounds(n - out, n)
+        self.selectors.update((l, "count") for l in count)
+        self.base = base + count
+        self.fewer = self._bounds(n - out, n - 1)  # room for a mine outside?
+        self.more = self._bounds(n - out + 1, n)  # room for a safe cell outside?
+
+    def _guarded(self, name: Cell | str, clauses: list[list[int]]) -> int:
+        sel = self.pool.id(("sel", name))
+        self.selectors[sel] = name
+        for clause in clauses:
+            self.solver.add_clause([-sel, *clause])
+        return sel
+
+    def _totalizer(self, lits: list[int], ubound: int) -> ITotalizer | None:
+        if not lits:
+            return None
+        tot = ITotalizer(lits, ubound=ubound, top_id=self.pool.top)
+        self.pool.top = tot.top_id  # the totalizer's own variables are taken
+        self.solver.append_formula(tot.cnf.clauses)
+        return tot
+
+    def _bounds(self, lo: int, hi: int) -> list[int]:
+        """Assumptions meaning lo <= frontier mines <= hi (rhs[k] means "at least k + 1")."""
+        f = len(self.var)
+        if lo > hi or hi < 0 or lo > f:
+            return [self.impossible]
+        out = []
+        if hi < f:
+            out.append(-self.up.rhs[hi])
+        if lo > 0:
+            out.append(-self.down.rhs[f - lo])  # at most f - lo safe cells
+        return out
+
+    def close(self) -> None:
+        self.solver.delete()
+        for tot in (self.up, self.down):
+            if tot is not None:
+                tot.delete()
+
+    def model(self, extra: list[int]) -> set[int] | None:
+        self.calls += 1
+        if not self.solver.solve(assumptions=self.base + extra):
+            return None
+        return {l for l in self.solver.get_model() if l > 0}
+
+    def conflict(self) -> list[Cell | str]:
+        """A small set of numbers (and 'count') that cannot all hold: the shrunk UNSAT core."""
+        core = [l for l in (self.solver.get_core() or []) if l in self.selectors]
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1:]
+            if not self.solver.solve(assumptions=trial):
+                core = [l for l in (self.solver.get_core() or trial) if l in self.selectors]
+            else:
+                i += 1
+        return [self.selectors[l] for l in core]
+
+    def deduce(self) -> Deduction:
+        """Which covered cells are forced either way. Every model seen marks each cell as
+        able to be a mine or to be safe; only cells not yet seen both ways are asked about."""
+        board, n = self.board, self.board.left
+        first = self.model([])
+        if first is None:
+            raise PuzzleError(f"no mine layout fits this board: {self._describe(self.conflict())}")
+        can_mine: set[Cell] = set()
+        can_safe: set[Cell] = set()
+        room, gap = False, False  # can an outside cell hold a mine / be safe?
+
+        def learn(true: set[int]) -> None:
+            nonlocal room, gap
+            m = 0
+            for cell, v in self.var.items():
+                if v in true:
+                    can_mine.add(cell)
+                    m += 1
+                else:
+                    can_safe.add(cell)
+            room = room or m <= n - 1
+            gap = gap or m >= n - len(board.outside) + 1
+
+        learn(first)
+        for cell, v in self.var.items():
+            for have, lit in ((can_mine, v), (can_safe, -v)):
+                if cell not in have:
+                    found = self.model([lit])
+                    if found is not None:
+                        learn(found)
+        if board.outside:
+            if not room and (found := self.model(self.fewer)) is not None:
+                learn(found)
+            if not gap and (found := self.model(self.more)) is not None:
+                learn(found)
+        safe = {c for c in board.frontier if c not in can_mine}
+        mines = {c for c in board.frontier if c not in can_safe}
+        if board.outside:
+            safe |= set(board.outside) if not room else set()
+            mines |= set(board.outside) if not gap else set()
+        return Deduction(safe, mines, self.calls)
+
+    def _describe(self, names: list[Cell | str]) -> str:
+        clues = {cell: need for cell, _, need in self.board.numbers}
+        parts = [f"r{x[0] + 1}c{x[1] + 1}={clues[x]}" for x in names if x != "count"]
+        if "count" in names:
+            parts.append(f"the mine count {self.board.params.mines}")
+        return "these cannot all hold: " + ", ".join(parts) if parts else "the board contradicts itself"
+
+
+def deduce(inst: Instance) -> Deduction:
+    session = MineSat(Board.of(inst))
+    try:
+        return session.deduce()
+    finally:
+        session.close()
+
+
+# ---- exact chances ---------------------------------------------------------------------------
+def _order(board: Board) -> list[Cell]:
+    """Frontier cells component by component, each in breadth-first order from a far
+    end (Cuthill-McKee style), so few numbers are half-assigned at any point."""
+    linked: dict[Cell, set[Cell]] = {c: set() for c in board.frontier}
+    for _, hidden, _ in board.numbers:
+        for a in hidden:
+            linked[a].update(h for h in hidden if h != a)
+
+    def bfs(start: Cell) -> list[Cell]:
+        seen, out, queue = {start}, [], deque([start])
+        while queue:
+            here = queue.popleft()
+            out.append(here)
+            for nxt in sorted(linked[here]):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return out
+
+    order: list[Cell] = []
+    placed: set[Cell] = set()
+    for cell in board.frontier:
+        if cell not in placed:
+            far = bfs(cell)[-1]
+            part = bfs(far)
+            order += part
+            placed.update(part)
+    return order
+
+
+def _add(into: dict, key, poly: list[int], shift: int) -> None:
+    cur = into.get(key)
+    need = len(poly) + shift
+    if cur is None:
+        cur = into[key] = [0] * need
+    elif len(cur) < need:
+        cur.extend([0] * (need - len(cur)))
+    for i, x in enumerate(poly):
+        cur[i + shift] += x
+
+
+def _mul(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def frontier_counts(board: Board) -> tuple[list[Cell], list[int], dict[Cell, list[int]]]:
+    """Layouts of the frontier that fit every number, counted by their number of mines:
+    (cells, Z, M) where Z[m] counts all such layouts with m mines and M[cell][m] those with
+    a mine on `cell`. A transfer-matrix pass: the state after each cell is what the numbers
+    still open (some cells assigned, some not) need; forward and backward sums give the
+    per-cell counts."""
+    cells = _order(board)
+    pos = {c: i for i, c in enumerate(cells)}
+    clue_cells = [sorted(pos[h] for h in hidden) for _, hidden, _ in board.numbers]
+    needs = [need for _, _, need in board.numbers]
+    first = [cs[0] if cs else -1 for cs in clue_cells]
+    last = [cs[-1] if cs else -1 for cs in clue_cells]
+    n = len(cells)
+    for j, cs in enumerate(clue_cells):
+        if not cs and needs[j]:
+            return cells, [], {}
+    # open_at[i]: numbers with a cell before i and one at or after i (their residuals are the state)
+    open_at = [[j for j in range(len(needs)) if clue_cells[j] and first[j] < i <= last[j]] for i in range(n + 1)]
+    members = [set() for _ in range(n)]
+    for j, cs in enumerate(clue_cells):
+        for i in cs:
+            members[i].add(j)
+    left = [{j: sum(1 for x in clue_cells[j] if x > i) for j in members[i] | set(open_at[i])} for i in range(n)]
+
+    def step(i: int, state: tuple, v: int) -> tuple | None:
+        have = dict(zip(open_at[i], state))
+        for j in members[i]:
+            if first[j] == i:
+                have[j] = needs[j]
+        for j in have:
+            if j in members[i]:
+                have[j] -= v
+            r = have[j]
+            if r < 0 or r > left[i][j]:
+                return None
+        return tuple(have[j] for j in open_at[i + 1])
+
+    forward: list[dict] = [{(): [1]}]
+    for i in range(n):
+        nxt: dict = {}
+        for state, poly in forward[i].items():
+            for v in (0, 1):
+                t = step(i, state, v)
+                if t is not None:
+                    _add(nxt, t, poly, v)
+        if len(nxt) > MAX_STATES:
+            raise PuzzleError(f"the frontier is too tangled to count exactly ({len(nxt)} states)")
+        forward.append(nxt)
+    backward: list[dict] = [dict() for _ in range(n)] + [{(): [1]}]
+    per_cell: dict[Cell, list[int]] = {}
+    for i in range(n - 1, -1, -1):
+        mine_poly: dict = {}
+        for state, poly in forward[i].items():
+            for v in (0, 1):
+                t = step(i, state, v)
+                if t is not None and t in backward[i + 1]:
+                    _add(backward[i], state, backward[i + 1][t], v)
+                    if v:
+                        _add(mine_poly, 0, _mul(poly, backward[i + 1][t]), 1)
+        per_cell[cells[i]] = mine_poly.get(0, [0])
+    return cells, backward[0].get((), []), per_cell
+
+
+def mine_chances(board: Board) -> dict[Cell, Fraction]:
+    """The exact chance of a mine under each covered cell, every layout that fits the board
+    and the mine count being equally likely."""
+    total, out = board.left, len(board.outside)
+    cells, z, per_cell = frontier_counts(board)
+
+    def weighted(poly: list[int], outside_ways) -> int:
+        return sum(x * outside_ways(m) for m, x in enumerate(poly) if x)
+
+    ways = lambda m: comb(out, total - m) if 0 <= total - m <= out else 0  # noqa: E731
+    norm = weighted(z, ways)
+    if norm == 0:
+        raise PuzzleError("no mine layout fits this board and mine count")
+    chances = {c: Fraction(weighted(per_cell[c], ways), norm) for c in cells}
+    if out:
+        mine_out = lambda m: comb(out - 1, total - m - 1) if 0 <= total - m - 1 <= out - 1 else 0  # noqa: E731
+        p = Fraction(weighted(z, mine_out), norm)
+        chances.update({c: p for c in board.outside})
+    return chances
+
+
+# ---- Tatham's game ID ------------------------------------------------------------------------
+def _mask(data: bytearray, bits: int, decode: bool) -> None:
+    """Tatham's gentle obfuscation of the mine bitmap (misc.c, obfuscate_bitmap): each half
+    of the bytes is XORed with SHA-1(other half + decimal counter) in turn."""
+    nbytes = (bits + 7) // 8
+    half = nbytes // 2
+    first, second = (slice(0, half), slice(half, nbytes))
+    steps = [(second, first), (first, second)]
+    if decode:
+        steps.reverse()
+    for seed, target in steps:
+        key = bytes(data[seed])
+        stream = bytearray()
+        counter = 0
+        while len(stream) < target.stop - target.start:
+            stream += hashlib.sha1(key + str(counter).encode()).digest()
+            counter += 1
+        for k in range(target.start, target.stop):
+            data[k] ^= stream[k - target.start]
+        if bits % 8:
+            data[bits // 8] &= (0xFF00 >> (bits % 8)) & 0xFF
+
+
+def encode_game_id(params: MinesParams) -> str:
+    lay = params.layout
+    if lay is None:
+        raise PuzzleError("this board has no known mine layout, so it has no game ID")
+    h, w = params.height, params.width
+    bits = bytearray((h * w + 7) // 8)
+    for r, c in lay.mines:
+        i = r * w + c
+        bits[i // 8] |= 0x80 >> (i % 8)
+    _mask(bits, h * w, decode=False)
+    hexed = bits.hex()[:(h * w + 3) // 4]
+    start = f"{lay.start[1]},{lay.start[0]}," if lay.start is not None else ""
+    return f"{w}x{h}n{len(lay.mines)}:{start}m{hexed}"
+
+
+def decode_game_id(text: str) -> MinesParams:
+    text = text.strip()
+    if "#" in text and ":" not in text:
+        raise PuzzleError("this is a random-seed ID ('#'); open a square first, then copy the game ID "
+                          "(Game > Specific) with ':'", 1)
+    head, _, desc = text.partition(":")
+    m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:n(\d+))?[a-zA-Z0-9]*", head.strip())
+    if not m:
+        raise PuzzleError(f"bad Mines parameters '{head}' (expected like 9x9n10)", 1, 1)
+    w = int(m.group(1))
+    h = int(m.group(2)) if m.group(2) else w
+    if not (1 <= w <= 200 and 1 <= h <= 200):
+        raise PuzzleError(f"board size {w}x{h} out of range", 1, 1)
+    desc = desc.strip()
+    col = len(head) + 2
+    if desc.startswith("r"):
+        raise PuzzleError("this game ID has no mine layout yet (it starts with 'r'); open a square "
+                          "first, then copy the game ID", 1, col)
+    start = None
+    dm = re.match(r"(\d+),(\d+),", desc)
+    if dm:
+        x, y = int(dm.group(1)), int(dm.group(2))
+        if not (0 <= x < w and 0 <= y < h):
+            raise PuzzleError(f"first click {x},{y} is off the {w}x{h} board", 1, col)
+        start = (y, x)
+        desc = desc[dm.end():]
+        col += dm.end()
+    masked = desc.startswith("m")
+    if desc[:1] in ("m", "u"):
+        desc, col = desc[1:], col + 1
+    want = (w * h + 3) // 4
+    if len(desc) != want or not re.fullmatch(r"[0-9a-fA-F]*", desc):
+        raise PuzzleError(f"mine bitmap must be {want} hex digits, got '{desc}'", 1, col)
+    bits = bytearray(bytes.fromhex(desc + "0" * (len(desc) % 2)))
+    bits = bits[:(w * h + 7) // 8] + bytearray((w * h + 7) // 8 - len(bits))
+    if masked:
+        _mask(bits, w * h, decode=True)
+    mines = frozenset(divmod(i, w) for i in range(w * h) if bits[i // 8] & (0x80 >> (i % 8)))
+    if m.group(3) is not None and int(m.group(3)) != len(mines):
+        raise PuzzleError(f"parameters say {m.group(3)} mines but the layout has {len(mines)}", 1, 1)
+    if start is not None and start in mines:
+        raise PuzzleError("the first click is on a mine", 1, 1)
+    return MinesParams(h, w, len(mines), Layout(mines, start))
+
+
+# ---- the puzzle type ----------------------------------------------------------------------------
+def _row_lines(text: str) -> list[int]:
+    """The line on which each row of a `[[...], [...]]` array starts (for error messages)."""
+    out, depth, line, quote = [], 0, 1, None
+    for ch in text:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            depth += 1
+            if depth == 2:
+                out.append(line)
+        elif ch == "]":
+            depth -= 1
+        if ch == "\n":
+            line += 1
+    return out
+
+
+
+def where(cell: Cell) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def cell_json(cell: Cell) -> dict:
+    return {"row": cell[0] + 1, "col": cell[1] + 1}
+
+
+class Minesweeper(PuzzleType):
+    name = "minesweeper"
+    aliases = ("mines",)
+    title = "Minesweeper (Mines): safe cells, certain mines, wrong flags, exact chances"
+    formats = ("text", "array", "tatham", "json")
+
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or self.sniff(text)
+        reader = {"text": self._parse_text, "array": self._parse_array, "tatham": self._parse_tatham,
+                  "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown minesweeper format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    @staticmethod
+    def sniff(text: str) -> str:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        if s.startswith("{"):
+            return "json"
+        if "[" in s:
+            return "array"
+        if "\n" not in s and re.match(r"^\d+(x\d+)?(n\d+)?[a-zA-Z0-9]*[:#]", s):
+            return "tatham"  # one line; a text board has a 'mines:' line as well
+        return "text"
+
+    # -- readers
+    def _cell(self, ch: str, line: int | None, col: int | None) -> int | str | None:
+        if ch.isdigit():
+            if int(ch) > 8:
+                raise PuzzleError(f"'{ch}': a cell has at most 8 neighbours", line, col)
+            return int(ch)
+        if ch == "-":
+            return 0  # Tatham's text form shows an opened 0 as '-'
+        if ch in FLAG_CHARS:
+            return FLAG
+        if ch in UNKNOWN_CHARS or ch == "":
+            return None
+        raise PuzzleError(f"bad cell '{ch}' (0-8 or '-' opened, '.'/'?' covered, 'F'/'*' flag)", line, col)
+
+    def _instance(self, rows: list[list[tuple[int | str | None, int, int]]], mines: int | None,
+                  game: MinesParams | None = None, count_line: int | None = None) -> Instance:
+        """The board from parsed rows of (value, line, column); `game` is a game ID given
+        alongside, which must describe the same board."""
+        if not rows:
+            raise PuzzleError("no board rows")
+        width = len(rows[0])
+        for row in rows:
+            if len(row) != width:
+                raise PuzzleError(f"row has {len(row)} cells, expected {width}", row[0][1] if row else None)
+        if mines is None:
+            raise PuzzleError("the total mine count is missing (add a line 'mines: N')")
+        height = len(rows)
+        clues = {}
+        for r, row in enumerate(rows):
+            for c, (v, _, _) in enumerate(row):
+                if v is not None:
+                    clues[(r, c)] = v
+        if not 0 <= mines <= height * width - sum(isinstance(v, int) for v in clues.values()):
+            raise PuzzleError(f"{mines} mines do not fit in the {height}x{width} board's covered cells",
+                              count_line)
+        params = MinesParams(height, width, mines, game.layout if game else None)
+        if game is not None:
+            if (game.height, game.width, game.mines) != (height, width, mines):
+                raise PuzzleError(f"the game ID is for {game.width}x{game.height} with {game.mines} mines, "
+                                  f"not this {width}x{height} board with {mines}", count_line)
+            for cell, v in clues.items():
+                if isinstance(v, int) and cell in game.layout.mines:
+                    raise PuzzleError(f"{where(cell)} is open but the game ID has a mine there", count_line)
+        return Instance(self.name, params, clues)
+
+    def _parse_text(self, text: str) -> Instance:
+        rows, mines, game, count_line = [], None, None, None
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            s = line.strip()
+            if not s:
+                continue
+            m = re.fullmatch(r"(?i)(?:mines|mine_count|n)\s*[:=]\s*(\S+)", s)
+            if m:
+                if not m.group(1).isdigit():
+                    raise PuzzleError(f"mine count must be a number, got '{m.group(1)}'", lineno)
+                mines, count_line = int(m.group(1)), lineno
+                continue
+            g = re.fullmatch(r"(?i)(?:game|id)\s*:\s*(\S+)", s)
+            if g:
+                try:
+                    game = decode_game_id(g.group(1))
+                except PuzzleError as err:
+                    raise PuzzleError(err.message, lineno) from None
+                continue
+            rows.append([(self._cell(ch, lineno, col), lineno, col)
+                         for col, ch in enumerate(line, start=1) if not ch.isspace()])
+        return self._instance(rows, mines, game, count_line)
+
+    def _parse_array(self, text: str) -> Instance:
+        value = parse_array(text)
+        m = re.search(r"(?:mine_count|mines)\s*[=:]\s*(\d+)", text)
+        lines = _row_lines(text)
+        rows = []
+        for r, row in enumerate(value):
+            line = lines[r] if r < len(lines) else None
+            cells = []
+            for c, v in enumerate(row, start=1):
+                ch = str(v).strip()
+                if len(ch) > 1:
+                    raise PuzzleError(f"bad cell '{v}' in array row {r + 1}, item {c}", line)
+                cells.append((self._cell(ch, line, None), line, c))
+            rows.append(cells)
+        g = re.search(r"game_id\s*=\s*['\"]([^'\"]+)['\"]", text)
+        game = decode_game_id(g.group(1)) if g else None
+        return self._instance(rows, int(m.group(1)) if m else None, game)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        params = decode_game_id(text)
+        return Instance(self.name, params, start_board(params))
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or "board" not in data:
+            raise PuzzleError("minesweeper JSON needs a 'board' (list of row strings or lists)")
+        board = data["board"]
+        if not isinstance(board, list):
+            raise PuzzleError("'board' must be a list of rows")
+        rows = []
+        for r, row in enumerate(board, start=1):
+            if isinstance(row, str):
+                row = list(row)
+            if not isinstance(row, list):
+                raise PuzzleError(f"board row {r} is not a string or list", r)
+            rows.append([(self._cell(str(v).strip(), r, c), r, c) for c, v in enumerate(row, start=1)])
+        mines = data.get("mines")
+        if mines is not None and not isinstance(mines, int):
+            raise PuzzleError("'mines' must be a number")
+        game = decode_game_id(str(data["game_id"])) if data.get("game_id") else None
+        return self._instance(rows, mines, game)
+
+    # -- writers
+    def rows(self, inst: Instance) -> list[str]:
+        p = inst.params
+        show = lambda v: "." if v is None else (FLAG if v == FLAG else str(v))  # noqa: E731
+        return ["".join(show(inst.clues.get((r, c))) for c in range(p.width)) for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p: MinesParams = inst.params
+        if fmt == "text":
+            head = [f"mines: {p.mines}"] + ([f"game: {encode_game_id(p)}"] if p.layout else [])
+            return "\n".join(head + self.rows(inst))
+        if fmt == "array":
+            body = "\n".join("  [" + ", ".join(repr(" " if ch == "." else ch) for ch in row) + "],"
+                             for row in self.rows(inst))
+            tail = f"\ngame_id = '{encode_game_id(p)}'" if p.layout else ""
+            return f"board = np.array([\n{body}\n])\nmine_count = {p.mines}{tail}"
+        if fmt == "tatham":
+            return encode_game_id(p)
+        if fmt == "json":
+            out = {"puzzle": self.name, "mines": p.mines, "board": self.rows(inst)}
+            if p.layout:
+                out["game_id"] = encode_game_id(p)
+            return json.dumps(out)
+        raise PuzzleError(f"unknown minesweeper format '{fmt}' (known: {', '.join(self.formats)})")
+
+    # -- the answer
+    def answer(self, inst: Instance) -> Answer:
+        """Certain safe cells and mines; flags that may be wrong (the seed's warning: every
+        flag that is not a certain mine, split into certainly safe and undecided); and when
+        nothing is certainly safe, the exact chances and the safest cell."""
+        board = Board.of(inst)
+        found = deduce(inst)
+        safe = sorted(c for c in found.safe if c not in board.flags)
+        mines = sorted(c for c in found.mines if c not in board.flags)
+        wrong = sorted(c for c in board.flags if c not in found.mines)
+        sure_wrong = [c for c in wrong if c in found.safe]
+        data = {"safe": [cell_json(c) for c in safe], "mines": [cell_json(c) for c in mines],
+                "wrong_flags": [cell_json(c) for c in wrong],
+                "flags_certainly_safe": [cell_json(c) for c in sure_wrong],
+                "chances": None, "safest": None}
+        lines = [f"{len(safe)} certainly safe: {' '.join(map(where, safe)) or '-'}",
+                 f"{len(mines)} certainly mines (not flagged yet): {' '.join(map(where, mines)) or '-'}"]
+        if wrong:
+            lines.append(f"WARNING: {len(wrong)} flags may be wrong (not certain mines): "
+                         + " ".join(where(c) + (" (certainly safe)" if c in found.safe else "") for c in wrong))
+        if all(c in found.mines for c in board.covered):
+            lines.append("every safe cell is open: the board is solved")
+        elif not safe and not sure_wrong:
+            chances = mine_chances(board)
+            pick = min(chances, key=lambda c: (chances[c], c in board.flags, c))
+            data["chances"] = [{**cell_json(c), "mine": str(p), "p": float(p)} for c, p in sorted(chances.items())]
+            data["safest"] = {**cell_json(pick), "mine": str(chances[pick]), "p": float(chances[pick])}
+            lines.append(f"no cell is certainly safe; safest is {where(pick)} "
+                         f"(mine chance {chances[pick]} = {float(chances[pick]):.4f})")
+            lines += ["mine chances:"] + self._chance_grid(inst, chances)
+        lines += ["", "board (S safe, ! mine, X flag that may be wrong):"] + self._marked(inst, safe, mines, wrong)
+        return Answer("\n".join(lines), data)
+
+    def _marked(self, inst: Instance, safe: list[Cell], mines: list[Cell], wrong: list[Cell]) -> list[str]:
+        marks = {**{c: "S" for c in safe}, **{c: "!" for c in mines}, **{c: "X" for c in wrong}}
+        rows = self.rows(inst)
+        return ["".join(marks.get((r, c), ch) for c, ch in enumerate(row)) for r, row in enumerate(rows)]
+
+    def _chance_grid(self, inst: Instance, chances: dict[Cell, Fraction]) -> list[str]:
+        p = inst.params
+        out = []
+        for r in range(p.height):
+            cells = []
+            for c in range(p.width):
+                v = inst.clues.get((r, c))
+                cells.append(f"{float(chances[(r, c)]):4.2f}" if (r, c) in chances else f"{v:>4}")
+            out.append(" ".join(cells))
+        return out
+
+
+PUZZLE = Minesweeper()
