@@ -24,7 +24,7 @@ from pysat.solvers import Solver  # noqa: E402
 
 from lab import registry  # noqa: E402
 from lab.generator import GenerateOptions, generate_one  # noqa: E402
-from lab.sat import Budget, SatSession, SessionCache  # noqa: E402
+from lab.sat import Budget, SatSession, SessionCache, at_most_one_clauses  # noqa: E402
 
 P = registry.puzzle("sudoku")
 G = registry.generator("sudoku")
@@ -62,7 +62,7 @@ def bench_check(puzzles: list, fresh_n: int) -> None:
         found = session.other_than(assumptions, g.solution)
         ours.append(cpu() - t)
         assert found.sat is False
-    rules = session.rules.clauses
+    rules = session.rules.clauses + at_most_one_clauses(session.rules, session.pool)  # the whole CNF
     theirs = []
     for g in puzzles[:fresh_n]:
         units = [[lit] for lit in session.assumptions(g.instance.clues)]
