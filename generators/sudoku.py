@@ -1,8 +1,8 @@
 """Random full sudoku grids and their candidate clues (every cell).
 
 A full grid is drawn by randomized backtracking in reading order (fast in pure Python up to
-16x16, restarted when it wanders), and for larger grids by the SAT engine, fixing random
-cells one at a time. Either way the grid depends only on the random
+16x16, restarted when it wanders), and for larger grids by one solve on a fresh SAT solver
+with a random first row and random preferred values. Either way the grid depends only on the random
 generator's state, never on what a reused solver learned before.
 """
 
@@ -12,7 +12,7 @@ import random
 
 from lab.generator import Generator, Option
 from lab.puzzle import PuzzleError
-from lab.sat import SessionCache
+from lab.sat import SatSession, SessionCache
 from solvers.sudoku import Grid, SudokuParams
 
 BACKTRACK_MAX_N = 16
@@ -82,29 +82,23 @@ class SudokuGenerator(Generator):
                 grid = random_grid(params, rng)
                 if grid is not None:
                     return params, grid
-        return params, self._sat_grid(params, rng, sessions)
+        return params, self._sat_grid(params, rng)
 
-    def _sat_grid(self, params: SudokuParams, rng: random.Random, sessions: SessionCache) -> Grid:
-        """Fix random cells to random digits the SAT engine allows, until one grid is left."""
-        session = sessions.get(self.ptype, params)
-        n = params.n
-        cells = [(r, c) for r in range(n) for c in range(n)]
-        rng.shuffle(cells)
-        fixed: list[int] = []
-        found = session.find([])
-        for i, (r, c) in enumerate(cells):
-            digits = list(range(1, n + 1))
-            rng.shuffle(digits)
-            for d in digits:
-                lit = session.literal((r, c), d)
-                trial = session.find(fixed + [lit])
-                if trial.sat:
-                    fixed.append(lit)
-                    found = trial
-                    break
-            if i % n == n - 1 and session.other_than(fixed, found.solution).sat is False:
-                break
-        return found.solution
+    def _sat_grid(self, params: SudokuParams, rng: random.Random) -> Grid:
+        """One solve on a fresh solver (so the grid depends only on `rng`): the first row a
+        random permutation, every variable a random preferred value, native at-most-one."""
+        session = SatSession(self.ptype, params, "mc")
+        try:
+            first = list(range(1, params.n + 1))
+            rng.shuffle(first)
+            row = [session.literal((0, c), d) for c, d in enumerate(first)]
+            session.solver.set_phases([v if rng.random() < 1 / params.n else -v for v in session.rules.primary])
+            found = session.find(row)
+            if not found.sat:
+                raise PuzzleError(f"no {params.n}x{params.n} grid found")  # cannot happen: any first row extends
+            return found.solution
+        finally:
+            session.close()
 
     def candidate_clues(self, params: SudokuParams, solution: Grid) -> dict:
         return {(r, c): d for r, row in enumerate(solution) for c, d in enumerate(row)}

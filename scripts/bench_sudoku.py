@@ -119,7 +119,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
-    n9, fresh, n16, target = (60, 10, 2, 500) if args.quick else (400, 40, 8, 450)
+    n9, fresh, n16, target = (60, 10, 2, 400) if args.quick else (400, 40, 8, 300)
     puzzles = bench_9x9(n9)
     bench_check(puzzles, fresh)
     bench_seed000()
