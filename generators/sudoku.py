@@ -57,6 +57,42 @@ def random_grid(params: SudokuParams, rng: random.Random, node_limit: int = 200_
     return tuple(tuple(grid[r * n:(r + 1) * n]) for r in range(n))
 
 
+def two_digit_swaps(params: SudokuParams, solution: Grid) -> list[set[tuple[int, int]]]:
+    n = params.n
+    col_of = [[0] * n for _ in range(n + 1)]  # col_of[d][r]: the column of d in row r
+    row_in_col = [[0] * n for _ in range(n + 1)]  # row_in_col[d][c]: the row of d in column c
+    row_in_box = [[0] * n for _ in range(n + 1)]  # row_in_box[d][k]: the row of d in box k
+    for r, row in enumerate(solution):
+        for c, d in enumerate(row):
+            col_of[d][r] = c
+            row_in_col[d][c] = r
+            row_in_box[d][params.box(r, c)] = r
+    out = []
+    for a in range(1, n + 1):
+        for b in range(a + 1, n + 1):
+            # Union-find over the a-cell (index r) and the b-cell (index n + r) of each row.
+            parent = list(range(2 * n))
+
+            def find(i: int) -> int:
+                while parent[i] != i:
+                    parent[i] = parent[parent[i]]
+                    i = parent[i]
+                return i
+
+            for r in range(n):
+                parent[find(r)] = find(n + r)
+            for k in range(n):
+                parent[find(row_in_col[a][k])] = find(n + row_in_col[b][k])
+                parent[find(row_in_box[a][k])] = find(n + row_in_box[b][k])
+            pieces: dict[int, set[tuple[int, int]]] = {}
+            for r in range(n):
+                pieces.setdefault(find(r), set()).add((r, col_of[a][r]))
+                pieces.setdefault(find(n + r), set()).add((r, col_of[b][r]))
+            if len(pieces) > 1:  # one piece is the whole digit pair: true, but never useful
+                out.extend(pieces.values())
+    return out
+
+
 class SudokuGenerator(Generator):
     puzzle = "sudoku"
     options = (
@@ -102,6 +138,12 @@ class SudokuGenerator(Generator):
 
     def candidate_clues(self, params: SudokuParams, solution: Grid) -> dict:
         return {(r, c): d for r, row in enumerate(solution) for c, d in enumerate(row)}
+
+    def alternatives(self, params: SudokuParams, solution: Grid) -> list[set[tuple[int, int]]]:
+        """Two-digit swaps: for digits a and b, link the a-cell and the b-cell of every unit;
+        swapping a and b on one connected piece leaves every unit valid, so each piece is a
+        set of cells on which another grid differs (an unavoidable set)."""
+        return two_digit_swaps(params, solution)
 
     def partner(self, params: SudokuParams, key: tuple[int, int]) -> tuple[int, int]:
         n = params.n

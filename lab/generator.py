@@ -80,6 +80,12 @@ class Generator:
         """The clue symmetric to `key` (for symmetric stripping); None if none."""
         return None
 
+    def alternatives(self, params: Any, solution: Any) -> list[set[ClueKey]]:
+        """Cheap second solutions, each given as the candidate clues it contradicts: a
+        clue that is the last kept one of such a set is needed, no solver call asked.
+        Every set must come from a real valid solution (tests check it)."""
+        return []
+
     def fixed_clues(self, params: Any, clues: dict) -> list[ClueKey]:
         """Clues that stripping must never remove."""
         return []
@@ -125,7 +131,8 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
         if gen.strips and opts.minimal:
             partner = (lambda k: gen.partner(pparams, k)) if opts.symmetric else None
             result = strip_clues(session, solution, clues, rng, target=opts.target, partner=partner,
-                                 budget=opts.budget, fixed=gen.fixed_clues(pparams, clues))
+                                 budget=opts.budget, fixed=gen.fixed_clues(pparams, clues),
+                                 alternatives=gen.alternatives(pparams, solution))
             clues, minimal, unknowns = result.clues, result.minimal, result.unknowns
             checks += result.checks
             minimal = minimal and not opts.symmetric  # symmetric: minimal among symmetric sets only

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .puzzle import ClueKey
 from .sat import UNLIMITED, Budget, SatSession
@@ -34,12 +34,15 @@ class StripResult:
 
 def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Random,
                 target: int | None = None, partner: Callable[[ClueKey], ClueKey | None] | None = None,
-                budget: Budget = UNLIMITED, fixed: Sequence[ClueKey] = ()) -> StripResult:
+                budget: Budget = UNLIMITED, fixed: Sequence[ClueKey] = (),
+                alternatives: Iterable[set[ClueKey]] = ()) -> StripResult:
     """Drop clues of a unique puzzle while it stays unique.
 
     `target`: stop once at most this many clues remain (the result is then not minimal).
     `partner`: symmetric stripping; a clue and its partner are dropped or kept together.
     `fixed`: clues never dropped.
+    `alternatives`: clue sets on which some other valid solution differs from this one
+    (cheap ones a generator knows, like sudoku's two-digit swaps); they seed the witnesses.
     """
     start = time.perf_counter()
     calls0 = session.calls
@@ -47,11 +50,11 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     units = _units(list(clues), partner, set(fixed))
     rng.shuffle(units)
     kept: set[ClueKey] = set(clues)
-    witnesses: list[set[ClueKey]] = []  # for each S': the kept clues it breaks
+    witnesses: list[set[ClueKey]] = [set(w) & kept for w in alternatives]  # per S': kept clues it breaks
     guard = session.guard([session.block_clause(solution)])
     unknowns = 0
     minimal = True
-    i, step = 0, 4
+    i, step = 0, 16
     try:
         while i < len(units):
             if target is not None and len(kept) <= target:

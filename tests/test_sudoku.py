@@ -230,3 +230,19 @@ def test_sessions_sharing_cached_rules_hand_out_distinct_fresh_variables():
     for g in ga:
         a.retire(g)
     assert a.count({}, 300).n == 288  # retired guards never come back as new ones
+
+
+@pytest.mark.parametrize("size", [4, 6, 9, 16])
+def test_two_digit_swaps_are_real_second_solutions(size):
+    from generators.sudoku import random_grid, two_digit_swaps
+
+    params = SudokuParams.for_size(size)
+    grid = random_grid(params, random.Random(size))
+    pieces = two_digit_swaps(params, grid)
+    assert pieces
+    for piece in pieces:
+        a, b = sorted({grid[r][c] for r, c in piece})
+        other = [list(row) for row in grid]
+        for r, c in piece:
+            other[r][c] = b if grid[r][c] == a else a
+        assert P.verify(Instance("sudoku", params, {}), tuple(map(tuple, other))) == []
