@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from .generator import GenerateOptions, Generated, generate_one
-from .puzzle import Instance, PuzzleError
+from .puzzle import Instance, PuzzleError, PuzzleType
 from .sat import Budget, SessionCache
 
 GENERATOR_VERSION = "1"
@@ -61,9 +61,13 @@ def _params_json(params: Any) -> Any:
 
 
 def _grade(ptype, inst: Instance) -> dict:
-    """Difficulty measures (generic SAT ladder, plus the puzzle's human grade if it has one)."""
+    """Difficulty measures (generic SAT ladder, plus the puzzle's human grade if it has one).
+    Puzzles without SAT rules (move puzzles) report their own `difficulty`, if any."""
     from .grade import grade  # imported lazily: grading is optional for library users
 
+    if type(ptype).rules is PuzzleType.rules:
+        own = getattr(ptype, "difficulty", None)
+        return own(inst) if own is not None else {}
     out = grade(ptype, inst).to_json()
     out.pop("seconds", None)  # run-dependent: records must be byte-identical across runs
     out.pop("puzzle", None)
@@ -90,7 +94,8 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
             sessions = SessionCache(sessions.solver)  # its answers must not depend on history
         g: Generated = generate_one(ptype, gen, params, rng, sessions, opts)
         difficulty = _grade(ptype, g.instance)
-        if spec.difficulty is None or spec.difficulty[0] <= difficulty["level"] <= spec.difficulty[1]:
+        level = difficulty.get("level")
+        if spec.difficulty is None or (level is not None and spec.difficulty[0] <= level <= spec.difficulty[1]):
             break
         if tries >= 1000:
             raise PuzzleError(f"no puzzle in difficulty range {spec.difficulty} after 1000 tries")

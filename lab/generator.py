@@ -80,6 +80,13 @@ class Generator:
         """The clue symmetric to `key` (for symmetric stripping); None if none."""
         return None
 
+    def generate(self, params: Any, rng: random.Random, sessions: SessionCache,
+                 opts: "GenerateOptions") -> Generated | None:
+        """A whole puzzle made the puzzle's own way, for puzzles that are not "a random
+        solution, then strip clues" (Minesweeper boards that never need a guess, chess
+        positions with exactly one solution). None: the engine's loop does it."""
+        return None
+
     def alternatives(self, params: Any, solution: Any) -> list[set[ClueKey]]:
         """Cheap second solutions, each given as the candidate clues it contradicts: a
         clue that is the last kept one of such a set is needed, no solver call asked.
@@ -101,6 +108,9 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
                  sessions: SessionCache, opts: GenerateOptions | None = None) -> Generated:
     """One unique puzzle (minimal unless asked otherwise), with what it cost."""
     opts = opts or GenerateOptions()
+    own = gen.generate(params, rng, sessions, opts)
+    if own is not None:
+        return own
     start = time.perf_counter()
     checks = 0
     for attempt in range(1, opts.max_attempts + 1):

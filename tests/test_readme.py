@@ -38,3 +38,10 @@ def test_cli_examples_run(tmp_path):
                               env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
         assert done.returncode in (0, 1), (line, done.stderr)  # 1: "not unique" answers
         assert "Traceback" not in done.stderr, (line, done.stderr)
+
+
+def test_puzzle_table_is_current():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from puzzle_table import table
+
+    assert table() in README, "README's puzzle table is stale: run python scripts/puzzle_table.py"
