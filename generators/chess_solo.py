@@ -1,0 +1,22 @@
+"""Generate Chess Solo puzzles of a requested piece count with exactly one solution.
+
+The engine's `Generator` (random solution, then strip clues) does not fit a capture
+puzzle: there are no clues to strip. Instead `solvers.chess_common.generate` builds the
+solution backwards from the last piece, un-making one capture at a time and keeping only
+positions that still have exactly one solution. No `GENERATOR` is set on purpose, so the
+registry does not hand this puzzle to `generate_one`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solvers.chess_common import SOLO, GeneratedChess
+from solvers.chess_common import generate as _generate
+
+
+def generate(pieces: int, rng: random.Random | None = None, distinct: str = "moves",
+             max_attempts: int = 200) -> GeneratedChess:
+    """One puzzle with `pieces` pieces and one solution (one set of moves; with
+    distinct="sequences", one order of play too)."""
+    return _generate(SOLO, pieces, rng or random.Random(), distinct, max_attempts)

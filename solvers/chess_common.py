@@ -1,0 +1,650 @@
+"""Capture-only chess puzzles (Chess Ranger, Solo Chess, Chess Melee): shared rules,
+text forms and an exact search.
+
+Every move is a legal chess move that captures, and the puzzle ends with one piece left.
+Pieces therefore only ever stand on the squares they start on, so a *position* is just
+who stands on each starting square (kind, colour, moves made so far), and every capture
+is a pair of starting squares. Pawns capture one square diagonally forward (white up the
+board, black down) and never promote; ranger and solo boards are all one side (white).
+
+The variants differ only in `Variant`: Solo limits each piece to two moves and keeps the
+king to the end; Melee alternates colours, white first, each capturing the other colour.
+
+A *solution* is a set of captures: playing independent captures in another order is the
+same solution (as on puzzle-chess.com and in the seed, whose Melee example is "unique" with
+38 orders of play); `distinct="sequences"` counts every order instead. Counting is exact and
+cheap: what solves a position depends only on the position, so it is memoised, capped at the
+limit (a capped count is still exact below the cap).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from dataclasses import dataclass
+
+from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.textgrid import parse_json
+
+FILES = "abcdefgh"
+KINDS = "KQRBNP"
+WHITE, BLACK = "w", "b"
+NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+CHESS_SET = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # what one side owns
+TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+Square = int  # rank * 8 + file, a1 = 0, h8 = 63
+Piece = tuple[str, Square, str]  # (kind, square, colour)
+Cell = tuple[str, str, int] | None  # (kind, colour, moves made) on a starting square
+Position = tuple[Cell, ...]
+Capture = tuple[int, int]  # (from index, to index) into the starting squares
+
+
+def square_name(sq: Square) -> str:
+    return f"{FILES[sq % 8]}{sq // 8 + 1}"
+
+
+def parse_square(text: str) -> Square | None:
+    if len(text) == 2 and text[0] in FILES and text[1] in "12345678":
+        return (int(text[1]) - 1) * 8 + FILES.index(text[0])
+    return None
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rule differences between the three puzzles."""
+
+    name: str
+    colours: bool = False  # Melee: pieces have colours, colours alternate, white first
+    max_moves: int | None = None  # Solo: each piece moves at most this often
+    king_stays: bool = False  # Solo: the king cannot be captured and must be the last piece
+
+
+RANGER = Variant("chessranger")
+SOLO = Variant("chesssolo", max_moves=2, king_stays=True)
+MELEE = Variant("chessmelee", colours=True)
+
+
+# ---- geometry ----------------------------------------------------------------------------
+
+def _between(a: Square, b: Square) -> list[Square]:
+    """Squares strictly between a and b on a rank, file or diagonal (empty if adjacent)."""
+    (ra, fa), (rb, fb) = divmod(a, 8), divmod(b, 8)
+    dr, df = (rb > ra) - (rb < ra), (fb > fa) - (fb < fa)
+    steps = max(abs(rb - ra), abs(fb - fa))
+    return [(ra + dr * k) * 8 + fa + df * k for k in range(1, steps)]
+
+
+def reaches(kind: str, colour: str, a: Square, b: Square) -> list[Square] | None:
+    """If a `kind` of `colour` on a can capture on b, the squares that must be empty; else None."""
+    (ra, fa), (rb, fb) = divmod(a, 8), divmod(b, 8)
+    dr, df = rb - ra, fb - fa
+    if a == b:
+        return None
+    straight = dr == 0 or df == 0
+    diagonal = abs(dr) == abs(df)
+    if kind == "K":
+        ok = max(abs(dr), abs(df)) == 1
+    elif kind == "N":
+        ok = sorted((abs(dr), abs(df))) == [1, 2]
+    elif kind == "P":
+        ok = abs(df) == 1 and dr == (1 if colour == WHITE else -1)
+    elif kind == "R":
+        return _between(a, b) if straight else None
+    elif kind == "B":
+        return _between(a, b) if diagonal else None
+    elif kind == "Q":
+        return _between(a, b) if straight or diagonal else None
+    else:
+        raise ValueError(f"unknown piece kind {kind!r}")
+    return [] if ok else None
+
+
+# ---- the search --------------------------------------------------------------------------
+
+class CaptureSearch:
+    """Exact search over positions reachable from one starting position."""
+
+    def __init__(self, pieces: list[Piece], variant: Variant, first: str = WHITE):
+        self.variant = variant
+        self.first = first  # Melee: who moves first (white, except mid-game positions)
+        self.squares = [sq for _, sq, _ in pieces]
+        self.start: Position = tuple((kind, colour, 0) for kind, _, colour in pieces)
+        index = {sq: i for i, sq in enumerate(self.squares)}
+        n = len(pieces)
+        # For each (kind, colour) and pair of starting squares: a bit mask of the starting
+        # squares between them (other squares are always empty), or no entry if the piece
+        # cannot capture there.
+        self.lines: dict[tuple[str, str], list[list[tuple[int, int]]]] = {}
+        for kind in KINDS:
+            for colour in (WHITE, BLACK):
+                table = []
+                for i in range(n):
+                    row = []
+                    for j in range(n):
+                        path = reaches(kind, colour, self.squares[i], self.squares[j])
+                        if path is not None:
+                            row.append((j, sum(1 << index[s] for s in path if s in index)))
+                    table.append(row)
+                self.lines[(kind, colour)] = table
+        self.seq_memo: dict[tuple[Position, int], int] = {}
+        self.set_memo: dict[tuple[Position, int], frozenset[int]] = {}
+        self.dead: dict[Position, bool] = {}  # positions searched, and whether they fail
+
+    def mover(self, pos: Position) -> str | None:
+        """Whose turn it is in Melee (white first); None when any piece may move."""
+        if not self.variant.colours:
+            return None
+        captured = pos.count(None)
+        other = BLACK if self.first == WHITE else WHITE
+        return self.first if captured % 2 == 0 else other
+
+    def captures(self, pos: Position) -> list[tuple[Capture, Position]]:
+        v = self.variant
+        turn = self.mover(pos)
+        occupied = 0
+        for i, cell in enumerate(pos):
+            if cell is not None:
+                occupied |= 1 << i
+        out = []
+        for i, cell in enumerate(pos):
+            if cell is None:
+                continue
+            kind, colour, used = cell
+            if turn is not None and colour != turn:
+                continue
+            if v.max_moves is not None and used >= v.max_moves:
+                continue
+            for j, between in self.lines[(kind, colour)][i]:
+                victim = pos[j]
+                if victim is None or between & occupied:
+                    continue
+                if v.colours and victim[1] == colour:
+                    continue
+                if v.king_stays and victim[0] == "K":
+                    continue
+                nxt = list(pos)
+                nxt[i] = None
+                nxt[j] = (kind, colour, used + 1)
+                out.append(((i, j), tuple(nxt)))
+        return out
+
+    def solved(self, pos: Position) -> bool:
+        if pos.count(None) != len(pos) - 1:
+            return False
+        return not self.variant.king_stays or any(cell is not None and cell[0] == "K" for cell in pos)
+
+    def count(self, limit: int, distinct: str = "moves", pos: Position | None = None) -> int:
+        """Solutions from `pos` (default: the start), capped at `limit`.
+
+        distinct="moves" counts different sets of moves (what puzzle sites and the seed call
+        a solution: playing independent captures in another order is the same solution);
+        distinct="sequences" counts every order separately."""
+        pos = self.start if pos is None else pos
+        if distinct == "sequences":
+            return self._sequences(pos, limit)
+        if distinct == "moves":
+            return len(self._move_sets(pos, limit))
+        raise ValueError(f"distinct must be 'moves' or 'sequences', not {distinct!r}")
+
+    def _sequences(self, pos: Position, limit: int) -> int:
+        if self.solved(pos):
+            return 1
+        known = self.seq_memo.get((pos, limit))
+        if known is not None:
+            return known
+        total = 0
+        for _, nxt in self.captures(pos):
+            total += self._sequences(nxt, limit)
+            if total >= limit:
+                total = limit
+                break
+        self.seq_memo[(pos, limit)] = total
+        self.dead.setdefault(pos, total == 0)
+        return total
+
+    def _move_sets(self, pos: Position, limit: int) -> frozenset[int]:
+        """Up to `limit` different move sets that finish from `pos`, each a bit mask over
+        (from, to) pairs. A capped child means a capped parent (one first move keeps a
+        child's sets apart), so capping is exact."""
+        if self.solved(pos):
+            return frozenset([0])
+        known = self.set_memo.get((pos, limit))
+        if known is not None:
+            return known
+        sets: set[int] = set()
+        n = len(pos)
+        for (i, j), nxt in self.captures(pos):
+            bit = 1 << (i * n + j)
+            for rest in self._move_sets(nxt, limit):
+                sets.add(rest | bit)
+                if len(sets) >= limit:
+                    break
+            if len(sets) >= limit:
+                break
+        result = frozenset(sets)
+        self.set_memo[(pos, limit)] = result
+        self.dead.setdefault(pos, not result)
+        return result
+
+    def solutions(self, limit: int, distinct: str = "moves") -> list[list[Capture]]:
+        """Up to `limit` solutions in search order, each a sequence of captures (with
+        distinct="moves", one order per set of moves)."""
+        self._sequences(self.start, 1)  # marks dead positions, so the walk never wanders
+        found: list[list[Capture]] = []
+        seen: set[frozenset[Capture]] = set()
+
+        def walk(pos: Position, line: list[Capture]) -> None:
+            if len(found) >= limit:
+                return
+            if self.solved(pos):
+                key = frozenset(line)
+                if distinct == "sequences" or key not in seen:
+                    seen.add(key)
+                    found.append(list(line))
+                return
+            for move, nxt in self.captures(pos):
+                if self.dead.get(nxt, False):
+                    continue
+                line.append(move)
+                walk(nxt, line)
+                line.pop()
+
+        walk(self.start, [])
+        return found
+
+    def positions(self) -> int:
+        return len(self.dead)
+
+
+# ---- the puzzle type ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChessParams:
+    variant: Variant
+
+
+class CapturePuzzle(PuzzleType):
+    """Shared parse/format/answer for the three variants; subclasses set `variant`."""
+
+    variant: Variant = RANGER
+    formats = ("text", "fen", "array", "json")
+
+    # ---- reading ----------------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        fmt = fmt or self.sniff(s)
+        reader = {"text": self._parse_text, "fen": self._parse_fen, "array": self._parse_array,
+                  "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown {self.name} format '{fmt}' (known: {', '.join(self.formats)})")
+        return self._instance(reader(text))
+
+    @staticmethod
+    def sniff(s: str) -> str:
+        if s.startswith("{"):
+            return "json"
+        if "[" in s:
+            return "array"
+        if "/" in s.split()[0]:
+            return "fen"
+        return "text"
+
+    def _token(self, word: str, line: int, col: int, colour: str | None = None) -> Piece:
+        """`Qe7` (white, or any colour in ranger/solo), `qe7` black in Melee."""
+        if len(word) != 3 or word[0].upper() not in KINDS or parse_square(word[1:]) is None:
+            raise PuzzleError(f"bad piece '{word}' (want a kind KQRBNP and a square, like Qe7)", line, col)
+        if colour is None:
+            colour = WHITE if word[0].isupper() or not self.variant.colours else BLACK
+        return word[0].upper(), parse_square(word[1:]), colour  # type: ignore[return-value]
+
+    def _parse_text(self, text: str) -> list[tuple[Piece, int, int]]:
+        out = []
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            for m in TOKEN.finditer(line.split("#", 1)[0]):
+                out.append((self._token(m.group(), lineno, m.start() + 1), lineno, m.start() + 1))
+        return out
+
+    def _parse_fen(self, text: str) -> list[tuple[Piece, int, int]]:
+        line = next(i for i, l in enumerate(text.splitlines(), start=1) if l.strip())
+        raw = text.strip().split()[0]
+        offset = text.splitlines()[line - 1].index(raw)
+        ranks = raw.split("/")
+        if len(ranks) != 8:
+            raise PuzzleError(f"FEN board needs 8 ranks separated by '/', got {len(ranks)}", line)
+        out, col = [], offset + 1
+        for r, rank in enumerate(ranks):
+            file = 0
+            for ch in rank:
+                if ch.isdigit():
+                    file += int(ch)
+                elif ch.upper() in KINDS and file < 8:
+                    colour = WHITE if ch.isupper() or not self.variant.colours else BLACK
+                    out.append(((ch.upper(), (7 - r) * 8 + file, colour), line, col))
+                    file += 1
+                else:
+                    raise PuzzleError(f"bad FEN character '{ch}'", line, col)
+                col += 1
+            if file != 8:
+                raise PuzzleError(f"FEN rank {8 - r} has {file} squares, not 8", line, col - 1)
+            col += 1
+        return out
+
+    def _parse_array(self, text: str) -> list[tuple[Piece, int, int]]:
+        """The seed's form: `board = ['Qe7', ...]` and, for Melee, `colors = ['B', ...]`."""
+        lists = []
+        for m in re.finditer(r"(\w+)?\s*=?\s*\[([^\]]*)\]", text):
+            items = [(s.group(2), *_where(text, m.start(2) + s.start(2)))
+                     for s in re.finditer(r"(['\"])([^'\"]*)\1", m.group(2))]
+            lists.append(((m.group(1) or "").lower(), items, _where(text, m.start())[0]))
+        if not lists:
+            raise PuzzleError("expected a list like ['Qe7', 'Nc6']")
+        boards = [l for l in lists if l[0] not in ("colors", "colours")]
+        colours = [l for l in lists if l[0] in ("colors", "colours")]
+        if len(boards) != 1 or len(colours) > 1:
+            raise PuzzleError("expected one list of pieces (and at most one list of colors)")
+        board = boards[0][1]
+        if not colours:
+            return [(self._token(w, line, col), line, col) for w, line, col in board]
+        cols = colours[0][1]
+        if len(cols) != len(board):
+            raise PuzzleError(f"{len(cols)} colors for {len(board)} pieces", colours[0][2])
+        out = []
+        for (w, line, col), (c, cline, ccol) in zip(board, cols):
+            if c.upper() not in ("W", "B"):
+                raise PuzzleError(f"bad color '{c}' (W or B)", cline, ccol)
+            out.append((self._token(w, line, col, WHITE if c.upper() == "W" else BLACK), line, col))
+        return out
+
+    def _parse_json(self, text: str) -> list[tuple[Piece, int, int]]:
+        data = parse_json(text)
+        pieces = data.get("pieces") if isinstance(data, dict) else None
+        if not isinstance(pieces, list) or not all(isinstance(p, str) for p in pieces):
+            raise PuzzleError(f"{self.name} JSON needs 'pieces': a list like [\"Qe7\", \"Nc6\"]", 1)
+        colours = data.get("colors")
+        if colours is None:
+            return [(self._token(w, 1, None), 1, None) for w in pieces]
+        if not isinstance(colours, list) or len(colours) != len(pieces):
+            raise PuzzleError("'colors' must list one W or B per piece", 1)
+        out = []
+        for w, c in zip(pieces, colours):
+            if str(c).upper() not in ("W", "B"):
+                raise PuzzleError(f"bad color '{c}' (W or B)", 1)
+            out.append((self._token(w, 1, None, WHITE if str(c).upper() == "W" else BLACK), 1, None))
+        return out
+
+    def _instance(self, found: list[tuple[Piece, int, int | None]]) -> Instance:
+        if not found:
+            raise PuzzleError("no pieces given")
+        seen: dict[Square, int] = {}
+        kings = 0
+        for (kind, sq, colour), line, col in found:
+            if sq in seen:
+                raise PuzzleError(f"two pieces on {square_name(sq)}", line, col)
+            seen[sq] = line
+            kings += kind == "K"
+            if self.variant.king_stays and kings > 1:
+                raise PuzzleError("Solo Chess has one king, found a second", line, col)
+        if self.variant.king_stays and kings == 0:
+            raise PuzzleError("Solo Chess needs a king (it must be the last piece)", found[-1][1])
+        return Instance(self.name, ChessParams(self.variant), {"pieces": board_order(p for p, _, _ in found)})
+
+    # ---- writing ----------------------------------------------------------------------
+    @staticmethod
+    def pieces(inst: Instance) -> list[Piece]:
+        return list(inst.clues["pieces"])
+
+    def piece_text(self, piece: Piece) -> str:
+        kind, sq, colour = piece
+        letter = kind if colour == WHITE or not self.variant.colours else kind.lower()
+        return letter + square_name(sq)
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        pieces = self.pieces(inst)
+        if fmt == "text":
+            return " ".join(self.piece_text(p) for p in pieces)
+        if fmt == "fen":
+            return fen(pieces, self.variant.colours)
+        if fmt == "array":
+            out = "board = [" + ", ".join(repr(k + square_name(sq)) for k, sq, _ in pieces) + "]"
+            if self.variant.colours:
+                out += "\ncolors = [" + ", ".join(repr(c.upper()) for _, _, c in pieces) + "]"
+            return out
+        if fmt == "json":
+            data = {"puzzle": self.name, "pieces": [k + square_name(sq) for k, sq, _ in pieces]}
+            if self.variant.colours:
+                data["colors"] = [c.upper() for _, _, c in pieces]
+            return json.dumps(data)
+        raise PuzzleError(f"unknown {self.name} format '{fmt}' (known: {', '.join(self.formats)})")
+
+    # ---- solving ----------------------------------------------------------------------
+    def search(self, inst: Instance) -> CaptureSearch:
+        return CaptureSearch(self.pieces(inst), self.variant)
+
+    def count(self, inst: Instance, limit: int = 1000, distinct: str = "moves") -> int:
+        """How many solutions, up to `limit`: different sets of moves by default (orders of
+        the same captures are one solution, as on puzzle-chess.com), or every sequence."""
+        return self.search(inst).count(limit, distinct)
+
+    def solutions(self, inst: Instance, limit: int = 1,
+                  distinct: str = "moves") -> list[list[tuple[Square, Square]]]:
+        """Up to `limit` solutions, each a list of (from square, to square)."""
+        search = self.search(inst)
+        sq = search.squares
+        return [[(sq[i], sq[j]) for i, j in line] for line in search.solutions(limit, distinct)]
+
+    def answer(self, inst: Instance, limit: int = 2) -> Answer:
+        """A solution, how many there are (sets of moves, counted up to `limit`) and in how
+        many orders they can be played (also up to `limit`)."""
+        t0 = time.perf_counter()
+        search = self.search(inst)
+        n = search.count(limit, "moves")
+        orders = search.count(limit, "sequences")
+        found = search.solutions(1)
+        seconds = time.perf_counter() - t0
+        sq = search.squares
+        moves = [(sq[i], sq[j]) for i, j in found[0]] if found else []
+        data = {"solved": bool(found), "moves": [self.move_text(inst, moves, k) for k in range(len(moves))],
+                "squares": [[square_name(a), square_name(b)] for a, b in moves],
+                "count": n, "sequences": orders, "limit": limit, "unique": n == 1,
+                "stats": {"positions": search.positions(), "seconds": round(seconds, 4)}}
+        if not found:
+            return Answer(f"no solution ({search.positions()} positions searched)", data)
+        upto = lambda k, what: f"{k} {what}" if k < limit else f"at least {k} {what}"  # noqa: E731
+        verdict = "unique solution" if n == 1 else upto(n, "solutions")
+        text = (f"{len(moves)} captures ({verdict}; {upto(orders, 'move orders')}):\n"
+                + self.format_solution(inst, moves))
+        return Answer(text, data)
+
+    def move_text(self, inst: Instance, moves: list[tuple[Square, Square]], k: int) -> str:
+        """Move k in the seed's notation: mover and its square -> victim and its square."""
+        board = {sq: kind for kind, sq, _ in self.pieces(inst)}
+        for a, b in moves[:k]:
+            board[b] = board.pop(a)
+        a, b = moves[k]
+        return f"{board[a]}{square_name(a)}->{board[b]}{square_name(b)}"
+
+    def format_solution(self, inst: Instance, solution: list[tuple[Square, Square]],
+                        fmt: str = "text") -> str:
+        return " ".join(self.move_text(inst, solution, k) for k in range(len(solution)))
+
+    def verify(self, inst: Instance, solution: list[tuple[Square, Square]]) -> list[str]:
+        """Replay on a plain board: every move a legal capture under the variant's rules,
+        one piece (the king, in Solo) left at the end."""
+        v = self.variant
+        board = {sq: [kind, colour, 0] for kind, sq, colour in self.pieces(inst)}
+        for n, (a, b) in enumerate(solution, start=1):
+            if a not in board or b not in board:
+                return [f"move {n}: no piece on {square_name(a) if a not in board else square_name(b)}"]
+            kind, colour, used = board[a]
+            path = reaches(kind, colour, a, b)
+            if path is None or any(s in board for s in path):
+                return [f"move {n}: the {NAMES[kind]} on {square_name(a)} cannot capture on {square_name(b)}"]
+            if v.colours and (colour != (WHITE if n % 2 else BLACK) or board[b][1] == colour):
+                return [f"move {n}: wrong colour moves or is captured"]
+            if v.max_moves is not None and used >= v.max_moves:
+                return [f"move {n}: the {NAMES[kind]} on {square_name(a)} already moved {used} times"]
+            if v.king_stays and board[b][0] == "K":
+                return [f"move {n}: the king may not be captured"]
+            del board[b]
+            board[b] = [kind, colour, used + 1]
+            del board[a]
+        if len(board) != 1:
+            return [f"{len(board)} pieces left, not 1"]
+        if v.king_stays and next(iter(board.values()))[0] != "K":
+            return ["the last piece is not the king"]
+        return []
+
+
+def board_order(pieces) -> tuple[Piece, ...]:
+    """Pieces in reading order (a8 to h1, as FEN lists them): one instance, one order."""
+    return tuple(sorted(pieces, key=lambda p: (-(p[1] // 8), p[1] % 8)))
+
+
+def _where(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def fen(pieces: list[Piece], colours: bool = True) -> str:
+    """The piece-placement field of FEN (rank 8 first)."""
+    board = {sq: (kind if colour == WHITE or not colours else kind.lower()) for kind, sq, colour in pieces}
+    ranks = []
+    for r in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            ch = board.get(r * 8 + f)
+            if ch is None:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + ch
+            empty = 0
+        ranks.append(row + (str(empty) if empty else ""))
+    return "/".join(ranks)
+
+
+# ---- generation: build a solution backwards, keep it unique -------------------------------
+
+@dataclass
+class GeneratedChess:
+    """A generated puzzle with its one solution and what it cost."""
+
+    instance: Instance
+    solution: list[tuple[Square, Square]]
+    attempts: int
+    seconds: float
+    checks: int = 0
+
+
+@dataclass
+class _Piece:
+    kind: str
+    square: Square
+    colour: str
+    moves: int = 0
+
+
+def _pawn_ok(kind: str, sq: Square) -> bool:
+    """No pawns on their own back rank or the promotion rank (never legal in chess)."""
+    rank = sq // 8
+    return kind != "P" or 0 < rank < 7
+
+
+def _mover_colour(variant: Variant, move_index: int) -> str:
+    return WHITE if not variant.colours or move_index % 2 == 0 else BLACK
+
+
+def generate(variant: Variant, npieces: int, rng: random.Random, distinct: str = "moves",
+             max_attempts: int = 200, max_seconds: float | None = None) -> GeneratedChess:
+    """A random puzzle of `npieces` pieces with exactly one solution (one set of moves, or
+    with distinct="sequences" one single order of play).
+
+    Works backwards from the last piece: each step un-makes a capture (a piece steps back to
+    an empty square it could have captured from, and the victim reappears on its square).
+    After each step the position so far must still have exactly one solution, else another
+    un-capture is tried; when none works the attempt restarts."""
+    if npieces < 2 or npieces > 32:
+        raise PuzzleError(f"piece count must be 2..32, got {npieces}")
+    t0 = time.perf_counter()
+    checks = 0
+    for attempt in range(1, max_attempts + 1):
+        if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+            break
+        pieces, solution, used = _attempt(variant, npieces, rng, distinct)
+        checks += used
+        if pieces is not None:
+            inst = Instance(variant.name, ChessParams(variant),
+                            {"pieces": board_order((p.kind, p.square, p.colour) for p in pieces)})
+            return GeneratedChess(inst, solution, attempt, time.perf_counter() - t0, checks)
+    raise PuzzleError(f"no unique {variant.name} puzzle with {npieces} pieces found in {attempt} attempts")
+
+
+def _attempt(variant: Variant, npieces: int, rng: random.Random, distinct: str):
+    last_colour = _mover_colour(variant, npieces - 2)
+    kinds = ["K"] if variant.king_stays else [k for k in KINDS]
+    while True:
+        kind, sq = rng.choice(kinds), rng.randrange(64)
+        if _pawn_ok(kind, sq):
+            break
+    pieces = [_Piece(kind, sq, last_colour)]
+    solution: list[tuple[Square, Square]] = []
+    checks = 0
+    for move_index in range(npieces - 2, -1, -1):
+        options = _uncaptures(variant, pieces, move_index, rng)
+        for capturer, frm, victim_kind in options:
+            trial = [_Piece(p.kind, p.square, p.colour, p.moves) for p in pieces]
+            mover = trial[capturer]
+            victim_colour = BLACK if variant.colours and mover.colour == WHITE else WHITE
+            victim = _Piece(victim_kind, mover.square, victim_colour)
+            mover.square, mover.moves = frm, mover.moves + 1
+            trial.append(victim)
+            checks += 1
+            # The position before this move must have one solution too, else the final puzzle
+            # would not. Checked as a fresh start (in Solo nobody has moved yet: this only
+            # allows more solutions, so it never lets an ambiguous puzzle through; the last
+            # check, on the real start, is exact).
+            search = CaptureSearch([(p.kind, p.square, p.colour) for p in trial], variant,
+                                   first=_mover_colour(variant, move_index))
+            if search.count(2, distinct) == 1:
+                pieces = trial
+                solution.insert(0, (frm, victim.square))
+                break
+        else:
+            return None, None, checks
+    return pieces, solution, checks
+
+
+def _uncaptures(variant: Variant, pieces: list[_Piece], move_index: int, rng: random.Random):
+    """Every way to un-make one capture as move `move_index`, in random order:
+    (capturer index, square it came from, kind of the captured piece)."""
+    colour = _mover_colour(variant, move_index)
+    occupied = {p.square for p in pieces}
+    victim_colour = (BLACK if colour == WHITE else WHITE) if variant.colours else WHITE
+    have = {}
+    for p in pieces:
+        if p.colour == victim_colour:
+            have[p.kind] = have.get(p.kind, 0) + 1
+    victim_kinds = [k for k in KINDS if have.get(k, 0) < CHESS_SET[k]
+                    and not (variant.king_stays and k == "K")]
+    options = []
+    for i, p in enumerate(pieces):
+        if p.colour != colour and variant.colours:
+            continue
+        if variant.max_moves is not None and p.moves >= variant.max_moves:
+            continue
+        for frm in range(64):
+            if frm in occupied or not _pawn_ok(p.kind, frm):
+                continue
+            path = reaches(p.kind, p.colour, frm, p.square)
+            if path is None or any(s in occupied for s in path):
+                continue
+            for k in victim_kinds:
+                if _pawn_ok(k, p.square):
+                    options.append((i, frm, k))
+    rng.shuffle(options)
+    return options

@@ -1,0 +1,21 @@
+"""Chess Melee (puzzle-chess.com): white and black take turns, white first, each move
+capturing a piece of the other colour, until one piece is left.
+
+Text form: `Rf7 nc7` (upper case white, lower case black, as in FEN), FEN, the seed's
+`board = [...]` with `colors = [...]`, or JSON. Shared rules and search are in
+`solvers/chess_common.py`.
+"""
+
+from __future__ import annotations
+
+from solvers.chess_common import MELEE, CapturePuzzle
+
+
+class ChessMelee(CapturePuzzle):
+    name = "chessmelee"
+    aliases = ("chess-melee", "melee")
+    title = "Chess Melee: colours alternate, white first, capture every move, one piece left"
+    variant = MELEE
+
+
+PUZZLE = ChessMelee()

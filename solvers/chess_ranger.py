@@ -1,0 +1,20 @@
+"""Chess Ranger (puzzle-chess.com): capture with every move until one piece is left.
+
+Any piece may capture any other, the king included; pawns capture diagonally up the board.
+The rules, text forms and the exact search are shared with Solo and Melee in
+`solvers/chess_common.py`.
+"""
+
+from __future__ import annotations
+
+from solvers.chess_common import RANGER, CapturePuzzle
+
+
+class ChessRanger(CapturePuzzle):
+    name = "chessranger"
+    aliases = ("chess-ranger", "chessrange", "ranger")
+    title = "Chess Ranger: capture every move, one piece left"
+    variant = RANGER
+
+
+PUZZLE = ChessRanger()

@@ -1,0 +1,19 @@
+"""Solo Chess (puzzle-chess.com): capture with every move until only the king is left.
+
+Each piece moves at most twice and the king may never be captured. Shared rules, text
+forms and search are in `solvers/chess_common.py`.
+"""
+
+from __future__ import annotations
+
+from solvers.chess_common import SOLO, CapturePuzzle
+
+
+class ChessSolo(CapturePuzzle):
+    name = "chesssolo"
+    aliases = ("chess-solo", "solochess", "solo-chess")
+    title = "Solo Chess: capture every move, each piece at most twice, the king last"
+    variant = SOLO
+
+
+PUZZLE = ChessSolo()

@@ -1,0 +1,758 @@
+"""Inertia (Simon Tatham's collection): the fewest moves that collect every gem.
+
+The ball slides in one of eight directions until a wall (or the edge) stops it in front,
+or it rolls onto a stop; it picks up gems on the way and dies on a mine. A diagonal slide
+passes between two walls that touch corners.
+
+Vocabulary: a *node* is a cell where the ball can rest, a *slide* is one move from a node
+to a node with the gems it collects, and a *cluster* is the set of slides that collect one
+gem. Gems whose cluster contains another gem's cluster are implied by it and dropped.
+A solution is a walk from the start over slides that meets every cluster: a generalised
+travelling-salesman tour (the seed solves it heuristically as a GTSP with OR-Tools routing).
+
+Here it is solved in three steps:
+1. a good walk fast: cheapest insertion, then ruin-and-recreate local search (`Walks`);
+2. a lower bound from a linear program: each slide used x_e times, flow balance (a walk from
+   the start to any end), every cluster met, and "reach the cluster" cuts separated with a
+   max-flow (for a node set S without the start: x(into S) + x(slides of the cluster that
+   end outside S) >= 1);
+3. the same model as an integer program (CP-SAT): its optimum is a lower bound, and when
+   its slides are connected it is an optimal walk. Otherwise more cuts are added, and the
+   exact model (with a connectivity flow) is solved on just the nodes these solutions and
+   the best walk visit, which is small and often finds a walk as short as the bound.
+When the best walk meets the lower bound the answer says "proven optimal"; otherwise it
+gives the best walk found and the bound. Gems no slide reaches, and gems that cannot be
+collected in one game, make the board impossible.
+
+Formats: `text` (rows of Tatham's letters, '.' for blank), Tatham's game ID
+(`10x8:` + one letter per cell: b blank, g gem, m mine, s stop, w wall, S start), the
+seed's array (' ', 'G', 'M', 'O' stop, 'W', 'B' ball), and JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.textgrid import parse_array, parse_json, tatham_split
+
+BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
+SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}
+TEXT_CHARS = {".": BLANK, "b": BLANK, "g": GEM, "m": MINE, "s": STOP, "w": WALL, "S": START}
+# Directions clockwise from north: (name, arrow, row step, column step).
+DIRECTIONS = [("N", "↑", -1, 0), ("NE", "↗", -1, 1), ("E", "→", 0, 1), ("SE", "↘", 1, 1),
+              ("S", "↓", 1, 0), ("SW", "↙", 1, -1), ("W", "←", 0, -1), ("NW", "↖", -1, -1)]
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class InertiaParams:
+    width: int
+    height: int
+
+
+# ---- the board and its move graph -----------------------------------------------------------
+
+def start_cell(inst: Instance) -> Cell:
+    return next(rc for rc, ch in inst.clues.items() if ch == START)
+
+
+def slide(inst: Instance, at: Cell, d: int) -> tuple[Cell, tuple[Cell, ...]] | None:
+    """Where a slide from `at` in direction d stops and the gems it picks up; None if it
+    hits a mine or cannot move at all."""
+    w, h = inst.params.width, inst.params.height
+    _, _, dr, dc = DIRECTIONS[d]
+    r, c = at
+    gems = []
+    while True:
+        nr, nc = r + dr, c + dc
+        ch = inst.clues.get((nr, nc), BLANK) if 0 <= nr < h and 0 <= nc < w else WALL
+        if ch == WALL:
+            break
+        r, c = nr, nc
+        if ch in (STOP, START):
+            break
+        if ch == MINE:
+            return None
+        if ch == GEM:
+            gems.append((r, c))
+    return ((r, c), tuple(gems)) if (r, c) != at else None
+
+
+@dataclass
+class MoveGraph:
+    """Nodes reachable from the start (node 0) and the slides between them."""
+
+    nodes: list[Cell]
+    tails: list[int]
+    heads: list[int]
+    dirs: list[int]
+    gems: list[tuple[Cell, ...]]
+    all_gems: list[Cell]
+
+    @property
+    def start(self) -> int:
+        return 0
+
+    def out(self) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in self.nodes]
+        for e, a in enumerate(self.tails):
+            out[a].append(e)
+        return out
+
+
+def move_graph(inst: Instance) -> MoveGraph:
+    s = start_cell(inst)
+    index = {s: 0}
+    nodes = [s]
+    g = MoveGraph(nodes, [], [], [], [], sorted(rc for rc, ch in inst.clues.items() if ch == GEM))
+    todo = deque([s])
+    while todo:
+        at = todo.popleft()
+        for d in range(8):
+            hit = slide(inst, at, d)
+            if hit is None:
+                continue
+            to, gems = hit
+            if to not in index:
+                index[to] = len(nodes)
+                nodes.append(to)
+                todo.append(to)
+            g.tails.append(index[at])
+            g.heads.append(index[to])
+            g.dirs.append(d)
+            g.gems.append(gems)
+    return g
+
+
+def clusters(g: MoveGraph) -> tuple[list[list[int]], list[Cell]]:
+    """The slides collecting each gem, keeping only gems not implied by another gem (its
+    slides a subset of ours); and the gems no slide collects."""
+    by_gem: dict[Cell, set[int]] = {gem: set() for gem in g.all_gems}
+    for e, gems in enumerate(g.gems):
+        for gem in gems:
+            by_gem[gem].add(e)
+    missing = [gem for gem, es in by_gem.items() if not es]
+    kept: list[frozenset[int]] = []
+    for es in sorted({frozenset(es) for es in by_gem.values() if es}, key=len):
+        if not any(k <= es for k in kept):
+            kept.append(es)
+    return [sorted(k) for k in kept], missing
+
+
+# ---- a good walk fast: insertion and ruin-and-recreate ---------------------------------------
+
+class Walks:
+    """Walks as lists of slides; distances and shortest paths between nodes by BFS."""
+
+    def __init__(self, g: MoveGraph, groups: list[list[int]]):
+        self.g, self.groups = g, groups
+        self.cover = [0] * len(g.tails)  # bit k: slide meets cluster k
+        for k, es in enumerate(groups):
+            for e in es:
+                self.cover[e] |= 1 << k
+        self.everything = (1 << len(groups)) - 1
+        n = len(g.nodes)
+        out = g.out()
+        self.dist = [[math.inf] * n for _ in range(n)]
+        self.via = [[-1] * n for _ in range(n)]  # last slide of a shortest path
+        for s in range(n):
+            dist, via = self.dist[s], self.via[s]
+            dist[s] = 0
+            queue = deque([s])
+            while queue:
+                u = queue.popleft()
+                for e in out[u]:
+                    v = g.heads[e]
+                    if dist[v] == math.inf:
+                        dist[v], via[v] = dist[u] + 1, e
+                        queue.append(v)
+
+    def path(self, a: int, b: int) -> list[int]:
+        out = []
+        while b != a:
+            e = self.via[a][b]
+            out.append(e)
+            b = self.g.tails[e]
+        return out[::-1]
+
+    def nodes_of(self, walk: list[int]) -> list[int]:
+        return [self.g.start] + [self.g.heads[e] for e in walk]
+
+    def covered(self, walk: list[int]) -> int:
+        got = 0
+        for e in walk:
+            got |= self.cover[e]
+        return got
+
+    def insert_missing(self, walk: list[int] | None, rng: random.Random) -> list[int] | None:
+        """Cheapest insertion: add a detour (or a tail) for the cheapest missing cluster
+        until every cluster is met. None when some cluster cannot be fitted in (one-way
+        slides can make clusters exclude each other)."""
+        if walk is None:
+            return None
+        g = self.g
+        while True:
+            missing = self.everything & ~self.covered(walk)
+            if not missing:
+                return walk
+            ns = self.nodes_of(walk)
+            best = None
+            for k in range(len(self.groups)):
+                if not missing >> k & 1:
+                    continue
+                for e in self.groups[k]:
+                    a, b = g.tails[e], g.heads[e]
+                    for p, n in enumerate(ns):
+                        cost = self.dist[n][a] + 1 + (self.dist[b][n] if p < len(walk) else 0)
+                        key = (cost, rng.random())
+                        if cost < math.inf and (best is None or key < best[0]):
+                            best = (key, p, e)
+            if best is None:
+                return None
+            _, p, e = best
+            n, a, b = ns[p], g.tails[e], g.heads[e]
+            back = self.path(b, n) if p < len(walk) else []
+            walk = walk[:p] + self.path(n, a) + [e] + back + walk[p:]
+
+    def shorten(self, walk: list[int] | None) -> list[int] | None:
+        """Replace the stretch i..j whose removal keeps every cluster met and saves the
+        most by a shortest path (or drop the end of the walk), until none helps."""
+        while walk is not None:
+            ns = self.nodes_of(walk)
+            count = [0] * len(self.groups)
+            for e in walk:
+                for k in _bits(self.cover[e]):
+                    count[k] += 1
+            best = (0, 0, 0)
+            n = len(walk)
+            for i in range(n):
+                left = count[:]
+                for j in range(i + 1, n + 1):
+                    if any(left[k] == 1 for k in _bits(self.cover[walk[j - 1]])):
+                        break
+                    for k in _bits(self.cover[walk[j - 1]]):
+                        left[k] -= 1
+                    gain = (j - i) - (0 if j == n else self.dist[ns[i]][ns[j]])
+                    if gain > best[0]:
+                        best = (gain, i, j)
+            gain, i, j = best
+            if gain <= 0:
+                break
+            walk = walk[:i] + ([] if j == n else self.path(ns[i], ns[j])) + walk[j:]
+        return walk
+
+    def ruin(self, walk: list[int], rng: random.Random) -> list[int]:
+        """Cut out a random stretch, joining its ends by a shortest path."""
+        n = len(walk)
+        if n < 2:
+            return walk
+        ns = self.nodes_of(walk)
+        i = rng.randrange(n)
+        j = min(n, i + rng.randint(2, max(3, n // 4)))
+        return walk[:i] + ([] if j == n else self.path(ns[i], ns[j])) + walk[j:]
+
+    def improve(self, rng: random.Random, deadline: float, max_rounds: int,
+                walk: list[int] | None = None, target: int = 0) -> list[int] | None:
+        """Ruin and recreate from `walk` (or a fresh insertion walk); keep the best.
+        None if insertion found no walk at all."""
+        best = current = self.shorten(self.insert_missing(walk or [], rng))
+        for _ in range(max_rounds):
+            if best is None or len(best) <= target or time.perf_counter() > deadline:
+                break
+            trial = self.shorten(self.insert_missing(self.ruin(current, rng), rng))
+            if trial is None:
+                continue
+            if len(trial) <= len(current) or rng.random() < 0.02:
+                current = trial
+            if len(trial) < len(best):
+                best = trial
+        return best
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# ---- bounds and proof: LP with max-flow cuts, CP-SAT relaxation, restricted exact model ----
+
+@dataclass
+class Exact:
+    """What the bounding stage learnt: the best lower bound and any shorter walk found."""
+
+    lower: int = 0
+    walk: list[int] | None = None
+    proven: bool = False
+    cuts: int = 0
+    rounds: int = 0
+    status: str = "not run"
+
+
+class Bounds:
+    """The walk model: x_e >= 0 uses of slide e, end_v the node where the walk ends,
+    flow balance out - in = [v is the start] - end_v, and cut rows sum(x over a set) >= 1
+    (every cluster is one; more come from max-flow separation). Without connectivity this
+    is a relaxation: its optimum is a lower bound on the fewest moves."""
+
+    def __init__(self, g: MoveGraph, groups: list[list[int]], upper: int):
+        self.g, self.groups, self.upper = g, groups, upper
+        self.n, self.m = len(g.nodes), len(g.tails)
+        self.ins: list[list[int]] = [[] for _ in range(self.n)]
+        self.outs: list[list[int]] = [[] for _ in range(self.n)]
+        for e in range(self.m):
+            self.outs[g.tails[e]].append(e)
+            self.ins[g.heads[e]].append(e)
+        self.rows: list[list[int]] = [list(es) for es in groups]
+
+    # -- LP (GLOP, through a model proto: fast to build) --
+    def lp_bound(self) -> tuple[float, list[float]] | None:
+        from ortools.linear_solver import linear_solver_pb2 as pb
+        from ortools.linear_solver import pywraplp
+
+        model = pb.MPModelProto()
+        for _ in range(self.m):
+            model.variable.add(lower_bound=0, upper_bound=self.upper, objective_coefficient=1)
+        for _ in range(self.n):
+            model.variable.add(lower_bound=0, upper_bound=1)
+
+        def row(index: list[int], coef: list[float], lo: float, hi: float) -> None:
+            r = model.constraint.add(lower_bound=lo, upper_bound=hi)
+            r.var_index.extend(index)
+            r.coefficient.extend(coef)
+
+        row(list(range(self.m, self.m + self.n)), [1.0] * self.n, 1, 1)
+        for v in range(self.n):
+            rhs = 1 if v == self.g.start else 0
+            row(self.outs[v] + self.ins[v] + [self.m + v],
+                [1.0] * len(self.outs[v]) + [-1.0] * len(self.ins[v]) + [1.0], rhs, rhs)
+        for cut in self.rows:
+            row(cut, [1.0] * len(cut), 1, math.inf)
+        request = pb.MPModelRequest(solver_type=pb.MPModelRequest.GLOP_LINEAR_PROGRAMMING)
+        request.model.CopyFrom(model)
+        response = pb.MPSolutionResponse()
+        pywraplp.Solver.SolveWithProto(request, response)
+        if response.status != pb.MPSOLVER_OPTIMAL:
+            return None
+        return response.objective_value, list(response.variable_value[:self.m])
+
+    def fractional_cuts(self, xs: list[float]) -> list[list[int]]:
+        """For each cluster, the cheapest node set S (start outside) separating it by a
+        max-flow; a cut when x(into S) + x(cluster slides ending outside S) < 1."""
+        from ortools.graph.python import max_flow
+
+        scale = 10**6
+        sink = self.n
+        flow = max_flow.SimpleMaxFlow()
+        caps = [int(round(v * scale)) for v in xs]
+        for e in range(self.m):
+            flow.add_arc_with_capacity(self.g.tails[e], self.g.heads[e], caps[e])
+        to_sink = [flow.add_arc_with_capacity(self.g.heads[e], sink, 0) for e in range(self.m)]
+        out = []
+        for es in self.groups:
+            for e in es:
+                flow.set_arc_capacity(to_sink[e], caps[e])
+            if flow.solve(self.g.start, sink) == flow.OPTIMAL and flow.optimal_flow() < scale * 0.999:
+                inside = set(flow.get_sink_side_min_cut()) - {sink}
+                out.append(self._cut(inside, es))
+            for e in es:
+                flow.set_arc_capacity(to_sink[e], 0)
+        return out
+
+    def _cut(self, inside: set[int], es: list[int]) -> list[int]:
+        g = self.g
+        entering = [e for e in range(self.m) if g.heads[e] in inside and g.tails[e] not in inside]
+        return entering + [e for e in es if g.heads[e] not in inside]
+
+    def reached(self, xs: list[int]) -> set[int]:
+        g = self.g
+        seen, todo = {g.start}, [g.start]
+        while todo:
+            u = todo.pop()
+            for e in self.outs[u]:
+                if xs[e] > 0 and g.heads[e] not in seen:
+                    seen.add(g.heads[e])
+                    todo.append(g.heads[e])
+        return seen
+
+    def integer_cuts(self, xs: list[int]) -> list[list[int]]:
+        """Clusters met only by slides the start cannot reach along the used slides."""
+        seen = self.reached(xs)
+        outside = set(range(self.n)) - seen
+        return [self._cut(outside, es) for es in self.groups
+                if not any(xs[e] > 0 and self.g.tails[e] in seen for e in es)]
+
+    # -- CP-SAT: the relaxation, or the exact model on a subset of nodes --
+    def cpsat(self, seconds: float, at_least: int, hint: list[int], nodes: set[int] | None = None):
+        """Minimise the walk length. With `nodes`, only slides among those nodes are used and
+        a flow from the start keeps the used slides connected: every answer is a real walk.
+        Returns (status, objective, bound, uses per slide)."""
+        from ortools.sat.python import cp_model
+
+        g = self.g
+        slides = range(self.m) if nodes is None else [
+            e for e in range(self.m) if g.tails[e] in nodes and g.heads[e] in nodes]
+        m = cp_model.CpModel()
+        x = {e: m.new_int_var(0, self.upper, f"x{e}") for e in slides}
+        end = [m.new_bool_var(f"end{v}") for v in range(self.n)]
+        m.add_exactly_one(end)
+        for v in range(self.n):
+            out = [x[e] for e in self.outs[v] if e in x]
+            inn = [x[e] for e in self.ins[v] if e in x]
+            m.add(sum(out) - sum(inn) == (1 if v == g.start else 0) - end[v])
+        for cut in self.rows:
+            terms = [x[e] for e in cut if e in x]
+            if not terms:
+                return "INFEASIBLE", None, None, None
+            m.add(cp_model.LinearExpr.sum(terms) >= 1)
+        total = cp_model.LinearExpr.sum(list(x.values()))
+        m.add(total >= at_least)
+        m.add(total <= self.upper)
+        if nodes is not None:
+            self._connect(m, x, nodes)
+        for e, var in x.items():
+            m.add_hint(var, hint[e])
+        m.minimize(total)
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = max(seconds, 0.01)
+        solver.parameters.num_workers = 2
+        solver.parameters.random_seed = 1
+        status = solver.solve(m)
+        name = solver.status_name(status)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return name, None, solver.best_objective_bound, None
+        xs = [solver.value(x[e]) if e in x else 0 for e in range(self.m)]
+        return name, round(solver.objective_value), solver.best_objective_bound, xs
+
+    def _connect(self, m, x: dict, nodes: set[int]) -> None:
+        """A single-commodity flow from the start reaches every node a used slide leaves."""
+        g, n = self.g, len(nodes)
+        seen = {v: m.new_bool_var(f"seen{v}") for v in nodes if v != g.start}
+        f = {e: m.new_int_var(0, n, f"f{e}") for e in x}
+        for e, var in x.items():
+            if g.tails[e] != g.start:
+                m.add(var <= self.upper * seen[g.tails[e]])
+            m.add(f[e] <= n * var)
+        for v, flag in seen.items():
+            inflow = sum(f[e] for e in self.ins[v] if e in f)
+            m.add(inflow - sum(f[e] for e in self.outs[v] if e in f) == flag)
+
+    def walk(self, xs: list[int]) -> list[int]:
+        """An Euler trail from the start over the used slides (Hierholzer)."""
+        left = {v: [e for e in self.outs[v] for _ in range(xs[e])] for v in range(self.n)}
+        stack, trail = [(self.g.start, -1)], []
+        while stack:
+            v, e = stack[-1]
+            if left[v]:
+                nxt = left[v].pop()
+                stack.append((self.g.heads[nxt], nxt))
+            else:
+                stack.pop()
+                if e >= 0:
+                    trail.append(e)
+        return trail[::-1]
+
+
+def exact(walks: Walks, best: list[int], deadline: float) -> Exact:
+    """Raise the lower bound and look for shorter walks until they meet or time runs out.
+
+    1. LP rounds with max-flow cuts (fast, usually within a few moves of the optimum);
+    2. the relaxation as an integer program (CP-SAT): its optimum is a lower bound, and if
+       its slides are connected they are an optimal walk; otherwise cuts are added;
+    3. the exact model (with connectivity) on the nodes that the relaxation's solutions
+       and the best walk visit: small, so it solves fast, and any answer is a real walk."""
+    g, groups = walks.g, walks.groups
+    result = Exact()
+    b = Bounds(g, groups, len(best))
+    left = lambda: deadline - time.perf_counter()  # noqa: E731
+    lp_until = time.perf_counter() + 0.3 * left()
+    history: list[float] = []
+    while time.perf_counter() < lp_until:
+        lp = b.lp_bound()
+        if lp is None:
+            break
+        result.lower = max(result.lower, math.ceil(lp[0] - 1e-6))
+        result.rounds += 1
+        history.append(lp[0])
+        new = b.fractional_cuts(lp[1])
+        if not new or result.lower >= len(best):
+            break
+        if len(history) > 30 and history[-1] - history[-11] < 0.2:
+            break  # tailing off: leave the rest to the integer stage
+        b.rows.extend(new)
+    nodes = set(walks.nodes_of(best))
+    result.status = "time limit"
+    while result.lower < len(best) and left() > 0:
+        hint = _uses(best, b.m)
+        status, value, bound, xs = b.cpsat(left(), result.lower, hint)
+        result.rounds += 1
+        if status == "INFEASIBLE":  # the relaxation has nothing shorter than `best`
+            result.lower = len(best)
+            break
+        if bound is not None and status != "UNKNOWN":
+            result.lower = max(result.lower, math.ceil(bound - 1e-6))
+        if xs is None or status != "OPTIMAL":
+            result.status = "relaxation stopped"
+            break
+        new = b.integer_cuts(xs)
+        if not new:  # connected: an optimal walk
+            best = _better(walks, best, b.walk(xs))
+            break
+        b.rows.extend(new + b.fractional_cuts([float(v) for v in xs]))
+        nodes |= {g.tails[e] for e in range(b.m) if xs[e]} | {g.heads[e] for e in range(b.m) if xs[e]}
+        status, value, bound, xs = b.cpsat(min(left(), 5.0), result.lower, hint, nodes)
+        if xs is not None:
+            best = _better(walks, best, b.walk(xs))
+            b.upper = len(best)
+    result.walk = best
+    result.proven = result.lower >= len(best)
+    result.status = "optimal" if result.proven else result.status
+    result.cuts = len(b.rows) - len(groups)
+    return result
+
+
+def _uses(walk: list[int], m: int) -> list[int]:
+    count = [0] * m
+    for e in walk:
+        count[e] += 1
+    return count
+
+
+def _better(walks: Walks, best: list[int], walk: list[int]) -> list[int]:
+    """`walk` if it is a shorter walk collecting everything (checked, not trusted)."""
+    ok = walks.covered(walk) == walks.everything and all(
+        walks.g.tails[e] == v for e, v in zip(walk, walks.nodes_of(walk)))
+    return walk if ok and len(walk) < len(best) else best
+
+
+# ---- answers ------------------------------------------------------------------------------------
+
+@dataclass
+class Route:
+    """The best walk found (`moves`, direction numbers; None if there is none), whether it
+    is proven optimal, the best lower bound on the fewest moves, and what it cost."""
+
+    moves: list[int] | None
+    proven: bool
+    lower: int
+    stats: dict = field(default_factory=dict)
+    problem: str = ""  # why there is no walk
+
+    @property
+    def solved(self) -> bool:
+        return self.moves is not None
+
+
+def shortest_route(inst: Instance, time_limit: float = 30.0, seed: int = 0,
+                   prove: bool = True) -> Route:
+    """The fewest moves collecting every gem (proven optimal when `proven`)."""
+    t0 = time.perf_counter()
+    deadline = t0 + time_limit
+    g = move_graph(inst)
+    groups, missing = clusters(g)
+    stats = {"nodes": len(g.nodes), "slides": len(g.tails), "gems": len(g.all_gems),
+             "clusters": len(groups)}
+    if missing:
+        where = ", ".join(f"r{r + 1}c{c + 1}" for r, c in missing)
+        return Route(None, True, 0, stats, f"no move sequence collects the gem(s) at {where}")
+    if not groups:
+        return Route([], True, 0, stats)
+    rng = random.Random(seed)
+    walks = Walks(g, groups)
+    walk = walks.improve(rng, t0 + min(1.0, time_limit / 4), max_rounds=300)
+    if walk is None:  # insertion got stuck: ask the exact model whether any walk exists
+        b = Bounds(g, groups, len(groups) * len(g.nodes))
+        status, _, _, xs = b.cpsat(deadline - time.perf_counter(), 0, [0] * b.m, set(range(b.n)))
+        if xs is None:
+            stats["seconds"] = round(time.perf_counter() - t0, 3)
+            if status == "INFEASIBLE":
+                return Route(None, True, 0, stats, "the gems cannot all be collected in one game "
+                                                   "(collecting some leads where others are out of reach)")
+            return Route(None, False, 0, stats, "no walk found within the time limit")
+        walk = b.walk(xs)
+    stats["heuristic"] = len(walk)
+    # The bounding stage gets most of the time; if it cannot prove optimality, local
+    # search uses the rest (it has the better odds of shortening the walk by then).
+    result = exact(walks, walk, t0 + 0.75 * time_limit) if prove else Exact()
+    if result.walk is not None and len(result.walk) < len(walk):
+        walk = result.walk
+    proven = result.proven or result.lower >= len(walk)
+    if not proven:  # use what time is left to look for a shorter walk
+        walk = walks.improve(rng, deadline, 10**9, walk, target=result.lower) or walk
+        proven = result.lower >= len(walk)
+    stats.update({"lower_bound": result.lower, "cuts": result.cuts, "rounds": result.rounds,
+                  "exact": result.status, "seconds": round(time.perf_counter() - t0, 3)})
+    return Route([g.dirs[e] for e in walk], proven, max(result.lower, 0), stats)
+
+
+class Inertia(PuzzleType):
+    name = "inertia"
+    title = "Inertia: fewest moves collecting every gem"
+    formats = ("text", "tatham", "array", "json")
+
+    # ---- reading ------------------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        if fmt is None:
+            fmt = ("json" if s.startswith("{") else "array" if "[" in s
+                   else "tatham" if re.match(r"^\d+(x\d+)?[:#]", s) else "text")
+        reader = {"text": self._parse_text, "tatham": self._parse_tatham,
+                  "array": self._parse_array, "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown inertia format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    def _parse_text(self, text: str) -> Instance:
+        rows = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        grid = []
+        for n, line in rows:
+            row = []
+            for col, ch in enumerate(line, start=1):
+                if ch not in TEXT_CHARS:
+                    raise PuzzleError(f"bad cell '{ch}' (use . g m s w S)", n, col)
+                row.append((TEXT_CHARS[ch], n, col))
+            grid.append(row)
+        return self._instance(grid)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        head, desc = tatham_split(text)
+        m = re.fullmatch(r"(\d+)(?:x(\d+))?", head)
+        if not m:
+            raise PuzzleError(f"bad Inertia parameters '{head}' (want WxH)", 1, 1)
+        w = int(m.group(1))
+        h = int(m.group(2)) if m.group(2) else w
+        if w < 1 or h < 1:
+            raise PuzzleError("width and height must be positive", 1, 1)
+        if len(desc) != w * h:
+            raise PuzzleError(f"game description has {len(desc)} cells, expected {w}x{h} = {w * h}", 1)
+        offset = len(head) + 2
+        grid = []
+        for r in range(h):
+            row = []
+            for c in range(w):
+                ch = desc[r * w + c]
+                if ch not in "bgmswS":
+                    raise PuzzleError(f"bad cell '{ch}' in game description", 1, offset + r * w + c)
+                row.append((ch, 1, offset + r * w + c))
+            grid.append(row)
+        return self._instance(grid)
+
+    def _parse_array(self, text: str) -> Instance:
+        rows = parse_array(text)
+        outer = text.find("[")
+        lines = [text.count("\n", 0, outer + 1 + m.start()) + 1
+                 for m in re.finditer(r"\[", text[outer + 1:])]  # the line of each row
+        grid = []
+        for r, row in enumerate(rows):
+            line = lines[r] if r < len(lines) else None
+            out = []
+            for c, v in enumerate(row):
+                if v not in SEED_CHARS:
+                    raise PuzzleError(f"bad cell {v!r} in row {r + 1}, column {c + 1} "
+                                      "(use ' ' G M O W B)", line)
+                out.append((SEED_CHARS[v], line, None))
+            grid.append(out)
+        return self._instance(grid)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        rows = data.get("rows") if isinstance(data, dict) else None
+        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+            raise PuzzleError('inertia JSON needs "rows": a list of strings of . g m s w S', 1)
+        return self._parse_text("\n".join(rows))
+
+    def _instance(self, grid: list[list[tuple[str, int, int]]]) -> Instance:
+        if not grid or not grid[0]:
+            raise PuzzleError("empty board")
+        width = len(grid[0])
+        for row in grid:
+            if len(row) != width:
+                raise PuzzleError(f"row has {len(row)} cells, expected {width}", row[0][1] if row else None)
+        clues, starts = {}, []
+        for r, row in enumerate(grid):
+            for c, (ch, line, col) in enumerate(row):
+                if ch != BLANK:
+                    clues[(r, c)] = ch
+                if ch == START:
+                    starts.append((line, col))
+        if len(starts) != 1:
+            where = starts[1] if starts else (grid[-1][0][1], None)
+            raise PuzzleError(f"need exactly one start (ball), found {len(starts)}", *where)
+        return Instance(self.name, InertiaParams(width, len(grid)), clues)
+
+    # ---- writing ------------------------------------------------------------------------
+    def rows(self, inst: Instance) -> list[str]:
+        w, h = inst.params.width, inst.params.height
+        return ["".join(inst.clues.get((r, c), BLANK) for c in range(w)) for r in range(h)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        rows = self.rows(inst)
+        if fmt == "text":
+            return "\n".join(row.replace(BLANK, ".") for row in rows)
+        if fmt == "tatham":
+            return f"{inst.params.width}x{inst.params.height}:" + "".join(rows)
+        if fmt == "array":
+            back = {v: k for k, v in SEED_CHARS.items()}
+            return "np.array([\n" + "\n".join(
+                "  [" + ", ".join(repr(back[ch]) for ch in row) + "]," for row in rows) + "\n])"
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "rows": [row.replace(BLANK, ".") for row in rows]})
+        raise PuzzleError(f"unknown inertia format '{fmt}' (known: {', '.join(self.formats)})")
+
+    # ---- solving --------------------------------------------------------------------------
+    def answer(self, inst: Instance, time_limit: float = 30.0, seed: int = 0, prove: bool = True) -> Answer:
+        route = shortest_route(inst, time_limit, seed, prove)
+        moves = route.moves or []
+        data = {"solved": route.solved, "moves": [DIRECTIONS[d][0] for d in moves],
+                "count": len(moves) if route.solved else None,
+                "proven_optimal": route.solved and route.proven,
+                "impossible": not route.solved and route.proven,
+                "lower_bound": route.lower, "stats": route.stats}
+        if not route.solved:
+            verdict = "impossible" if route.proven else "unknown"
+            return Answer(f"{verdict}: {route.problem}", data)
+        verdict = ("proven optimal" if route.proven
+                   else f"not proven optimal; at least {route.lower} moves are needed")
+        head = f"{len(route.moves)} moves ({verdict})\n"
+        return Answer(head + self.format_solution(inst, route.moves), data)
+
+    def format_solution(self, inst: Instance, solution: list[int], fmt: str = "text") -> str:
+        arrows = [DIRECTIONS[d][1] for d in solution]
+        return "\n".join(" ".join(arrows[i:i + 10]) for i in range(0, len(arrows), 10))
+
+    def verify(self, inst: Instance, solution: list[int]) -> list[str]:
+        """Roll the ball cell by cell (plain simulation, not the move graph): no mine, no
+        empty move, every gem collected."""
+        w, h = inst.params.width, inst.params.height
+        at, got = start_cell(inst), set()
+        for n, d in enumerate(solution, start=1):
+            _, _, dr, dc = DIRECTIONS[d]
+            r, c = at
+            moved = False
+            while 0 <= r + dr < h and 0 <= c + dc < w and inst.clues.get((r + dr, c + dc)) != WALL:
+                r, c, moved = r + dr, c + dc, True
+                ch = inst.clues.get((r, c))
+                if ch == MINE:
+                    return [f"move {n} runs into the mine at r{r + 1}c{c + 1}"]
+                if ch == GEM:
+                    got.add((r, c))
+                if ch in (STOP, START):
+                    break
+            if not moved:
+                return [f"move {n} ({DIRECTIONS[d][0]}) does not move the ball"]
+            at = (r, c)
+        left = [rc for rc, ch in inst.clues.items() if ch == GEM and rc not in got]
+        return [f"{len(left)} gems left, e.g. r{left[0][0] + 1}c{left[0][1] + 1}"] if left else []
+
+
+PUZZLE = Inertia()

@@ -1,0 +1,187 @@
+"""Water jugs (seed 002): pour between jugs until the goal amounts are reached.
+
+A *position* is the tuple of amounts in the jugs. A *pour* from jug i into jug j moves
+as much as fits: until i is empty or j is full. The fewest pours come from breadth-first
+search over positions (`lab.search`); the goal may leave jugs unspecified ('*').
+
+Text form (one statement per line, '#' starts a comment):
+
+    capacities 3 5 8
+    start      0 0 8
+    goal       0 4 4
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.search import METHODS, MoveProblem, solve
+from lab.textgrid import parse_json
+
+Amounts = tuple[int, ...]
+Goal = tuple[int | None, ...]  # None: any amount
+Pour = tuple[int, int, int]  # (from jug, to jug, litres), jugs 0-based
+WILD = {"*", "?", "-", "_"}
+KEYS = ("capacities", "start", "goal")
+
+
+@dataclass(frozen=True)
+class JugParams:
+    capacities: Amounts
+
+
+def pour(capacities: Amounts, amounts: Amounts, i: int, j: int) -> tuple[int, Amounts]:
+    """Pour jug i into jug j: the litres moved and the new amounts."""
+    qty = min(amounts[i], capacities[j] - amounts[j])
+    new = list(amounts)
+    new[i] -= qty
+    new[j] += qty
+    return qty, tuple(new)
+
+
+def reached(amounts: Amounts, goal: Goal) -> bool:
+    return all(g is None or a == g for a, g in zip(amounts, goal))
+
+
+class JugProblem(MoveProblem):
+    def __init__(self, capacities: Amounts, start: Amounts, goal: Goal):
+        self.capacities, self.start_amounts, self.goal = capacities, start, goal
+
+    def start(self) -> Amounts:
+        return self.start_amounts
+
+    def moves(self, amounts: Amounts):
+        n = len(amounts)
+        for i in range(n):
+            for j in range(n):
+                if i != j:
+                    qty, new = pour(self.capacities, amounts, i, j)
+                    if qty:
+                        yield (i, j, qty), new
+
+    def is_goal(self, amounts: Amounts) -> bool:
+        return reached(amounts, self.goal)
+
+
+class Jugs(PuzzleType):
+    name = "jugs"
+    aliases = ("jug", "water-jugs")
+    title = "Water jugs: fewest pours to reach the goal amounts"
+    formats = ("text", "json")
+
+    # ---- text forms -------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or ("json" if text.lstrip().startswith("{") else "text")
+        if fmt == "text":
+            return self._parse_text(text)
+        if fmt == "json":
+            return self._parse_json(text)
+        raise PuzzleError(f"unknown jugs format '{fmt}' (known: {', '.join(self.formats)})")
+
+    def _parse_text(self, text: str) -> Instance:
+        found: dict[str, tuple[list[str], int]] = {}
+        for lineno, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            m = re.match(r"([A-Za-z]+)\s*:?\s*(.*)$", line)
+            key = m.group(1).lower() if m else ""
+            key = {"capacity": "capacities", "sizes": "capacities"}.get(key, key)
+            if key not in KEYS:
+                raise PuzzleError(f"expected one of {', '.join(KEYS)}, got '{line.split()[0]}'", lineno, 1)
+            if key in found:
+                raise PuzzleError(f"'{key}' given twice", lineno, 1)
+            found[key] = (m.group(2).replace(",", " ").split(), lineno)
+        if not found:
+            raise PuzzleError("empty input")
+        for key in KEYS:
+            if key not in found:
+                raise PuzzleError(f"missing '{key}' line")
+        return self._instance(*(found[k] for k in KEYS))
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or any(k not in data for k in KEYS):
+            raise PuzzleError(f"jugs JSON needs {', '.join(KEYS)}", 1)
+        words = []
+        for key in KEYS:
+            if not isinstance(data[key], list):
+                raise PuzzleError(f"'{key}' must be a list", 1)
+            words.append(([("*" if v is None else str(v)) for v in data[key]], 1))
+        return self._instance(*words)
+
+    def _instance(self, caps: tuple[list[str], int], start: tuple[list[str], int],
+                  goal: tuple[list[str], int]) -> Instance:
+        capacities = tuple(self._litres(w, caps[1], "capacity", minimum=1) for w in caps[0])
+        if not capacities:
+            raise PuzzleError("no jugs given", caps[1])
+        amounts = tuple(self._litres(w, start[1], "amount") for w in start[0])
+        wanted = tuple(None if w in WILD else self._litres(w, goal[1], "amount") for w in goal[0])
+        for what, values, line in (("start", amounts, start[1]), ("goal", wanted, goal[1])):
+            if len(values) != len(capacities):
+                raise PuzzleError(f"{what} has {len(values)} amounts for {len(capacities)} jugs", line)
+            for k, (v, c) in enumerate(zip(values, capacities)):
+                if v is not None and v > c:
+                    raise PuzzleError(f"{what}: jug {k + 1} holds {v}, more than its capacity {c}", line)
+        return Instance(self.name, JugParams(capacities), {"start": amounts, "goal": wanted})
+
+    @staticmethod
+    def _litres(word: str, line: int, what: str, minimum: int = 0) -> int:
+        if not re.fullmatch(r"\d+", word) or int(word) < minimum:
+            raise PuzzleError(f"bad {what} '{word}' (a whole number >= {minimum})", line)
+        return int(word)
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        caps, start, goal = inst.params.capacities, inst.clues["start"], inst.clues["goal"]
+        if fmt == "text":
+            show = lambda vs: " ".join("*" if v is None else str(v) for v in vs)  # noqa: E731
+            return f"capacities {show(caps)}\nstart {show(start)}\ngoal {show(goal)}"
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "capacities": list(caps), "start": list(start),
+                               "goal": list(goal)})
+        raise PuzzleError(f"unknown jugs format '{fmt}' (known: {', '.join(self.formats)})")
+
+    # ---- solving ------------------------------------------------------------------
+    def problem(self, inst: Instance) -> JugProblem:
+        return JugProblem(inst.params.capacities, inst.clues["start"], inst.clues["goal"])
+
+    def answer(self, inst: Instance, method: str = "bfs") -> Answer:
+        """The fewest pours (breadth-first), or some pours (method="dfs")."""
+        if method not in ("bfs", "dfs"):
+            raise PuzzleError(f"jugs search method must be bfs or dfs, not '{method}' ({METHODS})")
+        result = solve(self.problem(inst), method)
+        data = {"solved": result.found, "pours": [list(p) for p in result.moves],
+                "positions": [list(s) for s in result.states], "stats": result.stats()}
+        if not result.found:
+            return Answer(f"no sequence of pours reaches the goal "
+                          f"({result.distinct} positions reachable)", data)
+        kind = "shortest" if method == "bfs" else "depth-first, not necessarily shortest"
+        head = f"{result.length} pours ({kind}; {result.expanded} positions expanded)"
+        return Answer(head + "\n" + self.format_solution(inst, result.moves), data)
+
+    def format_solution(self, inst: Instance, solution: list[Pour], fmt: str = "text") -> str:
+        caps = inst.params.capacities
+        amounts = inst.clues["start"]
+        lines = [f"    start: {' '.join(map(str, amounts))}"]
+        for n, (i, j, _) in enumerate(solution, start=1):
+            qty, amounts = pour(caps, amounts, i, j)
+            lines.append(f"{n:3}. jug {i + 1} ({caps[i]} l) -> jug {j + 1} ({caps[j]} l), "
+                         f"{qty} l: {' '.join(map(str, amounts))}")
+        return "\n".join(lines)
+
+    def verify(self, inst: Instance, solution: list[Pour]) -> list[str]:
+        """Replay the pours: each must move what the rules say, and end at the goal."""
+        caps, amounts = inst.params.capacities, inst.clues["start"]
+        for n, (i, j, qty) in enumerate(solution, start=1):
+            if not (0 <= i < len(caps) and 0 <= j < len(caps)) or i == j:
+                return [f"pour {n}: no jugs {i + 1} -> {j + 1}"]
+            moved, amounts = pour(caps, amounts, i, j)
+            if moved == 0 or moved != qty:
+                return [f"pour {n}: jug {i + 1} -> {j + 1} moves {moved} l, not {qty}"]
+        return [] if reached(amounts, inst.clues["goal"]) else [f"ends at {amounts}, not the goal"]
+
+
+PUZZLE = Jugs()

@@ -1,0 +1,273 @@
+"""Sliding blocks (seed 002's "Quzzle"): slide blocks one cell at a time until the goal
+pattern shows, in the fewest moves.
+
+A *block* is all cells holding the same character; '.' (or '0') is empty, '#' a fixed
+wall. A *move* slides one block one cell up, down, left or right into empty cells. Blocks
+of the same shape are interchangeable unless the goal names them, so the search explores
+each arrangement of shapes once (`canonical`), as seed 002 does by hand.
+
+Text form: the start grid, a blank line (optionally `goal`), then the goal grid of the same
+size where '?' is any content:
+
+    1122
+    1133
+    45..
+    6788
+    6799
+
+    ????
+    ????
+    ????
+    ????
+    1???
+
+Line form (seed 002's strings): `4x5:11221133450067886799:................1...`, where
+'0' is empty and '.' in the goal pattern is any content.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.search import MoveProblem, solve
+from lab.textgrid import parse_json
+
+EMPTY = "."
+WALL = "#"
+ANY = "?"
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+Slide = tuple[str, str]  # (block, direction)
+
+
+@dataclass(frozen=True)
+class SlidingParams:
+    width: int
+    height: int
+
+
+def blocks(pos: str) -> dict[str, list[int]]:
+    """Each movable block's cells (indices into the row-major position string)."""
+    out: dict[str, list[int]] = {}
+    for i, ch in enumerate(pos):
+        if ch not in (EMPTY, WALL):
+            out.setdefault(ch, []).append(i)
+    return out
+
+
+def slide(pos: str, width: int, cells: list[int], dr: int, dc: int) -> str | None:
+    """The position after moving the block on `cells` by (dr, dc), or None if it is blocked."""
+    height = len(pos) // width
+    ch = pos[cells[0]]
+    targets = []
+    for i in cells:
+        r, c = divmod(i, width)
+        r, c = r + dr, c + dc
+        if not (0 <= r < height and 0 <= c < width):
+            return None
+        j = r * width + c
+        if pos[j] != EMPTY and pos[j] != ch:
+            return None
+        targets.append(j)
+    new = list(pos)
+    for i in cells:
+        new[i] = EMPTY
+    for j in targets:
+        new[j] = ch
+    return "".join(new)
+
+
+def shape(cells: list[int], width: int) -> tuple[tuple[int, int], ...]:
+    rc = [divmod(i, width) for i in cells]
+    r0, c0 = min(r for r, _ in rc), min(c for _, c in rc)
+    return tuple(sorted((r - r0, c - c0) for r, c in rc))
+
+
+class SlidingProblem(MoveProblem):
+    def __init__(self, width: int, start: str, goal: str):
+        self.width, self.start_pos, self.goal = width, start, goal
+        self.wanted = [(i, ch) for i, ch in enumerate(goal) if ch != ANY]
+        named = {ch for ch in goal if ch not in (ANY, EMPTY, WALL)}
+        by_shape: dict[tuple, list[str]] = {}
+        for ch, cells in blocks(start).items():
+            if ch not in named:
+                by_shape.setdefault(shape(cells, width), []).append(ch)
+        same = {ch: min(group) for group in by_shape.values() for ch in group}
+        self.table = str.maketrans(same) if same else None
+
+    def start(self) -> str:
+        return self.start_pos
+
+    def moves(self, pos: str):
+        for ch, cells in blocks(pos).items():
+            for name, (dr, dc) in DIRECTIONS.items():
+                new = slide(pos, self.width, cells, dr, dc)
+                if new is not None:
+                    yield (ch, name), new
+
+    def is_goal(self, pos: str) -> bool:
+        return all(pos[i] == ch for i, ch in self.wanted)
+
+    def canonical(self, pos: str) -> str:
+        return pos.translate(self.table) if self.table else pos
+
+
+class Sliding(PuzzleType):
+    name = "sliding"
+    aliases = ("slidingblocks", "klotski", "quzzle")
+    title = "Sliding blocks: fewest one-cell slides to the goal pattern"
+    formats = ("text", "line", "json")
+
+    # ---- text forms -------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        fmt = fmt or ("json" if s.startswith("{") else "line" if re.match(r"\d+x\d+:", s) else "text")
+        reader = {"text": self._parse_text, "line": self._parse_line, "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown sliding format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    def _parse_text(self, text: str) -> Instance:
+        grids: list[list[tuple[int, str]]] = [[]]
+        for lineno, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.lower().rstrip(":") == "goal":
+                if grids[-1]:
+                    grids.append([])
+                continue
+            grids[-1].append((lineno, line.replace("0", EMPTY)))
+        grids = [g for g in grids if g]
+        if len(grids) != 2:
+            last = grids[-1][-1][0] if grids else None
+            raise PuzzleError(f"expected a start grid and a goal grid separated by a blank line, "
+                              f"found {len(grids)} grid(s)", last)
+        (start, width, height), (goal, gw, gh) = (self._grid(g) for g in grids)
+        if (gw, gh) != (width, height):
+            rows = grids[1]
+            line = rows[height][0] if gh > height else rows[-1][0] if gh < height else rows[0][0]
+            raise PuzzleError(f"goal grid is {gw}x{gh}, start grid is {width}x{height}", line)
+        return self._instance(width, start, goal, grids[0][0][0], grids[1][0][0])
+
+    @staticmethod
+    def _grid(rows: list[tuple[int, str]]) -> tuple[str, int, int]:
+        width = len(rows[0][1])
+        for lineno, line in rows:
+            if len(line) != width:
+                raise PuzzleError(f"row has {len(line)} cells, expected {width}", lineno)
+        return "".join(line for _, line in rows), width, len(rows)
+
+    def _parse_line(self, text: str) -> Instance:
+        m = re.fullmatch(r"(\d+)x(\d+):([^:\s]+):([^:\s]+)", text.strip())
+        if not m:
+            raise PuzzleError("line form is WIDTHxHEIGHT:start:goal, e.g. 4x5:1122...:....1...", 1)
+        width, height = int(m.group(1)), int(m.group(2))
+        start, goal = m.group(3).replace("0", EMPTY), m.group(4).replace(".", ANY).replace("0", EMPTY)
+        for what, s in (("start", start), ("goal", goal)):
+            if len(s) != width * height:
+                raise PuzzleError(f"{what} has {len(s)} cells, expected {width}x{height}", 1)
+        return self._instance(width, start, goal, 1, 1, one_line=True)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not all(isinstance(data.get(k), list) for k in ("start", "goal")):
+            raise PuzzleError("sliding JSON needs 'start' and 'goal' (lists of row strings)", 1)
+        rows = [[(1, str(r).replace("0", EMPTY)) for r in data[k]] for k in ("start", "goal")]
+        if not rows[0] or not rows[1]:
+            raise PuzzleError("empty grid in JSON", 1)
+        (start, width, height), (goal, gw, gh) = (self._grid(g) for g in rows)
+        if (gw, gh) != (width, height):
+            raise PuzzleError(f"goal grid is {gw}x{gh}, start grid is {width}x{height}", 1)
+        return self._instance(width, start, goal, 1, 1, one_line=True)
+
+    def _instance(self, width: int, start: str, goal: str, start_line: int, goal_line: int,
+                  one_line: bool = False) -> Instance:
+        """Check blocks and goal; errors name the line of the offending row."""
+        row_line = lambda first, i: first if one_line else first + i // width  # noqa: E731
+        if ANY in start:
+            raise PuzzleError("'?' (any) is only allowed in the goal", row_line(start_line, start.index(ANY)))
+        found = blocks(start)
+        for ch, cells in found.items():
+            if not _connected(cells, width):
+                raise PuzzleError(f"block '{ch}' is in more than one piece", row_line(start_line, cells[-1]))
+        for i, (a, b) in enumerate(zip(start, goal)):
+            if b not in (ANY, EMPTY, WALL) and b not in found:
+                raise PuzzleError(f"goal names block '{b}', which is not in the start grid",
+                                  row_line(goal_line, i))
+            if (a == WALL) != (b == WALL) and b != ANY:
+                raise PuzzleError("walls must stay where they are", row_line(goal_line, i))
+        params = SlidingParams(width, len(start) // width)
+        return Instance(self.name, params, {"start": start, "goal": goal})
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        w, h = inst.params.width, inst.params.height
+        start, goal = inst.clues["start"], inst.clues["goal"]
+        rows = lambda s: [s[r * w:(r + 1) * w] for r in range(h)]  # noqa: E731
+        if fmt == "text":
+            return "\n".join(rows(start)) + "\n\n" + "\n".join(rows(goal))
+        if fmt == "line":
+            if EMPTY in goal or any(ch == "0" for ch in start + goal):
+                raise PuzzleError("the line form cannot say 'must be empty' or name block '0'")
+            return f"{w}x{h}:{start.replace(EMPTY, '0')}:{goal.replace(ANY, '.')}"
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "start": rows(start), "goal": rows(goal)})
+        raise PuzzleError(f"unknown sliding format '{fmt}' (known: {', '.join(self.formats)})")
+
+    # ---- solving ------------------------------------------------------------------
+    def problem(self, inst: Instance) -> SlidingProblem:
+        return SlidingProblem(inst.params.width, inst.clues["start"], inst.clues["goal"])
+
+    def answer(self, inst: Instance, method: str = "bfs", max_expanded: int | None = None) -> Answer:
+        """The fewest slides (breadth-first), or some slides (method="dfs")."""
+        result = solve(self.problem(inst), method, max_expanded=max_expanded)
+        data = {"solved": result.found, "moves": [list(m) for m in result.moves],
+                "count": result.length, "stats": result.stats()}
+        if not result.found:
+            why = "no sequence of slides reaches the goal" if result.exhausted else "search limit reached"
+            return Answer(f"{why} ({result.distinct} positions seen)", data)
+        kind = "shortest" if method == "bfs" else "depth-first, not necessarily shortest"
+        head = f"{result.length} moves ({kind}; {result.expanded} positions expanded)"
+        return Answer(head + "\n" + self.format_solution(inst, result.moves), data)
+
+    def format_solution(self, inst: Instance, solution: list[Slide], fmt: str = "text") -> str:
+        w, h = inst.params.width, inst.params.height
+        pos = inst.clues["start"]
+        for ch, d in solution:
+            pos = slide(pos, w, blocks(pos)[ch], *DIRECTIONS[d]) or pos
+        steps = " ".join(f"{ch}{d[0].upper()}" for ch, d in solution)
+        final = "\n".join(pos[r * w:(r + 1) * w] for r in range(h))
+        return f"moves: {steps}\nfinal:\n{final}"
+
+    def verify(self, inst: Instance, solution: list[Slide]) -> list[str]:
+        """Replay the slides on the grid; each must be legal and the end must match the goal."""
+        w = inst.params.width
+        pos = inst.clues["start"]
+        for n, (ch, d) in enumerate(solution, start=1):
+            cells = blocks(pos).get(ch)
+            new = slide(pos, w, cells, *DIRECTIONS[d]) if cells and d in DIRECTIONS else None
+            if new is None:
+                return [f"move {n}: block '{ch}' cannot slide {d}"]
+            pos = new
+        goal = inst.clues["goal"]
+        if any(g != ANY and g != p for p, g in zip(pos, goal)):
+            return ["the final position does not match the goal"]
+        return []
+
+
+def _connected(cells: list[int], width: int) -> bool:
+    todo, seen = [cells[0]], {cells[0]}
+    rest = set(cells)
+    while todo:
+        r, c = divmod(todo.pop(), width)
+        for dr, dc in DIRECTIONS.values():
+            j = (r + dr) * width + (c + dc)
+            if 0 <= c + dc < width and j in rest and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(cells)
+
+
+PUZZLE = Sliding()

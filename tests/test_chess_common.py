@@ -1,0 +1,155 @@
+"""The three capture-chess puzzles against an independent brute force, plus text forms
+and bad input (shared code in solvers/chess_common.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lab.puzzle import PuzzleError
+from solvers.chess_melee import PUZZLE as MELEE
+from solvers.chess_ranger import PUZZLE as RANGER
+from solvers.chess_solo import PUZZLE as SOLO
+
+ALL = (RANGER, SOLO, MELEE)
+
+
+# ---- an independent brute force: board as a dict, rays walked square by square ------------
+
+RAYS = {"R": [(1, 0), (-1, 0), (0, 1), (0, -1)], "B": [(1, 1), (1, -1), (-1, 1), (-1, -1)]}
+RAYS["Q"] = RAYS["R"] + RAYS["B"]
+JUMPS = {"K": [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b],
+         "N": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]}
+
+
+def targets(board: dict, f: int, r: int) -> list[tuple[int, int]]:
+    kind, colour, _ = board[(f, r)]
+    if kind == "P":
+        dr = 1 if colour == "w" else -1
+        return [(f + df, r + dr) for df in (-1, 1) if (f + df, r + dr) in board]
+    if kind in JUMPS:
+        return [(f + a, r + b) for a, b in JUMPS[kind] if (f + a, r + b) in board]
+    out = []
+    for a, b in RAYS[kind]:
+        x, y = f + a, r + b
+        while 0 <= x < 8 and 0 <= y < 8:
+            if (x, y) in board:
+                out.append((x, y))
+                break
+            x, y = x + a, y + b
+    return out
+
+
+def brute(pieces, variant) -> tuple[int, int]:
+    """(sequences, distinct move sets) by plain recursion over every capture."""
+    board = {(sq % 8, sq // 8): (kind, colour, 0) for kind, sq, colour in pieces}
+    sequences, sets = 0, set()
+
+    def go(board, line, turn):
+        nonlocal sequences
+        if len(board) == 1:
+            (kind, _, _), = board.values()
+            if not variant.king_stays or kind == "K":
+                sequences += 1
+                sets.add(frozenset(line))
+            return
+        for a, (kind, colour, used) in list(board.items()):
+            if variant.colours and colour != turn:
+                continue
+            if variant.max_moves is not None and used >= variant.max_moves:
+                continue
+            for b in targets(board, *a):
+                victim = board[b]
+                if variant.colours and victim[1] == colour:
+                    continue
+                if variant.king_stays and victim[0] == "K":
+                    continue
+                nxt = dict(board)
+                del nxt[a]
+                nxt[b] = (kind, colour, used + 1)
+                go(nxt, line + [(a, b)], "b" if turn == "w" else "w")
+
+    go(board, [], "w")
+    return sequences, len(sets)
+
+
+def random_position(puzzle, rng: random.Random, n: int):
+    """n pieces crowded into a 4x4 corner, so that captures abound."""
+    squares = rng.sample([r * 8 + f for r in range(1, 5) for f in range(4)], n)
+    kinds = [rng.choice("QRBNPK") for _ in range(n)]
+    if puzzle is SOLO:
+        kinds = [k if k != "K" else "Q" for k in kinds]
+        kinds[0] = "K"
+    colours = [rng.choice("wb") for _ in range(n)] if puzzle is MELEE else ["w"] * n
+    return [(k, sq, c) for k, sq, c in zip(kinds, squares, colours)]
+
+
+@pytest.mark.parametrize("puzzle", ALL, ids=lambda p: p.name)
+def test_counts_match_brute_force(puzzle):
+    rng = random.Random(hash(puzzle.name) % 1000)
+    seen = {"none": 0, "one": 0, "many": 0}
+    for _ in range(120):
+        pieces = random_position(puzzle, rng, rng.randint(3, 6))
+        inst = puzzle.parse(" ".join(puzzle.piece_text(p) for p in pieces))
+        seqs, sets = brute(puzzle.pieces(inst), puzzle.variant)
+        assert puzzle.count(inst, 10**6, "sequences") == seqs
+        assert puzzle.count(inst, 10**6) == sets
+        assert puzzle.count(inst, 2) == min(sets, 2)
+        assert puzzle.count(inst, 3, "sequences") == min(seqs, 3)
+        sols = puzzle.solutions(inst, 10**6)
+        assert len(sols) == sets and all(puzzle.verify(inst, s) == [] for s in sols)
+        assert len(puzzle.solutions(inst, 10**6, "sequences")) == seqs
+        seen["none" if sets == 0 else "one" if sets == 1 else "many"] += 1
+    assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("puzzle", ALL, ids=lambda p: p.name)
+def test_formats_round_trip(puzzle):
+    rng = random.Random(2)
+    for _ in range(20):
+        inst = puzzle.parse(" ".join(puzzle.piece_text(p) for p in random_position(puzzle, rng, 6)))
+        for fmt in puzzle.formats:
+            assert puzzle.parse(puzzle.format(inst, fmt)) == inst, fmt
+            assert puzzle.parse(puzzle.format(inst, fmt), fmt) == inst, fmt
+
+
+def test_melee_colour_forms_agree():
+    fen = MELEE.parse("8/8/8/8/8/2n5/1P6/K7 w - - 0 1")
+    assert MELEE.parse("Ka1 Pb2 nc3") == fen
+    assert MELEE.parse("board = ['Ka1', 'Pb2', 'Nc3']\ncolors = ['W', 'W', 'B']") == fen
+    assert MELEE.parse('{"pieces": ["Ka1", "Pb2", "Nc3"], "colors": ["W", "W", "B"]}') == fen
+    assert RANGER.parse("ka1 pb2 nc3") == RANGER.parse("Ka1 Pb2 Nc3")  # one side: case ignored
+
+
+@pytest.mark.parametrize("puzzle, text, line, column", [
+    (RANGER, "Qe7 Nc6\nKb6 Xb5", 2, 5),
+    (RANGER, "Qe7 Nc6\nKb6 Pb9", 2, 5),
+    (RANGER, "Qe7 Nc6\nKe7", 2, 1),
+    (RANGER, "board = ['Qe7',\n 'Nc66']", 2, 3),
+    (RANGER, "8/8/8/8/8/8/8/7", 1, 15),
+    (RANGER, "8/8/8/8/8/8/8/7X", 1, 16),
+    (SOLO, "Ka1 Qb2\nKc3", 2, 1),
+    (SOLO, "Qa1 Qb2\nRc3", 2, None),
+    (MELEE, "board = ['Qe7', 'Nc6']\ncolors = ['W']", 2, None),
+    (MELEE, "board = ['Qe7', 'Nc6']\ncolors = ['W', 'G']", 2, 17),
+    (MELEE, '{"pieces": ["Qe7"], "colors": ["W"', 1, None),
+])
+def test_bad_input(puzzle, text, line, column):
+    with pytest.raises(PuzzleError) as err:
+        puzzle.parse(text)
+    assert err.value.line == line
+    if column is not None:
+        assert err.value.column == column
+
+
+def test_verify_catches_bad_solutions():
+    inst = RANGER.parse("Ra1 Pa4 Pa8")
+    a1, a4, a8 = 0, 24, 56
+    assert RANGER.verify(inst, [(a1, a4), (a4, a8)]) == []
+    assert RANGER.verify(inst, [(a1, a8)])  # jumps over a4
+    assert RANGER.verify(inst, [(a1, a4)])  # two pieces left
+    solo = SOLO.parse("Ka1 Rb1 Pa2")
+    assert SOLO.verify(solo, [(1, 0)])  # may not take the king
+    melee = MELEE.parse("Ra1 ra4 Ra8")
+    assert MELEE.verify(melee, [(24, 0)])  # black may not start

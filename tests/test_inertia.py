@@ -1,0 +1,218 @@
+"""Inertia: the seed-000 board, an independent BFS on tiny boards, impossible boards,
+text forms and bad input."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from lab.puzzle import Instance, PuzzleError
+from solvers.inertia import DIRECTIONS, PUZZLE, InertiaParams, move_graph
+
+SEED_BOARD = (Path(__file__).parent / "data" / "inertia" / "seed000.txt").read_text()
+# The seed's own 106-move answer (its arrows, as compass names).
+SEED_MOVES = """
+NE NW NW SW SW NW NW SW E SE SW E NW E SW S E SE NE S SE E SE S NE S N E NE NW N NE N NE E
+S W SW NW NE S SW SW N W SE SW S E SE SE SW NW SW NE SE NE SE N SE NW N NE E E SE E SE NE
+N W N NW NW NE E SE S NW W NW S W S S N NW E NE NE SE SE SW SE S NE NW SE SW W SE NW NE N
+NE E""".split()
+NAMES = [d[0] for d in DIRECTIONS]
+
+
+def moves(names: list[str]) -> list[int]:
+    return [NAMES.index(n) for n in names]
+
+
+def test_seed_board_is_solved_optimally():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert (inst.params.width, inst.params.height) == (20, 16)
+    assert len(SEED_MOVES) == 106 and PUZZLE.verify(inst, moves(SEED_MOVES)) == []
+    t0 = time.perf_counter()
+    ans = PUZZLE.answer(inst)
+    seconds = time.perf_counter() - t0
+    assert ans.data["solved"] and ans.data["count"] <= 106
+    assert PUZZLE.verify(inst, moves(ans.data["moves"])) == []
+    # 76 moves, proven: 30 fewer than the seed's walk (measured 2-7 s on 2 shared cores).
+    assert ans.data["proven_optimal"] and ans.data["count"] == 76 == ans.data["lower_bound"]
+    assert ans.text.startswith("76 moves (proven optimal)")
+    assert seconds < 20
+
+
+def test_heuristic_alone_beats_the_seed_quickly():
+    inst = PUZZLE.parse(SEED_BOARD)
+    t0 = time.perf_counter()
+    ans = PUZZLE.answer(inst, time_limit=1.5, prove=False)
+    assert time.perf_counter() - t0 < 3
+    assert ans.data["count"] <= 106 and not ans.data["proven_optimal"]
+    assert PUZZLE.verify(inst, moves(ans.data["moves"])) == []
+
+
+# ---- an independent brute force: BFS over (ball cell, gems collected) ----------------------
+
+STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+
+
+def brute(rows: list[str]) -> int | None:
+    h, w = len(rows), len(rows[0])
+    start = next((r, c) for r in range(h) for c in range(w) if rows[r][c] == "S")
+    gems = [(r, c) for r in range(h) for c in range(w) if rows[r][c] == "g"]
+    bit = {g: 1 << i for i, g in enumerate(gems)}
+    full = (1 << len(gems)) - 1
+    dist = {(start, 0): 0}
+    queue = deque([(start, 0)])
+    while queue:
+        state = queue.popleft()
+        (r, c), got = state
+        if got == full:
+            return dist[state]
+        for dr, dc in STEPS:
+            y, x, g, dead, moved = r, c, got, False, False
+            while 0 <= y + dr < h and 0 <= x + dc < w and rows[y + dr][x + dc] != "w":
+                y, x, moved = y + dr, x + dc, True
+                ch = rows[y][x]
+                if ch == "m":
+                    dead = True
+                    break
+                if ch == "g":
+                    g |= bit[(y, x)]
+                if ch in "sS":
+                    break
+            if not dead and moved and ((y, x), g) not in dist:
+                dist[((y, x), g)] = dist[state] + 1
+                queue.append(((y, x), g))
+    return None
+
+
+def random_rows(rng: random.Random, w: int, h: int) -> list[str]:
+    cells = (["w"] * rng.randint(1, w * h // 5) + ["s"] * rng.randint(1, w * h // 4)
+             + ["m"] * rng.randint(0, w * h // 6) + ["g"] * rng.randint(1, 6) + ["S"])[-w * h:]
+    cells += ["b"] * (w * h - len(cells))
+    rng.shuffle(cells)
+    return ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+
+
+def test_fewest_moves_match_brute_force():
+    rng = random.Random(1)
+    kinds = {"solved": 0, "impossible": 0}
+    for _ in range(100):
+        w, h = rng.randint(4, 7), rng.randint(3, 6)
+        rows = random_rows(rng, w, h)
+        inst = PUZZLE.parse(f"{w}x{h}:" + "".join(rows))
+        want = brute(rows)
+        ans = PUZZLE.answer(inst, time_limit=10)
+        if want is None:
+            kinds["impossible"] += 1
+            assert not ans.data["solved"] and ans.data["impossible"], rows
+        else:
+            kinds["solved"] += 1
+            assert ans.data["proven_optimal"] and ans.data["count"] == want, rows
+            assert PUZZLE.verify(inst, moves(ans.data["moves"])) == []
+    assert kinds["impossible"] >= 3 and kinds["solved"] >= 80
+
+
+def test_impossible_boards():
+    unreachable = PUZZLE.answer(PUZZLE.parse("S.w.g\n..w..\nwwwww"))
+    assert not unreachable.data["solved"] and unreachable.text.startswith("impossible")
+    assert "r1c5" in unreachable.text
+    # Each gem can be collected, but not all in one game: brute force agrees.
+    rows = ["gwgbb", "bbggb", "mSmbs"]
+    assert brute(rows) is None
+    both = PUZZLE.answer(PUZZLE.parse("\n".join(rows)))
+    assert both.data["impossible"] and "one game" in both.text
+    nothing = PUZZLE.answer(PUZZLE.parse("S.\n.."))
+    assert nothing.data["solved"] and nothing.data["count"] == 0 and nothing.data["proven_optimal"]
+
+
+def test_formats_round_trip():
+    seed = PUZZLE.parse(SEED_BOARD)
+    tatham = PUZZLE.format(seed, "tatham")
+    assert tatham.startswith("20x16:") and len(tatham) == 6 + 320
+    rng = random.Random(4)
+    for inst in [seed] + [PUZZLE.parse("\n".join(random_rows(rng, 6, 5))) for _ in range(10)]:
+        for fmt in PUZZLE.formats:
+            assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst, fmt
+            assert PUZZLE.parse(PUZZLE.format(inst, fmt), fmt) == inst, fmt
+    assert PUZZLE.parse("3x2:Sgbmsw") == PUZZLE.parse("Sg.\nmsw")
+    assert PUZZLE.parse("2:Sgmw") == PUZZLE.parse("Sg\nmw")  # Tatham: '2' means 2x2
+
+
+@pytest.mark.parametrize("text, line, column", [
+    ("S..\n.x.", 2, 2),
+    ("S..\n...\n.S.", 3, 2),
+    ("...\n.g.", 2, None),
+    ("S..\n..", 2, None),
+    ("3x2:Sgbms", 1, None),
+    ("3x2:SgbmsQ", 1, 10),
+    ("board = np.array([\n  ['B', ' '],\n  ['G', 'X'],\n])", 3, None),
+    ('{"rows": ["S.", 7]}', 1, None),
+])
+def test_bad_input(text, line, column):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    assert err.value.line == line
+    if column is not None:
+        assert err.value.column == column
+
+
+def test_verify_catches_bad_walks():
+    inst = PUZZLE.parse("S.g\nm..\n...")
+    east, south = NAMES.index("E"), NAMES.index("S")
+    assert PUZZLE.verify(inst, [east]) == []
+    assert "mine" in PUZZLE.verify(inst, [south])[0]
+    assert "does not move" in PUZZLE.verify(inst, [east, east])[0]
+    assert "gems left" in PUZZLE.verify(inst, [])[0]
+
+
+def tatham_board(rng: random.Random, w: int, h: int) -> Instance:
+    """Like Tatham's generator: w*h/5 walls, stops and mines and a start, then w*h/5 gems on
+    cells that some slide from and back to the start's region passes."""
+    while True:
+        cells = ["w", "s", "m"] * (w * h // 5) + ["S"]
+        cells += ["b"] * (w * h - len(cells))
+        rng.shuffle(cells)
+        clues = {(i // w, i % w): ch for i, ch in enumerate(cells) if ch != "b"}
+        g = move_graph(Instance("inertia", InertiaParams(w, h), clues))
+        back, grew = {0}, True
+        while grew:
+            grew = False
+            for a, b in zip(g.tails, g.heads):
+                if b in back and a not in back:
+                    back.add(a)
+                    grew = True
+        passed = set()
+        for a, b, d in zip(g.tails, g.heads, g.dirs):
+            if a in back and b in back:
+                (r, c), (_, _, dr, dc) = g.nodes[a], DIRECTIONS[d]
+                while (r, c) != g.nodes[b]:
+                    r, c = r + dr, c + dc
+                    if (r, c) not in clues:
+                        passed.add((r, c))
+        if len(passed) >= w * h // 5:
+            for rc in rng.sample(sorted(passed), w * h // 5):
+                clues[rc] = "g"
+            return Instance("inertia", InertiaParams(w, h), clues)
+
+
+def test_tatham_style_board_small():
+    inst = tatham_board(random.Random(6), 10, 8)
+    ans = PUZZLE.answer(inst, time_limit=10)
+    assert ans.data["solved"] and PUZZLE.verify(inst, moves(ans.data["moves"])) == []
+    assert ans.data["lower_bound"] <= ans.data["count"]
+
+
+@pytest.mark.slow
+def test_tatham_sized_boards():
+    """20x16 boards like the web player's largest preset: valid walks, never below the bound."""
+    rng = random.Random(5)
+    proven = 0
+    for _ in range(4):
+        inst = tatham_board(rng, 20, 16)
+        ans = PUZZLE.answer(inst, time_limit=40)
+        assert ans.data["solved"] and PUZZLE.verify(inst, moves(ans.data["moves"])) == []
+        assert ans.data["lower_bound"] <= ans.data["count"]
+        proven += ans.data["proven_optimal"]
+    assert proven >= 2
