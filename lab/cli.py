@@ -83,10 +83,18 @@ def cmd_list(args) -> int:
     return 0
 
 
+def _answer_options(ptype: PuzzleType, args) -> dict:
+    """CLI limits a puzzle's own `answer` understands (Inertia's time limit, for one)."""
+    import inspect
+
+    params = inspect.signature(ptype.answer).parameters
+    return {"time_limit": args.timeout} if args.timeout is not None and "time_limit" in params else {}
+
+
 def cmd_solve(args) -> int:
     ptype, inst = _load(args)
     try:
-        answer = ptype.answer(inst)
+        answer = ptype.answer(inst, **_answer_options(ptype, args))
     except NotImplementedError:
         answer = None
     if answer is not None:
@@ -145,6 +153,14 @@ def cmd_count(args) -> int:
     from .solve import count
 
     ptype, inst = _load(args)
+    if type(ptype).rules is PuzzleType.rules:  # a move puzzle with its own counter
+        own = getattr(ptype, "count", None)
+        if own is None:
+            raise PuzzleError(f"{ptype.name} cannot count solutions")
+        n = own(inst, args.limit)
+        _emit(args, {"puzzle": ptype.name, "count": n, "limit": args.limit, "complete": True},
+              f"{n} solution(s)" + (f" (stopped at the limit {args.limit})" if n >= args.limit else ""))
+        return 0
     result = count(ptype, inst, args.limit, _budget(args))
     data = {"puzzle": ptype.name, "count": result.n, "limit": args.limit, "complete": result.complete,
             "solutions": [_solution_text(ptype, inst, s, args) for s in result.solutions[: args.show]]}

@@ -103,7 +103,6 @@ class PuzzleType:
     aliases: tuple[str, ...] = ()
     title: str = ""
     formats: tuple[str, ...] = ("text", "json")
-    rules_cacheable: bool = False  # True: `rules` may be built once per process and shared
 
     # ---- text forms -------------------------------------------------------------
     def parse(self, text: str, fmt: str | None = None) -> Instance:
@@ -136,9 +135,16 @@ class PuzzleType:
         out = ["solve"]
         if grid:
             out += ["check", "clues", "count"]
+        elif callable(getattr(self, "count", None)):
+            out.append("count")
         return out
 
     # ---- SAT --------------------------------------------------------------------
+    def rules_cacheable(self, params: Any) -> bool:
+        """May `rules(params)` be built once per process and shared by every session? Only
+        when clue clauses never draw new variables from a pool kept inside the rules."""
+        return False
+
     def rules(self, params: Any, pool: IDPool) -> Rules:
         raise NotImplementedError
 

@@ -111,10 +111,9 @@ _RULES_CACHE: dict[tuple[type, Any], tuple[Rules, IDPool]] = {}
 
 
 def _rules_for(ptype: PuzzleType, params: Any) -> tuple[Rules, IDPool]:
-    """The rules and a private variable pool. Puzzles that declare `rules_cacheable` (their
-    clue clauses never draw on the pool kept in their rules) build the CNF once per process:
-    fresh solvers (grading) then cost only the solver load."""
-    if not getattr(ptype, "rules_cacheable", False):
+    """The rules and a private variable pool. Where the puzzle allows it (`rules_cacheable`)
+    the CNF is built once per process: fresh solvers (grading) then cost only the load."""
+    if not ptype.rules_cacheable(params):
         pool = IDPool()
         return ptype.rules(params, pool), pool
     key = (type(ptype), params)

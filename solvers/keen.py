@@ -389,6 +389,9 @@ class Keen(PuzzleType):
         return {"cells": [[r + 1, c + 1] for r, c in key], "op": value[0], "target": value[1]}
 
     # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: KeenParams) -> bool:
+        return True  # clues are literals of rule variables: one CNF per size serves all
+
     def rules(self, params: KeenParams, pool: IDPool) -> Rules:
         n = params.n
         x = [[[pool.id(("x", r, c, d)) for d in range(n)] for c in range(n)] for r in range(n)]

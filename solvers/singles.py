@@ -249,6 +249,9 @@ class Singles(PuzzleType):
                 for r, (ra, rb) in enumerate(zip(a, b)) for c, (x, y) in enumerate(zip(ra, rb)) if x != y]
 
     # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: SinglesParams) -> bool:
+        return True  # clues are literals of rule variables: one CNF per size serves all
+
     def rules(self, params: SinglesParams, pool: IDPool) -> Rules:
         shade = [[pool.id(("s", r, c)) for c in range(params.width)] for r in range(params.height)]
         number = {(r, c, v): pool.id(("n", r, c, v)) for r, c in params.cells() for v in range(1, params.top + 1)}

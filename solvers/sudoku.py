@@ -62,7 +62,6 @@ class Sudoku(PuzzleType):
     aliases = ("solo",)
     title = "Sudoku (Solo), any box shape"
     formats = ("line", "grid", "array", "tatham", "json")
-    rules_cacheable = True  # clue literals are rule variables: one CNF per size serves all
 
     # ---- text forms -----------------------------------------------------------------
     def parse(self, text: str, fmt: str | None = None) -> Instance:
@@ -234,6 +233,9 @@ class Sudoku(PuzzleType):
         return {"row": key[0] + 1, "col": key[1] + 1, "digit": value}
 
     # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: SudokuParams) -> bool:
+        return True  # clue literals are rule variables: one CNF per size serves every grid
+
     def rules(self, params: SudokuParams, pool: IDPool) -> Rules:
         n = params.n
         x = [[[pool.id(("x", r, c, d)) for d in range(n)] for c in range(n)] for r in range(n)]

@@ -119,3 +119,13 @@ def test_generate_other_sizes_and_formats(tmp_path):
         done = run("generate", "sudoku", *args, "--count", "3", "--out", str(out), "--quiet")
         assert done.returncode == 0, done.stderr
         assert len(out.read_text().splitlines()) == 4
+
+
+def test_move_puzzles_solve_and_count_through_the_cli():
+    ranger = "board = ['Qe7', 'Nc6', 'Kb6', 'Pb5', 'Nf5', 'Pg4', 'Rb3', 'Bc3', 'Pd3', 'Pc2', 'Rg2']"
+    counted = json.loads(run("count", "chessranger", "-", "--limit", "5", "--json", stdin=ranger).stdout)
+    assert counted["count"] == 1 and counted["complete"]
+    solved = run("solve", "chessranger", "-", "--json", stdin=ranger)
+    assert solved.returncode == 0 and json.loads(solved.stdout)["puzzle"] == "chessranger"
+    jugs = run("solve", "jugs", "-", "--json", stdin="capacities 3 5 8\nstart 0 0 8\ngoal * 4 4\n")
+    assert jugs.returncode == 0, jugs.stderr

@@ -1,0 +1,798 @@
+"""Nonograms (Tatham's Pattern): text forms, rules, decoding, verification.
+
+Vocabulary: a *line* is a row or a column; its *clue* is the tuple of the lengths of its
+black *runs*, in order (the empty tuple for an all-white line). A *given* is a cell whose
+colour the puzzle states outright (Tatham's game IDs can carry them; our generator adds
+them when the line clues alone leave a puzzle ambiguous).
+
+The encoding keeps clues cheap. Every line gets, once per board size, a *reader*: the
+automaton that reads the line left to right (state: runs started so far, and the current
+black or white streak), unrolled over the line as a layered graph with one variable per
+state, so unit propagation alone does what a perfect line solver does. Being in a state
+reports *events*: "run i reached length o", "run i ended shorter than k", "fewer than k
+runs in all". A clue is then only the negation of about two events per run, literals the
+reader already has: one SAT session serves every puzzle of its size, and a new clue costs
+a few binary clauses, not a new automaton. The reader grows with the cube of the line
+length, so lines longer than 30 get none; there each clue brings the reader cut down to
+what it allows, the same graph and clauses, behind its selector.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ortools.sat.python import cp_model
+from pysat.formula import IDPool
+
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.textgrid import parse_json, tatham_split
+
+Runs = tuple[int, ...]
+Grid = tuple[tuple[int, ...], ...]
+BLACK, WHITE, UNKNOWN = "#", ".", "?"
+MAX_SIDE = 99
+
+
+@dataclass(frozen=True)
+class NonogramParams:
+    width: int
+    height: int
+
+    def length(self, kind: str) -> int:
+        """How many cells a row or a column has."""
+        return self.width if kind == "row" else self.height
+
+    def lines(self) -> list[tuple[str, int]]:
+        """Every line key, columns first (as Tatham lists them)."""
+        return [("col", j) for j in range(self.width)] + [("row", i) for i in range(self.height)]
+
+    def cells(self, key: tuple[str, int]) -> list[tuple[int, int]]:
+        kind, k = key
+        if kind == "row":
+            return [(k, c) for c in range(self.width)]
+        return [(r, k) for r in range(self.height)]
+
+
+def runs(line) -> Runs:
+    """The clue of a line of 0/1 cells: the lengths of its black runs."""
+    return tuple(len(run) for run in "".join("1" if v else "0" for v in line).split("0") if run)
+
+
+def fits(clue: Runs, length: int) -> bool:
+    return all(k >= 1 for k in clue) and sum(clue) + len(clue) - 1 <= length
+
+
+def check_params(width: int, height: int) -> NonogramParams:
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise PuzzleError(f"nonogram size must be 1..{MAX_SIDE} each way, got {width}x{height}")
+    return NonogramParams(width, height)
+
+
+# ---- the line reader (CNF for one line) -------------------------------------------------
+
+State = tuple[int, int]
+Event = tuple  # ("reached", i, o) | ("shorter", i, k) | ("fewer", k)
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One layer of a reader's graph: its states, and for each state the indices of its
+    successors in the next layer, of its predecessors in the previous one, and its events."""
+
+    states: list[State]
+    succ: list[list[int]]
+    preds: list[list[int]]
+    events: list[list[Event]]
+
+
+def _colours(t: int, n: int) -> tuple[int, ...]:
+    return (0, 1) if t < n else (0,)  # the virtual last cell is white
+
+
+def _step(s: State, black: int) -> State:
+    """The reader's move: black extends the streak or starts run i+1; white ends it."""
+    i, o = s
+    if black:
+        return (i, o + 1) if o > 0 else (i + 1, 1)
+    return (i, -o) if o > 0 else (i, 0)
+
+
+def _events(s: State, final: bool) -> list[Event]:
+    """What being in state s reports: run i reached length o; run i ended less than k long
+    (for the smallest such k, the chain gives the rest); the line has fewer than k runs."""
+    i, o = s
+    out: list[Event] = []
+    if o > 0:
+        out.append(("reached", i, o))
+    if o < 0:
+        out.append(("shorter", i, 1 - o))
+    if final:
+        out.append(("fewer", i + 1))
+    return out
+
+
+def _fits_state(s: State, clue: Runs) -> bool:
+    """May a reader reading `clue` be in state s? (Its runs never outgrow the clue.)"""
+    i, o = s
+    if i > len(clue):
+        return False
+    return o == 0 or (0 < o <= clue[i - 1]) or -o == clue[i - 1]
+
+
+def _shape(n: int, clue: Runs | None) -> list[Layer]:
+    """The reader's layered graph for n cells. State (i, o): i runs started; o > 0 the
+    current black streak, o = -k the first white after a run of length k, o = 0 a later
+    white (or the start). Layer t holds the states possible after t cells; layer n+1
+    follows a virtual white cell that closes the last run. With a `clue`, only the states
+    that clue allows and that still lead to its end are kept (then there are no events)."""
+    states = [[(0, 0)]]
+    for t in range(n + 1):
+        following = {_step(s, b) for s in states[t] for b in _colours(t, n)}
+        states.append(sorted(s for s in following if clue is None or _fits_state(s, clue)))
+    if clue is not None:
+        states[n + 1] = [s for s in states[n + 1] if s[0] == len(clue)]
+        for t in range(n, -1, -1):
+            live = set(states[t + 1])
+            states[t] = [s for s in states[t] if any(_step(s, b) in live for b in _colours(t, n))]
+    index = [{s: j for j, s in enumerate(layer)} for layer in states]
+    succ = [[[index[t + 1][s2] for b in _colours(t, n) if (s2 := _step(s, b)) in index[t + 1]]
+             for s in states[t]] for t in range(n + 1)] + [[]]
+    preds: list[list[list[int]]] = [[[] for _ in layer] for layer in states]
+    for t in range(n + 1):
+        for k, targets in enumerate(succ[t]):
+            for j in targets:
+                preds[t + 1][j].append(k)
+    return [Layer(layer, succ[t], preds[t],
+                  [_events(s, t == n + 1) if clue is None else [] for s in layer])
+            for t, layer in enumerate(states)]
+
+
+@lru_cache(maxsize=None)
+def reader_shape(n: int) -> list[Layer]:
+    """The universal reader for n cells (any clue; the same for every line that long)."""
+    return _shape(n, None)
+
+
+@lru_cache(maxsize=4096)
+def clue_shape(clue: Runs, n: int) -> list[Layer]:
+    """The reader for one clue: the universal one cut down to what the clue allows."""
+    return _shape(n, clue)
+
+
+def encode_line(shape: list[Layer], cells: list[int], pool: IDPool,
+                reader: "LineReader | None" = None) -> list[list[int]]:
+    """CNF of a reader's graph over `cells` (variables, in order), with one variable per
+    state. The reader is deterministic, each state is entered by one colour only (black
+    into o > 0, white otherwise) and every event is a state, so what a clue forbids is
+    states only; then state variables alone carry the graph (no edge variables) and unit
+    propagation still prunes it fully: a state needs a live successor and a live
+    predecessor, a cell colour needs a live state entered by it. Soundness: the start
+    state holds, each true state has a true successor entered by the cell's real colour,
+    so the real reading is a path of true states and every event on it is true."""
+    n = len(cells)
+    if not shape[0].states:
+        return [[]]  # the clue cannot be read on this line at all
+    var = [[pool.id() for _ in layer.states] for layer in shape]
+    clauses = [[var[0][0]]]
+    for t, layer in enumerate(shape):
+        here = var[t]
+        if t <= n:
+            there = var[t + 1]
+            clauses.extend([-q, *(there[j] for j in succ)] for q, succ in zip(here, layer.succ))
+        if t == 0:
+            continue
+        before, x = var[t - 1], cells[t - 1] if t <= n else None
+        entered: tuple[list[int], list[int]] = ([], [])
+        for s, q, preds, events in zip(layer.states, here, layer.preds, layer.events):
+            clauses.append([-q, *(before[k] for k in preds)])
+            black = s[1] > 0
+            entered[black].append(q)
+            if x is not None:
+                clauses.append([-q, x if black else -x])
+            if reader is not None:
+                clauses.extend([-q, reader.event(pool, e)] for e in events)
+        if x is not None:
+            clauses.append([-x, *entered[1]])
+            clauses.append([x, *entered[0]])
+    return clauses
+
+
+@dataclass
+class LineReader:
+    """The event variables of one line's universal reader; a clue is the negation of some.
+
+    ("reached", i, o): run i got at least o long; ("shorter", i, k): run i ended less than
+    k long; ("fewer", k): the line has fewer than k runs. States imply events (and events
+    are monotone in their last index), never the other way: a clue only forbids events."""
+
+    length: int
+    var: dict[Event, int] = field(default_factory=dict)
+
+    def event(self, pool: IDPool, key: Event) -> int:
+        if key not in self.var:
+            self.var[key] = pool.id()
+        return self.var[key]
+
+    def chains(self, pool: IDPool) -> list[list[int]]:
+        """Fewer than k runs implies fewer than k+1; ending under k long implies under k+1;
+        reaching o implies reaching o-1; run i implies run i-1."""
+        max_runs = (self.length + 1) // 2
+        keys = [("fewer", k) for k in range(1, max_runs + 2)]
+        keys += [("shorter", i, k) for i in range(1, max_runs + 1) for k in range(2, self.length + 2)]
+        for key in keys:
+            self.event(pool, key)
+        out = []
+        for key, v in self.var.items():
+            if key[0] == "fewer" and key[1] > 1:
+                out.append([-self.var["fewer", key[1] - 1], v])
+            elif key[0] == "shorter" and key[2] > 2:
+                out.append([-self.var["shorter", key[1], key[2] - 1], v])
+            elif key[0] == "reached" and key[2] > 1:
+                out.append([-v, self.var["reached", key[1], key[2] - 1]])
+            elif key[0] == "reached" and key[1] > 1:
+                out.append([-v, self.var["reached", key[1] - 1, 1]])
+        return out
+
+    def clue_units(self, clue: Runs) -> list[int]:
+        """The literals that together mean "this line reads `clue`" (a clue that fits).
+        Events no state reports (run m+1 on a full line, say) are false anyway."""
+        m = len(clue)
+        forbid = [("reached", m + 1, 1)]  # no run after the m-th
+        if m:
+            forbid.append(("fewer", m))  # at least m runs
+        for i, k in enumerate(clue, start=1):
+            forbid.append(("reached", i, k + 1))  # run i is not longer than k
+            if k >= 2:
+                forbid.append(("shorter", i, k))  # run i is not shorter than k
+        return [-self.var[key] for key in forbid if key in self.var]
+
+
+def read_line(cells: list[int], pool: IDPool) -> tuple[list[list[int]], LineReader]:
+    """The universal reader over `cells`: its clauses and its event variables."""
+    reader = LineReader(len(cells))
+    clauses = encode_line(reader_shape(len(cells)), cells, pool, reader)
+    return clauses + reader.chains(pool), reader
+
+
+# ---- the puzzle ------------------------------------------------------------------------
+
+@dataclass
+class NonogramVars:
+    """Cell variables, and either a universal reader per line (`readers`) or, on big
+    boards, the pool each clue's own automaton takes its variables from."""
+
+    cell: list[list[int]]
+    readers: dict[tuple[str, int], LineReader]
+    pool: IDPool | None = None
+
+
+UNIVERSAL_MAX = 30  # longest line that gets a universal reader (Tatham's presets go to 30)
+CACHE_AREA = 400  # a 20x20 build is about 400k clauses; bigger ones are not kept
+
+
+def _build_rules(params: NonogramParams, pool: IDPool, universal: bool) -> Rules:
+    cell = [[pool.id() for _ in range(params.width)] for _ in range(params.height)]
+    clauses: list[list[int]] = []
+    readers = {}
+    if universal:
+        for key in params.lines():
+            more, readers[key] = read_line([cell[r][c] for r, c in params.cells(key)], pool)
+            clauses.extend(more)
+    primary = [v for row in cell for v in row]
+    return Rules(clauses, primary, NonogramVars(cell, readers, None if universal else pool))
+
+
+class Nonogram(PuzzleType):
+    name = "nonogram"
+    aliases = ("pattern", "nonograms")
+    title = "Nonograms (Pattern): paint the grid from its row and column run lengths"
+    formats = ("text", "array", "tatham", "json")
+    universal_max = UNIVERSAL_MAX
+
+    # ---- text forms -------------------------------------------------------------------
+    def parse(self, text: str, fmt: str | None = None) -> Instance:
+        fmt = fmt or self.sniff(text)
+        reader = {"text": self._parse_text, "array": self._parse_array,
+                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
+        if reader is None:
+            raise PuzzleError(f"unknown nonogram format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    @staticmethod
+    def sniff(text: str) -> str:
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        if s.startswith("{"):
+            return "json"
+        if "[" in s:
+            return "array"
+        if re.match(r"^\d+(x\d+)?[:#]", s):
+            return "tatham"
+        return "text"
+
+    def _instance(self, cols: list, rows: list, grid: list[str] | None = None,
+                  where: dict | None = None) -> Instance:
+        """An instance from column clues, row clues (None = no clue) and optional givens.
+        `where` maps a line key or "grid" row to its (line, column) for error messages."""
+        where = where or {}
+        if not cols or not rows:
+            raise PuzzleError("a nonogram needs at least one column and one row")
+        params = check_params(len(cols), len(rows))
+        clues: dict = {}
+        for kind, lines in (("col", cols), ("row", rows)):
+            for k, clue in enumerate(lines):
+                if clue is None:
+                    continue
+                clue = tuple(clue)
+                if clue == (0,):
+                    clue = ()
+                n = params.length(kind)
+                if not fits(clue, n):
+                    bad = [v for v in clue if v < 1]
+                    why = (f"run length {bad[0]} must be at least 1" if bad else
+                           f"needs {sum(clue) + len(clue) - 1} cells, the {kind} has {n}")
+                    raise PuzzleError(f"{kind} {k + 1} clue {' '.join(map(str, clue))}: {why}",
+                                      *where.get((kind, k), (None, None)))
+                clues[(kind, k)] = clue
+        if grid is not None:
+            clues.update(self._givens(params, grid, where))
+        return Instance(self.name, params, clues)
+
+    def _givens(self, params: NonogramParams, grid: list[str], where: dict) -> dict:
+        if len(grid) != params.height:
+            raise PuzzleError(f"grid has {len(grid)} rows, expected {params.height}",
+                              *where.get(("grid", len(grid) - 1), (None, None)))
+        out = {}
+        for r, row in enumerate(grid):
+            line, col0 = where.get(("grid", r), (None, None))
+            if len(row) != params.width:
+                raise PuzzleError(f"grid row {r + 1} has {len(row)} cells, expected {params.width}", line)
+            for c, ch in enumerate(row):
+                if ch not in (BLACK, WHITE, UNKNOWN, "-"):
+                    raise PuzzleError(f"bad grid character '{ch}' (use # . ?)", line,
+                                      None if col0 is None else col0 + c)
+                if ch in (BLACK, WHITE):
+                    out[("cell", r, c)] = int(ch == BLACK)
+        return out
+
+    def _parse_text(self, text: str) -> Instance:
+        sections: dict[str, list] = {}
+        where: dict = {}
+        current = None
+        for lineno, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line:
+                continue
+            head = re.fullmatch(r"(cols|columns|top|rows|side|grid)\s*:", line, re.I)
+            if head:
+                current = {"columns": "cols", "top": "cols", "side": "rows"}.get(
+                    head.group(1).lower(), head.group(1).lower())
+                if current in sections:
+                    raise PuzzleError(f"section '{current}:' appears twice", lineno, 1)
+                sections[current] = []
+                continue
+            if current is None:
+                raise PuzzleError("expected a 'cols:' or 'rows:' section header", lineno, 1)
+            col = raw.index(line[0]) + 1
+            kind = current[:-1]
+            if current == "grid":
+                where[("grid", len(sections["grid"]))] = (lineno, col)
+                sections["grid"].append("".join(line.split()))
+                continue
+            where[(kind, len(sections[current]))] = (lineno, col)
+            sections[current].append(self._text_clue(raw, lineno))
+        for need in ("cols", "rows"):
+            if need not in sections:
+                raise PuzzleError(f"missing the '{need}:' section")
+        return self._instance(sections["cols"], sections["rows"], sections.get("grid"), where)
+
+    @staticmethod
+    def _text_clue(raw: str, lineno: int) -> Runs | None:
+        tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"[^\s,.]+", raw)]
+        if len(tokens) == 1 and tokens[0][0] == UNKNOWN:
+            return None
+        if len(tokens) == 1 and tokens[0][0] == "-":
+            return ()
+        out = []
+        for tok, col in tokens:
+            if not tok.isdigit():
+                raise PuzzleError(f"bad run length '{tok}'", lineno, col)
+            out.append(int(tok))
+        return tuple(out)
+
+    def _parse_array(self, text: str) -> Instance:
+        found: dict[str, tuple[object, int]] = {}
+        names = {"top_numbers": "cols", "top": "cols", "cols": "cols", "side_numbers": "rows",
+                 "side": "rows", "rows": "rows", "grid": "grid", "givens": "grid"}
+        for m in re.finditer(r"\b([a-z_]+)\s*=\s*(?=\[)", text):
+            name = names.get(m.group(1))
+            if name is None:
+                continue
+            end = _matching_bracket(text, m.end())
+            line = text.count("\n", 0, m.start()) + 1
+            try:
+                found[name] = (ast.literal_eval(text[m.end():end + 1]), line)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError) as exc:
+                raise PuzzleError(f"bad array literal for {m.group(1)}: {getattr(exc, 'msg', exc)}",
+                                  line) from None
+        for need, label in (("cols", "top_numbers"), ("rows", "side_numbers")):
+            if need not in found:
+                raise PuzzleError(f"expected '{label} = [[...], ...]'")
+        cols = self._clue_list(*found["cols"], "top_numbers")
+        rows = self._clue_list(*found["rows"], "side_numbers")
+        grid = self._grid_list(*found["grid"]) if "grid" in found else None
+        where = {("col", j): (found["cols"][1], None) for j in range(len(cols))}
+        where.update({("row", i): (found["rows"][1], None) for i in range(len(rows))})
+        return self._instance(cols, rows, grid, where)
+
+    @staticmethod
+    def _clue_list(value, line: int | None, label: str) -> list:
+        if not isinstance(value, list):
+            raise PuzzleError(f"{label} must be a list of lists", line)
+        out = []
+        for k, clue in enumerate(value):
+            if clue is None:
+                out.append(None)
+                continue
+            if isinstance(clue, int) and not isinstance(clue, bool):
+                clue = [clue]
+            if not isinstance(clue, (list, tuple)) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in clue):
+                raise PuzzleError(f"{label} entry {k + 1} must be a list of whole numbers", line)
+            out.append(tuple(clue))
+        return out
+
+    @staticmethod
+    def _grid_list(value, line: int | None) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
+            raise PuzzleError("grid must be a list of strings of # . ?", line)
+        return value
+
+    def _parse_tatham(self, text: str) -> Instance:
+        head, desc = tatham_split(text)
+        m = re.fullmatch(r"(\d+)(?:x(\d+))?", head)
+        if not m:
+            raise PuzzleError(f"bad Pattern parameters '{head}' (expected WxH)", 1, 1)
+        width = int(m.group(1))
+        height = int(m.group(2)) if m.group(2) else width
+        params = check_params(width, height)
+        offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc[0]
+        lines_part, _, givens = desc.partition(",")
+        specs = lines_part.split("/")
+        total = width + height
+        if len(specs) != total:
+            raise PuzzleError(f"game ID has {len(specs)} row/column clues, expected {total}"
+                              f" ({width} columns then {height} rows)", 1, offset)
+        clues, where, pos = [], {}, offset
+        for idx, spec in enumerate(specs):
+            key = ("col", idx) if idx < width else ("row", idx - width)
+            where[key] = (1, pos)
+            if spec == "":
+                clues.append(())
+            else:
+                for part in spec.split("."):
+                    if not part.isdigit():
+                        raise PuzzleError(f"bad run length '{part}' in {key[0]} {key[1] + 1}", 1, pos)
+                clues.append(tuple(int(p) for p in spec.split(".")))
+            pos += len(spec) + 1
+        grid = None
+        if desc != lines_part:
+            grid = _tatham_givens(givens, params, offset + len(lines_part) + 1)
+        return self._instance(clues[:width], clues[width:], grid, where)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict):
+            raise PuzzleError("nonogram JSON must be an object with 'cols' and 'rows'")
+        cols = data.get("cols", data.get("top"))
+        rows = data.get("rows", data.get("side"))
+        if cols is None or rows is None:
+            raise PuzzleError("nonogram JSON needs 'cols' (or 'top') and 'rows' (or 'side')")
+        inst = self._instance(self._clue_list(cols, None, "cols"), self._clue_list(rows, None, "rows"),
+                              self._grid_list(data["grid"], None) if "grid" in data else None)
+        for name, want in (("width", inst.params.width), ("height", inst.params.height)):
+            if name in data and data[name] != want:
+                raise PuzzleError(f"'{name}' is {data[name]} but the clues give {want}")
+        return inst
+
+    # ---- writing ---------------------------------------------------------------------
+    def clue_lists(self, inst: Instance) -> tuple[list, list]:
+        p = inst.params
+        return ([inst.clues.get(("col", j)) for j in range(p.width)],
+                [inst.clues.get(("row", i)) for i in range(p.height)])
+
+    def givens(self, inst: Instance) -> list[str] | None:
+        """The given cells as rows of # . ? (None when the puzzle has none)."""
+        p = inst.params
+        if not any(k[0] == "cell" for k in inst.clues):
+            return None
+        sym = {1: BLACK, 0: WHITE, None: UNKNOWN}
+        return ["".join(sym[inst.clues.get(("cell", r, c))] for c in range(p.width))
+                for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        cols, rows = self.clue_lists(inst)
+        grid = self.givens(inst)
+        if fmt == "text":
+            text = lambda clue: UNKNOWN if clue is None else " ".join(map(str, clue)) or "0"
+            out = ["cols:", *map(text, cols), "rows:", *map(text, rows)]
+            if grid:
+                out += ["grid:", *grid]
+            return "\n".join(out)
+        if fmt == "array":
+            lst = lambda clue: "None" if clue is None else repr(list(clue))
+            out = ["top_numbers = [", *(f"  {lst(c)}," for c in cols), "]",
+                   "side_numbers = [", *(f"  {lst(c)}," for c in rows), "]"]
+            if grid:
+                out += ["grid = [", *(f"  {row!r}," for row in grid), "]"]
+            return "\n".join(out)
+        if fmt == "tatham":
+            return self._format_tatham(inst, cols + rows, grid)
+        if fmt == "json":
+            data = {"puzzle": self.name, "width": inst.params.width, "height": inst.params.height,
+                    "cols": [None if c is None else list(c) for c in cols],
+                    "rows": [None if c is None else list(c) for c in rows]}
+            if grid:
+                data["grid"] = grid
+            return json.dumps(data)
+        raise PuzzleError(f"unknown nonogram format '{fmt}' (known: {', '.join(self.formats)})")
+
+    @staticmethod
+    def _format_tatham(inst: Instance, lines: list, grid: list[str] | None) -> str:
+        if any(clue is None for clue in lines):
+            raise PuzzleError("a Pattern game ID needs a clue for every row and column")
+        p = inst.params
+        desc = "/".join(".".join(map(str, clue)) for clue in lines)
+        if grid:
+            desc += "," + _tatham_encode_givens("".join(grid))
+        return f"{p.width}x{p.height}:{desc}"
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        rows = ["".join(BLACK if v else WHITE for v in row) for row in solution]
+        if fmt == "json":
+            return json.dumps(rows)
+        return "\n".join(rows)
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
+        return [list(row) for row in solution]
+
+    def describe_clue(self, key, value) -> str:
+        if key[0] == "cell":
+            return f"r{key[1] + 1}c{key[2] + 1}={BLACK if value else WHITE}"
+        return f"{key[0]} {key[1] + 1}: {' '.join(map(str, value)) or '0'}"
+
+    def clue_json(self, key, value) -> dict:
+        if key[0] == "cell":
+            return {"row": key[1] + 1, "col": key[2] + 1, "black": bool(value)}
+        return {key[0]: key[1] + 1, "runs": list(value)}
+
+    # ---- SAT -------------------------------------------------------------------------
+    def rules_cacheable(self, params: NonogramParams) -> bool:
+        """Universal readers need no pool for clues, so boards up to CACHE_AREA cells build
+        them once per process (graders open fresh sessions for every puzzle)."""
+        return self._universal(params) and params.width * params.height <= CACHE_AREA
+
+    def _universal(self, params: NonogramParams) -> bool:
+        return max(params.width, params.height) <= self.universal_max
+
+    def rules(self, params: NonogramParams, pool: IDPool) -> Rules:
+        """Every line's universal reader, built once per session, so that a clue costs only
+        a few literals: the right trade when one session checks many puzzles. Lines longer
+        than `universal_max` (the reader grows with the cube of the length) get no reader;
+        each clue then brings its own small automaton instead."""
+        return _build_rules(params, pool, self._universal(params))
+
+    def clue_clauses(self, params: NonogramParams, rules: Rules, key, value) -> list[list[int]]:
+        data: NonogramVars = rules.data
+        if key[0] == "cell":
+            v = data.cell[key[1]][key[2]]
+            return [[v if value else -v]]
+        clue, length = tuple(value), params.length(key[0])
+        if not fits(clue, length):
+            return [[]]  # a clue that cannot fit its line: its selector can never hold
+        if key in data.readers:
+            return [[u] for u in data.readers[key].clue_units(clue)]
+        cells = [data.cell[r][c] for r, c in params.cells(key)]
+        return encode_line(clue_shape(clue, length), cells, data.pool)
+
+    def decode(self, params: NonogramParams, rules: Rules, true_vars) -> Grid:
+        return tuple(tuple(int(v in true_vars) for v in row) for row in rules.data.cell)
+
+    def solution_literals(self, params: NonogramParams, rules: Rules, solution: Grid) -> list[int]:
+        return [v if solution[r][c] else -v
+                for r, row in enumerate(rules.data.cell) for c, v in enumerate(row)]
+
+    # ---- CP-SAT ----------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Each line clue as CP-SAT's own automaton over the pattern 0* 1^k1 0+ ... 1^km 0*."""
+        p = inst.params
+        model = cp_model.CpModel()
+        x = [[model.new_bool_var(f"x{r}_{c}") for c in range(p.width)] for r in range(p.height)]
+        for key, value in inst.clues.items():
+            if key[0] == "cell":
+                model.add(x[key[1]][key[2]] == value)
+                continue
+            line = [x[r][c] for r, c in p.cells(key)]
+            if not fits(value, len(line)):
+                model.add_bool_or([])  # infeasible
+                continue
+            final, transitions = _pattern_automaton(value)
+            model.add_automaton(line, 0, [final], transitions)
+        flat = [v for row in x for v in row]
+        return CpModel(model, flat, lambda value: tuple(tuple(value(v) for v in row) for row in x))
+
+    # ---- independent check -----------------------------------------------------------
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = [f"r{r + 1}c{c + 1} holds {v}, not 0 or 1"
+                    for r, row in enumerate(solution) for c, v in enumerate(row) if v not in (0, 1)]
+        columns = list(zip(*solution))
+        for key, value in inst.clues.items():
+            if key[0] == "cell":
+                if solution[key[1]][key[2]] != value:
+                    problems.append(f"given {self.describe_clue(key, value)} not kept")
+                continue
+            got = runs(solution[key[1]] if key[0] == "row" else columns[key[1]])
+            if got != tuple(value):
+                problems.append(f"{key[0]} {key[1] + 1} reads {' '.join(map(str, got)) or '0'}, "
+                                f"clue says {' '.join(map(str, value)) or '0'}")
+        return problems
+
+
+def _pattern_automaton(clue: Runs) -> tuple[int, list[tuple[int, int, int]]]:
+    """A DFA for a clue: state j = how much of the pattern 1^k1 0 1^k2 ... 1^km is matched;
+    extra whites are allowed at the start, between runs and at the end. Returns the
+    accepting state and the (state, colour, next state) transitions."""
+    pattern = "0".join("1" * k for k in clue)
+    end = len(pattern)
+    transitions = []
+    for j in range(end + 1):
+        if j == 0 or j == end or pattern[j - 1] == "0":
+            transitions.append((j, 0, j))
+        if j < end:
+            transitions.append((j, int(pattern[j]), j + 1))
+    return end, transitions
+
+
+# ---- line solving (plain Python, for the generator's repair) -----------------------------
+
+def line_options(clue: Runs, known: list[int | None]) -> list[set[int]] | None:
+    """For each cell of one line, the colours some completion of `known` matching `clue`
+    gives it (None: no completion). Placements of runs i.. in cells t.. that fit (`rest`)
+    are met with placements of runs ..i-1 in cells ..t-1 (`done`); a virtual white cell
+    at the end lets every run be followed by a white."""
+    cells = list(known) + [0]
+    size, m = len(cells), len(clue)
+    blacks, whites = [0], [0]  # known blacks / whites before each position
+    for v in cells:
+        blacks.append(blacks[-1] + (v == 1))
+        whites.append(whites[-1] + (v == 0))
+    # fit[i][p]: run i can lie on cells p..p+k-1 with a white cell right after it
+    fit = [[p + k < size and whites[p + k] == whites[p] and cells[p + k] != 1 for p in range(size)]
+           for k in clue]
+    rest = [[False] * (size + 1) for _ in range(m + 1)]
+    done = [[False] * (size + 1) for _ in range(m + 1)]
+    for t in range(size + 1):
+        rest[m][t] = blacks[size] == blacks[t]
+        done[0][t] = blacks[t] == 0
+    for i in range(m - 1, -1, -1):
+        k, here, after, fits_i = clue[i], rest[i], rest[i + 1], fit[i]
+        for t in range(size - 1, -1, -1):
+            here[t] = (cells[t] != 1 and here[t + 1]) or (fits_i[t] and after[t + k + 1])
+    for i in range(1, m + 1):
+        k, here, before, fits_i = clue[i - 1], done[i], done[i - 1], fit[i - 1]
+        for t in range(1, size + 1):
+            p = t - k - 1
+            here[t] = (cells[t - 1] != 1 and here[t - 1]) or (p >= 0 and fits_i[p] and before[p])
+    if not rest[0][0]:
+        return None
+    n = size - 1
+    cover = [0] * (size + 1)  # difference array of the cells valid run placements cover
+    for i, k in enumerate(clue):
+        for p in range(size):
+            if done[i][p] and fit[i][p] and rest[i + 1][p + k + 1]:
+                cover[p] += 1
+                cover[p + k] -= 1
+    options: list[set[int]] = [set() for _ in range(n)]
+    covered = 0
+    for t in range(n):
+        covered += cover[t]
+        if covered:
+            options[t].add(1)
+        if any(done[i][t + 1] and rest[i][t + 1] for i in range(m + 1)):
+            options[t].add(0)  # runs ..i-1 end by cell t, which is white; runs i.. follow
+    return options
+
+
+def line_solve(params: NonogramParams, clues: dict,
+               start: dict[tuple[int, int], int] | None = None) -> dict[tuple[int, int], int] | None:
+    """The cells that line-by-line reasoning fixes (each line alone, to a fixpoint, as
+    Tatham's solver does); None if the clues contradict each other that way. `start`:
+    cells already known to follow from a subset of these clues (then only the lines
+    through newly known cells are looked at first)."""
+    known = dict(start or {})
+    fresh = {(k[1], k[2]): v for k, v in clues.items() if k[0] == "cell" and (k[1], k[2]) not in known}
+    known.update(fresh)
+    if start is None:
+        todo = [key for key in params.lines() if key in clues]
+    else:
+        todo = list(dict.fromkeys(key for r, c in fresh for key in (("row", r), ("col", c)) if key in clues))
+    queued = set(todo)
+    while todo:
+        key = todo.pop()
+        queued.discard(key)
+        cells = params.cells(key)
+        options = line_options(clues[key], [known.get(cell) for cell in cells])
+        if options is None:
+            return None
+        for (r, c), colours in zip(cells, options):
+            if len(colours) == 1 and (r, c) not in known:
+                known[r, c] = next(iter(colours))
+                cross = ("col", c) if key[0] == "row" else ("row", r)
+                if cross in clues and cross not in queued:
+                    queued.add(cross)
+                    todo.append(cross)
+    return known
+
+
+def _matching_bracket(text: str, start: int) -> int:
+    """Index of the ']' closing the '[' at `start`."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "[":
+            depth += 1
+        elif text[i] == "]":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise PuzzleError("unclosed '['", text.count("\n", 0, start) + 1)
+
+
+def _tatham_givens(code: str, params: NonogramParams, column: int) -> list[str]:
+    """Tatham's clue-squares suffix: a letter per given cell, lower case white and upper
+    case black, its distance from the previous given as the letter's offset from a/A;
+    'z' skips 25 cells without a given; a final letter may only skip the tail."""
+    area = params.width * params.height
+    cells = [UNKNOWN] * area
+    i = 0
+    for pos, ch in enumerate(code):
+        if i >= area:
+            raise PuzzleError("too much data in the given-cells section", 1, column + pos)
+        if not ("a" <= ch.lower() <= "z"):
+            raise PuzzleError(f"unexpected '{ch}' in the given-cells section", 1, column + pos)
+        i += ord(ch.lower()) - ord("a")
+        if ch.lower() != "z" and i < area:
+            cells[i] = BLACK if ch.isupper() else WHITE
+            i += 1
+        elif i > area:
+            raise PuzzleError("too much data in the given-cells section", 1, column + pos)
+    if i < area:
+        raise PuzzleError("too little data in the given-cells section", 1, column + len(code))
+    w = params.width
+    return ["".join(cells[r * w:(r + 1) * w]) for r in range(params.height)]
+
+
+def _tatham_encode_givens(cells: str) -> str:
+    out, run = [], 0
+    for ch in cells:
+        if ch in (BLACK, WHITE):
+            out.append(chr((ord("A") if ch == BLACK else ord("a")) + run))
+            run = 0
+        else:
+            run += 1
+            if run == 25:
+                out.append("z")
+                run = 0
+    if run:
+        out.append(chr(ord("a") + run))
+    return "".join(out)
+
+
+PUZZLE = Nonogram()

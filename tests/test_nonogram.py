@@ -1,0 +1,441 @@
+"""Nonograms (Pattern): seed example, brute force against both engines, one session for
+many clue sets, formats (seed arrays, Tatham IDs with givens, text, JSON), bad input,
+generated puzzles re-checked by CP-SAT."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from pysat.formula import IDPool
+
+from lab.cpsat import cpsat_count
+from lab.crosscheck import brute_force_count, engine_counts
+from lab.generator import generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SatSession, SessionCache
+from solvers.nonogram import PUZZLE, Nonogram, NonogramParams, line_options, line_solve, runs
+
+SEED_BOARD = """from puzzle_solver import nonograms_solver as solver
+top_numbers = [
+  [8, 2], [5, 4], [2, 1, 4], [2, 4], [2, 1, 4], [2, 5], [2, 8], [3, 2],
+  [1, 6], [1, 9], [1, 6, 1], [1, 5, 3], [3, 2, 1], [4, 2], [1, 5],
+]
+side_numbers = [
+  [7, 3], [7, 1, 1], [2, 3], [2, 3], [3, 2], [1, 1, 1, 1, 2], [1, 6, 1], [1, 9],
+  [9], [2, 4], [8], [11], [7, 1, 1], [4, 3], [3, 2],
+]
+binst = solver.Board(top=top_numbers, side=side_numbers)
+"""
+
+SEED_SOLUTION = """
+B B B B B B B . B B B . . . .
+B B B B B B B . . . . . B . B
+B B . . . . . . . . . B B B .
+B B . . . . . . . . . . B B B
+B B B . . . . . . . . . . B B
+B . . . B . B . . B . . . B B
+B . . . . . B B B B B B . . B
+B . . . . . B B B B B B B B B
+. . . . . B B B B B B B B B .
+. . . . . B B . B B B B . . .
+. . . . B B B B B B B B . . .
+B B B B B B B B B B B . . . .
+B B B B B B B . . B . B . . .
+. B B B B . . . . B B B . . .
+. B B B . . . . . . . B B . .
+"""
+
+# Tatham's own example (pattern.c): no line solver starts it, yet it is unique.
+BELLA = "4x4:2/1/2/1/1.1/2/1/1"
+
+
+class PerClue(Nonogram):
+    """Every line the way big boards do it: no universal reader, one automaton per clue."""
+
+    universal_max = 0
+
+
+PER_CLUE = PerClue()
+ENCODINGS = [PUZZLE, PER_CLUE]
+
+
+def seed_solution() -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(t == "B") for t in line.split()) for line in SEED_SOLUTION.split("\n") if line)
+
+
+def check(inst: Instance, ptype: Nonogram = PUZZLE):
+    session = SatSession(ptype, inst.params)
+    try:
+        return session.check(inst.clues)
+    finally:
+        session.close()
+
+
+# ---- the seed example ---------------------------------------------------------------
+
+@pytest.mark.parametrize("ptype", ENCODINGS, ids=["universal", "per-clue"])
+def test_seed_example_unique_with_stated_solution(ptype):
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert inst.params == NonogramParams(15, 15) and len(inst.clues) == 30
+    result = check(inst, ptype)
+    assert result.status == "unique"
+    assert result.solutions[0] == seed_solution()
+    assert PUZZLE.verify(inst, seed_solution()) == []
+    cp = cpsat_count(PUZZLE, inst, limit=2)
+    assert cp.complete and cp.n == 1 and cp.solutions[0] == seed_solution()
+    assert PUZZLE.format_solution(inst, seed_solution()).splitlines()[0] == "#######.###...."
+
+
+def test_seed_as_json_and_tatham_is_the_same_board():
+    inst = PUZZLE.parse(SEED_BOARD)
+    top = [list(inst.clues["col", j]) for j in range(15)]
+    side = [list(inst.clues["row", i]) for i in range(15)]
+    assert PUZZLE.parse(f'{{"top": {top}, "side": {side}}}') == inst
+    tatham = PUZZLE.format(inst, "tatham")
+    assert tatham.startswith("15x15:8.2/5.4/2.1.4/") and tatham.endswith("/4.3/3.2")
+    assert PUZZLE.parse(tatham) == inst
+
+
+def test_registry_names():
+    assert puzzle("pattern") is PUZZLE and puzzle("nonograms") is PUZZLE
+    assert generator("nonogram").strips is False
+
+
+def test_tatham_bella_example_is_unique():
+    inst = PUZZLE.parse(BELLA)
+    result = check(inst)
+    assert result.status == "unique"
+    assert PUZZLE.format_solution(inst, result.solutions[0]) == "#..#\n##..\n..#.\n..#."
+
+
+def test_ambiguous_and_unsolvable():
+    two = PUZZLE.parse("2x2:1/1/1/1")  # the two diagonals
+    result = check(two)
+    assert result.status == "ambiguous" and len(set(result.solutions)) == 2
+    given = PUZZLE.parse("2x2:1/1/1/1,Ad")  # top-left black, 3 cells to the end: only one diagonal left
+    assert check(given).status == "unique"
+    bad = PUZZLE.parse("cols:\n2\n0\nrows:\n1\n1")  # column 1 full, column 2 empty: fine
+    assert check(bad).status == "unique"
+    clash = PUZZLE.parse("cols:\n2\n2\nrows:\n1\n1")  # 4 black by columns, 2 by rows
+    result = check(clash)
+    assert result.status == "unsolvable"
+    assert result.conflict and all(key[0] in ("row", "col") for key in result.conflict)
+
+
+def test_big_board_uses_one_automaton_per_clue():
+    """Lines over 30 cells get no universal reader; the per-clue path still solves."""
+    rng = random.Random(12)
+    params = NonogramParams(33, 31)
+    grid = random_grid(rng, params, 0.6)
+    inst = Instance("nonogram", params, full_clues(params, grid))
+    session = SatSession(PUZZLE, params)
+    try:
+        assert session.rules.data.readers == {}
+        found = session.solve(inst.clues)
+        assert found.sat and PUZZLE.verify(inst, found.solution) == []
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("ptype", ENCODINGS, ids=["universal", "per-clue"])
+def test_one_session_serves_many_clue_sets(ptype):
+    """Clues only switch events (or their own automata) on, so answers never leak."""
+    rng = random.Random(5)
+    params = NonogramParams(6, 5)
+    session = SatSession(ptype, params)
+    try:
+        for _ in range(40):
+            grid = random_grid(rng, params, 0.5)
+            inst = Instance("nonogram", params, full_clues(params, grid))
+            found = session.solve(inst.clues)
+            assert found.sat and PUZZLE.verify(inst, found.solution) == []
+    finally:
+        session.close()
+
+
+# ---- brute force against both engines ------------------------------------------------
+
+def random_grid(rng: random.Random, params: NonogramParams, density: float):
+    return tuple(tuple(int(rng.random() < density) for _ in range(params.width))
+                 for _ in range(params.height))
+
+
+def full_clues(params: NonogramParams, grid) -> dict:
+    return {key: runs(grid[r][c] for r, c in params.cells(key)) for key in params.lines()}
+
+
+def random_clue(rng: random.Random, length: int) -> tuple[int, ...]:
+    return runs(rng.random() < 0.5 for _ in range(length))
+
+
+def random_board(rng: random.Random) -> Instance:
+    """Clues of a random picture, then some lines dropped, some clues replaced by random
+    ones (often no solution) and some cells given (sometimes against the picture)."""
+    width, height = rng.choice([(1, 3), (2, 2), (2, 3), (3, 2), (3, 3), (3, 3), (2, 4), (4, 2),
+                                (2, 5), (5, 1)])
+    params = NonogramParams(width, height)
+    grid = random_grid(rng, params, rng.choice([0.3, 0.5, 0.7]))
+    clues = full_clues(params, grid)
+    for key in list(clues):
+        roll = rng.random()
+        if roll < 0.15:
+            del clues[key]
+        elif roll < 0.22:
+            clues[key] = random_clue(rng, params.length(key[0]))
+    for r, c in itertools.product(range(height), range(width)):
+        if rng.random() < 0.08:
+            clues[("cell", r, c)] = grid[r][c] if rng.random() < 0.8 else 1 - grid[r][c]
+    return Instance("nonogram", params, clues)
+
+
+def all_grids(params: NonogramParams):
+    w, h = params.width, params.height
+    return [tuple(tuple(bits[r * w:(r + 1) * w]) for r in range(h))
+            for bits in itertools.product((0, 1), repeat=w * h)]
+
+
+@pytest.mark.parametrize("ptype", ENCODINGS, ids=["universal", "per-clue"])
+def test_brute_force_matches_both_engines(ptype):
+    rng = random.Random(11)
+    grids: dict = {}
+    tally = {"none": 0, "one": 0, "several": 0}
+    for _ in range(150):
+        inst = random_board(rng)
+        if inst.params not in grids:
+            grids[inst.params] = all_grids(inst.params)
+        expected = brute_force_count(PUZZLE, inst, grids[inst.params])
+        assert engine_counts(ptype, inst) == (expected, expected), PUZZLE.format(inst)
+        tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 15, tally
+
+
+@pytest.mark.parametrize("ptype", ENCODINGS, ids=["universal", "per-clue"])
+def test_every_clue_of_every_line_brute_force(ptype):
+    """Each possible clue (and each impossible one) of a 5-cell row, alone, on a 5x1 board."""
+    params = NonogramParams(5, 1)
+    grids = all_grids(params)
+    clues = {runs(g[0]) for g in grids} | {(6,), (3, 2), (1, 1, 1, 1), (0,)}
+    for clue in clues:
+        inst = Instance("nonogram", params, {("row", 0): clue})
+        expected = brute_force_count(PUZZLE, inst, grids)
+        assert engine_counts(ptype, inst) == (expected, expected), clue
+
+
+@pytest.mark.parametrize("ptype", ENCODINGS, ids=["universal", "per-clue"])
+def test_unit_propagation_is_a_line_solver(ptype):
+    """On one line, unit propagation alone finds every cell forced by the clue and the
+    known cells, and every contradiction: what a perfect line solver deduces."""
+    rng = random.Random(8)
+    for n in (5, 7, 9):
+        params = NonogramParams(n, 1)
+        grids = [g[0] for g in all_grids(params)]
+        session = SatSession(ptype, params, solver="m22")
+        try:
+            x = session.rules.data.cell[0]
+            for _ in range(150):
+                clue = runs(rng.choice(grids))
+                known = {c: rng.randint(0, 1) for c in range(n) if rng.random() < 0.3}
+                fits_known = [g for g in grids
+                              if runs(g) == clue and all(g[c] == v for c, v in known.items())]
+                assumptions = session.assumptions({("row", 0): clue})
+                assumptions += [x[c] if v else -x[c] for c, v in known.items()]
+                ok, implied = session.solver.propagate(assumptions=assumptions)
+                assert ok == bool(fits_known), (clue, known)
+                if ok:
+                    forced = {c: fits_known[0][c] for c in range(n) if len({g[c] for g in fits_known}) == 1}
+                    got = {c: int(x[c] in implied) for c in range(n) if x[c] in implied or -x[c] in implied}
+                    assert got == forced, (clue, known)
+        finally:
+            session.close()
+
+
+def test_rules_from_a_used_pool_are_the_cached_rules_shifted():
+    """Fresh pools reuse one cached build; any other pool gets the same CNF, renumbered."""
+    params = NonogramParams(4, 3)
+    fresh = PUZZLE.rules(params, IDPool())
+    pool = IDPool()
+    for _ in range(7):
+        pool.id()
+    shifted = PUZZLE.rules(params, pool)
+
+    def move(lit: int) -> int:
+        return lit + 7 if lit > 0 else lit - 7
+
+    assert shifted.clauses == [[move(l) for l in c] for c in fresh.clauses]
+    assert shifted.primary == [move(v) for v in fresh.primary]
+
+
+def test_line_options_match_brute_force():
+    rng = random.Random(9)
+    for n in (1, 4, 6, 8):
+        lines = list(itertools.product((0, 1), repeat=n))
+        for _ in range(80):
+            clue = runs(rng.choice(lines)) if rng.random() < 0.9 else random_clue(rng, n + 2)
+            known = [rng.choice((None, None, None, 0, 1)) for _ in range(n)]
+            fits_known = [g for g in lines if runs(g) == clue
+                          and all(k is None or k == v for k, v in zip(known, g))]
+            options = line_options(clue, known)
+            if not fits_known:
+                assert options is None, (clue, known)
+            else:
+                assert options == [{g[t] for g in fits_known} for t in range(n)], (clue, known)
+
+
+def test_line_solve_on_the_seed_and_bella():
+    seed = PUZZLE.parse(SEED_BOARD)
+    known = line_solve(seed.params, seed.clues)
+    assert len(known) == 225 and all(seed_solution()[r][c] == v for (r, c), v in known.items())
+    bella = PUZZLE.parse(BELLA)
+    assert line_solve(bella.params, bella.clues) == {}  # no line alone tells anything
+    clash = PUZZLE.parse("cols:\n2\n2\nrows:\n1\n1")
+    assert line_solve(clash.params, clash.clues) is None
+
+
+# ---- formats ---------------------------------------------------------------------------
+
+def sample_instances() -> list[Instance]:
+    rng = random.Random(4)
+    out = [PUZZLE.parse(SEED_BOARD), PUZZLE.parse(BELLA)]
+    for w, h in ((5, 7), (1, 4), (30, 2)):
+        params = NonogramParams(w, h)
+        clues = full_clues(params, random_grid(rng, params, 0.5))
+        out.append(Instance("nonogram", params, clues))
+        cells = {("cell", r, c): rng.randint(0, 1)
+                 for r in range(h) for c in range(w) if rng.random() < 0.1}
+        cells[("cell", h - 1, w - 1)] = 1  # a given in the very last cell
+        out.append(Instance("nonogram", params, {**clues, **cells}))
+    return out
+
+
+@pytest.mark.parametrize("fmt", PUZZLE.formats)
+def test_formats_round_trip(fmt):
+    for inst in sample_instances():
+        text = PUZZLE.format(inst, fmt)
+        assert PUZZLE.parse(text, fmt) == inst, text
+        assert PUZZLE.parse(text) == inst, text  # auto-detected
+
+
+def test_missing_lines_round_trip_except_tatham():
+    inst = PUZZLE.parse("cols:\n?\n1 1\n0\nrows:\n2\n?\n1")
+    assert ("col", 0) not in inst.clues and inst.clues["col", 2] == ()
+    for fmt in ("text", "array", "json"):
+        assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+    with pytest.raises(PuzzleError):
+        PUZZLE.format(inst, "tatham")
+
+
+def test_tatham_givens_encoding():
+    """After ',' each letter is one given: its offset from a/A counts the cells skipped
+    before it, upper case is black; 'z' skips 25 cells with no given."""
+    inst = PUZZLE.parse("3x2://2/1/1,CC")  # skip 2, black (cell 2); skip 2, black (cell 5)
+    assert {k: v for k, v in inst.clues.items() if k[0] == "cell"} == {("cell", 0, 2): 1, ("cell", 1, 2): 1}
+    assert PUZZLE.format(inst, "tatham") == "3x2://2/1/1,CC"
+    assert check(inst).status == "unique"
+    big = PUZZLE.parse("30x1:" + "/".join([""] * 29 + ["1", "1"]) + ",zE")  # 25 + 4 skipped
+    assert {k: v for k, v in big.clues.items() if k[0] == "cell"} == {("cell", 0, 29): 1}
+    assert PUZZLE.format(big, "tatham").endswith("/1/1,zE")
+    white = PUZZLE.parse("2x2:1/1/1/1,ad")  # cell 0 white, 3 cells to the end
+    assert {k: v for k, v in white.clues.items() if k[0] == "cell"} == {("cell", 0, 0): 0}
+
+
+def test_text_accepts_headers_and_separators():
+    inst = PUZZLE.parse("Columns:\n1, 1\n-\n3\n\nRows:\n1.1\n0\n  1 1 \n")
+    assert inst.clues == {("col", 0): (1, 1), ("col", 1): (), ("col", 2): (3,),
+                          ("row", 0): (1, 1), ("row", 1): (), ("row", 2): (1, 1)}
+    assert inst.params == NonogramParams(3, 3)
+
+
+BAD = [
+    ("cols:\n1\nrows:\n2 x\n", 4),  # not a number
+    ("cols:\n1\n1\nrows:\n3\n", 5),  # row clue does not fit
+    ("1\n2\n", 1),  # no section header
+    ("cols:\n1\nrows:\n1\ngrid:\n#?\n", 6),  # grid row too long
+    ("cols:\n1\nrows:\n1\ngrid:\nX\n", 6),  # bad grid character
+    ("3x2:1/1/1/1", 1),  # too few lines
+    ("3x2:1/1/1/1/1/1", 1),  # too many lines
+    ("2x2:1/1/1/a", 1),  # bad run length
+    ("2x2:1/1/1/3", 1),  # does not fit
+    ("2x2:1/1/1/1,zzz", 1),  # too much givens data
+    ("2x2:1/1/1/1,b", 1),  # too little givens data
+    ("2x2:1/1/1/1,A1", 1),  # bad givens character
+    ("top_numbers = [[1], [1]]\nside_numbers = [[1], [1, 1]]", 2),  # does not fit
+    ("top_numbers = [[1], [1]\nside_numbers = [[1]]", 1),  # unclosed bracket
+    ("top_numbers = [[1], ['a']]\nside_numbers = [[1], [1]]", 1),  # not numbers
+    ('{"cols": [[1]], "rows": [[1]], "x": }', 1),  # bad JSON
+]
+
+
+@pytest.mark.parametrize("text,line", BAD)
+def test_bad_input_names_the_line(text, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    assert err.value.line == line, str(err.value)
+
+
+def test_bad_json_and_options():
+    for text in ('{"cols": [[1]]}', '{"cols": [[1]], "rows": [["a"]]}', '{"cols": [[2]], "rows": [[1]]}',
+                 '{"cols": [[1]], "rows": [[1]], "width": 3}', '[1, 2]'):
+        with pytest.raises(PuzzleError):
+            PUZZLE.parse(text, "json")
+    with pytest.raises(PuzzleError):
+        generator("nonogram").params(size=0)
+    with pytest.raises(PuzzleError):
+        generator("nonogram").params(size=5, density=1.5)
+
+
+# ---- generated puzzles -------------------------------------------------------------------
+
+def generate(count: int, size: int, seed: int, **options):
+    gen = generator("nonogram")
+    params = gen.params(size=size, **options)
+    rng, sessions = random.Random(seed), SessionCache()
+    return [generate_one(PUZZLE, gen, params, rng, sessions) for _ in range(count)]
+
+
+def assert_unique_by_cpsat(made) -> None:
+    for g in made:
+        inst = g.instance
+        assert g.unique and PUZZLE.verify(inst, g.solution) == []
+        assert inst.params == NonogramParams(*map(len, (g.solution[0], g.solution)))
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and cp.solutions[0] == g.solution, PUZZLE.format(inst)
+        givens = {k: v for k, v in inst.clues.items() if k[0] == "cell"}
+        assert all(g.solution[r][c] == v for (_, r, c), v in givens.items())
+        assert PUZZLE.parse(PUZZLE.format(inst, "tatham")) == inst
+
+
+def test_generated_puzzles_are_unique_by_cpsat():
+    made = generate(50, 8, seed=1)
+    assert_unique_by_cpsat(made)
+    assert any(k[0] == "cell" for g in made for k in g.instance.clues)  # repairs happened
+
+
+def test_generated_rectangles_and_densities():
+    assert_unique_by_cpsat(generate(6, 5, seed=2, width=9, height=4))
+    assert_unique_by_cpsat(generate(6, 6, seed=3, density=0.3))
+
+
+def test_generated_15x15_unique_by_cpsat():
+    assert_unique_by_cpsat(generate(50, 15, seed=7))
+
+
+def test_generation_depends_only_on_the_seed():
+    """The repair never looks at the rival picture, so a solver with a history gives the
+    same puzzles as fresh ones (datasets may share one session)."""
+    gen = generator("nonogram")
+    params = gen.params(size=10)
+    shared = SessionCache()
+    generate_one(PUZZLE, gen, gen.params(size=10, density=0.4), random.Random(99), shared)
+    for seed in range(12):
+        a = generate_one(PUZZLE, gen, params, random.Random(seed), shared)
+        b = generate_one(PUZZLE, gen, params, random.Random(seed), SessionCache())
+        assert a.instance == b.instance and a.solution == b.solution
+    assert gen.history_free
+
+
+@pytest.mark.slow
+def test_generated_25x25_unique_by_cpsat():
+    assert_unique_by_cpsat(generate(10, 25, seed=8))
