@@ -148,6 +148,11 @@ class PuzzleType:
     def rules(self, params: Any, pool: IDPool) -> Rules:
         raise NotImplementedError
 
+    def one_shot_rules(self, params: Any, pool: IDPool) -> Rules:
+        """Rules for a session that answers one question (the CLI's check): a puzzle whose
+        `rules` invest in reuse (Nonograms' per-size line automata) may build less here."""
+        return self.rules(params, pool)
+
     def clue_clauses(self, params: Any, rules: Rules, key: ClueKey, value: Any) -> list[Clause]:
         """Clauses meaning "this clue holds". A single unit clause is used as the clue's
         literal directly; anything else is guarded by a fresh selector literal."""

@@ -110,9 +110,12 @@ class Check:
 _RULES_CACHE: dict[tuple[type, Any], tuple[Rules, IDPool]] = {}
 
 
-def _rules_for(ptype: PuzzleType, params: Any) -> tuple[Rules, IDPool]:
+def _rules_for(ptype: PuzzleType, params: Any, one_shot: bool = False) -> tuple[Rules, IDPool]:
     """The rules and a private variable pool. Where the puzzle allows it (`rules_cacheable`)
     the CNF is built once per process: fresh solvers (grading) then cost only the load."""
+    if one_shot:
+        pool = IDPool()
+        return ptype.one_shot_rules(params, pool), pool
     if not ptype.rules_cacheable(params):
         pool = IDPool()
         return ptype.rules(params, pool), pool
@@ -151,10 +154,10 @@ def at_most_one_clauses(rules: Rules, pool: IDPool) -> list[Clause]:
 class SatSession:
     """Rules of one puzzle structure loaded into one incremental solver."""
 
-    def __init__(self, ptype: PuzzleType, params: Any, solver: str = DEFAULT_SOLVER):
+    def __init__(self, ptype: PuzzleType, params: Any, solver: str = DEFAULT_SOLVER, one_shot: bool = False):
         self.ptype = ptype
         self.params = params
-        self.rules, self.pool = _rules_for(ptype, params)
+        self.rules, self.pool = _rules_for(ptype, params, one_shot)
         self.solver = Solver(name=solver, bootstrap_with=self.rules.clauses)
         if solver in NATIVE_CARDINALITY:
             for lits in self.rules.at_most_one:
@@ -344,16 +347,17 @@ class SatSession:
 class SessionCache:
     """One live session per puzzle structure, kept across puzzles (one per worker)."""
 
-    def __init__(self, solver: str = DEFAULT_SOLVER, keep: int = 4):
+    def __init__(self, solver: str = DEFAULT_SOLVER, keep: int = 4, one_shot: bool = False):
         self.solver = solver
         self.keep = keep
+        self.one_shot = one_shot  # sessions answer a question or two, not thousands
         self._sessions: dict[tuple[str, Any], SatSession] = {}
 
     def get(self, ptype: PuzzleType, params: Any) -> SatSession:
         key = (ptype.name, params)
         session = self._sessions.pop(key, None)
         if session is None:
-            session = SatSession(ptype, params, self.solver)
+            session = SatSession(ptype, params, self.solver, self.one_shot)
         self._sessions[key] = session  # most recent last
         while len(self._sessions) > self.keep:
             oldest = next(iter(self._sessions))

@@ -18,7 +18,7 @@ from .strip import Redundancy, redundancy
 # dozens of clauses (scripts/bench_peer.py); generation, which makes thousands of calls on
 # one solver, uses CaDiCaL.
 ONE_SHOT_SOLVER = "mc"
-_SESSIONS = SessionCache(solver=ONE_SHOT_SOLVER)
+_SESSIONS = SessionCache(solver=ONE_SHOT_SOLVER, one_shot=True)
 
 
 def sessions() -> SessionCache:

@@ -587,6 +587,10 @@ class Nonogram(PuzzleType):
         each clue then brings its own small automaton instead."""
         return _build_rules(params, pool, self._universal(params))
 
+    def one_shot_rules(self, params: NonogramParams, pool: IDPool) -> Rules:
+        """One question: a small automaton per clue costs far less than every line's reader."""
+        return _build_rules(params, pool, universal=False)
+
     def clue_clauses(self, params: NonogramParams, rules: Rules, key, value) -> list[list[int]]:
         data: NonogramVars = rules.data
         if key[0] == "cell":

@@ -77,7 +77,7 @@ def test_clue_map_of_a_minimal_and_a_redundant_puzzle():
     (("check", "sudoku", "-"), "1" * 80, "n*n"),
     (("check", "sudoku", "-"), "." * 40 + "x" + "." * 40, "column 41"),
     (("check", "sudoku", "-"), "1 2 3 4\n1 2\n3 4 1 2\n2 1 4 3\n", "line 2"),
-    (("check", "sudoku", "-"), "1 2 3\n2 3 1\n3 1 2\n", "no box shape"),
+    (("check", "sudoku", "-"), "1 2 3 4 5\n" * 5, "5x5 grid has no box shape"),
     (("check", "sudoku", "/no/such/file"), None, "no such file"),
     (("generate", "sudoku", "--size", "7", "--box", "2x2", "--count", "1", "--out", "x.jsonl"), None, "box 2x2"),
     (("generate", "sudoku", "--bogus", "1", "--out", "x.jsonl"), None, "unknown option --bogus"),
@@ -101,7 +101,7 @@ def test_generate_stats_plot_render_grade(tmp_path):
     assert "puzzle" in again.stderr and "puzzles/s" in again.stdout  # progress bar, then the summary
     assert "1 new, 6 resumed" in again.stdout
     stats = json.loads(run("stats", str(out), "--json").stdout)
-    assert stats["records"] == 6 and stats["clue_count"]["n"] == 6
+    assert stats["records"] == 7 and stats["clue_count"]["n"] == 7
     assert run("plot", str(out), str(out), "--label", "a", "b", "--out", str(tmp_path / "p.png")).returncode == 0
     assert (tmp_path / "p.png").stat().st_size > 10_000
     assert run("render", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--out", str(tmp_path / "b.png"),
