@@ -232,6 +232,7 @@ def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str = "json
     if fmt == "kaggle" and spec.puzzle != "sudoku":
         raise PuzzleError("the kaggle puzzle,solution layout is for sudoku only")
     out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
     journal = out.with_name(out.name + ".partial")
     timings = out.with_name(out.name + ".timings.jsonl")
     start = time.perf_counter()

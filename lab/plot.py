@@ -49,6 +49,7 @@ def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = Fal
     for ax in axes:
         ax.legend(fontsize=8)
     fig.tight_layout()
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(str(out) + ".tmp.png")
     fig.savefig(tmp, dpi=110)
     plt.close(fig)

@@ -28,6 +28,7 @@ def render(ptype: PuzzleType, inst: Instance, out: str | os.PathLike, solution: 
         ax.set_aspect("equal")
         ax.axis("off")
     fig.tight_layout()
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(str(out) + ".tmp.png")
     fig.savefig(tmp, dpi=110)
     plt.close(fig)

@@ -82,6 +82,7 @@ def test_clue_map_of_a_minimal_and_a_redundant_puzzle():
     (("generate", "sudoku", "--size", "7", "--box", "2x2", "--count", "1", "--out", "x.jsonl"), None, "box 2x2"),
     (("generate", "sudoku", "--bogus", "1", "--out", "x.jsonl"), None, "unknown option --bogus"),
     (("stats", "/no/such.jsonl"), None, "no such file"),
+    (("generate", "sudoku", "--count", "1", "--out", "/proc/no/x.jsonl", "--quiet"), None, "No such file"),
 ])
 def test_bad_input_is_one_line_exit_2_no_traceback(args, stdin, message, tmp_path):
     done = run(*args, stdin=stdin, cwd=tmp_path)
@@ -111,6 +112,11 @@ def test_generate_stats_plot_render_grade(tmp_path):
     assert "level" in grade["difficulty"]
     checked = json.loads(run("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--grade", "--json").stdout)
     assert "level" in checked["difficulty"]
+
+
+def test_generate_makes_the_output_folder(tmp_path):
+    done = run("generate", "sudoku", "--size", "4", "--count", "2", "--out", str(tmp_path / "new" / "d.jsonl"), "--quiet")
+    assert done.returncode == 0 and (tmp_path / "new" / "d.jsonl").exists()
 
 
 def test_generate_other_sizes_and_formats(tmp_path):
