@@ -42,7 +42,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     `partner`: symmetric stripping; a clue and its partner are dropped or kept together.
     `fixed`: clues never dropped.
     `alternatives`: clue sets on which some other valid solution differs from this one
-    (cheap ones a generator knows, like sudoku's two-digit swaps); they seed the witnesses.
+    (cheap ones a generator knows, like sudoku's deadly rectangles); they seed the witnesses.
     """
     start = time.perf_counter()
     calls0 = session.calls

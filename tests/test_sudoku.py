@@ -233,12 +233,12 @@ def test_sessions_sharing_cached_rules_hand_out_distinct_fresh_variables():
 
 
 @pytest.mark.parametrize("size", [4, 6, 9, 16])
-def test_two_digit_swaps_are_real_second_solutions(size):
-    from generators.sudoku import random_grid, two_digit_swaps
+def test_deadly_rectangles_are_real_second_solutions(size):
+    from generators.sudoku import deadly_rectangles, random_grid
 
     params = SudokuParams.for_size(size)
     grid = random_grid(params, random.Random(size))
-    pieces = two_digit_swaps(params, grid)
+    pieces = deadly_rectangles(params, grid)
     assert pieces
     for piece in pieces:
         a, b = sorted({grid[r][c] for r, c in piece})
