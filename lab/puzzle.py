@@ -9,6 +9,7 @@ Simon Tatham's collection fills in.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
@@ -106,7 +107,27 @@ class PuzzleType:
 
     # ---- text forms -------------------------------------------------------------
     def parse(self, text: str, fmt: str | None = None) -> Instance:
-        raise NotImplementedError
+        """Read `text` in format `fmt` (detected when None) with the subclass's `_parse_<fmt>`."""
+        fmt = fmt or self.sniff(text)
+        reader = getattr(self, f"_parse_{fmt}", None) if fmt in self.formats else None
+        if reader is None:
+            raise PuzzleError(f"unknown {self.name} format '{fmt}' (known: {', '.join(self.formats)})")
+        return reader(text)
+
+    def sniff(self, text: str) -> str:
+        """Which format `text` is in: JSON opens with a brace, the seed's arrays have
+        brackets, a Tatham game ID starts `params:` (or `WxH#` for a random seed); anything
+        else is the puzzle's own plain form, the first of `formats`."""
+        s = text.strip()
+        if not s:
+            raise PuzzleError("empty input")
+        if s.startswith("{") and "json" in self.formats:
+            return "json"
+        if "[" in s and "array" in self.formats:
+            return "array"
+        if "tatham" in self.formats and re.match(r"^\d+(x\d+)?[a-z0-9]*:|^\d+x\d+[a-z0-9]*#", s):
+            return "tatham"
+        return self.formats[0]
 
     def format(self, inst: Instance, fmt: str = "text") -> str:
         raise NotImplementedError

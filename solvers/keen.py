@@ -195,27 +195,6 @@ class Keen(PuzzleType):
         return (op, target)
 
     # ---- text forms -----------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or self.sniff(text)
-        reader = {"text": self._parse_text, "array": self._parse_array,
-                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown keen format '{fmt}' (known: {', '.join(self.formats)})")
-        return reader(text)
-
-    @staticmethod
-    def sniff(text: str) -> str:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if s.startswith("{"):
-            return "json"
-        if "[" in s:
-            return "array"
-        if re.match(r"^\d+[a-z0-9]*[:#]", s):
-            return "tatham"
-        return "text"
-
     def _parse_text(self, text: str) -> Instance:
         """n rows of n cage labels, then one line per cage: `A 12+` (`A 3` for a given)."""
         rows = token_rows(text)

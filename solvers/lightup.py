@@ -95,27 +95,6 @@ class LightUp(PuzzleType):
     formats = ("text", "array", "tatham", "json")
 
     # ---- text forms -----------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or self.sniff(text)
-        reader = {"text": self._parse_text, "array": self._parse_array,
-                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown lightup format '{fmt}' (known: {', '.join(self.formats)})")
-        return reader(text)
-
-    @staticmethod
-    def sniff(text: str) -> str:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if s.startswith("{"):
-            return "json"
-        if "[" in s:
-            return "array"
-        if re.match(r"^\d+(x\d+[a-z0-9]*)?:", s) or re.match(r"^\d+x\d+[a-z0-9]*#", s):
-            return "tatham"
-        return "text"
-
     def _cell(self, ch: str, line: int | None, col: int | None) -> int | None:
         """-1 for white, None for a plain wall, 0..4 for a numbered wall."""
         if ch in WHITE_CHARS:

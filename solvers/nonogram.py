@@ -294,27 +294,6 @@ class Nonogram(PuzzleType):
     universal_max = UNIVERSAL_MAX
 
     # ---- text forms -------------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or self.sniff(text)
-        reader = {"text": self._parse_text, "array": self._parse_array,
-                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown nonogram format '{fmt}' (known: {', '.join(self.formats)})")
-        return reader(text)
-
-    @staticmethod
-    def sniff(text: str) -> str:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if s.startswith("{"):
-            return "json"
-        if "[" in s:
-            return "array"
-        if re.match(r"^\d+(x\d+)?[:#]", s):
-            return "tatham"
-        return "text"
-
     def _instance(self, cols: list, rows: list, grid: list[str] | None = None,
                   where: dict | None = None) -> Instance:
         """An instance from column clues, row clues (None = no clue) and optional givens.

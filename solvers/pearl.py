@@ -125,27 +125,6 @@ class Pearl(PuzzleType):
     formats = ("text", "array", "tatham", "json")
 
     # ---- reading ------------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or self.sniff(text)
-        reader = {"text": self._parse_text, "array": self._parse_array,
-                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown pearl format '{fmt}' (known: {', '.join(self.formats)})")
-        return reader(text)
-
-    @staticmethod
-    def sniff(text: str) -> str:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input", 1)
-        if s.startswith("{"):
-            return "json"
-        if "[" in s:
-            return "array"
-        if re.match(r"^\d+(x\d+)?[a-z]*[:#]", s):
-            return "tatham"
-        return "text"
-
     def _instance(self, rows: list[list[str]], where: list[list[tuple[int, int]]]) -> Instance:
         """Rows of 'B' / 'W' / '' cells; `where[r][c]` is (line, column) for errors."""
         height = len(rows)

@@ -97,27 +97,6 @@ class Singles(PuzzleType):
     formats = ("text", "array", "tatham", "json")
 
     # ---- text forms -----------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or self.sniff(text)
-        reader = {"text": self._parse_text, "array": self._parse_array,
-                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown singles format '{fmt}' (known: {', '.join(self.formats)})")
-        return reader(text)
-
-    @staticmethod
-    def sniff(text: str) -> str:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if s.startswith("{"):
-            return "json"
-        if "[" in s:
-            return "array"
-        if re.match(r"^\d+(x\d+)?(d[a-z])?[:#]", s):
-            return "tatham"
-        return "text"
-
     def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]]) -> Instance:
         """Check a rectangle of numbers (0 = blank); `where[r][c]` is its (line, column)."""
         height = len(cells)

@@ -64,28 +64,9 @@ class Sudoku(PuzzleType):
     formats = ("line", "grid", "array", "tatham", "json")
 
     # ---- text forms -----------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or self.sniff(text)
-        reader = {"line": self._parse_line, "grid": self._parse_grid, "array": self._parse_array,
-                  "tatham": self._parse_tatham, "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown sudoku format '{fmt}' (known: {', '.join(self.formats)})")
-        return reader(text)
-
-    @staticmethod
-    def sniff(text: str) -> str:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if s.startswith("{"):
-            return "json"
-        if "[" in s:
-            return "array"
-        if re.match(r"^\d+(x\d+)?[a-z]*[:#]", s):
-            return "tatham"
-        if len(s.split()) == 1:
-            return "line"
-        return "grid"
+    def sniff(self, text: str) -> str:
+        fmt = super().sniff(text)
+        return "grid" if fmt == "line" and len(text.split()) > 1 else fmt  # tokens: the grid form
 
     def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]] | None = None,
                   params: SudokuParams | None = None) -> Instance:
