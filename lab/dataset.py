@@ -18,9 +18,9 @@ import json
 import os
 import random
 import time
-from dataclasses import asdict, dataclass, field, is_dataclass
+from dataclasses import asdict, dataclass, is_dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterator
 
 from .generator import GenerateOptions, Generated, generate_one
 from .puzzle import Instance, PuzzleError, PuzzleType
