@@ -188,8 +188,8 @@ class SatSession:
                 lit = clauses[0][0]
             else:
                 lit = self.pool.id(("clue", key, value))
-                for clause in clauses:
-                    self._add([-lit, *clause])
+                self.epoch += 1
+                self.solver.append_formula([[-lit, *clause] for clause in clauses])
                 self._guarded[lit] = clauses
             self._clue_lit[(key, value)] = lit
         self._lit_clue[lit] = key
