@@ -8,95 +8,30 @@ every safe cell. When play gets stuck, the layout is *repaired* instead of throw
 the opened area moves to a covered cell away from it (or the other way round), and play
 starts again from the first click; after too many repairs a fresh layout is drawn.
 
-The engine's `Generator` base (random solution, then strip clues while unique) does not
-fit a game whose clues are revealed by play, so this module is plain functions and
-`GENERATOR = None`; `generate` returns the engine's `Generated` record all the same.
+"Random solution, then strip clues" does not fit a game whose clues are revealed by play,
+so `MinesweeperGenerator` overrides the engine's `generate` hook and hands back the board
+after the first click (the puzzle) with its layout (the solution). The play-out itself
+lives with the puzzle type (`solvers.minesweeper.play_out`), which grades boards with it.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from typing import Any
 
-from lab.generator import Generated
+from lab.generator import Generated, GenerateOptions, Generator, Option
 from lab.puzzle import Instance, PuzzleError
-from solvers.minesweeper import (PUZZLE, Board, Cell, Layout, MineSat, MinesParams, neighbour_table,
-                                 open_cell, start_board)
+from lab.sat import SessionCache
+from solvers.minesweeper import (PUZZLE, Board, Cell, Layout, MinesParams, neighbour_table, play_out,
+                                 start_board)
 
-GENERATOR = None
-
-
-@dataclass
-class PlayOut:
-    solved: bool
-    clues: dict  # the board where play ended
-    rounds: int  # solver rounds (each opens every provably safe cell)
-    calls: int  # SAT calls
-
-
-def play_out(params: MinesParams) -> PlayOut:
-    """Open the first click, then every provably safe cell, until none is left to prove.
-    Uses only what a player sees (numbers and the mine count); the layout only answers
-    "what number is under the cell I open". The one-number rules go first because they are
-    cheap; the SAT solver (complete) decides whenever they stall, so "stuck" is a fact."""
-    lay = params.layout
-    if lay is None or lay.start is None:
-        raise PuzzleError("play-out needs a layout with a first click")
-    h, w = params.height, params.width
-    seen = MinesParams(h, w, params.mines)  # the player's view: no layout
-    clues = start_board(params)
-    known: set[Cell] = set()  # proven mines
-    safe_total = h * w - params.mines
-    rounds = calls = 0
-    while sum(isinstance(v, int) for v in clues.values()) < safe_total:
-        safe = local_safe(h, w, clues, known)
-        if not safe:
-            session = MineSat(Board.of(Instance(PUZZLE.name, seen, clues), frozenset(known)))
-            try:
-                found = session.deduce()
-            finally:
-                session.close()
-            rounds += 1
-            calls += found.calls
-            known |= found.mines
-            safe = found.safe
-        if not safe:
-            return PlayOut(False, clues, rounds, calls)
-        for cell in safe:
-            if cell in lay.mines:
-                raise AssertionError(f"solver called mine {cell} safe")  # a solver bug, not bad input
-            open_cell(h, w, lay.mines, clues, cell)
-    return PlayOut(True, clues, rounds, calls)
-
-
-def local_safe(height: int, width: int, clues: dict, known: set[Cell]) -> set[Cell]:
-    """The one-number rules until they stall: a number whose mines are all known clears
-    its other covered neighbours; one with as many covered neighbours as missing mines
-    makes them all mines (added to `known`). Returns the cells proven safe."""
-    nbrs = neighbour_table(height, width)
-    safe: set[Cell] = set()
-    changed = True
-    while changed and not safe:
-        changed = False
-        for cell, v in clues.items():
-            if not isinstance(v, int) or v == 0:
-                continue
-            hidden = [n for n in nbrs[cell] if not isinstance(clues.get(n), int) and n not in known]
-            if not hidden:
-                continue
-            need = v - sum(n in known for n in nbrs[cell])
-            if need == 0:
-                safe.update(hidden)
-            elif need == len(hidden):
-                known.update(hidden)
-                changed = True
-    return safe
+MAX_SIDE = 100
 
 
 def check_size(height: int, width: int, mines: int, start: Cell) -> None:
-    if not (1 <= height <= 100 and 1 <= width <= 100):
-        raise PuzzleError(f"board size {height}x{width} out of range (1..100)")
+    if not (1 <= height <= MAX_SIDE and 1 <= width <= MAX_SIDE):
+        raise PuzzleError(f"board size {height}x{width} out of range (1..{MAX_SIDE})")
     if not (0 <= start[0] < height and 0 <= start[1] < width):
         raise PuzzleError(f"first click r{start[0] + 1}c{start[1] + 1} is off the board")
     clear = 1 + len(neighbour_table(height, width)[start])
@@ -157,3 +92,38 @@ def generate(height: int = 9, width: int = 9, mines: int = 10, start: Cell | Non
                 break
             params = fixed
     raise PuzzleError(f"no no-guess {height}x{width} board with {mines} mines in {max_attempts} attempts")
+
+
+class MinesweeperGenerator(Generator):
+    """Datasets of no-guess boards. The instance is the board right after the first click;
+    its params carry the layout, so every format writes Tatham's game ID too. `unique` is
+    True because the play-out proved that no guess is ever needed; nothing is stripped, so
+    `minimal` is False."""
+
+    puzzle = "minesweeper"
+    strips = False
+    options = (
+        Option("height", int, 9, f"rows (3..{MAX_SIDE})"),
+        Option("width", int, 9, f"columns (3..{MAX_SIDE})"),
+        Option("mines", int, 10, "mines (1 .. height*width - 9: the first click clears a 3x3 block)"),
+    )
+
+    def params(self, height: int = 9, width: int = 9, mines: int = 10, **_: Any) -> MinesParams:
+        """Tatham's limits, so every board opens in his player: both sides over two, at
+        least one mine, and room for the cleared 3x3 block wherever the first click is."""
+        if not (3 <= height <= MAX_SIDE and 3 <= width <= MAX_SIDE):
+            raise PuzzleError(f"board size {height}x{width} out of range: height and width must be 3..{MAX_SIDE}")
+        most = height * width - 9
+        if not 1 <= mines <= most:
+            raise PuzzleError(f"--mines {mines} does not fit a {height}x{width} board: use 1..{most} "
+                              "(the first click keeps its 3x3 block clear)")
+        return MinesParams(height, width, mines)
+
+    def generate(self, params: MinesParams, rng: random.Random, sessions: SessionCache,
+                 opts: GenerateOptions) -> Generated:
+        if opts.target is not None or opts.symmetric:
+            raise PuzzleError("minesweeper boards have no clues to strip: --target and --symmetric do not apply")
+        return generate(params.height, params.width, params.mines, rng=rng)  # the module's function
+
+
+GENERATOR = MinesweeperGenerator()

@@ -82,6 +82,8 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     from . import registry
 
     ptype, gen = registry.puzzle(spec.puzzle), registry.generator(spec.puzzle)
+    if spec.difficulty is not None and type(ptype).rules is PuzzleType.rules:
+        raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --difficulty does not apply")
     params = gen.params(**spec.options)
     rng = spec.rng(index)
     budget = Budget(conflicts=spec.conflicts)
@@ -116,7 +118,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         "clues": ptype.format(g.instance, fmt),
         "solution": ptype.format_solution(g.instance, g.solution, fmt),
         "format": fmt,
-        "clue_count": len(g.instance.clues),
+        "clue_count": ptype.clue_count(g.instance),
         "difficulty": difficulty,
         "seed": spec.seed,
         "index": index,

@@ -142,6 +142,10 @@ class PuzzleType:
     def describe_clue(self, key: ClueKey, value: Any) -> str:
         return f"{key}={value}"
 
+    def clue_count(self, inst: Instance) -> int:
+        """How many givens a person sees (datasets record it); default: the clues."""
+        return len(inst.clues)
+
     def clue_json(self, key: ClueKey, value: Any) -> Any:
         return {"clue": list(key) if isinstance(key, tuple) else key, "value": value}
 

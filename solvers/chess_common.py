@@ -398,6 +398,9 @@ class CapturePuzzle(PuzzleType):
     def pieces(inst: Instance) -> list[Piece]:
         return list(inst.clues["pieces"])
 
+    def clue_count(self, inst: Instance) -> int:
+        return len(inst.clues["pieces"])  # the pieces on the board are the givens
+
     def piece_text(self, piece: Piece) -> str:
         kind, sq, colour = piece
         letter = kind if colour == WHITE or not self.variant.colours else kind.lower()

@@ -24,7 +24,7 @@ import re
 from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
 
 from pysat.card import CardEnc, EncType, ITotalizer
@@ -44,10 +44,21 @@ MAX_STATES = 200_000  # transfer-matrix states per frontier cell before giving u
 
 @dataclass(frozen=True)
 class Layout:
-    """The hidden truth of one game: where the mines are, and the first click."""
+    """The hidden truth of one game: where the mines are, and the first click.
 
-    mines: frozenset
+    The mines are kept as a sorted tuple (`cells`), so a layout is plain data with one
+    order (datasets write `dataclasses.asdict` of a board's params as JSON); `mines` is the
+    same cells as a set, for lookups. `Layout(frozenset(...), start)` works as before."""
+
+    cells: tuple[Cell, ...]
     start: Cell | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", tuple(sorted(tuple(c) for c in self.cells)))
+
+    @cached_property
+    def mines(self) -> frozenset:
+        return frozenset(self.cells)
 
 
 @dataclass(frozen=True)
@@ -289,6 +300,74 @@ def deduce(inst: Instance) -> Deduction:
         return session.deduce()
     finally:
         session.close()
+
+
+# ---- playing a game out -------------------------------------------------------------------
+@dataclass
+class PlayOut:
+    solved: bool
+    clues: dict  # the board where play ended
+    rounds: int  # solver rounds (each opens every provably safe cell)
+    calls: int  # SAT calls
+
+
+def play_out(params: MinesParams) -> PlayOut:
+    """Open the first click, then every provably safe cell, until none is left to prove.
+    Uses only what a player sees (numbers and the mine count); the layout only answers
+    "what number is under the cell I open". The one-number rules go first because they are
+    cheap; the SAT solver (complete) decides whenever they stall, so "stuck" is a fact."""
+    lay = params.layout
+    if lay is None or lay.start is None:
+        raise PuzzleError("play-out needs a layout with a first click")
+    h, w = params.height, params.width
+    seen = MinesParams(h, w, params.mines)  # the player's view: no layout
+    clues = start_board(params)
+    known: set[Cell] = set()  # proven mines
+    safe_total = h * w - params.mines
+    rounds = calls = 0
+    while sum(isinstance(v, int) for v in clues.values()) < safe_total:
+        safe = local_safe(h, w, clues, known)
+        if not safe:
+            session = MineSat(Board.of(Instance(Minesweeper.name, seen, clues), frozenset(known)))
+            try:
+                found = session.deduce()
+            finally:
+                session.close()
+            rounds += 1
+            calls += found.calls
+            known |= found.mines
+            safe = found.safe
+        if not safe:
+            return PlayOut(False, clues, rounds, calls)
+        for cell in safe:
+            if cell in lay.mines:
+                raise AssertionError(f"solver called mine {cell} safe")  # a solver bug, not bad input
+            open_cell(h, w, lay.mines, clues, cell)
+    return PlayOut(True, clues, rounds, calls)
+
+
+def local_safe(height: int, width: int, clues: dict, known: set[Cell]) -> set[Cell]:
+    """The one-number rules until they stall: a number whose mines are all known clears
+    its other covered neighbours; one with as many covered neighbours as missing mines
+    makes them all mines (added to `known`). Returns the cells proven safe."""
+    nbrs = neighbour_table(height, width)
+    safe: set[Cell] = set()
+    changed = True
+    while changed and not safe:
+        changed = False
+        for cell, v in clues.items():
+            if not isinstance(v, int) or v == 0:
+                continue
+            hidden = [n for n in nbrs[cell] if not isinstance(clues.get(n), int) and n not in known]
+            if not hidden:
+                continue
+            need = v - sum(n in known for n in nbrs[cell])
+            if need == 0:
+                safe.update(hidden)
+            elif need == len(hidden):
+                known.update(hidden)
+                changed = True
+    return safe
 
 
 # ---- exact chances ---------------------------------------------------------------------------
@@ -699,6 +778,41 @@ class Minesweeper(PuzzleType):
                 out["game_id"] = encode_game_id(p)
             return json.dumps(out)
         raise PuzzleError(f"unknown minesweeper format '{fmt}' (known: {', '.join(self.formats)})")
+
+    # -- a solution: the mine layout
+    def solved_board(self, inst: Instance, layout: Layout) -> Instance:
+        """How the won game looks: every safe cell open with its number, every mine flagged."""
+        p: MinesParams = inst.params
+        clues: dict = {}
+        for r in range(p.height):
+            for c in range(p.width):
+                if (r, c) in layout.mines:
+                    clues[(r, c)] = FLAG
+                else:
+                    open_cell(p.height, p.width, layout.mines, clues, (r, c))
+        return Instance(self.name, MinesParams(p.height, p.width, len(layout.mines)), clues)
+
+    def format_solution(self, inst: Instance, solution: Layout, fmt: str = "text") -> str:
+        """The layout as the solved board in format `fmt` (the game ID for "tatham")."""
+        if fmt == "tatham":
+            p: MinesParams = inst.params
+            return encode_game_id(MinesParams(p.height, p.width, len(solution.mines), solution))
+        return self.format(self.solved_board(inst, solution), fmt)
+
+    def solution_json(self, inst: Instance, solution: Layout) -> dict:
+        return {"mines": [cell_json(c) for c in solution.cells],
+                "start": cell_json(solution.start) if solution.start is not None else None}
+
+    def difficulty(self, inst: Instance) -> dict:
+        """How hard the game is to play out from its first click: the rounds in which the
+        one-number rules stall and the SAT solver has to decide (0: they alone clear the
+        board), and whether no guess is ever needed. Needs the layout (a generated board or
+        a game ID); {} without one. Facts of the board, so datasets stay deterministic."""
+        lay = inst.params.layout
+        if lay is None or lay.start is None:
+            return {}
+        played = play_out(inst.params)
+        return {"sat_rounds": played.rounds, "no_guess": played.solved}
 
     # -- the answer
     def answer(self, inst: Instance) -> Answer:

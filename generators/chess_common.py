@@ -1,0 +1,60 @@
+"""The engine's generator for the three capture puzzles (Chess Ranger, Solo, Melee).
+
+There are no clues to strip in a capture puzzle, so "random solution, then strip clues"
+does not fit. `CaptureGenerator` overrides the engine's `generate` hook instead and hands
+back what `solvers.chess_common.generate` builds: a position made backwards from the last
+piece, one un-made capture at a time, kept only while it has exactly one solution (one set
+of moves). Each `generators/chess_<variant>.py` sets `GENERATOR` to one of these.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from lab.generator import Generated, GenerateOptions, Generator, Option
+from lab.puzzle import PuzzleError
+from lab.sat import SessionCache
+from solvers.chess_common import CHESS_SET, Variant
+from solvers.chess_common import generate as build_unique
+
+
+@dataclass(frozen=True)
+class CaptureOptions:
+    """What a dataset asks for: how many pieces stand on the board."""
+
+    pieces: int
+
+
+def most_pieces(variant: Variant) -> int:
+    """Every piece comes from a chess set: one side's 16, or both sides' 32 in Melee."""
+    return sum(CHESS_SET.values()) * (2 if variant.colours else 1)
+
+
+class CaptureGenerator(Generator):
+    """Datasets of capture puzzles with exactly one solution. `unique` is True because the
+    generator counted the solutions of the final position (exactly one set of moves);
+    nothing is stripped, so `minimal` is False; `checks` counts the positions whose
+    solutions were counted on the way."""
+
+    strips = False
+
+    def __init__(self, variant: Variant, default_pieces: int):
+        self.variant = variant
+        self.puzzle = variant.name
+        self.most = most_pieces(variant)
+        self.options = (Option("pieces", int, default_pieces, f"pieces on the board (2..{self.most})"),)
+
+    def params(self, pieces: int | None = None, **_: Any) -> CaptureOptions:
+        pieces = self.options[0].default if pieces is None else pieces
+        if not 2 <= pieces <= self.most:
+            raise PuzzleError(f"--pieces {pieces} out of range for {self.puzzle}: use 2..{self.most}")
+        return CaptureOptions(pieces)
+
+    def generate(self, params: CaptureOptions, rng: random.Random, sessions: SessionCache,
+                 opts: GenerateOptions) -> Generated:
+        if opts.target is not None or opts.symmetric:
+            raise PuzzleError(f"{self.puzzle} has no clues to strip: --target and --symmetric do not apply")
+        made = build_unique(self.variant, params.pieces, rng)
+        return Generated(made.instance, made.solution, True, False, made.checks, made.seconds, made.attempts)
