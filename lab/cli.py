@@ -376,14 +376,14 @@ def main(argv: list[str] | None = None) -> int:
         source = getattr(exc, "source", None)
         print(f"puzzlelab: error: {source + ': ' if source else ''}{exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
     except OSError as exc:  # unwritable output, full disk, ...: one line, like bad input
         print(f"puzzlelab: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("puzzlelab: interrupted (rerun the same command to resume)", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":
