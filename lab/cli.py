@@ -141,9 +141,10 @@ def cmd_check(args) -> int:
     if report.cpsat is not None:
         data["cpsat"] = report.cpsat
         lines.append(f"CP-SAT says: {report.cpsat}")
-    if args.grade:
+    if (args.grade or args.json) and not args.no_grade:  # --json documents carry the difficulty
         data["difficulty"] = _difficulty(ptype, shown)
-        lines.append(_difficulty_text(data["difficulty"]))
+        if args.grade:
+            lines.append(_difficulty_text(data["difficulty"]))
     _emit(args, data, "\n".join(lines))
     return 0 if report.status == "unique" else 1
 
@@ -326,7 +327,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = command("check", cmd_check, "unique, ambiguous (two solutions) or unsolvable (conflicting clues)")
     sp.add_argument("--without", nargs="+", metavar="CLUE", help="check with these clues removed (e.g. r1c3)")
     sp.add_argument("--cpsat", action="store_true", help="also ask CP-SAT (the second engine)")
-    sp.add_argument("--grade", action="store_true", help="include difficulty measures")
+    sp.add_argument("--grade", action="store_true", help="print the difficulty measures (always in --json)")
+    sp.add_argument("--no-grade", action="store_true", help="leave the difficulty out of --json (it costs a fresh solve)")
     sp = command("count", cmd_count, "count solutions up to a limit")
     sp.add_argument("--limit", type=int, default=100)
     sp.add_argument("--show", type=int, default=2, help="how many solutions to print")

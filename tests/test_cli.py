@@ -30,6 +30,7 @@ def test_list_names_puzzles_and_capabilities():
 def test_check_unique_ambiguous_unsolvable_as_json():
     unique = json.loads(run("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--json").stdout)
     assert unique["status"] == "unique" and len(unique["solutions"]) == 1
+    assert unique["difficulty"]["level"] == 0 and unique["difficulty"]["human_technique"] == "singles"
     amb = run("check", "solo", str(EXAMPLES / "sudoku_ambiguous.txt"), "--json", "--out-format", "line")
     data = json.loads(amb.stdout)
     assert amb.returncode == 1 and data["status"] == "ambiguous"
