@@ -16,7 +16,7 @@ from typing import Any
 from lab.generator import Generated, GenerateOptions, Generator, Option
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
-from solvers.chess_common import CHESS_SET, Variant
+from solvers.chess_common import CHESS_SET, GeneratedChess, Variant
 from solvers.chess_common import generate as build_unique
 
 
@@ -51,6 +51,12 @@ class CaptureGenerator(Generator):
         if not 2 <= pieces <= self.most:
             raise PuzzleError(f"--pieces {pieces} out of range for {self.puzzle}: use 2..{self.most}")
         return CaptureOptions(pieces)
+
+    def make(self, pieces: int, rng: random.Random | None = None, distinct: str = "moves",
+             max_attempts: int = 200) -> GeneratedChess:
+        """One puzzle with `pieces` pieces and one solution (one set of moves; with
+        distinct="sequences", one order of play too): the Python API."""
+        return build_unique(self.variant, pieces, rng or random.Random(), distinct, max_attempts)
 
     def generate(self, params: CaptureOptions, rng: random.Random, sessions: SessionCache,
                  opts: GenerateOptions) -> Generated:

@@ -48,6 +48,13 @@ def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = Fal
     axes[2].set(title="Clue count vs difficulty", xlabel="clues", ylabel="level")
     for ax in axes:
         ax.legend(fontsize=8)
+    save_png(fig, out)
+
+
+def save_png(fig, out: str | os.PathLike) -> None:
+    """Write a figure next to `out` and rename it into place: no half-written picture."""
+    import matplotlib.pyplot as plt
+
     fig.tight_layout()
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(str(out) + ".tmp.png")

@@ -4,9 +4,9 @@ form is drawn as a grid of characters, which is right for most grid puzzles."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
+from .plot import save_png
 from .puzzle import Instance, PuzzleType
 
 
@@ -27,12 +27,7 @@ def render(ptype: PuzzleType, inst: Instance, out: str | os.PathLike, solution: 
         ax.set_title(f"{ptype.name}: {title}")
         ax.set_aspect("equal")
         ax.axis("off")
-    fig.tight_layout()
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(str(out) + ".tmp.png")
-    fig.savefig(tmp, dpi=110)
-    plt.close(fig)
-    os.replace(tmp, out)
+    save_png(fig, out)
 
 
 def _draw_text(ax, ptype: PuzzleType, inst: Instance, solution: Any) -> None:

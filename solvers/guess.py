@@ -272,21 +272,11 @@ class Guess(PuzzleType):
     title = "Guess (Mastermind): next guess of maximum entropy"
     formats = ("text", "json", "seed")
 
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or self.sniff(text)
-        reader = {"text": self._parse_text, "json": self._parse_json, "seed": self._parse_seed}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown guess format '{fmt}' (known: {', '.join(self.formats)})")
-        return reader(text)
-
-    @staticmethod
-    def sniff(text: str) -> str:
+    def sniff(self, text: str) -> str:
         s = text.strip()
-        if s.startswith("{"):
-            return "json"
         if "add_guess" in s or "Board(" in s:
-            return "seed"
-        return "text"
+            return "seed"  # the seed's own code
+        return super().sniff(text)
 
     def _instance(self, params: GuessParams, clues: list[tuple[str, Mark, int | None]]) -> Instance:
         params.check()

@@ -623,26 +623,9 @@ class Minesweeper(PuzzleType):
     title = "Minesweeper (Mines): safe cells, certain mines, wrong flags, exact chances"
     formats = ("text", "array", "tatham", "json")
 
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or self.sniff(text)
-        reader = {"text": self._parse_text, "array": self._parse_array, "tatham": self._parse_tatham,
-                  "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown minesweeper format '{fmt}' (known: {', '.join(self.formats)})")
-        return reader(text)
-
-    @staticmethod
-    def sniff(text: str) -> str:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if s.startswith("{"):
-            return "json"
-        if "[" in s:
-            return "array"
-        if "\n" not in s and re.match(r"^\d+(x\d+)?(n\d+)?[a-zA-Z0-9]*[:#]", s):
-            return "tatham"  # one line; a text board has a 'mines:' line as well
-        return "text"
+    def sniff(self, text: str) -> str:
+        fmt = super().sniff(text)  # a text board with a 'mines: N' line is never a game ID
+        return "text" if fmt == "tatham" and "\n" in text.strip() else fmt
 
     # -- readers
     def _cell(self, ch: str, line: int | None, col: int | None) -> int | str | None:
