@@ -23,6 +23,9 @@ from .puzzle import ClueKey
 from .sat import UNLIMITED, Budget, SatSession
 
 
+FIRST_GROUP = 32  # clues tried together at first; doubles while they all go (scripts/bench_sudoku.py)
+
+
 @dataclass
 class StripResult:
     clues: dict
@@ -54,7 +57,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     guard = session.guard([session.block_clause(solution)])
     unknowns = 0
     minimal = True
-    i, step = 0, 16
+    i, step = 0, FIRST_GROUP
     try:
         while i < len(units):
             if target is not None and len(kept) <= target:
@@ -87,8 +90,9 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 step *= 2
             elif len(group) == 1:
                 i += 1  # this clue (or pair) is needed
-            else:
-                step = max(1, len(group) // 2)
+            else:  # the longest prefix of the group that no witness covers may still go
+                where = {k: j for j, unit in enumerate(group) for k in unit}
+                step = max(1, min(max(where[k] for k in w) for w in witnesses if w and w <= dropped))
     finally:
         session.retire(guard)
     return StripResult({k: clues[k] for k in clues if k in kept}, minimal and unknowns == 0,
