@@ -153,7 +153,7 @@ def cmd_count(args) -> int:
     from .solve import count
 
     ptype, inst = _load(args)
-    if type(ptype).rules is PuzzleType.rules:  # a move puzzle with its own counter
+    if not ptype.has_rules:  # a move puzzle with its own counter
         own = getattr(ptype, "count", None)
         if own is None:
             raise PuzzleError(f"{ptype.name} cannot count solutions")
@@ -193,9 +193,9 @@ def cmd_clues(args) -> int:
 
 
 def _difficulty(ptype: PuzzleType, inst: Instance) -> dict:
-    from .dataset import _grade
+    from .grade import measures
 
-    return _grade(ptype, inst)
+    return measures(ptype, inst)
 
 
 def _difficulty_text(d: dict) -> str:

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .generator import GenerateOptions, Generated, generate_one
-from .puzzle import Instance, PuzzleError, PuzzleType
+from .grade import measures
+from .puzzle import PuzzleError
 from .sat import Budget, SessionCache
 
 GENERATOR_VERSION = "1"
@@ -60,29 +61,12 @@ def _params_json(params: Any) -> Any:
     return params
 
 
-def _grade(ptype, inst: Instance) -> dict:
-    """Difficulty measures (generic SAT ladder, plus the puzzle's human grade if it has one).
-    Puzzles without SAT rules (move puzzles) report their own `difficulty`, if any."""
-    from .grade import grade  # imported lazily: grading is optional for library users
-
-    if type(ptype).rules is PuzzleType.rules:
-        own = getattr(ptype, "difficulty", None)
-        return own(inst) if own is not None else {}
-    out = grade(ptype, inst).to_json()
-    out.pop("seconds", None)  # run-dependent: records must be byte-identical across runs
-    out.pop("puzzle", None)
-    human = getattr(ptype, "human_grade", None)
-    if human is not None:
-        out.update({f"human_{k}": v for k, v in human(inst).items()})
-    return out
-
-
 def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[dict, dict]:
     """(record, timing) for item `index`: deterministic record, run-dependent timing."""
     from . import registry
 
     ptype, gen = registry.puzzle(spec.puzzle), registry.generator(spec.puzzle)
-    if spec.difficulty is not None and type(ptype).rules is PuzzleType.rules:
+    if spec.difficulty is not None and not ptype.has_rules:
         raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --difficulty does not apply")
     params = gen.params(**spec.options)
     rng = spec.rng(index)
@@ -95,7 +79,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         if not gen.history_free:
             sessions = SessionCache(sessions.solver)  # its answers must not depend on history
         g: Generated = generate_one(ptype, gen, params, rng, sessions, opts)
-        difficulty = _grade(ptype, g.instance)
+        difficulty = measures(ptype, g.instance)
         level = difficulty.get("level")
         if spec.difficulty is None or (level is not None and spec.difficulty[0] <= level <= spec.difficulty[1]):
             break

@@ -131,7 +131,9 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
                 clues = None
                 break
             pparams, clues, solution = fixed
+            checks += session.calls - calls0  # walls may change: another session from here
             session = sessions.get(ptype, pparams)
+            calls0 = session.calls
         else:
             clues = None
         checks += session.calls - calls0

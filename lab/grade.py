@@ -208,7 +208,7 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     `max_depth` caps the probing ladder; `budget_probes` caps its `propagate` calls
     (nested probing grows fast on big grids) and `budget_conflicts` the search solve.
     When a budget runs out the answer says so (`level` None, `status` "unknown")."""
-    if type(ptype).rules is PuzzleType.rules:
+    if not ptype.has_rules:
         raise PuzzleError(f"{ptype.name} has no SAT rules, so it cannot be graded")
     start = time.perf_counter()
     session = SatSession(ptype, inst.params, solver)  # fresh, used for the ladder only
@@ -237,3 +237,18 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
         solver=solver,
         seconds=round(time.perf_counter() - start, 6),
     )
+
+
+def measures(ptype: PuzzleType, inst: Instance) -> dict:
+    """Difficulty measures (generic SAT ladder, plus the puzzle's human grade if it has one).
+    Puzzles without SAT rules (move puzzles) report their own `difficulty`, if any."""
+    if not ptype.has_rules:
+        own = getattr(ptype, "difficulty", None)
+        return own(inst) if own is not None else {}
+    out = grade(ptype, inst).to_json()
+    out.pop("seconds", None)  # run-dependent: dataset records must be byte-identical across runs
+    out.pop("puzzle", None)
+    human = getattr(ptype, "human_grade", None)
+    if human is not None:
+        out.update({f"human_{k}": v for k, v in human(inst).items()})
+    return out

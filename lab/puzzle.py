@@ -66,6 +66,7 @@ class Rules:
     # "at most one of these literals": solvers with native cardinality (Minicard) take them
     # as they are, a single call each; for the others the engine writes them as clauses.
     at_most_one: list[list[int]] = field(default_factory=list)
+    pairwise: list[Clause] | None = field(default=None, repr=False)  # their CNF, made once by the engine
 
 
 @dataclass
@@ -153,12 +154,16 @@ class PuzzleType:
         """Custom `solve` for move puzzles; grid puzzles leave this alone."""
         raise NotImplementedError
 
+    @property
+    def has_rules(self) -> bool:
+        """A grid puzzle with SAT rules (the engine's solve/check/strip/grade apply), as
+        opposed to a puzzle played move by move."""
+        return type(self).rules is not PuzzleType.rules
+
     def supports(self) -> list[str]:
         """Which CLI commands work for this puzzle (from what the subclass implements)."""
-        own = type(self)
-        grid = own.rules is not PuzzleType.rules
         out = ["solve"]
-        if grid:
+        if self.has_rules:
             out += ["check", "clues", "count"]
         elif callable(getattr(self, "count", None)):
             out.append("count")

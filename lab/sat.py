@@ -141,14 +141,12 @@ def _copy_pool(pool: IDPool) -> IDPool:
 def at_most_one_clauses(rules: Rules, pool: IDPool) -> list[Clause]:
     """The rules' at-most-one constraints as CNF: pairwise up to PAIRWISE_MAX literals
     (strongest propagation, computed once per rules object), a sequential counter beyond."""
-    pairwise = getattr(rules, "_pairwise", None)
-    if pairwise is None:
-        pairwise = [[-a, -b] for lits in rules.at_most_one if len(lits) <= PAIRWISE_MAX
-                    for i, a in enumerate(lits) for b in lits[i + 1:]]
-        rules._pairwise = pairwise
+    if rules.pairwise is None:
+        rules.pairwise = [[-a, -b] for lits in rules.at_most_one if len(lits) <= PAIRWISE_MAX
+                          for i, a in enumerate(lits) for b in lits[i + 1:]]
     long = [CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses
             for lits in rules.at_most_one if len(lits) > PAIRWISE_MAX]
-    return pairwise + [c for part in long for c in part]
+    return rules.pairwise + [c for part in long for c in part]
 
 
 class SatSession:
@@ -169,7 +167,7 @@ class SatSession:
         self._guarded: dict[int, list[Clause]] = {}  # selector -> clauses (for evaluation)
         self.calls = 0
         self.epoch = 0  # bumped by every solve and every added clause
-        self._lazy = type(ptype).cuts is not PuzzleType.cuts  # does this puzzle add cuts?
+        self._has_cuts = type(ptype).cuts is not PuzzleType.cuts
 
     def close(self) -> None:
         self.solver.delete()
@@ -250,7 +248,7 @@ class SatSession:
             if not result:
                 return Found(result)
             found = Found(True, self)
-            if not self._lazy:
+            if not self._has_cuts:
                 if not lazy:
                     found.model
                 return found

@@ -381,23 +381,31 @@ class Keen(PuzzleType):
                 groups.append([x[i][c][j] for c in range(n)])  # row i holds digit j once
                 groups.append([x[r][i][j] for r in range(n)])  # column i holds digit j once
         primary = [v for plane in x for cell in plane for v in cell]
-        return Rules(clauses=groups, primary=primary, data=x, at_most_one=groups)  # exactly one each
+        return Rules(clauses=groups, primary=primary, data=KeenVars(x), at_most_one=groups)  # exactly one each
+
+    def one_shot_rules(self, params: KeenParams, pool: IDPool) -> Rules:
+        """One question: cages without their propagation-only support clauses (about 40%
+        of the clauses, which the solver would spend longer loading than using)."""
+        rules = self.rules(params, pool)
+        rules.data = KeenVars(rules.data.x, support=False)
+        return rules
 
     def clue_clauses(self, params: KeenParams, rules: Rules, key: Cage, value: Clue):
         """The cage holds one of its allowed tuples, with no new variables (a session
         meets thousands of cages, and every variable costs in each model)."""
-        x = rules.data
+        x = rules.data.x
         lit = {CODE * i + d: x[r][c][d - 1] for i, (r, c) in enumerate(key) for d in range(1, params.n + 1)}
         lit.update({-code: -v for code, v in list(lit.items())})
-        return [[lit[code] for code in clause] for clause in cage_clauses(params.n, shape(key), *value)]
+        return [[lit[code] for code in clause]
+                for clause in cage_clauses(params.n, shape(key), *value, rules.data.support)]
 
     def decode(self, params: KeenParams, rules: Rules, true_vars) -> Grid:
-        n, x = params.n, rules.data
+        n, x = params.n, rules.data.x
         return tuple(tuple(next((d + 1 for d in range(n) if x[r][c][d] in true_vars), 0)
                            for c in range(n)) for r in range(n))
 
     def solution_literals(self, params: KeenParams, rules: Rules, solution: Grid) -> list[int]:
-        x = rules.data
+        x = rules.data.x
         return [x[r][c][d - 1] for r, row in enumerate(solution) for c, d in enumerate(row)]
 
     # ---- CP-SAT: arithmetic constraints, no tuple lists ---------------------------------
@@ -445,12 +453,18 @@ class Keen(PuzzleType):
         return problems
 
 
+@dataclass
+class KeenVars:
+    x: list  # x[r][c][d]: cell (r, c) holds digit d + 1
+    support: bool = True  # cages add their support clauses (sessions that check many puzzles)
+
+
 @lru_cache(maxsize=65536)
-def cage_clauses(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, ...], ...]:
+def cage_clauses(n: int, cells: Cage, op: str, target: int, support: bool = True) -> tuple[tuple[int, ...], ...]:
     """CNF for "the cage holds an allowed tuple", literal i * CODE + d meaning "cell i holds d":
     each cell keeps only the digits some tuple gives it, each digit lists its partners in
-    every other cell (for propagation), and a prefix tree over the cells forbids every
-    other tuple (exactness)."""
+    every other cell (for propagation; left out when not `support`), and a prefix tree over
+    the cells forbids every other tuple (exactness)."""
     tuples = _shape_tuples(n, cells, op, target)
     if not tuples:
         return ((),)
@@ -466,7 +480,7 @@ def cage_clauses(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, 
             for d in range(1, n + 1):
                 if d not in partners:
                     clauses.add((-(CODE * i + d),))
-                elif i != j and len(partners[d]) < n:
+                elif support and i != j and len(partners[d]) < n:
                     clauses.add((-(CODE * i + d), *(CODE * j + e for e in sorted(partners[d]))))
     alive = {t[:i] for t in tuples for i in range(1, k)}
     finals: dict[tuple[int, ...], list[int]] = {}
