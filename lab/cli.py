@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 from typing import Any, Callable
 
 from . import registry
@@ -244,9 +245,9 @@ def cmd_generate(args, extra: list[str]) -> int:
 
         bar = tqdm(total=args.count, unit="puzzle", desc=f"{ptype.name}", file=sys.stderr)
     try:
-        summary = generate_dataset(spec, args.out, args.out_format or _fmt_from_name(args.out),
-                                   workers=args.workers, scheduler=args.scheduler,
-                                   progress=bar.update if bar else None)
+        summary = _interruptible(lambda stop: generate_dataset(
+            spec, args.out, args.out_format or _fmt_from_name(args.out), workers=args.workers,
+            scheduler=args.scheduler, progress=bar.update if bar else None, stop=stop.is_set))
     finally:
         if bar:
             bar.close()
@@ -262,6 +263,35 @@ def cmd_generate(args, extra: list[str]) -> int:
         text += "\n" + format_stats(stats)
     _emit(args, data, text)
     return 0
+
+
+def _interruptible(work: Callable[[threading.Event], Any]) -> Any:
+    """Run `work` in a second thread and turn Ctrl-C into a request to stop after the chunk
+    in hand. python-sat answers SIGINT in the main thread by jumping out of the C solver,
+    which leaves it unusable (CaDiCaL aborts); off the main thread it leaves solvers alone."""
+    stop = threading.Event()
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["result"] = work(stop)
+        except BaseException as exc:  # handed to the main thread below
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, name="puzzlelab-work")
+    thread.start()
+    interrupted = False
+    while thread.is_alive():
+        try:
+            thread.join(0.2)
+        except KeyboardInterrupt:
+            interrupted = True
+            stop.set()
+    if "error" in box:
+        raise box["error"]
+    if interrupted:
+        raise KeyboardInterrupt
+    return box["result"]
 
 
 def _fmt_from_name(path: str) -> str:

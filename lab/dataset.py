@@ -17,6 +17,7 @@ import io
 import json
 import os
 import random
+import signal
 import time
 from dataclasses import asdict, dataclass, is_dataclass
 from pathlib import Path
@@ -132,6 +133,12 @@ def canonical_key(record: dict, dedup: str) -> str:
 _WORKER_SESSIONS: SessionCache | None = None
 
 
+def _hold_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops between chunks: a SIGINT inside
+    a python-sat call would leave the solver unusable."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
 def _chunk_job(spec: DatasetSpec, indices: list[int]) -> list[tuple[dict, dict]]:
     """One chunk in one worker; the worker keeps its solver alive between chunks."""
     global _WORKER_SESSIONS
@@ -160,7 +167,7 @@ def _map_chunks(spec: DatasetSpec, start: int, workers: int, scheduler: str | No
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-    with ctx.Pool(workers) as pool:
+    with ctx.Pool(workers, initializer=_hold_interrupts) as pool:
         pending = []
         for _ in range(workers * 2):  # keep every worker busy, results still in order
             pending.append(pool.apply_async(_chunk_job, (spec, next(chunks))))
@@ -211,8 +218,11 @@ def _read_journal(path: Path) -> list[dict]:
 
 
 def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str = "jsonl", workers: int = 1,
-                     scheduler: str | None = None, progress: Callable[[int], None] | None = None) -> RunSummary:
-    """Write `spec.count` unique puzzles to `out`, resuming an interrupted run of the same spec."""
+                     scheduler: str | None = None, progress: Callable[[int], None] | None = None,
+                     stop: Callable[[], bool] | None = None) -> RunSummary:
+    """Write `spec.count` unique puzzles to `out`, resuming an interrupted run of the same spec.
+    `stop()` is asked after every chunk is safely written; True ends the run there with
+    KeyboardInterrupt (the CLI's Ctrl-C: a solver is never interrupted half-way)."""
     if fmt not in FORMATS:
         raise PuzzleError(f"unknown dataset format '{fmt}' (known: {', '.join(FORMATS)})")
     if fmt == "kaggle" and spec.puzzle != "sudoku":
@@ -262,6 +272,8 @@ def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str = "json
                     progress(len(lines))
                 if len(records) >= spec.count:
                     break
+                if stop is not None and stop():
+                    raise KeyboardInterrupt
     _finish(records, journal, out, fmt)
     return RunSummary(str(out), len(records), new, dups, time.perf_counter() - start, resumed)
 

@@ -110,6 +110,18 @@ def format_stats(s: dict) -> str:
     return "\n".join(lines)
 
 
-def _bars(hist: dict, width: int = 40) -> str:
+def _bars(hist: dict, width: int = 40, most: int = 16) -> str:
+    """A text histogram; many numeric values are grouped into `most` equal ranges."""
+    keys = list(hist)
+    if len(keys) > most and all(k.lstrip("-").isdigit() for k in keys):
+        values = sorted(int(k) for k in keys)
+        lo, hi = values[0], values[-1]
+        size = -(-(hi - lo + 1) // most)
+        grouped: dict = {}
+        for k, v in hist.items():
+            start = lo + (int(k) - lo) // size * size
+            label = f"{start}-{start + size - 1}"
+            grouped[label] = grouped.get(label, 0) + v
+        hist = grouped
     peak = max(hist.values()) if hist else 1
     return "\n".join(f"  {k:>8} {v:>8} {'#' * max(1, round(width * v / peak))}" for k, v in hist.items())
