@@ -45,7 +45,8 @@ def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = Fal
     axes[0].set(title="Clue count", xlabel="clues", ylabel="fraction of puzzles")
     axes[1].set(title="Difficulty (SAT probing level)", xlabel="level: 0 = propagation, k = probing depth",
                 ylabel="fraction of puzzles")
-    axes[2].set(title="Clue count vs difficulty", xlabel="clues", ylabel="level")
+    axes[2].set(title="Clue count vs difficulty (dot size: share)", xlabel="clues", ylabel="level")
+    axes[2].yaxis.get_major_locator().set_params(integer=True)
     for ax in axes:
         ax.legend(fontsize=8)
     save_png(fig, out)
@@ -55,7 +56,7 @@ def save_png(fig, out: str | os.PathLike) -> None:
     """Write a figure next to `out` and rename it into place: no half-written picture."""
     import matplotlib.pyplot as plt
 
-    fig.tight_layout()
+    fig.tight_layout(pad=1.5)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(str(out) + ".tmp.png")
     fig.savefig(tmp, dpi=110)

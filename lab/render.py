@@ -17,27 +17,33 @@ def render(ptype: PuzzleType, inst: Instance, out: str | os.PathLike, solution: 
     import matplotlib.pyplot as plt
 
     panels = [("puzzle", None)] + ([("solution", solution)] if solution is not None else [])
-    fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 5.5), squeeze=False)
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 6.0), squeeze=False)
     for ax, (title, sol) in zip(axes[0], panels):
         draw = getattr(ptype, "draw", None)
         if draw is not None:
             draw(ax, inst, sol)
         else:
             _draw_text(ax, ptype, inst, sol)
-        ax.set_title(f"{ptype.name}: {title}")
+        ax.set_title(f"{ptype.name}: {title}", pad=12)
         ax.set_aspect("equal")
         ax.axis("off")
     save_png(fig, out)
 
 
 def _draw_text(ax, ptype: PuzzleType, inst: Instance, solution: Any) -> None:
+    from matplotlib.patches import Rectangle
+
     text = ptype.format(inst, ptype.formats[0]) if solution is None else \
         ptype.format_solution(inst, solution, ptype.formats[0])
     rows = [line.split() if " " in line.strip() else list(line.strip()) for line in text.splitlines() if line.strip()]
     height, width = len(rows), max(len(r) for r in rows)
     for r, row in enumerate(rows):
         for c, tok in enumerate(row):
-            ax.text(c + 0.5, height - r - 0.5, tok, ha="center", va="center", fontsize=min(14, 200 / max(width, height)))
+            y = height - r - 1
+            if tok == "#":  # walls, shaded or painted cells in every puzzle's text form
+                ax.add_patch(Rectangle((c, y), 1, 1, color="black"))
+            elif tok != ".":  # '.' is an empty cell
+                ax.text(c + 0.5, y + 0.5, tok, ha="center", va="center", fontsize=min(14, 200 / max(width, height)))
     for x in range(width + 1):
         ax.plot([x, x], [0, height], color="0.7", lw=0.6)
     for y in range(height + 1):

@@ -243,6 +243,28 @@ class LightUp(PuzzleType):
     def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
         return [[int(v) for v in row] for row in solution]
 
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """Walls black (numbers in white), lamps as yellow discs."""
+        from matplotlib.patches import Circle, Rectangle
+
+        p = inst.params
+        for r in range(p.height):
+            for c in range(p.width):
+                y = p.height - r - 1
+                if (r, c) in p.walls:
+                    ax.add_patch(Rectangle((c, y), 1, 1, color="black"))
+                    if (r, c) in inst.clues:
+                        ax.text(c + 0.5, y + 0.5, str(inst.clues[(r, c)]), color="white", ha="center",
+                                va="center", fontsize=min(16, 220 / max(p.width, p.height)), fontweight="bold")
+                elif solution is not None and solution[r][c]:
+                    ax.add_patch(Circle((c + 0.5, y + 0.5), 0.32, facecolor="#f5c518", edgecolor="black"))
+        for x in range(p.width + 1):
+            ax.plot([x, x], [0, p.height], color="0.6", lw=0.6)
+        for y in range(p.height + 1):
+            ax.plot([0, p.width], [y, y], color="0.6", lw=0.6)
+        ax.set_xlim(0, p.width)
+        ax.set_ylim(0, p.height)
+
     def describe_clue(self, key: Cell, value: int) -> str:
         return f"r{key[0] + 1}c{key[1] + 1}={value}"
 

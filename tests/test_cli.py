@@ -109,6 +109,10 @@ def test_generate_stats_plot_render_grade(tmp_path):
     assert run("render", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--out", str(tmp_path / "b.png"),
                "--solution").returncode == 0
     assert (tmp_path / "b.png").stat().st_size > 10_000
+    for puzzle, example in (("lightup", "lightup_8x8.txt"), ("keen", "../../tests/data/keen/seed000.txt")):
+        drawn = run("render", puzzle, str(EXAMPLES / example), "--out", str(tmp_path / f"{puzzle}.png"), "--solution")
+        assert drawn.returncode == 0, drawn.stderr
+        assert (tmp_path / f"{puzzle}.png").stat().st_size > 5_000
     grade = json.loads(run("grade", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--json").stdout)
     assert "level" in grade["difficulty"]
     checked = json.loads(run("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--grade", "--json").stdout)
