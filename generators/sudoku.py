@@ -77,6 +77,7 @@ def deadly_rectangles(params: SudokuParams, solution: Grid) -> list[set[tuple[in
 
 class SudokuGenerator(Generator):
     puzzle = "sudoku"
+    clues_are_solution = True  # every cell is a candidate clue: the full grid is unique as drawn
     options = (
         Option("size", int, 9, "grid size n (4, 6, 8, 9, 12, 16, 25, ...)"),
         Option("box", str, "", "box shape ROWSxCOLS (default: as square as possible)"),

@@ -54,6 +54,7 @@ class Generator:
     puzzle: str = ""
     options: tuple[Option, ...] = ()
     strips: bool = True  # False: the clue set is the whole board (draw, check, repair)
+    clues_are_solution: bool = False  # every fact of the solution is a candidate clue: unique as drawn
 
     @property
     def history_free(self) -> bool:
@@ -115,30 +116,13 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
     checks = 0
     for attempt in range(1, opts.max_attempts + 1):
         pparams, solution = gen.draw(params, rng, sessions)
-        session = sessions.get(ptype, pparams)
-        calls0 = session.calls
-        clues = gen.candidate_clues(pparams, solution)
-        # The full clue set must pin the solution down; repair it if the puzzle lets us.
-        for _ in range(opts.max_attempts):
-            other = session.other_than(session.assumptions(clues), solution, opts.budget)
-            if other.sat is False:
-                break
-            if other.sat is None:  # budget ran out: unknown is not unique, draw again
-                clues = None
-                break
-            fixed = gen.repair(pparams, clues, solution, other.solution, rng)
-            if fixed is None:
-                clues = None
-                break
-            pparams, clues, solution = fixed
-            checks += session.calls - calls0  # walls may change: another session from here
-            session = sessions.get(ptype, pparams)
-            calls0 = session.calls
-        else:
-            clues = None
-        checks += session.calls - calls0
-        if clues is None:
+        pinned, calls = _pin_down(ptype, gen, pparams, gen.candidate_clues(pparams, solution), solution,
+                                  rng, sessions, opts)
+        checks += calls
+        if pinned is None:
             continue
+        pparams, clues, solution = pinned
+        session = sessions.get(ptype, pparams)
         minimal, unknowns = False, 0
         if gen.strips and opts.minimal:
             partner = (lambda k: gen.partner(pparams, k)) if opts.symmetric else None
@@ -151,3 +135,26 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
         return Generated(Instance(ptype.name, pparams, clues), solution, True, minimal, checks,
                          time.perf_counter() - start, attempt, unknowns)
     raise PuzzleError(f"no unique {ptype.name} found in {opts.max_attempts} attempts")
+
+
+def _pin_down(ptype: PuzzleType, gen: Generator, params: Any, clues: dict, solution: Any, rng: random.Random,
+              sessions: SessionCache, opts: GenerateOptions) -> tuple[tuple[Any, dict, Any] | None, int]:
+    """The full clue set must pin the solution down; repair it while the puzzle lets us.
+    Returns ((params, clues, solution) or None to draw again, solver calls spent)."""
+    if gen.clues_are_solution:
+        return (params, clues, solution), 0
+    calls = 0
+    for _ in range(opts.max_attempts):
+        session = sessions.get(ptype, params)  # repairs may change the structure (walls)
+        before = session.calls
+        other = session.other_than(session.assumptions(clues), solution, opts.budget)
+        calls += session.calls - before
+        if other.sat is False:
+            return (params, clues, solution), calls
+        if other.sat is None:  # budget ran out: unknown is not unique
+            return None, calls
+        fixed = gen.repair(params, clues, solution, other.solution, rng)
+        if fixed is None:
+            return None, calls
+        params, clues, solution = fixed
+    return None, calls
