@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -24,9 +23,7 @@ def moves(text: str):
 def test_seed_example():
     inst = PUZZLE.parse(SEED)
     assert PUZZLE.verify(inst, moves(SEED_SOLUTION)) == []  # the seed's answer obeys our rules
-    t0 = time.perf_counter()
     ans = PUZZLE.answer(inst)
-    assert time.perf_counter() - t0 < 5  # measured ~0.3 s; the seed takes 0.47 s
     assert ans.data["solved"] and ans.data["unique"] and len(ans.data["moves"]) == 10
     assert PUZZLE.verify(inst, PUZZLE.solutions(inst)[0]) == []
     assert PUZZLE.count(inst, 10**6, "sequences") == 504  # one set of moves, 504 orders

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 
 import pytest
 
@@ -47,12 +46,6 @@ def test_plain_text_gives_the_same_answer():
     text = "pegs 4 colours RYGBOP\nRYGB 1 1 2\nRGOP 0 2 2\nPYYG 2 1 1\n"
     assert P.answer(P.parse(text)).data == P.answer(P.parse(SEED_2)).data
     assert P.answer(P.parse("RYGB 1 1\nRGOP 0 2")).data["guess"] == "PYYG"  # grey may be left out
-
-
-def test_default_game_is_fast():
-    start = time.perf_counter()
-    P.answer(P.parse(SEED_1))
-    assert time.perf_counter() - start < 0.5
 
 
 def test_last_code_standing_and_solved():
