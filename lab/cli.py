@@ -78,7 +78,9 @@ def cmd_list(args) -> int:
                      "formats": list(ptype.formats), "supports": supports,
                      "generator_options": [o.name for o in gen.options] if gen else []})
     text = "\n".join(f"{r['name']:<14} {r['title']}\n{'':<14} aliases: {', '.join(r['aliases']) or '-'}; "
-                     f"formats: {', '.join(r['formats'])}; supports: {', '.join(r['supports'])}" for r in rows)
+                     f"formats: {', '.join(r['formats'])}; supports: {', '.join(r['supports'])}"
+                     + (f"; generate options: {' '.join('--' + o for o in r['generator_options'])}"
+                        if r["generator_options"] else "") for r in rows)
     _emit(args, {"puzzles": rows}, text)
     return 0
 
@@ -365,6 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     command("clues", cmd_clues, "which clues are essential and which could be removed alone")
     command("grade", cmd_grade, "difficulty measures of a puzzle")
     sp = command("generate", None, "generate a dataset of unique puzzles", file=False)
+    sp.epilog = "Each puzzle adds its own options (sudoku: --size, --box): `puzzlelab list` shows them."
     sp.add_argument("--count", type=int, default=10)
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--out", required=True, help="output file (.jsonl, .csv, .parquet)")
