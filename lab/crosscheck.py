@@ -3,11 +3,13 @@ SAT engine and the CP-SAT engine on the same instance."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Iterable
 
 from .cpsat import cpsat_count
+from .generator import Generated, Generator, generate_one
 from .puzzle import Instance, PuzzleType
-from .sat import SatSession
+from .sat import SatSession, SessionCache
 
 
 def brute_force_count(ptype: PuzzleType, inst: Instance, candidates: Iterable[Any]) -> int:
@@ -33,3 +35,20 @@ def engine_counts(ptype: PuzzleType, inst: Instance, limit: int = 1000) -> tuple
         if problems:
             raise AssertionError(f"CP-SAT engine returned an invalid solution: {problems[:3]}")
     return sat.n, cp.n
+
+
+def generated_rechecked(ptype: PuzzleType, gen: Generator, params: Any, count: int, seed: int) -> list[Generated]:
+    """`count` generated puzzles, each re-checked by the independent engines: its solution
+    passes `verify`, and CP-SAT finds exactly one solution, the same. AssertionError if not."""
+    sessions, rng = SessionCache(), random.Random(seed)
+    made = []
+    for _ in range(count):
+        g = generate_one(ptype, gen, params, rng, sessions)
+        problems = ptype.verify(g.instance, g.solution)
+        if problems:
+            raise AssertionError(f"generated solution breaks the rules: {problems[:3]}")
+        cp = cpsat_count(ptype, g.instance, limit=2)
+        if not (g.unique and cp.complete and cp.n == 1 and cp.solutions[0] == g.solution):
+            raise AssertionError(f"CP-SAT finds {cp.n} solution(s) (complete: {cp.complete}) for a generated puzzle")
+        made.append(g)
+    return made
