@@ -36,7 +36,6 @@ def random_grid(params: SudokuParams, rng: random.Random, node_limit: int = 200_
         if options[i] is None:
             free = full & ~(rows[r] | cols[c] | boxes[b])
             options[i] = [d for d in range(n) if free >> d & 1]
-            rng.shuffle(options[i])
         elif grid[i]:  # back here after a dead end further on: take the digit out again
             bit = 1 << (grid[i] - 1)
             rows[r] ^= bit
@@ -44,7 +43,7 @@ def random_grid(params: SudokuParams, rng: random.Random, node_limit: int = 200_
             boxes[b] ^= bit
             grid[i] = 0
         if options[i]:
-            d = options[i].pop()
+            d = options[i].pop(int(rng.random() * len(options[i])))  # a random one of those left
             bit = 1 << d
             rows[r] |= bit
             cols[c] |= bit

@@ -101,18 +101,19 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
 
 def _units(keys: list[ClueKey], partner, fixed: set) -> list[tuple[ClueKey, ...]]:
     """Clues grouped into the units that are removed together (pairs when symmetric)."""
-    units, seen = [], set()
+    if partner is None:
+        return [(k,) for k in keys if k not in fixed]
+    units, seen, known = [], set(), set(keys)
     for k in keys:
         if k in seen or k in fixed:
             continue
         orbit = [k]
         seen.add(k)
-        if partner is not None:
-            p = partner(k)
-            while p is not None and p not in seen and p in keys:
-                orbit.append(p)
-                seen.add(p)
-                p = partner(p)
+        p = partner(k)
+        while p is not None and p not in seen and p in known:
+            orbit.append(p)
+            seen.add(p)
+            p = partner(p)
         if not any(o in fixed for o in orbit):
             units.append(tuple(orbit))
     return units
