@@ -51,6 +51,18 @@ class Instance:
         return Instance(self.kind, self.params, {k: v for k, v in self.clues.items() if k not in drop})
 
 
+def variable_block(pool: IDPool, count: int) -> int:
+    """Reserve `count` consecutive fresh variables and return the first: a puzzle's primary
+    variables as plain arithmetic (first + index) instead of one named `pool.id` call each,
+    which is most of building a 16x16 or 25x25 sudoku's rules."""
+    first = pool.top + 1
+    while any(lo <= first + count - 1 and first <= hi for lo, hi in pool._occupied):
+        first = max(hi for lo, hi in pool._occupied) + 1
+    pool.occupy(first, first + count - 1)
+    pool.top = max(pool.top, first + count - 1)  # encoders that read `top` start after the block
+    return first
+
+
 @dataclass
 class Rules:
     """A puzzle's rules in CNF for one `params`.

