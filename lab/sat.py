@@ -190,7 +190,7 @@ class SatSession:
                 self.solver.append_formula([[-lit, *clause] for clause in clauses])
                 self._guarded[lit] = clauses
             self._clue_lit[(key, value)] = lit
-        self._lit_clue[lit] = key
+            self._lit_clue[lit] = key
         return lit
 
     def assumptions(self, clues: Clues) -> list[int]:
