@@ -153,3 +153,11 @@ def test_dask_local_cluster_writes_the_same_bytes(tmp_path):
         generate_dataset(spec(8), tmp_path / "dask.jsonl", scheduler=cluster.scheduler_address, workers=2)
     generate_dataset(spec(8), tmp_path / "local.jsonl")
     assert (tmp_path / "dask.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+
+
+@pytest.mark.parametrize("level", [0, 1])
+def test_difficulty_target_keeps_only_that_level(tmp_path, level):
+    out = tmp_path / f"level{level}.jsonl"
+    generate_dataset(spec(4, difficulty=(level, level)), out)
+    records = list(read_records(out))
+    assert len(records) == 4 and all(r["difficulty"]["level"] == level for r in records)
