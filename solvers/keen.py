@@ -489,6 +489,8 @@ def cage_clauses(n: int, cells: Cage, op: str, target: int, support: bool = True
         finals.setdefault(t[:-1], []).append(t[-1])
     clash = _clashes(cells)
 
+    possible = [{t[i] for t in tuples} for i in range(k)]
+
     def walk(prefix: tuple[int, ...]) -> None:
         i = len(prefix)
         if i == k - 1:
@@ -497,6 +499,8 @@ def cage_clauses(n: int, cells: Cage, op: str, target: int, support: bool = True
         for d in range(1, n + 1):
             if any(prefix[j] == d for j in clash[i]):
                 continue  # the Latin rules forbid it already
+            if d not in possible[i]:
+                continue  # a unit clause above forbids d here for every prefix
             longer = prefix + (d,)
             if longer in alive:
                 walk(longer)
