@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option
+from lab.generator import board_options, board_shape, Generator, Option
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.lightup import Cell, Grid, LightUpParams, lamps_of, seen_from
@@ -83,16 +83,14 @@ def wall_numbers(params: LightUpParams, solution: Grid) -> dict[Cell, int]:
 class LightUpGenerator(Generator):
     puzzle = "lightup"
     options = (
-        Option("size", int, 10, "board size (square) unless width/height are given"),
-        Option("width", int, 0, "board width (default: size)"),
-        Option("height", int, 0, "board height (default: size)"),
+        *board_options(10),
         Option("density", float, 0.2, "share of cells that are walls (Tatham's default is 0.2)"),
         Option("symmetry", str, "rot2", "wall layout symmetry: none or rot2 (180-degree rotation)"),
     )
 
     def params(self, size: int = 10, width: int = 0, height: int = 0, density: float = 0.2,
                symmetry: str = "rot2", **_: object) -> LightUpSpec:
-        width, height = width or size, height or size
+        width, height = board_shape(size, width, height)
         if not (1 <= width <= 100 and 1 <= height <= 100):
             raise PuzzleError(f"lightup size must be 1..100 each way, got {width}x{height}")
         if not 0.0 <= density < 1.0:

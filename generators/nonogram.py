@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option
+from lab.generator import board_options, board_shape, Generator, Option
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.nonogram import Grid, NonogramParams, check_params, line_solve, runs
@@ -33,9 +33,7 @@ class NonogramGenerator(Generator):
     puzzle = "nonogram"
     strips = False
     options = (
-        Option("size", int, 10, "board side (width and height unless given)"),
-        Option("width", int, 0, "board width (default: size)"),
-        Option("height", int, 0, "board height (default: size)"),
+        *board_options(10),
         Option("density", float, DEFAULT_DENSITY, "chance that a cell is black"),
     )
     history_free = True  # `repair` ignores the rival picture: see the module docstring
@@ -45,7 +43,7 @@ class NonogramGenerator(Generator):
 
     def params(self, size: int = 10, width: int = 0, height: int = 0,
                density: float = DEFAULT_DENSITY, **_: object) -> NonogramDraw:
-        board = check_params(width or size, height or size)
+        board = check_params(*board_shape(size, width, height))
         if not 0.0 < density < 1.0:
             raise PuzzleError(f"--density must be between 0 and 1 (exclusive), got {density}")
         return NonogramDraw(board.width, board.height, density)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import Generator, Option
+from lab.generator import board_options, board_shape, Generator
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.singles import Cell, Shading, SinglesParams, white_components
@@ -91,13 +91,11 @@ class SinglesGenerator(Generator):
     puzzle = "singles"
     strips = False
     options = (
-        Option("size", int, 8, "board size n (n x n), unless width/height are given"),
-        Option("width", int, 0, "board width (default: size)"),
-        Option("height", int, 0, "board height (default: size)"),
+        *board_options(8),
     )
 
     def params(self, size: int = 8, width: int = 0, height: int = 0, **_: object) -> SinglesParams:
-        width, height = width or size, height or size
+        width, height = board_shape(size, width, height)
         if width > 61 or height > 61:
             raise PuzzleError(f"singles boards go up to 61x61, got {width}x{height}")
         return SinglesParams(width, height)

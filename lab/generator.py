@@ -27,6 +27,19 @@ class Option:
     help: str
 
 
+def board_options(default_size: int) -> tuple[Option, ...]:
+    """--size for a square board, --width/--height for a rectangle: the shared options of
+    rectangular puzzles (read them back with `board_shape`)."""
+    return (Option("size", int, default_size, "board side (width and height unless given)"),
+            Option("width", int, 0, "board width (default: size)"),
+            Option("height", int, 0, "board height (default: size)"))
+
+
+def board_shape(size: int, width: int = 0, height: int = 0) -> tuple[int, int]:
+    """(width, height) from `board_options`: an unset width or height is the size."""
+    return width or size, height or size
+
+
 @dataclass
 class Generated:
     instance: Instance
