@@ -46,57 +46,89 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     `fixed`: clues never dropped.
     `alternatives`: clue sets on which some other valid solution differs from this one
     (cheap ones a generator knows, like sudoku's deadly rectangles); they seed the witnesses.
+
+    Units (clues removed together) are visited in a random order. Units before position i
+    have been decided; a kept unit stays for good, so the assumptions for a group
+    [i, end) are the kept units so far plus every unit from `end` on: two list slices.
+    A witness is the set of positions of undecided units that one rival solution breaks;
+    it shows a group cannot go when it lies inside the group.
     """
     start = time.perf_counter()
     calls0 = session.calls
-    lit = {k: session.literal(k, v) for k, v in clues.items()}
     units = _units(list(clues), partner, set(fixed))
     rng.shuffle(units)
-    kept: set[ClueKey] = set(clues)
-    witnesses: list[set[ClueKey]] = [set(w) & kept for w in alternatives]  # per S': kept clues it breaks
+    position = {k: j for j, unit in enumerate(units) for k in unit}
+    unit_lits = [[session.literal(k, clues[k]) for k in unit] for unit in units]
+    tail: list[int] = []  # the literals of units j.., for every j: offsets into one flat list
+    offset = [0] * (len(units) + 1)
+    for j, lits in enumerate(unit_lits):
+        offset[j] = len(tail)
+        tail.extend(lits)
+    offset[len(units)] = len(tail)
+    kept_lits = [session.literal(k, v) for k, v in clues.items() if k not in position]
+    removed = [False] * len(units)
+    n_kept = len(clues)
+    witnesses = _witnesses_at(alternatives, position, set(clues))
     guard = session.guard([session.block_clause(solution)])
     unknowns = 0
     minimal = True
     i, step = 0, FIRST_GROUP
     try:
         while i < len(units):
-            if target is not None and len(kept) <= target:
+            if target is not None and n_kept <= target:
                 minimal = False
                 break
-            group = units[i:i + step]
+            end = min(i + step, len(units))
             if target is not None:
-                group = _fit(group, len(kept) - target)
-            dropped = {k for unit in group for k in unit}
-            if any(w and w <= dropped for w in witnesses):
-                known_sat = True
-            else:
-                assumptions = [lit[k] for k in kept if k not in dropped]
-                found = session.find(assumptions + [guard], budget, lazy=True)
+                end = _fit(units, i, end, n_kept - target)
+            covered = [w for w in witnesses if w[-1] < end]  # live witnesses only hold positions >= i
+            if not covered:
+                found = session.find(kept_lits + tail[offset[end]:] + [guard], budget, lazy=True)
                 if found.sat is None:
-                    if len(group) == 1:
+                    if end - i == 1:
                         unknowns += 1
                         minimal = False
+                        kept_lits.extend(unit_lits[i])
+                        witnesses = [w for w in witnesses if w[0] != i]
                         i += 1
-                    step = max(1, len(group) // 2)
+                    step = max(1, (end - i) // 2)
                     continue
-                known_sat = bool(found.sat)
-                if known_sat and len(group) > 1:  # a single clue's witness would only name itself
-                    witnesses.append({k for k in dropped if not session.holds(lit[k], found)})
-            if not known_sat:
-                kept -= dropped
-                for w in witnesses:
-                    w -= dropped
-                i += len(group)
+                if found.sat and end - i == 1:
+                    covered = [[i]]
+                elif found.sat:  # S' satisfies every kept clue outside the group: it breaks some inside
+                    broken = [j for j in range(i, end)
+                              if not all(session.holds(l, found) for l in unit_lits[j])]
+                    covered = [broken or list(range(i, end))]  # (none broken: the input was not unique)
+                    witnesses.append(covered[0])
+            if not covered:  # unique without units i..end-1: they all go
+                for j in range(i, end):
+                    removed[j] = True
+                    n_kept -= len(units[j])
+                witnesses = [[j for j in w if j >= end] for w in witnesses]
+                i = end
                 step *= 2
-            elif len(group) == 1:
-                i += 1  # this clue (or pair) is needed
+            elif end - i == 1:  # this unit is needed
+                kept_lits.extend(unit_lits[i])
+                witnesses = [w for w in witnesses if w[0] != i]
+                i += 1
             else:  # the longest prefix of the group that no witness covers may still go
-                where = {k: j for j, unit in enumerate(group) for k in unit}
-                step = max(1, min(max(where[k] for k in w) for w in witnesses if w and w <= dropped))
+                step = max(1, min(w[-1] for w in covered) - i)
     finally:
         session.retire(guard)
+    kept = {k for k in clues if k not in position or not removed[position[k]]}
     return StripResult({k: clues[k] for k in clues if k in kept}, minimal and unknowns == 0,
                        session.calls - calls0, time.perf_counter() - start, unknowns)
+
+
+def _witnesses_at(alternatives: Iterable[set[ClueKey]], position: dict, clues: set) -> list[list[int]]:
+    """Known rival solutions as sorted unit positions; one that breaks a clue that is never
+    dropped (fixed) can never show anything and is left out."""
+    out = []
+    for alt in alternatives:
+        broken = [k for k in alt if k in clues]
+        if broken and all(k in position for k in broken):
+            out.append(sorted({position[k] for k in broken}))
+    return out
 
 
 def _units(keys: list[ClueKey], partner, fixed: set) -> list[tuple[ClueKey, ...]]:
@@ -119,14 +151,14 @@ def _units(keys: list[ClueKey], partner, fixed: set) -> list[tuple[ClueKey, ...]
     return units
 
 
-def _fit(group: list[tuple], room: int) -> list[tuple]:
-    out, n = [], 0
-    for unit in group:
-        if n + len(unit) > room and out:
-            break
-        out.append(unit)
-        n += len(unit)
-    return out
+def _fit(units: list[tuple], i: int, end: int, room: int) -> int:
+    """The end of the longest group from i that removes at most `room` clues (at least one unit)."""
+    n = 0
+    for j in range(i, end):
+        n += len(units[j])
+        if n > room and j > i:
+            return j
+    return end
 
 
 @dataclass
