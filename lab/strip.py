@@ -17,13 +17,25 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from .puzzle import ClueKey
 from .sat import UNLIMITED, Budget, SatSession
 
 
 FIRST_GROUP = 32  # clues tried together at first; doubles while they all go (scripts/bench_sudoku.py)
+
+
+class ClueLogic(Protocol):
+    """A puzzle's cheap reasoning about the clues still present (generators supply it).
+
+    `follows(key)` may say True only when the clue's value is forced by the other clues
+    present and the rules: dropping it then changes no solution, so the puzzle stays
+    unique and the stripping loop drops it without a solver call. False means "ask"."""
+
+    def follows(self, key: ClueKey) -> bool: ...
+
+    def drop(self, key: ClueKey) -> None: ...
 
 
 @dataclass
@@ -38,7 +50,7 @@ class StripResult:
 def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Random,
                 target: int | None = None, partner: Callable[[ClueKey], ClueKey | None] | None = None,
                 budget: Budget = UNLIMITED, fixed: Sequence[ClueKey] = (),
-                alternatives: Iterable[set[ClueKey]] = ()) -> StripResult:
+                alternatives: Iterable[set[ClueKey]] = (), logic: ClueLogic | None = None) -> StripResult:
     """Drop clues of a unique puzzle while it stays unique.
 
     `target`: stop once at most this many clues remain (the result is then not minimal).
@@ -46,6 +58,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     `fixed`: clues never dropped.
     `alternatives`: clue sets on which some other valid solution differs from this one
     (cheap ones a generator knows, like sudoku's deadly rectangles); they seed the witnesses.
+    `logic`: drops a single clue that follows from the rest without a solver call.
 
     Units (clues removed together) are visited in a random order. Units before position i
     have been decided; a kept unit stays for good, so the assumptions for a group
@@ -82,7 +95,9 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
             if target is not None:
                 end = _fit(units, i, end, n_kept - target)
             covered = [w for w in witnesses if w[-1] < end]  # live witnesses only hold positions >= i
-            if not covered:
+            forced = (not covered and end - i == 1 and logic is not None and len(units[i]) == 1
+                      and logic.follows(units[i][0]))  # the others force it: unique without it
+            if not covered and not forced:
                 found = session.find(kept_lits + tail[offset[end]:] + [guard], budget, lazy=True)
                 if found.sat is None:
                     if end - i == 1:
@@ -104,6 +119,9 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 for j in range(i, end):
                     removed[j] = True
                     n_kept -= len(units[j])
+                    if logic is not None:
+                        for k in units[j]:
+                            logic.drop(k)
                 witnesses = [[j for j in w if j >= end] for w in witnesses]
                 i = end
                 step *= 2

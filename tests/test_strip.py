@@ -38,6 +38,8 @@ def drawn(puzzle: str, seed: int, **options):
 CASES = [  # (puzzle, options, strip keywords)
     ("sudoku", {"size": 9}, {}),
     ("sudoku", {"size": 9}, {"alternatives": True}),
+    ("sudoku", {"size": 9}, {"alternatives": True, "logic": True}),
+    ("sudoku", {"size": 6}, {"symmetric": True, "logic": True}),
     ("sudoku", {"size": 6}, {"symmetric": True}),
     ("sudoku", {"size": 9}, {"target": 40, "alternatives": True}),
     ("sudoku", {"size": 8}, {"fixed": 5}),
@@ -55,7 +57,8 @@ def test_fast_strip_equals_the_plain_loop(puzzle, options, how):
         partner = (lambda k: gen.partner(params, k)) if how.get("symmetric") else None
         alternatives = gen.alternatives(params, solution) if how.get("alternatives") else ()
         fast = strip_clues(SatSession(ptype, params), solution, clues, random.Random(seed), target=how.get("target"),
-                           partner=partner, fixed=fixed, alternatives=alternatives)
+                           partner=partner, fixed=fixed, alternatives=alternatives,
+                           logic=gen.clue_logic(params, clues) if how.get("logic") else None)
         plain = plain_loop(SatSession(ptype, params), solution, clues, random.Random(seed), how.get("target"),
                            partner, fixed)
         assert fast.clues == plain and len(plain) < len(clues)

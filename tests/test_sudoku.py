@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generators.sudoku import random_grid
 from lab import registry
 from lab.cpsat import cpsat_count, cpsat_status
 from lab.crosscheck import brute_force_count, engine_counts
@@ -246,3 +247,23 @@ def test_deadly_rectangles_are_real_second_solutions(size):
         for r, c in piece:
             other[r][c] = b if grid[r][c] == a else a
         assert P.verify(Instance("sudoku", params, {}), tuple(map(tuple, other))) == []
+
+
+@pytest.mark.parametrize("size", [6, 9])
+def test_singles_logic_only_claims_forced_clues(size):
+    """The stripping loop drops a clue without a solver call when `Singles` says the other
+    clues force it: check every such claim on the SAT engine (and that it does claim some)."""
+    params = SudokuParams.for_size(size)
+    session = SatSession(P, params)
+    rng = random.Random(size)
+    claims = 0
+    for _ in range(20):
+        grid = random_grid(params, rng)
+        clues = {(r, c): d for r, row in enumerate(grid) for c, d in enumerate(row) if rng.random() < 0.45}
+        logic = G.clue_logic(params, clues)
+        for key, d in clues.items():
+            if logic.follows(key):
+                claims += 1
+                others = session.assumptions({k: v for k, v in clues.items() if k != key})
+                assert session.find(others + [-session.literal(key, d)]).sat is False
+    assert claims >= 20
