@@ -94,12 +94,23 @@ def run_peer(codes: list[str]) -> list[list[float]]:
     return json.loads(done.stdout)
 
 
+def clear_caches() -> None:
+    """Cold means cold: the rules cache and every memo our puzzle modules keep between
+    questions (cage and line encodings by shape, ...) are emptied before each run."""
+    _RULES_CACHE.clear()
+    for name, module in list(sys.modules.items()):
+        if name.startswith(("solvers.", "generators.")):
+            for obj in vars(module).values():
+                if callable(getattr(obj, "cache_clear", None)):
+                    obj.cache_clear()
+
+
 def run_ours(name: str, code: str) -> tuple[float, str]:
     ptype = registry.puzzle(name)
     inst = ptype.parse(code, "array")
 
     def once():
-        _RULES_CACHE.clear()  # cold: rules built and loaded every time, as the peer does
+        clear_caches()  # cold: rules built and loaded every time, as the peer does
         session = SatSession(ptype, inst.params, ONE_SHOT_SOLVER, one_shot=True)  # as `puzzlelab check`
         try:
             return session.check(inst.clues).status
