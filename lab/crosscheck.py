@@ -9,7 +9,8 @@ from typing import Any, Iterable
 from .cpsat import cpsat_count
 from .generator import Generated, Generator, generate_one
 from .puzzle import Instance, PuzzleType
-from .sat import SatSession, SessionCache
+from .sat import DEFAULT_SOLVER, SatSession, SessionCache
+from .solve import ONE_SHOT_SOLVER
 
 
 def brute_force_count(ptype: PuzzleType, inst: Instance, candidates: Iterable[Any]) -> int:
@@ -19,22 +20,29 @@ def brute_force_count(ptype: PuzzleType, inst: Instance, candidates: Iterable[An
 
 
 def engine_counts(ptype: PuzzleType, inst: Instance, limit: int = 1000) -> tuple[int, int]:
-    """(SAT count, CP-SAT count) up to `limit`, each from a fresh engine."""
-    session = SatSession(ptype, inst.params)
-    try:
-        sat = session.count(inst.clues, limit)
+    """(SAT count, CP-SAT count) up to `limit`, each from a fresh engine. The SAT count is
+    taken twice, with the rules a generating session uses and with the one-shot rules the
+    CLI's `check` uses (puzzles may encode differently for one question); they must agree."""
+    counts = []
+    for solver, one_shot in ((DEFAULT_SOLVER, False), (ONE_SHOT_SOLVER, True)):
+        session = SatSession(ptype, inst.params, solver, one_shot)
+        try:
+            sat = session.count(inst.clues, limit)
+        finally:
+            session.close()
         for sol in sat.solutions:
             problems = ptype.verify(inst, sol)
             if problems:
                 raise AssertionError(f"SAT engine returned an invalid solution: {problems[:3]}")
-    finally:
-        session.close()
+        counts.append(sat.n)
+    if counts[0] != counts[1]:
+        raise AssertionError(f"SAT counts differ: {counts[0]} (session rules), {counts[1]} (one-shot rules)")
     cp = cpsat_count(ptype, inst, limit)
     for sol in cp.solutions:
         problems = ptype.verify(inst, sol)
         if problems:
             raise AssertionError(f"CP-SAT engine returned an invalid solution: {problems[:3]}")
-    return sat.n, cp.n
+    return counts[0], cp.n
 
 
 def generated_rechecked(ptype: PuzzleType, gen: Generator, params: Any, count: int, seed: int) -> list[Generated]:

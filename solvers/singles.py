@@ -21,7 +21,7 @@ from itertools import combinations
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules, variable_block
 from lab.textgrid import parse_array, parse_json, tatham_split, token_rows
 
 Cell = tuple[int, int]
@@ -87,7 +87,31 @@ def white_components(params: SinglesParams, shaded: Shading) -> list[list[Cell]]
 @dataclass
 class SinglesVars:
     shade: list[list[int]]  # shade[r][c]: the cell is shaded
-    number: dict[tuple[int, int, int], int]  # (r, c, v): the cell holds v
+    white: list[list[list[int]]]  # white[r][c][v - 1]: the cell is white and holds v
+    first_number: int | None  # "cell (r, c) holds v" is first_number + (r * width + c) * top + v - 1
+
+
+def _rules(params: SinglesParams, pool: IDPool, numbers: bool) -> Rules:
+    """Shading, and white-and-holds-v variables w(r,c,v), at most one per line and v.
+    With `numbers`, w(r,c,v) <- n(r,c,v) and not shaded for every cell and v; without, a
+    clue r,c = v brings its own clause "shaded or w(r,c,v)"."""
+    h, w, top = params.height, params.width, params.top
+    first_shade, first_white = variable_block(pool, h * w), variable_block(pool, h * w * top)
+    shade = [[first_shade + r * w + c for c in range(w)] for r in range(h)]
+    white = [[[first_white + (r * w + c) * top + v for v in range(top)] for c in range(w)] for r in range(h)]
+    first_number, clauses = None, []
+    if numbers:
+        first_number = variable_block(pool, h * w * top)
+        clauses = [[-(first_number + (r * w + c) * top + v), shade[r][c], white[r][c][v]]
+                   for r in range(h) for c in range(w) for v in range(top)]
+    once = [[white[r][c][v] for r, c in line] for line in params.lines() for v in range(top)]
+    clauses += [[-shade[r1][c1], -shade[r2][c2]] for (r1, c1), (r2, c2) in params.edges()]
+    # No white cell is walled in by shaded neighbours. Implied by connectivity: on a board
+    # of at least 2x2 at most half the cells can be shaded, so there are >= 2 white cells
+    # and each needs a white neighbour. (The one-cell case of the cuts, up front.)
+    clauses += [[shade[r][c]] + [-shade[nr][nc] for nr, nc in params.neighbours(r, c)] for r, c in params.cells()]
+    primary = [v for row in shade for v in row]
+    return Rules(clauses, primary, SinglesVars(shade, white, first_number), at_most_one=once)
 
 
 class Singles(PuzzleType):
@@ -232,31 +256,24 @@ class Singles(PuzzleType):
         return True  # clues are literals of rule variables: one CNF per size serves all
 
     def rules(self, params: SinglesParams, pool: IDPool) -> Rules:
-        shade = [[pool.id(("s", r, c)) for c in range(params.width)] for r in range(params.height)]
-        number = {(r, c, v): pool.id(("n", r, c, v)) for r, c in params.cells() for v in range(1, params.top + 1)}
-        clauses: list[list[int]] = []
-        # White-and-holds-v, w(r,c,v) <- n(r,c,v) and not shaded; at most one per line and v.
-        white = {}
-        for (r, c, v), n in number.items():
-            white[(r, c, v)] = pool.id(("w", r, c, v))
-            clauses.append([-n, shade[r][c], white[(r, c, v)]])
-        once = [[white[(r, c, v)] for r, c in line] for line in params.lines() for v in range(1, params.top + 1)]
-        for (r1, c1), (r2, c2) in params.edges():
-            clauses.append([-shade[r1][c1], -shade[r2][c2]])
-        # No white cell is walled in by shaded neighbours. Implied by connectivity: on a board
-        # of at least 2x2 at most half the cells can be shaded, so there are >= 2 white cells
-        # and each needs a white neighbour. (The one-cell case of the cuts below, up front.)
-        for r, c in params.cells():
-            clauses.append([shade[r][c]] + [-shade[nr][nc] for nr, nc in params.neighbours(r, c)])
-        primary = [v for row in shade for v in row]
-        return Rules(clauses, primary, SinglesVars(shade, number), at_most_one=once)
+        """Rules for a session that checks many boards of this size: a variable per cell
+        and number, so that a clue is a single literal (an assumption, nothing to load)."""
+        return _rules(params, pool, numbers=True)
+
+    def one_shot_rules(self, params: SinglesParams, pool: IDPool) -> Rules:
+        """One question: no number variables; each clue brings its one clause instead of
+        every cell bringing one per number (a tenth of the clauses to load)."""
+        return _rules(params, pool, numbers=False)
 
     def clue_clauses(self, params: SinglesParams, rules: Rules, key: Cell, value: int) -> list[list[int]]:
-        lit = rules.data.number.get((key[0], key[1], value))
-        if lit is None:
+        data: SinglesVars = rules.data
+        r, c = key
+        if not (0 <= r < params.height and 0 <= c < params.width and 1 <= value <= params.top):
             raise PuzzleError(f"clue {key}={value} is outside the {params.width}x{params.height} board "
                               f"or its numbers 1..{params.top}")
-        return [[lit]]
+        if data.first_number is None:
+            return [[data.shade[r][c], data.white[r][c][value - 1]]]
+        return [[data.first_number + (r * params.width + c) * params.top + value - 1]]
 
     def decode(self, params: SinglesParams, rules: Rules, true_vars) -> Shading:
         return tuple(tuple(v in true_vars for v in row) for row in rules.data.shade)

@@ -3,11 +3,14 @@ bad input, generated puzzles re-checked by CP-SAT, repair."""
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import permutations, product
 from pathlib import Path
 
 import pytest
+from pysat.formula import IDPool
+from pysat.solvers import Solver
 
 from generators.keen import MAX_CAGE, random_cages, random_op
 from lab.cpsat import cpsat_count
@@ -16,7 +19,7 @@ from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SatSession, SessionCache
-from solvers.keen import PUZZLE, KeenParams, cage_tuples, connected
+from solvers.keen import PUZZLE, KeenParams, cage_tuples, compact_cage_clauses, connected
 
 DATA = Path(__file__).parent / "data" / "keen"
 
@@ -150,6 +153,22 @@ def test_cage_tuples_match_brute_force():
                         t[i] != t[j] for i in range(len(cage)) for j in range(i)
                         if cage[i][0] == cage[j][0] or cage[i][1] == cage[j][1])]
         assert list(cage_tuples(n, cage, op, target)) == expected
+
+
+def test_compact_cage_clauses_allow_exactly_the_clue_tuples():
+    """The one-shot encoding, tuple by tuple: with one digit per cell fixed by assumptions,
+    the clauses are satisfiable exactly when the digits meet the clue."""
+    rng = random.Random(5)
+    for _ in range(120):
+        n, k = rng.randint(2, 6), rng.choice([1, 2, 2, 3, 3, 4])
+        op = rng.choice("+*" if k > 2 else "+*-/" if k == 2 else "=+")
+        target = rng.choice([rng.randint(0, k * n + 2), math.prod(rng.randint(1, n) for _ in range(k))])
+        pool = IDPool()
+        xs = [[pool.id(("x", i, d)) for d in range(n)] for i in range(k)]
+        with Solver(name="m22", bootstrap_with=compact_cage_clauses(n, xs, op, target, pool)) as solver:
+            for t in product(range(1, n + 1), repeat=k):
+                fix = [xs[i][d - 1] if d == t[i] else -xs[i][d - 1] for i in range(k) for d in range(1, n + 1)]
+                assert solver.solve(assumptions=fix) == _holds(op, target, t), (n, op, target, t)
 
 
 def _holds(op: str, target: int, t: tuple) -> bool:
