@@ -390,6 +390,7 @@ class Keen(PuzzleType):
         which cost more to enumerate and load than the one question they serve."""
         rules = self.rules(params, pool)
         rules.data = KeenVars(rules.data.x, support=False, pool=pool)
+        rules.clauses = [list(cell) for row in rules.data.x for cell in row]  # rows and columns follow by counting
         return rules
 
     def clue_clauses(self, params: KeenParams, rules: Rules, key: Cage, value: Clue):
@@ -529,13 +530,11 @@ def compact_cage_clauses(n: int, xs: list[list[int]], op: str, target: int, pool
     k = len(xs)
     if op == "=" or k == 1:
         return [[xs[0][target - 1]]] if k == 1 and op in "=+*" and 1 <= target <= n else [[]]
-    if k == 2:  # the clue is symmetric in its two cells
-        clauses = []
-        for d in range(1, n + 1):
-            partners = [e for e in _pair_partners(op, target, d) if 1 <= e <= n]
-            for a, b in ((0, 1), (1, 0)):
-                clauses.append([-xs[a][d - 1], *(xs[b][e - 1] for e in partners)])
-        return clauses
+    if k == 2:  # "cell 0 holds d" names cell 1's partners (exact); a digit with none is out in both
+        first, second = xs
+        table = _pair_partners(n, op, target)
+        return ([[-first[d - 1], *(second[e - 1] for e in partners)] for d, partners in table]
+                + [[-second[d - 1]] for d, partners in table if not partners])
     if op not in "+*" or target < 1:
         return [[]]
     if op == "+":  # the values the first i cells can make, and still finish, form an interval
@@ -578,19 +577,22 @@ def compact_cage_clauses(n: int, xs: list[list[int]], op: str, target: int, pool
     return clauses
 
 
-def _pair_partners(op: str, target: int, d: int) -> set[int]:
-    """The digits that make the clue with d in a two-cell cage (maybe outside 1..n)."""
-    if op == "+":
-        return {target - d}
-    if op == "-":
-        return {d - target, d + target}
-    if op == "*":
-        return {target // d} if target % d == 0 else set()
-    if op == "/":
-        if target <= 0:
-            return set()
-        return {d * target} | ({d // target} if d % target == 0 else set())
-    return set()
+@lru_cache(maxsize=4096)
+def _pair_partners(n: int, op: str, target: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each digit d, the digits that make the clue with d in a two-cell cage (a board
+    repeats a few clues, "1-" above all)."""
+    def partners(d: int) -> set[int]:
+        if op == "+":
+            return {target - d}
+        if op == "-":
+            return {d - target, d + target}
+        if op == "*":
+            return {target // d} if target % d == 0 else set()
+        if op == "/" and target > 0:
+            return {d * target} | ({d // target} if d % target == 0 else set())
+        return set()
+
+    return tuple((d, tuple(sorted(e for e in partners(d) if 1 <= e <= n))) for d in range(1, n + 1))
 
 
 def tatham_blocks(desc: str, n: int, offset: int = 0) -> list[list[Cell]]:
