@@ -93,11 +93,9 @@ class Singles:
     Digits are bit masks per row, column and box of the clues still present."""
 
     def __init__(self, params: SudokuParams, clues: dict):
-        n, br, bc = params.n, params.box_rows, params.box_cols
+        n = params.n
         self.full = (1 << n) - 1
-        self.box = [[r // br * br + c // bc for c in range(n)] for r in range(n)]
-        units = params.units()
-        self.row_cells, self.col_cells, self.box_cells = units[:n], units[n:2 * n], units[2 * n:]
+        self.box, self.row_cells, self.col_cells, self.box_cells = _layout(params)
         self.value = [[0] * n for _ in range(n)]
         self.rows, self.cols, self.boxes = [0] * n, [0] * n, [0] * n
         for (r, c), d in clues.items():
@@ -129,6 +127,14 @@ class Singles:
                        for house in (self.row_cells[r], self.col_cells[c], self.box_cells[b]))  # hidden single
         finally:
             self._toggle(r, c, d)
+
+
+@functools.lru_cache(maxsize=8)
+def _layout(params: SudokuParams) -> tuple[list[list[int]], list, list, list]:
+    """Each cell's box number, and the cells of every row, column and box."""
+    n, br, bc = params.n, params.box_rows, params.box_cols
+    units = params.units()
+    return [[r // br * br + c // bc for c in range(n)] for r in range(n)], units[:n], units[n:2 * n], units[2 * n:]
 
 
 class SudokuGenerator(Generator):
