@@ -15,6 +15,11 @@ reader already has: one SAT session serves every puzzle of its size, and a new c
 a few binary clauses, not a new automaton. The reader grows with the cube of the line
 length, so lines longer than 30 get none; there each clue brings the reader cut down to
 what it allows, the same graph and clauses, behind its selector.
+
+A one-shot check (one question, then the solver is thrown away) needs neither: building
+and loading automata is most of its time. There each clue is a *start ladder* instead
+(`start_ladder`): per run, "run j starts at or before cell p", and ternary clauses that
+paint the cells from those; a few clauses per cell and run, nothing cached.
 """
 
 from __future__ import annotations
@@ -258,23 +263,91 @@ def read_line(cells: list[int], pool: IDPool) -> tuple[list[list[int]], LineRead
     return clauses + reader.chains(pool), reader
 
 
+# ---- the start ladder (CNF for one clue, for one-shot checks) ---------------------------
+
+def start_ladder(clue: Runs, cells: list[int], pool: IDPool) -> list[list[int]]:
+    """CNF of "the line over `cells` reads `clue`" (a clue that fits), in the order
+    encoding of the run starts: le[j][p] = "run j starts at or before cell p", a ladder
+    (le[j][p-1] -> le[j][p]) over the window where run j can start, so the ladder always
+    names exactly one start and needs no at-most-one. Run j+1 starts at least k_j + 1
+    after run j: le[j+1][q] -> le[j][q-k_j-1]. Then every cell lies in exactly one region,
+    run j (le[j][c] and not le[j][c-k_j]) or the gap after run j (run j ended by c, run j+1
+    not started), and each region fixes the cell's colour with one ternary clause. So the
+    clauses hold exactly when the cells read the clue (the ladders then follow from them),
+    with O(runs x slack + cells) clauses and no automaton states."""
+    n, m = len(cells), len(clue)
+    if not m:
+        return [[-x] for x in cells]
+    earliest, e = [], 0
+    for k in clue:
+        earliest.append(e)
+        e += k + 1
+    slack = n + 1 - e  # how far each run can move right of its earliest start
+    # le[j][p - earliest[j]] for p in [earliest[j], earliest[j] + slack); below the window
+    # the fact is false, from earliest[j] + slack on it is true (no variable either way)
+    le = [[pool.id() for _ in range(slack)] for _ in range(m)]
+
+    def at(j: int, p: int) -> int | bool:
+        """le[j][p] as a variable, or as the constant it is outside run j's window."""
+        if j < 0:
+            return True  # "run -1" (the line's start) has always ended
+        if j >= m or p < earliest[j]:
+            return False
+        if p >= earliest[j] + slack:
+            return True
+        return le[j][p - earliest[j]]
+
+    clauses: list[list[int]] = []
+    for j, k in enumerate(clue):
+        ladder = le[j]
+        clauses.extend([-a, b] for a, b in zip(ladder, ladder[1:]))
+        if j + 1 < m:  # le[j+1][q] -> le[j][q-k-1], the q-k-1 in run j's window
+            clauses.extend([-v, ladder[i]] for i, v in enumerate(le[j + 1]))
+        for c in range(earliest[j], earliest[j] + slack + k):  # covered by run j -> black
+            _add(clauses, [at(j, c), _neg(at(j, c - k))], cells[c])
+    for j in range(-1, m):  # the gap after run j (before run 0 for j = -1) -> white
+        k = clue[j] if j >= 0 else 0
+        start = earliest[j] + k if j >= 0 else 0
+        stop = earliest[j + 1] + slack if j + 1 < m else n
+        for c in range(start, stop):
+            _add(clauses, [at(j, c - k), _neg(at(j + 1, c))], -cells[c])
+    return clauses
+
+
+def _neg(lit: int | bool) -> int | bool:
+    return not lit if isinstance(lit, bool) else -lit
+
+
+def _add(clauses: list[list[int]], conditions: list[int | bool], then: int) -> None:
+    """Append "all `conditions` hold -> `then`", with constant conditions folded away."""
+    clause = [then]
+    for c in conditions:
+        if c is False:
+            return
+        if c is not True:
+            clause.append(-c)
+    clauses.append(clause)
+
+
 # ---- the puzzle ------------------------------------------------------------------------
 
 @dataclass
 class NonogramVars:
     """Cell variables, and either a universal reader per line (`readers`) or, on big
-    boards, the pool each clue's own automaton takes its variables from."""
+    boards and in one-shot checks, the pool each clue's own automaton (or, one-shot, its
+    start ladder) takes its variables from."""
 
     cell: list[list[int]]
     readers: dict[tuple[str, int], LineReader]
     pool: IDPool | None = None
+    one_shot: bool = False  # clues as start ladders, not automata (see `start_ladder`)
 
 
 UNIVERSAL_MAX = 30  # longest line that gets a universal reader (Tatham's presets go to 30)
 CACHE_AREA = 400  # a 20x20 build is about 400k clauses; bigger ones are not kept
 
 
-def _build_rules(params: NonogramParams, pool: IDPool, universal: bool) -> Rules:
+def _build_rules(params: NonogramParams, pool: IDPool, universal: bool, one_shot: bool = False) -> Rules:
     cell = [[pool.id() for _ in range(params.width)] for _ in range(params.height)]
     clauses: list[list[int]] = []
     readers = {}
@@ -283,7 +356,7 @@ def _build_rules(params: NonogramParams, pool: IDPool, universal: bool) -> Rules
             more, readers[key] = read_line([cell[r][c] for r, c in params.cells(key)], pool)
             clauses.extend(more)
     primary = [v for row in cell for v in row]
-    return Rules(clauses, primary, NonogramVars(cell, readers, None if universal else pool))
+    return Rules(clauses, primary, NonogramVars(cell, readers, None if universal else pool, one_shot))
 
 
 class Nonogram(PuzzleType):
@@ -567,8 +640,9 @@ class Nonogram(PuzzleType):
         return _build_rules(params, pool, self._universal(params))
 
     def one_shot_rules(self, params: NonogramParams, pool: IDPool) -> Rules:
-        """One question: a small automaton per clue costs far less than every line's reader."""
-        return _build_rules(params, pool, universal=False)
+        """One question: a start ladder per clue costs far less than every line's reader
+        (and than an automaton per clue: building and loading them is most of the check)."""
+        return _build_rules(params, pool, universal=False, one_shot=True)
 
     def clue_clauses(self, params: NonogramParams, rules: Rules, key, value) -> list[list[int]]:
         data: NonogramVars = rules.data
@@ -581,6 +655,8 @@ class Nonogram(PuzzleType):
         if key in data.readers:
             return [[u] for u in data.readers[key].clue_units(clue)]
         cells = [data.cell[r][c] for r, c in params.cells(key)]
+        if data.one_shot:
+            return start_ladder(clue, cells, data.pool)
         return encode_line(clue_shape(clue, length), cells, data.pool)
 
     def decode(self, params: NonogramParams, rules: Rules, true_vars) -> Grid:

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from pysat.formula import IDPool
+from pysat.solvers import Solver
 
 from lab.cpsat import cpsat_count
 from lab.crosscheck import brute_force_count, engine_counts
@@ -250,6 +251,29 @@ def test_unit_propagation_is_a_line_solver(ptype):
                     assert got == forced, (clue, known)
         finally:
             session.close()
+
+
+def test_one_shot_line_clauses_read_exactly_their_clue():
+    """The one-shot encoding of a line clue (start ladders), alone on one line with every
+    cell fixed by assumptions, is satisfiable exactly when the colouring reads the clue:
+    random lengths 1..8 and random clues, with the empty clue, a full-length run and clues
+    that do not fit always among them."""
+    rng = random.Random(21)
+    for _ in range(60):
+        n = rng.randint(1, 8)
+        params = NonogramParams(n, 1)
+        rules = PUZZLE.one_shot_rules(params, IDPool())
+        x = rules.data.cell[0]
+        colourings = list(itertools.product((0, 1), repeat=n))
+        clues = {(), (n,), (n + 1,), tuple([1] * ((n + 3) // 2)), (n, 1)}  # (n, 1): too long
+        clues |= {runs(rng.choice(colourings)) for _ in range(4)}
+        clues |= {tuple(rng.randint(1, 3) for _ in range(rng.randint(1, 3))) for _ in range(2)}
+        for clue in clues:
+            clauses = PUZZLE.clue_clauses(params, rules, ("row", 0), clue)
+            with Solver(name="m22", bootstrap_with=rules.clauses + clauses) as solver:
+                for colouring in colourings:
+                    fixed = [v if b else -v for v, b in zip(x, colouring)]
+                    assert solver.solve(assumptions=fixed) == (runs(colouring) == clue), (n, clue, colouring)
 
 
 def test_rules_from_a_used_pool_are_the_cached_rules_shifted():
