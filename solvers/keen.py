@@ -558,11 +558,10 @@ def compact_cage_clauses(n: int, xs: list[list[int]], op: str, target: int, pool
             return [d for d in range(1, n + 1) if v * d in layers[i + 1]]
     if any(len(layer) == 0 for layer in states):
         return [[]]
-    grow = (lambda v, d: v + d) if op == "+" else (lambda v, d: v * d)
     # s[1][v] is "cell 0 holds v" itself; no variables for the last layer either: its one
     # digit is named directly (s[k-2][v] and digit d in cell k-2 give cell k-1 its digit).
-    s = [{}, {v: xs[0][v - 1] for v in states[1]}] + [{v: pool.id() for v in layer} for layer in states[2:]]
     last = k - 1
+    s = [{}, {v: xs[0][v - 1] for v in states[1]}] + [{v: pool.id() for v in layer} for layer in states[2:last]]
     clauses: list[list[int]] = [[-xs[0][d - 1]] for d in range(1, n + 1) if d not in s[1]]
     for i in range(1, last):
         used: set[int] = set()
@@ -571,15 +570,20 @@ def compact_cage_clauses(n: int, xs: list[list[int]], op: str, target: int, pool
             allowed = digits(i, v)
             used.update(allowed)
             sv = s[i][v]
-            clauses.append([-sv, *(here[d - 1] for d in allowed)])
+            clauses.append([-sv, *[here[d - 1] for d in allowed]])
             if i + 1 < last:
                 there = s[i + 1]
-                clauses.extend([-sv, -here[d - 1], there[grow(v, d)]] for d in allowed)
+                if op == "+":
+                    clauses += [[-sv, -here[d - 1], there[v + d]] for d in allowed]
+                else:
+                    clauses += [[-sv, -here[d - 1], there[v * d]] for d in allowed]
             else:
                 final = xs[last]
-                clauses.extend([-sv, -here[d - 1], final[(target - grow(v, d) if op == "+" else
-                                                          target // grow(v, d)) - 1]] for d in allowed)
-        clauses.extend([-here[d - 1]] for d in range(1, n + 1) if d not in used)
+                if op == "+":
+                    clauses += [[-sv, -here[d - 1], final[target - v - d - 1]] for d in allowed]
+                else:
+                    clauses += [[-sv, -here[d - 1], final[target // (v * d) - 1]] for d in allowed]
+        clauses += [[-here[d - 1]] for d in range(1, n + 1) if d not in used]
     return clauses
 
 
