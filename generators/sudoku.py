@@ -110,23 +110,34 @@ class Singles:
         self.boxes[self.box[r][c]] ^= bit
 
     def drop(self, key: tuple[int, int]) -> None:
-        self._toggle(*key, self.value[key[0]][key[1]])
+        r, c = key
+        keep = ~(1 << (self.value[r][c] - 1))
+        self.value[r][c] = 0
+        self.rows[r] &= keep
+        self.cols[c] &= keep
+        self.boxes[self.box[r][c]] &= keep
 
     def follows(self, key: tuple[int, int]) -> bool:
         r, c = key
-        d = self.value[r][c]
-        b = self.box[r][c]
-        rows, cols, boxes, value, box = self.rows, self.cols, self.boxes, self.value, self.box
+        d, b = self.value[r][c], self.box[r][c]
         bit = 1 << (d - 1)
+        rows, cols, boxes, value, box = self.rows, self.cols, self.boxes, self.value, self.box
         if (rows[r] | cols[c] | boxes[b]) == self.full:
             return True  # naked single: every other digit is in its row, column or box
-        self._toggle(r, c, d)  # the others, without this clue
-        try:
-            return any(all(value[x][y] or (rows[x] | cols[y] | boxes[box[x][y]]) & bit
-                           for x, y in house if (x, y) != key)
-                       for house in (self.row_cells[r], self.col_cells[c], self.box_cells[b]))  # hidden single
-        finally:
-            self._toggle(r, c, d)
+        # Hidden single: every other empty cell of a house sees d elsewhere. (d is in this
+        # cell's row, column and box only here, so those houses' masks say nothing.)
+        for y in range(len(cols)):
+            if y != c and not value[r][y] and not cols[y] & bit and (box[r][y] == b or not boxes[box[r][y]] & bit):
+                break
+        else:
+            return True
+        for x in range(len(rows)):
+            if x != r and not value[x][c] and not rows[x] & bit and (box[x][c] == b or not boxes[box[x][c]] & bit):
+                break
+        else:
+            return True
+        return all(value[x][y] or (x != r and rows[x] & bit) or (y != c and cols[y] & bit)
+                   for x, y in self.box_cells[b] if (x, y) != key)
 
 
 @functools.lru_cache(maxsize=8)
