@@ -96,18 +96,15 @@ class Singles:
         n = params.n
         self.full = (1 << n) - 1
         self.box, self.row_cells, self.col_cells, self.box_cells = _layout(params)
-        self.value = [[0] * n for _ in range(n)]
-        self.rows, self.cols, self.boxes = [0] * n, [0] * n, [0] * n
+        self.value = value = [[0] * n for _ in range(n)]
+        self.rows, self.cols, self.boxes = rows, cols, boxes = [0] * n, [0] * n, [0] * n
+        box = self.box
         for (r, c), d in clues.items():
-            self._toggle(r, c, d)
-
-    def _toggle(self, r: int, c: int, d: int) -> None:
-        """Put digit d into cell (r, c), or take it out again."""
-        self.value[r][c] ^= d
-        bit = 1 << (d - 1)
-        self.rows[r] ^= bit
-        self.cols[c] ^= bit
-        self.boxes[self.box[r][c]] ^= bit
+            value[r][c] = d
+            bit = 1 << (d - 1)
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[box[r][c]] |= bit
 
     def drop(self, key: tuple[int, int]) -> None:
         r, c = key

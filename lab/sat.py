@@ -71,8 +71,9 @@ class Found:
         return self._model
 
     def value(self, lit: int) -> bool:
+        model = self._model if self._model is not None else self.model
         v = abs(lit)
-        return v <= len(self.model) and self.model[v - 1] == lit
+        return v <= len(model) and model[v - 1] == lit
 
     @property
     def true_vars(self) -> frozenset[int]:

@@ -14,6 +14,7 @@ asking the solver far less often:
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from dataclasses import dataclass, field
@@ -71,13 +72,10 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     units = _units(list(clues), partner, set(fixed))
     rng.shuffle(units)
     position = {k: j for j, unit in enumerate(units) for k in unit}
-    unit_lits = [[session.literal(k, clues[k]) for k in unit] for unit in units]
-    tail: list[int] = []  # the literals of units j.., for every j: offsets into one flat list
-    offset = [0] * (len(units) + 1)
-    for j, lits in enumerate(unit_lits):
-        offset[j] = len(tail)
-        tail.extend(lits)
-    offset[len(units)] = len(tail)
+    literal = session.literal
+    unit_lits = [[literal(k, clues[k]) for k in unit] for unit in units]
+    tail = [lit for lits in unit_lits for lit in lits]  # the literals of units j.. are tail[offset[j]:]
+    offset = list(itertools.accumulate((len(lits) for lits in unit_lits), initial=0))
     kept_lits = [session.literal(k, v) for k, v in clues.items() if k not in position]
     removed = [False] * len(units)
     n_kept = len(clues)
