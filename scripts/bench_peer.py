@@ -1,6 +1,6 @@
 """Side by side with the peer package `multi-puzzle-solver` on its own example boards.
 
-    python scripts/bench_peer.py [--seeds ../shared/seeds] [--repeat 3]
+    python scripts/bench_peer.py [--seeds ../shared/seeds] [--repeat 7]
 
 The peer (multi-puzzle-solver 1.1.10) breaks on OR-Tools 9.15, which we use, so it runs in
 its own virtual environment `.venv-peer` (made on first use, with OR-Tools 9.12), from
@@ -137,7 +137,7 @@ def main() -> None:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default=str(Path(__file__).resolve().parents[2] / "shared" / "seeds"))
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--peer-venv", default=str(Path(__file__).resolve().parents[1] / ".venv-peer"))
     args = ap.parse_args()
     main()
