@@ -86,7 +86,7 @@ def deadly_rectangles(params: SudokuParams, solution: Grid) -> list[set[tuple[in
     return out
 
 
-class Singles:
+class SinglesLogic:
     """Does a clue follow from the other clues present by one naked or hidden single?
     Then dropping it leaves the same solutions, so the stripping loop drops it without
     asking the solver (about a third of its one-clue checks that come back unique, at 9x9).
@@ -197,8 +197,8 @@ class SudokuGenerator(Generator):
         sets save a few more solver calls but cost more to find than they save, at 9x9.)"""
         return deadly_rectangles(params, solution)
 
-    def clue_logic(self, params: SudokuParams, clues: dict) -> Singles:
-        return Singles(params, clues)
+    def clue_logic(self, params: SudokuParams, clues: dict) -> SinglesLogic:
+        return SinglesLogic(params, clues)
 
     def partner(self, params: SudokuParams, key: tuple[int, int]) -> tuple[int, int]:
         n = params.n

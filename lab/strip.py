@@ -1,7 +1,7 @@
 """Clue stripping and clue redundancy: the generator's core loop (seed 003, made fast).
 
 Clues are visited in a random order; a clue is dropped while "a solution other than S"
-stays UNSAT. Two tricks keep the result *identical* to the one-clue-at-a-time loop while
+stays UNSAT. Three tricks keep the result *identical* to the one-clue-at-a-time loop while
 asking the solver far less often:
 
 * groups: the next k clues in the order are tried together. If the puzzle stays unique
@@ -10,6 +10,9 @@ asking the solver far less often:
 * counterexamples: every second solution S' the solver finds is kept. If S' breaks only
   one kept clue c, then c is needed (S' satisfies the puzzle without c), no call needed;
   S' stays a witness for as long as the clue set only shrinks.
+* clue logic: a generator may supply a cheap, sound "this clue follows from the others"
+  (sudoku: a naked or hidden single); such a clue goes without a call, since dropping it
+  leaves the same solutions.
 """
 
 from __future__ import annotations

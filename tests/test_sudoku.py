@@ -251,7 +251,7 @@ def test_deadly_rectangles_are_real_second_solutions(size):
 
 @pytest.mark.parametrize("size", [6, 9])
 def test_singles_logic_only_claims_forced_clues(size):
-    """The stripping loop drops a clue without a solver call when `Singles` says the other
+    """The stripping loop drops a clue without a solver call when `SinglesLogic` says the other
     clues force it: check every such claim on the SAT engine (and that it does claim some)."""
     params = SudokuParams.for_size(size)
     session = SatSession(P, params)
