@@ -67,8 +67,9 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     Units (clues removed together) are visited in a random order. Units before position i
     have been decided; a kept unit stays for good, so the assumptions for a group
     [i, end) are the kept units so far plus every unit from `end` on: two list slices.
-    A witness is the set of positions of undecided units that one rival solution breaks;
-    it shows a group cannot go when it lies inside the group.
+    A witness is the set of unit positions one rival solution breaks, with its largest;
+    it dies when one of its units is kept, and while it lives, its units before i are all
+    removed, so it shows a group [i, end) cannot go exactly when its largest is below end.
     """
     start = time.perf_counter()
     calls0 = session.calls
@@ -95,7 +96,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
             end = min(i + step, len(units))
             if target is not None:
                 end = _fit(units, i, end, n_kept - target)
-            covered = [w for w in witnesses if w[-1] < end]  # live witnesses only hold positions >= i
+            covered = [w for w in witnesses if w[0] < end]
             forced = (not covered and end - i == 1 and logic is not None and len(units[i]) == 1
                       and logic.follows(units[i][0]))  # the others force it: unique without it
             if not covered and not forced:
@@ -105,16 +106,16 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                         unknowns += 1
                         minimal = False
                         kept_lits.extend(unit_lits[i])
-                        witnesses = [w for w in witnesses if w[0] != i]
+                        witnesses = [w for w in witnesses if i not in w[1]]
                         i += 1
                     step = max(1, (end - i) // 2)
                     continue
                 if found.sat and end - i == 1:
-                    covered = [[i]]
+                    covered = [(i, {i})]
                 elif found.sat:  # S' satisfies every kept clue outside the group: it breaks some inside
-                    broken = [j for j in range(i, end)
-                              if not all(session.holds(l, found) for l in unit_lits[j])]
-                    covered = [broken or list(range(i, end))]  # (none broken: the input was not unique)
+                    broken = {j for j in range(i, end) if not all(session.holds(l, found) for l in unit_lits[j])}
+                    broken = broken or set(range(i, end))  # (none broken: the input was not unique)
+                    covered = [(max(broken), broken)]
                     witnesses.append(covered[0])
             if not covered:  # unique without units i..end-1: they all go
                 for j in range(i, end):
@@ -123,15 +124,14 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                     if logic is not None:
                         for k in units[j]:
                             logic.drop(k)
-                witnesses = [[j for j in w if j >= end] for w in witnesses]
                 i = end
                 step *= 2
             elif end - i == 1:  # this unit is needed
                 kept_lits.extend(unit_lits[i])
-                witnesses = [w for w in witnesses if w[0] != i]
+                witnesses = [w for w in witnesses if i not in w[1]]
                 i += 1
             else:  # the longest prefix of the group that no witness covers may still go
-                step = max(1, min(w[-1] for w in covered) - i)
+                step = max(1, min(w[0] for w in covered) - i)
     finally:
         session.retire(guard)
     kept = {k for k in clues if k not in position or not removed[position[k]]}
@@ -139,14 +139,16 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                        session.calls - calls0, time.perf_counter() - start, unknowns)
 
 
-def _witnesses_at(alternatives: Iterable[set[ClueKey]], position: dict, clues: set) -> list[list[int]]:
-    """Known rival solutions as sorted unit positions; one that breaks a clue that is never
-    dropped (fixed) can never show anything and is left out."""
+def _witnesses_at(alternatives: Iterable[set[ClueKey]], position: dict,
+                  clues: set) -> list[tuple[int, set[int]]]:
+    """Known rival solutions as (largest, unit positions); one that breaks a clue that is
+    never dropped (fixed) can never show anything and is left out."""
     out = []
     for alt in alternatives:
         broken = [k for k in alt if k in clues]
         if broken and all(k in position for k in broken):
-            out.append(sorted({position[k] for k in broken}))
+            units = {position[k] for k in broken}
+            out.append((max(units), units))
     return out
 
 
