@@ -41,14 +41,19 @@ def bench_9x9(n: int) -> tuple[list, list[float]]:
     generate_one(P, G, params, random.Random(-1), sessions)  # warm-up: builds the session
     rng = random.Random(1)
     w0, c0 = time.perf_counter(), cpu()
-    puzzles = [generate_one(P, G, params, rng, sessions) for _ in range(n)]
+    puzzles, rounds = [], []  # the rate of each quarter too: the machine's speed drifts under load
+    for part in range(4):
+        r0, count = cpu(), n * (part + 1) // 4 - len(puzzles)
+        puzzles += [generate_one(P, G, params, rng, sessions) for _ in range(count)]
+        rounds.append(count / (cpu() - r0))
     wall, cpus = time.perf_counter() - w0, cpu() - c0
     loop_checks = _timed_checks(sessions.get(P, params), lambda: [generate_one(P, G, params, rng, sessions)
                                                                  for _ in range(max(20, n // 10))])
     clues = statistics.mean(len(g.instance.clues) for g in puzzles)
     checks = statistics.mean(g.checks for g in puzzles)
     print(f"9x9 generation: {n} minimal unique puzzles, {n / cpus:.0f} puzzles per CPU-second "
-          f"({n / wall:.0f}/s wall), mean {clues:.1f} clues, {checks:.1f} solver calls each")
+          f"({n / wall:.0f}/s wall; quarters {', '.join(f'{r:.0f}' for r in rounds)}), "
+          f"mean {clues:.1f} clues, {checks:.1f} solver calls each")
     return puzzles, loop_checks
 
 
