@@ -267,3 +267,14 @@ def test_singles_logic_only_claims_forced_clues(size):
                 others = session.assumptions({k: v for k, v in clues.items() if k != key})
                 assert session.find(others + [-session.literal(key, d)]).sat is False
     assert claims >= 20
+
+
+def test_renewed_sessions_give_the_same_puzzles_and_stay_small():
+    """Sessions are rebuilt after a number of retired guards; the puzzles must not change,
+    and the solver's variables must stop growing with the number of puzzles made."""
+    params = G.params(size=6)
+    renewing, lasting = SessionCache(renew_after=3), SessionCache(renew_after=10 ** 9)
+    a = [generate_one(P, G, params, random.Random(i), renewing) for i in range(12)]
+    b = [generate_one(P, G, params, random.Random(i), lasting) for i in range(12)]
+    assert [g.instance.clues for g in a] == [g.instance.clues for g in b]
+    assert renewing.get(P, params).pool.top < lasting.get(P, params).pool.top
