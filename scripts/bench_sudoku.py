@@ -2,6 +2,7 @@
 
     python scripts/bench_sudoku.py            # full run (about 2-4 minutes)
     python scripts/bench_sudoku.py --quick    # smaller counts, for a smoke test
+    python scripts/bench_sudoku.py --sustained 3000   # the 9x9 rate over a long run, by blocks
 
 Prints puzzles per second, uniqueness-check medians and the ratio against seed 003's method
 (a fresh solver for every check), plus 16x16, 25x25 and the seed-000 16x16 solve. Times are
@@ -142,10 +143,30 @@ def bench_seed000() -> None:
           f"-> {0.04 / first:.1f}x")
 
 
+def bench_sustained(n: int, block: int = 500) -> None:
+    """A long run on one session, as a dataset worker does: the rate of each block of
+    puzzles (it used to fall as retired guards piled up in the solver)."""
+    sessions, params, rng = SessionCache(), G.params(size=9), random.Random(2)
+    rates = []
+    for start in range(0, n, block):
+        count = min(block, n - start)
+        t = cpu()
+        for _ in range(count):
+            generate_one(P, G, params, rng, sessions)
+        rates.append(count / (cpu() - t))
+    print(f"9x9 sustained: {n} puzzles on one session, per CPU-second by blocks of {block}: "
+          f"{', '.join(f'{r:.0f}' for r in rates)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--sustained", type=int, default=0, metavar="N",
+                    help="only generate N 9x9 puzzles on one session and print the rate by blocks of 500")
     args = ap.parse_args()
+    if args.sustained:
+        bench_sustained(args.sustained)
+        return
     n9, fresh, n16, target = (60, 10, 2, 400) if args.quick else (400, 40, 8, 300)
     puzzles, loop_checks = bench_9x9(n9)
     bench_check(puzzles, loop_checks, fresh)
