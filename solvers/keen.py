@@ -373,15 +373,15 @@ class Keen(PuzzleType):
 
     def rules(self, params: KeenParams, pool: IDPool) -> Rules:
         n = params.n
-        first = variable_block(pool, n ** 3)
-        x = [[[first + (r * n + c) * n + d for d in range(n)] for c in range(n)] for r in range(n)]
+        first = variable_block(pool, n ** 3)  # x[r][c][d] = first + (r * n + c) * n + d
+        x = [[list(range(first + (r * n + c) * n, first + (r * n + c + 1) * n)) for c in range(n)] for r in range(n)]
         groups: list[list[int]] = []
         for i in range(n):
             for j in range(n):
                 groups.append(x[i][j])  # cell (i, j) holds one digit
-                groups.append([x[i][c][j] for c in range(n)])  # row i holds digit j once
-                groups.append([x[r][i][j] for r in range(n)])  # column i holds digit j once
-        primary = [v for plane in x for cell in plane for v in cell]
+                groups.append(list(range(first + i * n * n + j, first + (i + 1) * n * n, n)))  # row i: digit j once
+                groups.append(list(range(first + i * n + j, first + n ** 3, n * n)))  # column i: digit j once
+        primary = list(range(first, first + n ** 3))
         return Rules(clauses=groups, primary=primary, data=KeenVars(x), at_most_one=groups)  # exactly one each
 
     def one_shot_rules(self, params: KeenParams, pool: IDPool) -> Rules:

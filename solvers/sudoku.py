@@ -219,11 +219,13 @@ class Sudoku(PuzzleType):
 
     def rules(self, params: SudokuParams, pool: IDPool) -> Rules:
         n = params.n
-        first = variable_block(pool, n ** 3)
-        x = [[[first + (r * n + c) * n + d for d in range(n)] for c in range(n)] for r in range(n)]
+        first = variable_block(pool, n ** 3)  # x[r][c][d] = first + (r * n + c) * n + d
+        x = [[list(range(first + (r * n + c) * n, first + (r * n + c + 1) * n)) for c in range(n)] for r in range(n)]
         groups = [x[r][c] for r in range(n) for c in range(n)]  # each cell one digit ...
-        groups += [[x[r][c][d] for r, c in unit] for unit in params.units() for d in range(n)]  # ... each digit once a unit
-        primary = [v for plane in x for cell in plane for v in cell]
+        for unit in params.units():  # ... each digit once a unit
+            bases = [first + (r * n + c) * n for r, c in unit]
+            groups += [[b + d for b in bases] for d in range(n)]
+        primary = list(range(first, first + n ** 3))
         return Rules(clauses=groups, primary=primary, data=x, at_most_one=groups)
 
     def clue_clauses(self, params: SudokuParams, rules: Rules, key: tuple[int, int], value: int):
