@@ -390,7 +390,11 @@ class Keen(PuzzleType):
         which cost more to enumerate and load than the one question they serve."""
         rules = self.rules(params, pool)
         rules.data = KeenVars(rules.data.x, support=False, pool=pool)
-        rules.clauses = [list(cell) for row in rules.data.x for cell in row]  # rows and columns follow by counting
+        # Less to load, the same solutions: at least one digit per cell and each digit at
+        # most once a row and once a column; with n cells and n digits a row, each cell
+        # then holds exactly one digit and each row and column every digit.
+        rules.clauses = [list(cell) for row in rules.data.x for cell in row]
+        rules.at_most_one = [group for i, group in enumerate(rules.at_most_one) if i % 3]  # (cells are every third)
         return rules
 
     def clue_clauses(self, params: KeenParams, rules: Rules, key: Cage, value: Clue):
