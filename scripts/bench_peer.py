@@ -1,6 +1,6 @@
 """Side by side with the peer package `multi-puzzle-solver` on its own example boards.
 
-    python scripts/bench_peer.py [--seeds ../shared/seeds] [--repeat 7]
+    python scripts/bench_peer.py [--seeds ../shared/seeds] [--repeat 5] [--burst 3]
 
 The peer (multi-puzzle-solver 1.1.10) breaks on OR-Tools 9.15, which we use, so it runs in
 its own virtual environment `.venv-peer` (made on first use, with OR-Tools 9.12), from
@@ -10,7 +10,10 @@ For each puzzle the seed-000 document's own code block (the peer's README exampl
 as written, `solve_and_print()` and all, which finds every solution to decide uniqueness.
 Our side parses the same code block with our `array` format and runs `check` (one solve
 plus the "a solution other than this one" check) on a freshly built solver, so rule
-building is counted on both sides. Both take the best of `--repeat` runs, in this process.
+building is counted on both sides. Each side takes its best run; the runs interleave in
+bursts (`--burst` of ours, then as many of the peer's, example by example, for `--repeat`
+rounds), so that a machine whose speed drifts slows both alike, while neither side's runs
+always start from caches the other just filled.
 """
 
 from __future__ import annotations
@@ -48,35 +51,27 @@ def example_code(seed_text: str, title: str) -> str:
     return block.group(1)
 
 
-def best_of(repeat: int, fn, setup=lambda: None) -> tuple[list[float], object]:
-    """([best wall seconds, best CPU seconds], last result); `setup` runs untimed before each."""
-    best, best_cpu, out = float("inf"), float("inf"), None
-    for _ in range(repeat):
-        setup()
-        t, c = time.perf_counter(), time.process_time()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-        best_cpu = min(best_cpu, time.process_time() - c)
-    return [best, best_cpu], out
+def timed(fn) -> tuple[float, float, object]:
+    """(wall seconds, CPU seconds, result) of one call."""
+    t, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return time.perf_counter() - t, time.process_time() - c, out
 
 
 PEER_PACKAGES = ["multi-puzzle-solver==1.1.10", "ortools==9.12.4544"]
 PEER_RUNNER = r"""
 import contextlib, io, json, sys, time
-codes, repeat = json.load(sys.stdin)
-out = []
+codes = json.loads(sys.stdin.readline())
 for code in codes:
     with contextlib.redirect_stdout(io.StringIO()):
         exec(compile(code, "seed000", "exec"), {})  # warm-up: imports and OR-Tools start-up
-    best, best_cpu = float("inf"), float("inf")
-    for _ in range(repeat):
-        t, c = time.perf_counter(), time.process_time()
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(code, "seed000", "exec"), {})
-        best = min(best, time.perf_counter() - t)
-        best_cpu = min(best_cpu, time.process_time() - c)
-    out.append([best, best_cpu])
-print(json.dumps(out))
+print("ready", flush=True)
+for line in sys.stdin:  # one example's index a line: run it once, answer its times
+    code = codes[int(line)]
+    t, c = time.perf_counter(), time.process_time()
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(code, "seed000", "exec"), {})
+    print(json.dumps([time.perf_counter() - t, time.process_time() - c]), flush=True)
 """
 
 
@@ -89,10 +84,27 @@ def peer_python() -> Path:
     return python
 
 
-def run_peer(codes: list[str]) -> list[list[float]]:
-    done = subprocess.run([str(peer_python()), "-c", PEER_RUNNER], input=json.dumps([codes, args.repeat]),
-                          capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+class Peer:
+    """The peer's runner, kept alive so that its runs interleave with ours: a machine whose
+    speed drifts then slows both sides alike."""
+
+    def __init__(self, codes: list[str]):
+        self.proc = subprocess.Popen([str(peer_python()), "-c", PEER_RUNNER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.proc.stdin.write(json.dumps(codes) + "\n")
+        self.proc.stdin.flush()
+        if self.proc.stdout.readline().strip() != "ready":
+            raise RuntimeError("the peer's runner did not start")
+
+    def run(self, index: int) -> tuple[float, float]:
+        self.proc.stdin.write(f"{index}\n")
+        self.proc.stdin.flush()
+        wall, cpu = json.loads(self.proc.stdout.readline())
+        return wall, cpu
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
 def clear_caches() -> None:
@@ -106,38 +118,55 @@ def clear_caches() -> None:
                     obj.cache_clear()
 
 
-def run_ours(name: str, code: str) -> tuple[float, str]:
+def our_check(name: str, code: str):
+    """Our cold check of one example, as `puzzlelab check` runs it."""
     ptype = registry.puzzle(name)
     inst = ptype.parse(code, "array")
 
-    def once():
-        session = SatSession(ptype, inst.params, ONE_SHOT_SOLVER, one_shot=True)  # as `puzzlelab check`
+    def once() -> str:
+        session = SatSession(ptype, inst.params, ONE_SHOT_SOLVER, one_shot=True)
         try:
             return session.check(inst.clues).status
         finally:
             session.close()
 
-    return best_of(args.repeat, once, setup=clear_caches)  # cold: rules built and loaded every time, as the peer does
+    return once
 
 
 def main() -> None:
     seed_text = (Path(args.seeds) / "000_4ce25f5547aeb157.txt").read_text()
     codes = {name: example_code(seed_text, title) for name, title in SECTIONS.items() if name in registry.names()}
-    ours = {name: run_ours(name, code) for name, code in codes.items()}
-    peer = dict(zip(codes, run_peer(list(codes.values()))))
+    checks = {name: our_check(name, code) for name, code in codes.items()}
+    for check in checks.values():
+        check()  # warm-up, as the peer's runner warms up: imports, first-call costs
+    peer = Peer(list(codes.values()))
+    inf = float("inf")
+    best = {name: [inf, inf, inf, inf] for name in codes}  # ours wall, ours CPU, peer wall, peer CPU
+    status = {}
+    try:
+        for _ in range(args.repeat):  # round by round, a burst of ours then a burst of the peer's
+            for i, name in enumerate(codes):
+                for _ in range(args.burst):
+                    clear_caches()  # cold: rules built and loaded every time, as the peer does
+                    wall, cpu, status[name] = timed(checks[name])
+                    best[name][:2] = min(best[name][0], wall), min(best[name][1], cpu)
+                for _ in range(args.burst):
+                    best[name][2:] = [min(a, b) for a, b in zip(best[name][2:], peer.run(i))]
+    finally:
+        peer.close()
     print(f"{'puzzle':<10} {'ours wall':>10} {'peer wall':>10} {'ratio':>7} {'ours CPU':>10} {'peer CPU':>10} "
           f"{'ratio':>7}  our verdict")
     for name in codes:
-        (wall, cpu), status = ours[name]
-        pwall, pcpu = peer[name]
+        wall, cpu, pwall, pcpu = best[name]
         print(f"{name:<10} {wall:10.4f} {pwall:10.4f} {pwall / wall:6.1f}x {cpu:10.4f} {pcpu:10.4f} "
-              f"{pcpu / cpu:6.1f}x  {status}")
+              f"{pcpu / cpu:6.1f}x  {status[name]}")
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default=str(Path(__file__).resolve().parents[2] / "shared" / "seeds"))
-    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--repeat", type=int, default=5, help="rounds")
+    ap.add_argument("--burst", type=int, default=3, help="runs of each side in a row, each round")
     ap.add_argument("--peer-venv", default=str(Path(__file__).resolve().parents[1] / ".venv-peer"))
     args = ap.parse_args()
     main()
