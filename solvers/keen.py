@@ -537,8 +537,8 @@ def compact_cage_clauses(n: int, xs: list[list[int]], op: str, target: int, pool
     if k == 2:  # "cell 0 holds d" names cell 1's partners (exact); a digit with none is out in both
         first, second = xs
         table = _pair_partners(n, op, target)
-        return ([[-first[d - 1], *(second[e - 1] for e in partners)] for d, partners in table]
-                + [[-second[d - 1]] for d, partners in table if not partners])
+        return ([[-first[d], *map(second.__getitem__, partners)] for d, partners in table]
+                + [[-second[d]] for d, partners in table if not partners])
     if op not in "+*" or target < 1:
         return [[]]
     if op == "+":  # the values the first i cells can make, and still finish, form an interval
@@ -593,8 +593,8 @@ def compact_cage_clauses(n: int, xs: list[list[int]], op: str, target: int, pool
 
 @lru_cache(maxsize=4096)
 def _pair_partners(n: int, op: str, target: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """For each digit d, the digits that make the clue with d in a two-cell cage (a board
-    repeats a few clues, "1-" above all)."""
+    """For each digit d, the digits that make the clue with d in a two-cell cage, all as
+    0-based indices (a board repeats a few clues, "1-" above all)."""
     def partners(d: int) -> set[int]:
         if op == "+":
             return {target - d}
@@ -606,7 +606,7 @@ def _pair_partners(n: int, op: str, target: int) -> tuple[tuple[int, tuple[int, 
             return {d * target} | ({d // target} if d % target == 0 else set())
         return set()
 
-    return tuple((d, tuple(sorted(e for e in partners(d) if 1 <= e <= n))) for d in range(1, n + 1))
+    return tuple((d - 1, tuple(sorted(e - 1 for e in partners(d) if 1 <= e <= n))) for d in range(1, n + 1))
 
 
 def tatham_blocks(desc: str, n: int, offset: int = 0) -> list[list[Cell]]:
