@@ -383,5 +383,12 @@ class SessionCache:
 
 def check_instance(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED,
                    sessions: SessionCache | None = None) -> Check:
-    session = (sessions or SessionCache()).get(ptype, inst.params)
-    return session.check(inst.clues, budget)
+    """Is this puzzle unique? On the session `sessions` keeps for its structure, or on a
+    solver of its own that is closed afterwards."""
+    if sessions is not None:
+        return sessions.get(ptype, inst.params).check(inst.clues, budget)
+    session = SatSession(ptype, inst.params)
+    try:
+        return session.check(inst.clues, budget)
+    finally:
+        session.close()

@@ -90,6 +90,16 @@ def tatham_split(text: str) -> tuple[str, str]:
     return params.strip(), desc.strip()
 
 
+def tatham_size(head: str, flags: str, error: str, line: int | None = 1, column: int | None = 1) -> tuple[int, int]:
+    """Tatham's parameter head: `W[xH]` (H defaults to W), then the puzzle's own `flags` (a
+    regular expression, ignored here). (width, height), or `error` raised at (line, column)."""
+    m = re.fullmatch(rf"(\d+)(?:x(\d+))?(?:{flags})", head)
+    if not m:
+        raise PuzzleError(error, line, column)
+    width = int(m.group(1))
+    return width, int(m.group(2)) if m.group(2) else width
+
+
 def run_length_cells(desc: str, area: int, offset: int = 0) -> list[int]:
     """Tatham's grid description: numbers in decimal, a run of k blanks as the k-th letter
     (z = 26, runs longer than that chain), '_' between adjacent numbers. Blank is 0."""

@@ -40,7 +40,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
-from lab.textgrid import parse_array, parse_json, tatham_split
+from lab.textgrid import parse_array, parse_json, tatham_size, tatham_split
 
 BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
 SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}
@@ -626,11 +626,7 @@ class Inertia(PuzzleType):
 
     def _parse_tatham(self, text: str) -> Instance:
         head, desc = tatham_split(text)
-        m = re.fullmatch(r"(\d+)(?:x(\d+))?", head)
-        if not m:
-            raise PuzzleError(f"bad Inertia parameters '{head}' (want WxH)", 1, 1)
-        w = int(m.group(1))
-        h = int(m.group(2)) if m.group(2) else w
+        w, h = tatham_size(head, "", f"bad Inertia parameters '{head}' (want WxH)")
         if w < 1 or h < 1:
             raise PuzzleError("width and height must be positive", 1, 1)
         if len(desc) != w * h:

@@ -13,7 +13,6 @@ clue leaves a plain wall behind, as in Tatham's generator.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,7 +21,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
-from lab.textgrid import char_rows, parse_array, parse_json, tatham_split
+from lab.textgrid import char_rows, parse_array, parse_json, tatham_size, tatham_split
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True where a lamp stands
@@ -151,11 +150,8 @@ class LightUp(PuzzleType):
     def _parse_tatham(self, text: str) -> Instance:
         """`WxH[bN][sN][dN]:desc`; desc: letters = runs of white, B = wall, 0-4 = numbered wall."""
         head, desc = tatham_split(text)
-        m = re.fullmatch(r"(\d+)(?:x(\d+))?((?:b\d+)?(?:s\d+)?r?(?:d\d+)?)", head)
-        if not m:
-            raise PuzzleError(f"bad Light Up parameters '{head}' (expected like 7x7 or 7x7b20s4d0)", 1, 1)
-        width = int(m.group(1))
-        height = int(m.group(2)) if m.group(2) else width
+        width, height = tatham_size(head, r"(?:b\d+)?(?:s\d+)?r?(?:d\d+)?",
+                                    f"bad Light Up parameters '{head}' (expected like 7x7 or 7x7b20s4d0)")
         flat: list[int | None] = []
         offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc's first char
         for i, ch in enumerate(desc):

@@ -34,7 +34,7 @@ from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
 from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
-from lab.textgrid import parse_json, tatham_split
+from lab.textgrid import parse_json, tatham_size, tatham_split
 
 Runs = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
@@ -507,11 +507,7 @@ class Nonogram(PuzzleType):
 
     def _parse_tatham(self, text: str) -> Instance:
         head, desc = tatham_split(text)
-        m = re.fullmatch(r"(\d+)(?:x(\d+))?", head)
-        if not m:
-            raise PuzzleError(f"bad Pattern parameters '{head}' (expected WxH)", 1, 1)
-        width = int(m.group(1))
-        height = int(m.group(2)) if m.group(2) else width
+        width, height = tatham_size(head, "", f"bad Pattern parameters '{head}' (expected WxH)")
         params = check_params(width, height)
         offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc[0]
         lines_part, _, givens = desc.partition(",")

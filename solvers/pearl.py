@@ -14,7 +14,6 @@ edges form one loop, not several, goes in lazily through `cuts`.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
@@ -23,7 +22,7 @@ from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
 from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
-from lab.textgrid import char_rows, parse_array, parse_json, tatham_split
+from lab.textgrid import char_rows, parse_array, parse_json, tatham_size, tatham_split
 
 Cell = tuple[int, int]
 Loop = tuple[tuple[str, ...], ...]  # the shape of every cell, directions in "UDLR" order
@@ -167,11 +166,8 @@ class Pearl(PuzzleType):
 
     def _parse_tatham(self, text: str) -> Instance:
         head, desc = tatham_split(text)
-        m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:d[a-z])?n?", head)  # size, difficulty, "allow unsoluble"
-        if not m:
-            raise PuzzleError(f"bad Pearl parameters '{head}' (expected like 8x8 or 8x8dt)", *_where(text, 0))
-        width = int(m.group(1))
-        height = int(m.group(2)) if m.group(2) else width
+        width, height = tatham_size(head, r"(?:d[a-z])?n?",  # difficulty, "allow unsoluble"
+                                    f"bad Pearl parameters '{head}' (expected like 8x8 or 8x8dt)", *_where(text, 0))
         params = make_params(width, height, 1)
         start = text.index(desc, text.index(":")) if desc else 0
         flat: list[str] = []

@@ -14,7 +14,6 @@ added lazily (`cuts`); the CP-SAT model states it with BFS distances instead.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -22,7 +21,7 @@ from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
 from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules, variable_block
-from lab.textgrid import parse_array, parse_json, tatham_split, token_rows
+from lab.textgrid import parse_array, parse_json, tatham_size, tatham_split, token_rows
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
@@ -175,11 +174,8 @@ class Singles(PuzzleType):
         head, desc = tatham_split(text)
         lead = text[:len(text) - len(text.lstrip())]  # where the ID starts, for error positions
         line, col0 = lead.count("\n") + 1, len(lead) - (lead.rfind("\n") + 1)
-        m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:d([a-z]))?", head)
-        if not m:
-            raise PuzzleError(f"bad Singles parameters '{head}' (expected like 5x5de)", line, col0 + 1)
-        width = int(m.group(1))
-        height = int(m.group(2)) if m.group(2) else width
+        width, height = tatham_size(head, r"(?:d[a-z])?", f"bad Singles parameters '{head}' (expected like 5x5de)",
+                                    line, col0 + 1)
         start = col0 + text.strip().index(":") + 2  # column of the description's first character
         if len(desc) != width * height:
             raise PuzzleError(f"game description has {len(desc)} cells, expected {width * height}", line, start)

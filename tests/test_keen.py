@@ -18,7 +18,7 @@ from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache
+from lab.sat import SatSession, SessionCache, check_instance
 from solvers.keen import PUZZLE, KeenParams, cage_tuples, compact_cage_clauses, connected
 
 DATA = Path(__file__).parent / "data" / "keen"
@@ -51,20 +51,12 @@ def grid(text: str) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(int(t) for t in line.split()) for line in text.strip().splitlines())
 
 
-def check(inst: Instance):
-    session = SatSession(PUZZLE, inst.params)
-    try:
-        return session.check(inst.clues)
-    finally:
-        session.close()
-
-
 # ---- the seed example and a Tatham game ID --------------------------------------------
 
 def test_seed_example_unique_with_stated_solution():
     inst = PUZZLE.parse((DATA / "seed000.txt").read_text())
     assert inst.params == KeenParams(9) and len(inst.clues) == 36
-    result = check(inst)
+    result = check_instance(PUZZLE, inst)
     assert result.status == "unique" and result.solutions[0] == grid(SEED_SOLUTION)
     assert PUZZLE.verify(inst, grid(SEED_SOLUTION)) == []
     cp = cpsat_count(PUZZLE, inst, limit=2)
@@ -74,7 +66,7 @@ def test_seed_example_unique_with_stated_solution():
 def test_tatham_game_id_solves_and_round_trips_exactly():
     inst = PUZZLE.parse(TATHAM_ID)
     assert len(inst.clues) == 16
-    result = check(inst)
+    result = check_instance(PUZZLE, inst)
     assert result.status == "unique" and result.solutions[0] == grid(TATHAM_SOLUTION)
     assert PUZZLE.format(inst, "tatham") == TATHAM_ID
     for head in ("6dn", "6de", "6dxm", "6du"):  # difficulty and multiplication-only flags
@@ -84,7 +76,7 @@ def test_tatham_game_id_solves_and_round_trips_exactly():
 def test_conflicting_cages_unsolvable_with_conflict():
     # 2x2: the top row sums to 3, but so does the left column and r1c1 is given as 2.
     inst = PUZZLE.parse("A A\nB C\n\nA 3+\nB 2\nC 2")
-    result = check(inst)
+    result = check_instance(PUZZLE, inst)
     assert result.status == "unsolvable" and set(result.conflict) == {((1, 0),), ((1, 1),)}
 
 

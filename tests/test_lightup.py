@@ -13,7 +13,7 @@ from lab.cpsat import cpsat_count
 from lab.crosscheck import brute_force_count, engine_counts
 from lab.generator import GenerateOptions, generate_one
 from lab.puzzle import Instance, PuzzleError
-from lab.sat import SatSession, SessionCache
+from lab.sat import SatSession, SessionCache, check_instance
 from lab.strip import redundancy
 from solvers.lightup import PUZZLE, LightUpParams
 
@@ -44,19 +44,11 @@ SEED_SOLUTION = [
 ]
 
 
-def check(inst: Instance):
-    session = SatSession(PUZZLE, inst.params)
-    try:
-        return session.check(inst.clues)
-    finally:
-        session.close()
-
-
 # ---- the seed example ------------------------------------------------------------------
 def test_seed_example_solves_to_stated_solution():
     inst = PUZZLE.parse(SEED_BOARD)
     assert (inst.params.width, inst.params.height) == (10, 10)
-    result = check(inst)
+    result = check_instance(PUZZLE, inst)
     assert result.status == "unique"
     expected = tuple(tuple(ch == "L" for ch in row) for row in SEED_SOLUTION)
     assert result.solutions[0] == expected
@@ -153,10 +145,10 @@ def test_brute_force_matches_both_engines_random_tiny_boards():
 
 
 def test_check_statuses_and_conflict():
-    assert check(PUZZLE.parse("...\n.4.\n...")).status == "unique"
-    ambiguous = check(PUZZLE.parse("...\n...\n..."))
+    assert check_instance(PUZZLE, PUZZLE.parse("...\n.4.\n...")).status == "unique"
+    ambiguous = check_instance(PUZZLE, PUZZLE.parse("...\n...\n..."))
     assert ambiguous.status == "ambiguous" and ambiguous.solutions[0] != ambiguous.solutions[1]
-    bad = check(PUZZLE.parse("0..\n.4.\n..."))
+    bad = check_instance(PUZZLE, PUZZLE.parse("0..\n.4.\n..."))
     assert bad.status == "unsolvable"
     assert set(bad.conflict) <= {(0, 0), (1, 1)} and bad.conflict
 
@@ -186,7 +178,7 @@ def test_tatham_game_ids():
 
 def test_solution_forms():
     inst = PUZZLE.parse("...\n.4.\n...")
-    sol = check(inst).solutions[0]
+    sol = check_instance(PUZZLE, inst).solutions[0]
     assert PUZZLE.format_solution(inst, sol) == ".*.\n*4*\n.*."
     assert json.loads(PUZZLE.format_solution(inst, sol, "json"))["lamps"] == [[0, 1], [1, 0], [1, 2], [2, 1]]
     assert PUZZLE.solution_json(inst, sol)[1] == [1, 0, 1]

@@ -16,7 +16,7 @@ from lab.crosscheck import brute_force_count, engine_counts
 from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache
+from lab.sat import SatSession, SessionCache, check_instance
 from solvers.nonogram import PUZZLE, Nonogram, NonogramParams, line_options, line_solve, runs
 
 SEED_BOARD = """from puzzle_solver import nonograms_solver as solver
@@ -67,21 +67,13 @@ def seed_solution() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(int(t == "B") for t in line.split()) for line in SEED_SOLUTION.split("\n") if line)
 
 
-def check(inst: Instance, ptype: Nonogram = PUZZLE):
-    session = SatSession(ptype, inst.params)
-    try:
-        return session.check(inst.clues)
-    finally:
-        session.close()
-
-
 # ---- the seed example ---------------------------------------------------------------
 
 @pytest.mark.parametrize("ptype", ENCODINGS, ids=["universal", "per-clue"])
 def test_seed_example_unique_with_stated_solution(ptype):
     inst = PUZZLE.parse(SEED_BOARD)
     assert inst.params == NonogramParams(15, 15) and len(inst.clues) == 30
-    result = check(inst, ptype)
+    result = check_instance(ptype, inst)
     assert result.status == "unique"
     assert result.solutions[0] == seed_solution()
     assert PUZZLE.verify(inst, seed_solution()) == []
@@ -107,21 +99,21 @@ def test_registry_names():
 
 def test_tatham_bella_example_is_unique():
     inst = PUZZLE.parse(BELLA)
-    result = check(inst)
+    result = check_instance(PUZZLE, inst)
     assert result.status == "unique"
     assert PUZZLE.format_solution(inst, result.solutions[0]) == "#..#\n##..\n..#.\n..#."
 
 
 def test_ambiguous_and_unsolvable():
     two = PUZZLE.parse("2x2:1/1/1/1")  # the two diagonals
-    result = check(two)
+    result = check_instance(PUZZLE, two)
     assert result.status == "ambiguous" and len(set(result.solutions)) == 2
     given = PUZZLE.parse("2x2:1/1/1/1,Ad")  # top-left black, 3 cells to the end: only one diagonal left
-    assert check(given).status == "unique"
+    assert check_instance(PUZZLE, given).status == "unique"
     bad = PUZZLE.parse("cols:\n2\n0\nrows:\n1\n1")  # column 1 full, column 2 empty: fine
-    assert check(bad).status == "unique"
+    assert check_instance(PUZZLE, bad).status == "unique"
     clash = PUZZLE.parse("cols:\n2\n2\nrows:\n1\n1")  # 4 black by columns, 2 by rows
-    result = check(clash)
+    result = check_instance(PUZZLE, clash)
     assert result.status == "unsolvable"
     assert result.conflict and all(key[0] in ("row", "col") for key in result.conflict)
 
@@ -357,7 +349,7 @@ def test_tatham_givens_encoding():
     inst = PUZZLE.parse("3x2://2/1/1,CC")  # skip 2, black (cell 2); skip 2, black (cell 5)
     assert {k: v for k, v in inst.clues.items() if k[0] == "cell"} == {("cell", 0, 2): 1, ("cell", 1, 2): 1}
     assert PUZZLE.format(inst, "tatham") == "3x2://2/1/1,CC"
-    assert check(inst).status == "unique"
+    assert check_instance(PUZZLE, inst).status == "unique"
     big = PUZZLE.parse("30x1:" + "/".join([""] * 29 + ["1", "1"]) + ",zE")  # 25 + 4 skipped
     assert {k: v for k, v in big.clues.items() if k[0] == "cell"} == {("cell", 0, 29): 1}
     assert PUZZLE.format(big, "tatham").endswith("/1/1,zE")
