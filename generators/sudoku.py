@@ -95,7 +95,7 @@ class SinglesLogic:
     def __init__(self, params: SudokuParams, clues: dict):
         n = params.n
         self.full = (1 << n) - 1
-        self.box, self.row_cells, self.col_cells, self.box_cells = _layout(params)
+        self.box, self.box_cells = _layout(params)
         self.value = value = [[0] * n for _ in range(n)]
         self.rows, self.cols, self.boxes = rows, cols, boxes = [0] * n, [0] * n, [0] * n
         box = self.box
@@ -138,11 +138,10 @@ class SinglesLogic:
 
 
 @functools.lru_cache(maxsize=8)
-def _layout(params: SudokuParams) -> tuple[list[list[int]], list, list, list]:
-    """Each cell's box number, and the cells of every row, column and box."""
+def _layout(params: SudokuParams) -> tuple[list[list[int]], list[list[tuple[int, int]]]]:
+    """Each cell's box number, and the cells of every box."""
     n, br, bc = params.n, params.box_rows, params.box_cols
-    units = params.units()
-    return [[r // br * br + c // bc for c in range(n)] for r in range(n)], units[:n], units[n:2 * n], units[2 * n:]
+    return [[r // br * br + c // bc for c in range(n)] for r in range(n)], params.units()[2 * n:]
 
 
 class SudokuGenerator(Generator):

@@ -80,7 +80,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     unit_lits = [[literal(k, clues[k]) for k in unit] for unit in units]
     tail = [lit for lits in unit_lits for lit in lits]  # the literals of units j.. are tail[offset[j]:]
     offset = list(itertools.accumulate((len(lits) for lits in unit_lits), initial=0))
-    kept_lits = [session.literal(k, v) for k, v in clues.items() if k not in position]
+    kept_lits = [literal(k, v) for k, v in clues.items() if k not in position]
     removed = [False] * len(units)
     n_kept = len(clues)
     witnesses = _witnesses_at(alternatives, position, set(clues))

@@ -372,30 +372,20 @@ class Keen(PuzzleType):
         return True  # clues are literals of rule variables: one CNF per size serves all
 
     def rules(self, params: KeenParams, pool: IDPool) -> Rules:
-        n = params.n
-        first = variable_block(pool, n ** 3)  # x[r][c][d] = first + (r * n + c) * n + d
-        x = [[list(range(first + (r * n + c) * n, first + (r * n + c + 1) * n)) for c in range(n)] for r in range(n)]
-        groups: list[list[int]] = []
-        for i in range(n):
-            for j in range(n):
-                groups.append(x[i][j])  # cell (i, j) holds one digit
-                groups.append(list(range(first + i * n * n + j, first + (i + 1) * n * n, n)))  # row i: digit j once
-                groups.append(list(range(first + i * n + j, first + n ** 3, n * n)))  # column i: digit j once
-        primary = list(range(first, first + n ** 3))
-        return Rules(clauses=groups, primary=primary, data=KeenVars(x), at_most_one=groups)  # exactly one each
+        """A Latin square: each cell, and each digit in each row and column, exactly once."""
+        x, cells, lines, primary = _latin(params, pool)
+        groups = [group for i in range(len(cells)) for group in (cells[i], *lines[2 * i:2 * i + 2])]
+        return Rules(clauses=groups, primary=primary, data=KeenVars(x), at_most_one=groups)
 
     def one_shot_rules(self, params: KeenParams, pool: IDPool) -> Rules:
         """One question: each cage built straight from its arithmetic by
         `compact_cage_clauses` (a few new variables) instead of from its enumerated tuples,
-        which cost more to enumerate and load than the one question they serve."""
-        rules = self.rules(params, pool)
-        rules.data = KeenVars(rules.data.x, support=False, pool=pool)
-        # Less to load, the same solutions: at least one digit per cell and each digit at
-        # most once a row and once a column; with n cells and n digits a row, each cell
-        # then holds exactly one digit and each row and column every digit.
-        rules.clauses = [list(cell) for row in rules.data.x for cell in row]
-        rules.at_most_one = [group for i, group in enumerate(rules.at_most_one) if i % 3]  # (cells are every third)
-        return rules
+        which cost more to enumerate and load than the one question they serve. And less
+        to load for the same solutions: at least one digit per cell, each digit at most once
+        a row and a column; with n cells and n digits a row, each cell then holds exactly
+        one digit and each row and column every digit."""
+        x, cells, lines, primary = _latin(params, pool)
+        return Rules(clauses=cells, primary=primary, data=KeenVars(x, pool=pool), at_most_one=lines)
 
     def clue_clauses(self, params: KeenParams, rules: Rules, key: Cage, value: Clue):
         """The cage holds one of its allowed tuples. Sessions that check many puzzles use
@@ -407,7 +397,7 @@ class Keen(PuzzleType):
         lit = {CODE * i + d: x[r][c][d - 1] for i, (r, c) in enumerate(key) for d in range(1, params.n + 1)}
         lit.update({-code: -v for code, v in list(lit.items())})
         return [[lit[code] for code in clause]
-                for clause in cage_clauses(params.n, shape(key), *value, rules.data.support)]
+                for clause in cage_clauses(params.n, shape(key), *value)]
 
     def decode(self, params: KeenParams, rules: Rules, true_vars) -> Grid:
         n, x = params.n, rules.data.x
@@ -463,18 +453,30 @@ class Keen(PuzzleType):
         return problems
 
 
+def _latin(params: KeenParams, pool: IDPool) -> tuple[list, list[list[int]], list[list[int]], list[int]]:
+    """Variables x[r][c][d] = "cell (r, c) holds d + 1" as one block; each cell's digits (in
+    reading order), and for each (i, j) "row i holds j" then "column i holds j"."""
+    n = params.n
+    first = variable_block(pool, n ** 3)  # x[r][c][d] = first + (r * n + c) * n + d
+    x = [[list(range(first + (r * n + c) * n, first + (r * n + c + 1) * n)) for c in range(n)] for r in range(n)]
+    cells = [cell for row in x for cell in row]
+    lines = [line for i in range(n) for j in range(n)
+             for line in (list(range(first + i * n * n + j, first + (i + 1) * n * n, n)),  # row i, digit j
+                          list(range(first + i * n + j, first + n ** 3, n * n)))]  # column i, digit j
+    return x, cells, lines, list(range(first, first + n ** 3))
+
+
 @dataclass
 class KeenVars:
     x: list  # x[r][c][d]: cell (r, c) holds digit d + 1
-    support: bool = True  # cages add their support clauses (sessions that check many puzzles)
     pool: IDPool | None = None  # one-shot sessions: cages built by `compact_cage_clauses`, new variables from here
 
 
 @lru_cache(maxsize=65536)
-def cage_clauses(n: int, cells: Cage, op: str, target: int, support: bool = True) -> tuple[tuple[int, ...], ...]:
+def cage_clauses(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, ...], ...]:
     """CNF for "the cage holds an allowed tuple", literal i * CODE + d meaning "cell i holds d":
     each cell keeps only the digits some tuple gives it, each digit lists its partners in
-    every other cell (for propagation; left out when not `support`), and a prefix tree over
+    every other cell (for propagation), and a prefix tree over
     the cells forbids every other tuple (exactness)."""
     tuples = _shape_tuples(n, cells, op, target)
     if not tuples:
@@ -491,7 +493,7 @@ def cage_clauses(n: int, cells: Cage, op: str, target: int, support: bool = True
             for d in range(1, n + 1):
                 if d not in partners:
                     clauses.add((-(CODE * i + d),))
-                elif support and i != j and len(partners[d]) < n:
+                elif i != j and len(partners[d]) < n:
                     clauses.add((-(CODE * i + d), *(CODE * j + e for e in sorted(partners[d]))))
     alive = {t[:i] for t in tuples for i in range(1, k)}
     finals: dict[tuple[int, ...], list[int]] = {}
