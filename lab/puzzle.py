@@ -117,6 +117,7 @@ class PuzzleType:
     aliases: tuple[str, ...] = ()
     title: str = ""
     formats: tuple[str, ...] = ("text", "json")
+    cell_names: dict[Any, str] = {}  # how `differences` shows a cell's value (default: as it is)
 
     # ---- text forms -------------------------------------------------------------
     def parse(self, text: str, fmt: str | None = None) -> Instance:
@@ -224,10 +225,11 @@ class PuzzleType:
         raise NotImplementedError
 
     def differences(self, a: Any, b: Any) -> list[str]:
-        """Where two solutions differ, for people. Default: cell by cell on grids."""
+        """Where two solutions differ, for people. Default: cell by cell on grids, each value
+        shown by its name in `cell_names` when it has one."""
         out = []
         for r, (ra, rb) in enumerate(zip(a, b)):
             for c, (x, y) in enumerate(zip(ra, rb)):
                 if x != y:
-                    out.append(f"r{r + 1}c{c + 1}: {x} vs {y}")
+                    out.append(f"r{r + 1}c{c + 1}: {self.cell_names.get(x, x)} vs {self.cell_names.get(y, y)}")
         return out

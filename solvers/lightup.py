@@ -92,6 +92,7 @@ class LightUp(PuzzleType):
     aliases = ("light-up", "akari")
     title = "Light Up (Akari)"
     formats = ("text", "array", "tatham", "json")
+    cell_names = {True: "lamp", False: "no lamp"}
 
     # ---- text forms -----------------------------------------------------------------
     def _cell(self, ch: str, line: int | None, col: int | None) -> int | None:
@@ -266,11 +267,6 @@ class LightUp(PuzzleType):
 
     def clue_json(self, key: Cell, value: int) -> dict:
         return {"row": key[0] + 1, "col": key[1] + 1, "lamps": value}
-
-    def differences(self, a: Grid, b: Grid) -> list[str]:
-        mark = {True: "lamp", False: "no lamp"}
-        return [f"r{r + 1}c{c + 1}: {mark[bool(x)]} vs {mark[bool(y)]}"
-                for r, (ra, rb) in enumerate(zip(a, b)) for c, (x, y) in enumerate(zip(ra, rb)) if x != y]
 
     # ---- SAT ----------------------------------------------------------------------
     def rules(self, params: LightUpParams, pool: IDPool) -> Rules:

@@ -118,6 +118,7 @@ class Singles(PuzzleType):
     aliases = ("hitori",)
     title = "Singles (Hitori)"
     formats = ("text", "array", "tatham", "json")
+    cell_names = {True: "shaded", False: "white"}
 
     # ---- text forms -----------------------------------------------------------------
     def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]]) -> Instance:
@@ -241,11 +242,6 @@ class Singles(PuzzleType):
 
     def clue_json(self, key: Cell, value: int) -> dict:
         return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
-
-    def differences(self, a: Shading, b: Shading) -> list[str]:
-        name = {True: "shaded", False: "white"}
-        return [f"r{r + 1}c{c + 1}: {name[x]} vs {name[y]}"
-                for r, (ra, rb) in enumerate(zip(a, b)) for c, (x, y) in enumerate(zip(ra, rb)) if x != y]
 
     # ---- SAT ----------------------------------------------------------------------
     def rules_cacheable(self, params: SinglesParams) -> bool:

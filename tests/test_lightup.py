@@ -261,3 +261,7 @@ def test_generator_options():
 def test_generated_10x10_fifty():
     for g in generated(50, 10, seed=10):
         assert_good(g, minimal=True)
+
+
+def test_differences_name_lamps():
+    assert PUZZLE.differences(((1, 0),), ((0, 1),)) == ["r1c1: lamp vs no lamp", "r1c2: no lamp vs lamp"]

@@ -289,3 +289,7 @@ def test_aliases():
 def test_many_generated_puzzles_unique_by_cpsat():
     check_generated(8, 100, seed=11)
     check_generated(12, 20, seed=12)
+
+
+def test_differences_name_shading():
+    assert PUZZLE.differences(((True, False),), ((False, False),)) == ["r1c1: shaded vs white"]
