@@ -63,17 +63,23 @@ def parse_json(text: str) -> Any:
         raise PuzzleError(f"bad JSON: {exc.msg}", exc.lineno, exc.colno) from None
 
 
+def literal_at(text: str, start: int, end: int, what: str) -> Any:
+    """The Python literal text[start:end + 1] (lists, dicts, tuples, strings, numbers), or a
+    one-line error naming `what` and, when Python knows it, the line in `text`."""
+    try:
+        return ast.literal_eval(text[start:end + 1])
+    except (ValueError, SyntaxError) as exc:
+        line = getattr(exc, "lineno", None)
+        raise PuzzleError(f"bad {what} literal: {getattr(exc, 'msg', exc)}",
+                          None if line is None else text[:start].count("\n") + line) from None
+
+
 def parse_array(text: str) -> list:
     """The seed's example arrays: `np.array([[...], ...])`, optionally `board = ...`."""
     start, end = text.find("["), text.rfind("]")
     if start < 0 or end < start:
         raise PuzzleError("expected a [[...], ...] array")
-    try:
-        value = ast.literal_eval(text[start:end + 1])
-    except (ValueError, SyntaxError) as exc:
-        line = getattr(exc, "lineno", None)
-        raise PuzzleError(f"bad array literal: {getattr(exc, 'msg', exc)}",
-                          None if line is None else text[:start].count("\n") + line) from None
+    value = literal_at(text, start, end, "array")
     if not isinstance(value, list) or not all(isinstance(r, (list, tuple)) for r in value):
         raise PuzzleError("expected a list of rows")
     return value

@@ -15,7 +15,6 @@ the arithmetic directly instead, so the two engines share no tuple code.
 
 from __future__ import annotations
 
-import ast
 import json
 import math
 import re
@@ -28,7 +27,7 @@ from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
 from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules, variable_block
-from lab.textgrid import parse_array, parse_json, tatham_split, token_rows
+from lab.textgrid import literal_at, parse_array, parse_json, tatham_split, token_rows
 
 Cell = tuple[int, int]
 Cage = tuple[Cell, ...]
@@ -230,12 +229,7 @@ class Keen(PuzzleType):
         if start < 0 or end < start:
             raise PuzzleError("expected block_results = {label: (op, target), ...} after the board",
                               text[:start].count("\n") + 1 if start >= 0 else None)
-        try:
-            results = ast.literal_eval(text[start:end + 1])
-        except (ValueError, SyntaxError) as exc:
-            line = getattr(exc, "lineno", None)
-            raise PuzzleError(f"bad block_results literal: {getattr(exc, 'msg', exc)}",
-                              None if line is None else text[:start].count("\n") + line) from None
+        results = literal_at(text, start, end, "block_results")
         if not isinstance(results, dict):
             raise PuzzleError("block_results must be a dict", text[:start].count("\n") + 1)
         board = parse_array(text[:start] + text[end + 1:])
