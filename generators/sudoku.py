@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import dataclass
+
+import numpy as np
 
 from lab.generator import Generator, Option
 from lab.puzzle import PuzzleError
@@ -68,22 +71,81 @@ def _digits_of_masks(n: int) -> list[tuple[int, ...]]:
     return [tuple(d for d in range(n) if mask >> d & 1) for mask in range(1 << n)]
 
 
-def deadly_rectangles(params: SudokuParams, solution: Grid) -> list[set[tuple[int, int]]]:
-    """Rectangles r1, r2 x c1, c2 holding a b / b a with both rows in one band (or both
-    columns in one stack): swapping a and b there leaves every row, column and box valid,
-    so another grid differs from this one on exactly those four cells."""
+SWAP_ROWS = 4  # two-digit swaps over at most this many rows are handed to the stripping loop
+
+
+def two_digit_swaps(params: SudokuParams, solution: Grid, max_rows: int = SWAP_ROWS) -> list[set[tuple[int, int]]]:
+    """Cell sets where swapping two digits a and b gives another valid grid, over at most
+    `max_rows` rows (deadly rectangles are the two-row ones): each is a second solution
+    the stripping loop gets for free.
+
+    For digits a, b, sigma(r) is the row of the b in the column of row r's a. Swapping a
+    and b in the rows of a cycle of sigma keeps every row and column valid (each column
+    touched gives up one a and one b); it keeps the boxes valid when every box touched
+    holds both its a and its b in those rows. All digit pairs are followed at once on
+    numpy arrays, one entry per (pair, starting row)."""
     n = params.n
+    k = _swap_tables(params)
+    g = np.fromiter((d - 1 for row in solution for d in row), np.int64, n * n) * n
+    colpos = np.empty(n * n, np.int64)  # colpos[d * n + r]: the column of digit d in row r
+    colpos[g + k.rows] = k.cols
+    rowof = np.empty(n * n, np.int64)  # rowof[d * n + c]: the row of digit d in column c
+    rowof[g + k.cols] = k.rows
+    boxrow = np.empty(n * n, np.int64)  # boxrow[d * n + b]: the row of digit d in box b
+    boxrow[g + k.box] = k.rows
+    col_a, col_b = colpos[k.a_rows], colpos[k.b_rows]  # per entry: its row's a and b columns
+    sigma = rowof[k.b_base + col_a] + k.pair_base  # the entry of the same pair, row sigma(r)
+    # The rows whose cells must swap too: those of the b in the a-cell's box and vice versa.
+    need = k.bit[boxrow[k.b_base + k.box[k.row_base + col_a]]] | k.bit[boxrow[k.a_base + k.box[k.row_base + col_b]]]
+    at, rows_in, needed, going = k.start, k.bit[k.row], need, True
+    for _ in range(max_rows - 1):
+        at = sigma[at]
+        going = going & (at != k.start)  # still walking: the cycle has not closed yet
+        rows_in = rows_in | k.bit[k.row[at]] * going
+        needed = needed | need[at] * going
+    closed = ~going | (sigma[at] == k.start)
+    found = np.nonzero(closed & (needed & ~rows_in == 0) & (rows_in & -rows_in == k.bit[k.row]))[0]
+    where = colpos.reshape(n, n).tolist()
+    keys = k.keys
     out = []
-    for grid, band, flip in ((solution, params.box_rows, False), (tuple(zip(*solution)), params.box_cols, True)):
-        where = [{d: c for c, d in enumerate(row)} for row in grid]  # where[r][d]: d's column in row r
-        for r1 in range(n):
-            for r2 in range(r1 + 1, (r1 // band + 1) * band):
-                for c1 in range(n):
-                    c2 = where[r1][grid[r2][c1]]
-                    if c2 > c1 and grid[r2][c2] == grid[r1][c1]:
-                        cells = {(r1, c1), (r1, c2), (r2, c1), (r2, c2)}
-                        out.append({(c, r) for r, c in cells} if flip else cells)
+    for pair, rows_of in zip((found // n).tolist(), rows_in[found].tolist()):
+        ca, cb = where[k.pairs[pair][0]], where[k.pairs[pair][1]]
+        ys = [y for y in range(n) if rows_of >> y & 1]
+        out.append({keys[y][ca[y]] for y in ys} | {keys[y][cb[y]] for y in ys})
     return out
+
+
+@dataclass(frozen=True)
+class _SwapTables:
+    """Index arrays for `two_digit_swaps`, one entry per (digit pair, row), made once per size."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    box: np.ndarray
+    pairs: list
+    start: np.ndarray
+    row: np.ndarray
+    row_base: np.ndarray
+    pair_base: np.ndarray
+    a_rows: np.ndarray
+    b_rows: np.ndarray
+    a_base: np.ndarray
+    b_base: np.ndarray
+    bit: np.ndarray
+    keys: list
+
+
+@functools.lru_cache(maxsize=8)
+def _swap_tables(params: SudokuParams) -> _SwapTables:
+    n, br, bc = params.n, params.box_rows, params.box_cols
+    rows, cols = (x.ravel() for x in np.indices((n, n)))
+    a, b = (x.repeat(n) for x in np.triu_indices(n, 1))
+    start = np.arange(len(a))
+    row = start % n
+    return _SwapTables(rows, cols, rows // br * (n // bc) + cols // bc,
+                       [(int(x), int(y)) for x, y in zip(*np.triu_indices(n, 1))],
+                       start, row, row * n, start - row, a * n + row, b * n + row, a * n, b * n,
+                       1 << np.arange(n, dtype=np.int64), [[(r, c) for c in range(n)] for r in range(n)])
 
 
 class SinglesLogic:
@@ -192,9 +254,9 @@ class SudokuGenerator(Generator):
         return {(r, c): d for r, row in enumerate(solution) for c, d in enumerate(row)}
 
     def alternatives(self, params: SudokuParams, solution: Grid) -> list[set[tuple[int, int]]]:
-        """Deadly rectangles: cheap to find, and each is a second grid. (All two-digit swap
-        sets save a few more solver calls but cost more to find than they save, at 9x9.)"""
-        return deadly_rectangles(params, solution)
+        """Two-digit swaps over up to four rows: each is a second grid, found for about the
+        cost of two solver calls, and they save about three (9x9, scripts/bench_sudoku.py)."""
+        return two_digit_swaps(params, solution)
 
     def clue_logic(self, params: SudokuParams, clues: dict) -> SinglesLogic:
         return SinglesLogic(params, clues)

@@ -196,7 +196,17 @@ class SatSession:
         return lit
 
     def assumptions(self, clues: Clues) -> list[int]:
-        return [self.literal(k, v) for k, v in clues.items()]
+        return self.literals(clues.items())
+
+    def literals(self, items: Iterable[tuple[ClueKey, Any]]) -> list[int]:
+        """`literal` for many (key, value) pairs: the pairs themselves are the table's keys,
+        so a known clue costs one dictionary look-up (the stripping loop's set-up)."""
+        known = self._clue_lit.get
+        return [known(pair) or self.literal(*pair) for pair in items]
+
+    def is_guarded(self, lit: int) -> bool:
+        """Does this clue literal switch on clauses (rather than being a fact itself)?"""
+        return lit in self._guarded
 
     def holds(self, lit: int, found: Found) -> bool:
         """Does a model satisfy a clue literal? Exact for fact literals; for guarded clues,

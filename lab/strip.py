@@ -17,6 +17,7 @@ asking the solver far less often:
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import random
 import time
@@ -55,36 +56,37 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 target: int | None = None, partner: Callable[[ClueKey], ClueKey | None] | None = None,
                 budget: Budget = UNLIMITED, fixed: Sequence[ClueKey] = (),
                 alternatives: Iterable[set[ClueKey]] = (), logic: ClueLogic | None = None) -> StripResult:
-    """Drop clues of a unique puzzle while it stays unique.
+    """Drop clues of a unique puzzle while it stays unique (`clues` must pin `solution` down).
 
     `target`: stop once at most this many clues remain (the result is then not minimal).
     `partner`: symmetric stripping; a clue and its partner are dropped or kept together.
     `fixed`: clues never dropped.
     `alternatives`: clue sets on which some other valid solution differs from this one
-    (cheap ones a generator knows, like sudoku's deadly rectangles); they seed the witnesses.
+    (cheap ones a generator knows, like sudoku's two-digit swaps); they seed the witnesses.
     `logic`: drops a single clue that follows from the rest without a solver call.
 
     Units (clues removed together) are visited in a random order. Units before position i
     have been decided; a kept unit stays for good, so the assumptions for a group
     [i, end) are the kept units so far plus every unit from `end` on: two list slices.
-    A witness is the set of unit positions one rival solution breaks, with its largest;
-    it dies when one of its units is kept, and while it lives, its units before i are all
-    removed, so it shows a group [i, end) cannot go exactly when its largest is below end.
     """
     start = time.perf_counter()
     calls0 = session.calls
     units = _units(list(clues), partner, set(fixed))
     rng.shuffle(units)
     position = {k: j for j, unit in enumerate(units) for k in unit}
-    literal = session.literal
-    unit_lits = [[literal(k, clues[k]) for k in unit] for unit in units]
-    tail = [lit for lits in unit_lits for lit in lits]  # the literals of units j.. are tail[offset[j]:]
-    offset = list(itertools.accumulate((len(lits) for lits in unit_lits), initial=0))
-    kept_lits = [literal(k, v) for k, v in clues.items() if k not in position]
+    tail = session.literals([(k, clues[k]) for unit in units for k in unit])  # units j.. are tail[offset[j]:]
+    offset = list(itertools.accumulate((len(unit) for unit in units), initial=0))
+    unit_lits = [tail[offset[j]:offset[j + 1]] for j in range(len(units))]
+    kept_lits = session.literals([(k, v) for k, v in clues.items() if k not in position])
     removed = [False] * len(units)
     n_kept = len(clues)
-    witnesses = _witnesses_at(alternatives, position, set(clues))
+    witnesses = _Witnesses(alternatives, position, clues)
     guard = session.guard([session.block_clause(solution)])
+    # A rival of a one-clue unit must break that clue (it keeps every other clue present,
+    # and with the clue the puzzle is unique), so for a fact literal "the clue is false"
+    # can stand in for the blocking clause: the search starts where the rival differs.
+    differs = [-lits[0] if len(lits) == 1 and not session.is_guarded(lits[0]) else guard for lits in unit_lits]
+    find, holds = session.find, session.holds
     unknowns = 0
     minimal = True
     i, step = 0, FIRST_GROUP
@@ -96,28 +98,30 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
             end = min(i + step, len(units))
             if target is not None:
                 end = _fit(units, i, end, n_kept - target)
-            covered = [w for w in witnesses if w[0] < end]
-            forced = (not covered and end - i == 1 and logic is not None and len(units[i]) == 1
-                      and logic.follows(units[i][0]))  # the others force it: unique without it
-            if not covered and not forced:
-                found = session.find(kept_lits + tail[offset[end]:] + [guard], budget, lazy=True)
-                if found.sat is None:
-                    if end - i == 1:
-                        unknowns += 1
-                        minimal = False
-                        kept_lits.extend(unit_lits[i])
-                        witnesses = [w for w in witnesses if i not in w[1]]
-                        i += 1
-                    step = max(1, (end - i) // 2)
+            first = witnesses.first()
+            if first < end:  # a known rival breaks only units before `end`: not all of them go
+                if first > i:
+                    step = first - i  # but the ones before its last may
                     continue
-                if found.sat and end - i == 1:
-                    covered = [(i, {i})]
-                elif found.sat:  # S' satisfies every kept clue outside the group: it breaks some inside
-                    broken = {j for j in range(i, end) if not all(session.holds(l, found) for l in unit_lits[j])}
-                    broken = broken or set(range(i, end))  # (none broken: the input was not unique)
-                    covered = [(max(broken), broken)]
-                    witnesses.append(covered[0])
-            if not covered:  # unique without units i..end-1: they all go
+                kept_lits += unit_lits[i]  # it breaks unit i and only removed ones: i is needed
+                witnesses.keep(i)
+                i += 1
+                continue
+            if end - i == 1 and logic is not None and len(units[i]) == 1 and logic.follows(units[i][0]):
+                found_sat: bool | None = False  # the others force it: unique without it
+            else:
+                found = find(kept_lits + tail[offset[end]:] + [differs[i] if end - i == 1 else guard],
+                             budget, lazy=True)
+                found_sat = found.sat
+            if found_sat is None:  # budget ran out
+                if end - i == 1:
+                    unknowns += 1
+                    minimal = False
+                    kept_lits += unit_lits[i]
+                    witnesses.keep(i)
+                    i += 1
+                step = max(1, (end - i) // 2)
+            elif not found_sat:  # unique without units i..end-1: they all go
                 for j in range(i, end):
                     removed[j] = True
                     n_kept -= len(units[j])
@@ -127,11 +131,14 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 i = end
                 step *= 2
             elif end - i == 1:  # this unit is needed
-                kept_lits.extend(unit_lits[i])
-                witnesses = [w for w in witnesses if i not in w[1]]
+                kept_lits += unit_lits[i]
+                witnesses.keep(i)
                 i += 1
-            else:  # the longest prefix of the group that no witness covers may still go
-                step = max(1, min(w[0] for w in covered) - i)
+            else:  # S' satisfies every kept clue outside the group: it breaks some inside
+                broken = [j for j in range(i, end) if not all(holds(lit, found) for lit in unit_lits[j])]
+                broken = broken or list(range(i, end))  # (none broken: the input was not unique)
+                witnesses.add(broken)
+                step = max(1, broken[-1] - i)  # the units before its last one may still go
     finally:
         session.retire(guard)
     kept = {k for k in clues if k not in position or not removed[position[k]]}
@@ -139,17 +146,43 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                        session.calls - calls0, time.perf_counter() - start, unknowns)
 
 
-def _witnesses_at(alternatives: Iterable[set[ClueKey]], position: dict,
-                  clues: set) -> list[tuple[int, set[int]]]:
-    """Known rival solutions as (largest, unit positions); one that breaks a clue that is
-    never dropped (fixed) can never show anything and is left out."""
-    out = []
-    for alt in alternatives:
-        broken = [k for k in alt if k in clues]
-        if broken and all(k in position for k in broken):
-            units = {position[k] for k in broken}
-            out.append((max(units), units))
-    return out
+class _Witnesses:
+    """Rival solutions, each as the unit positions it breaks (sorted).
+
+    A witness dies when one of its units is kept. While it lives, its units before the
+    current position are all removed, so a group [i, end) cannot go exactly when the
+    witness's last unit is below `end`; `first()` is the smallest such last unit among the
+    live ones (a heap, dead entries dropped lazily)."""
+
+    def __init__(self, alternatives: Iterable[set[ClueKey]], position: dict, clues: dict):
+        self._heap: list[tuple[int, int]] = []
+        self._dead: list[bool] = []
+        self._of_unit: dict[int, list[int]] = {}
+        for alt in alternatives:
+            broken = [k for k in alt if k in clues]
+            # One that breaks a clue that is never dropped (fixed) can never show anything.
+            if broken and all(k in position for k in broken):
+                self.add(sorted({position[k] for k in broken}))
+
+    def add(self, units: list[int]) -> None:
+        w = len(self._dead)
+        self._dead.append(False)
+        heapq.heappush(self._heap, (units[-1], w))
+        for u in units:
+            self._of_unit.setdefault(u, []).append(w)
+
+    def keep(self, unit: int) -> None:
+        for w in self._of_unit.pop(unit, ()):
+            self._dead[w] = True
+
+    def first(self) -> int:
+        heap, dead = self._heap, self._dead
+        while heap and dead[heap[0][1]]:
+            heapq.heappop(heap)
+        return heap[0][0] if heap else _NONE
+
+
+_NONE = 1 << 62  # "no live witness": beyond any position
 
 
 def _units(keys: list[ClueKey], partner, fixed: set) -> list[tuple[ClueKey, ...]]:
