@@ -208,6 +208,18 @@ class SatSession:
         """Does this clue literal switch on clauses (rather than being a fact itself)?"""
         return lit in self._guarded
 
+    def holds_all(self, lits: list[int], found: Found) -> bool:
+        """`holds` for every literal (the stripping loop's test of a group's clues)."""
+        model = found.model
+        guarded = self._guarded
+        for lit in lits:
+            if lit in guarded:
+                if not self.holds(lit, found):
+                    return False
+            elif abs(lit) > len(model) or model[abs(lit) - 1] != lit:
+                return False
+        return True
+
     def holds(self, lit: int, found: Found) -> bool:
         """Does a model satisfy a clue literal? Exact for fact literals; for guarded clues,
         True only when the model satisfies every clause of the clue (sound, maybe cautious)."""

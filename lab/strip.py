@@ -80,13 +80,13 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     kept_lits = session.literals([(k, v) for k, v in clues.items() if k not in position])
     removed = [False] * len(units)
     n_kept = len(clues)
-    witnesses = _Witnesses(alternatives, position, clues)
+    witnesses = _Witnesses(alternatives, position, clues, removed)
     guard = session.guard([session.block_clause(solution)])
     # A rival of a one-clue unit must break that clue (it keeps every other clue present,
     # and with the clue the puzzle is unique), so for a fact literal "the clue is false"
     # can stand in for the blocking clause: the search starts where the rival differs.
     differs = [-lits[0] if len(lits) == 1 and not session.is_guarded(lits[0]) else guard for lits in unit_lits]
-    find, holds = session.find, session.holds
+    find, holds_all = session.find, session.holds_all
     unknowns = 0
     minimal = True
     i, step = 0, FIRST_GROUP
@@ -98,13 +98,12 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
             end = min(i + step, len(units))
             if target is not None:
                 end = _fit(units, i, end, n_kept - target)
-            first = witnesses.first()
+            first = witnesses.first(i)
             if first < end:  # a known rival breaks only units before `end`: not all of them go
                 if first > i:
                     step = first - i  # but the ones before its last may
                     continue
                 kept_lits += unit_lits[i]  # it breaks unit i and only removed ones: i is needed
-                witnesses.keep(i)
                 i += 1
                 continue
             if end - i == 1 and logic is not None and len(units[i]) == 1 and logic.follows(units[i][0]):
@@ -118,7 +117,6 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                     unknowns += 1
                     minimal = False
                     kept_lits += unit_lits[i]
-                    witnesses.keep(i)
                     i += 1
                 step = max(1, (end - i) // 2)
             elif not found_sat:  # unique without units i..end-1: they all go
@@ -132,10 +130,9 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 step *= 2
             elif end - i == 1:  # this unit is needed
                 kept_lits += unit_lits[i]
-                witnesses.keep(i)
                 i += 1
             else:  # S' satisfies every kept clue outside the group: it breaks some inside
-                broken = [j for j in range(i, end) if not all(holds(lit, found) for lit in unit_lits[j])]
+                broken = [j for j in range(i, end) if not holds_all(unit_lits[j], found)]
                 broken = broken or list(range(i, end))  # (none broken: the input was not unique)
                 witnesses.add(broken)
                 step = max(1, broken[-1] - i)  # the units before its last one may still go
@@ -147,39 +144,42 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
 
 
 class _Witnesses:
-    """Rival solutions, each as the unit positions it breaks (sorted).
+    """Rival solutions, each as the sorted unit positions it breaks.
 
     A witness dies when one of its units is kept. While it lives, its units before the
     current position are all removed, so a group [i, end) cannot go exactly when the
-    witness's last unit is below `end`; `first()` is the smallest such last unit among the
-    live ones (a heap, dead entries dropped lazily)."""
+    witness's last unit is below `end`. `first(i)` gives the smallest last unit among the
+    live ones: a heap by last unit, where a witness is found dead (one of its units before
+    i was kept) only when it reaches the top."""
 
-    def __init__(self, alternatives: Iterable[set[ClueKey]], position: dict, clues: dict):
-        self._heap: list[tuple[int, int]] = []
-        self._dead: list[bool] = []
-        self._of_unit: dict[int, list[int]] = {}
+    def __init__(self, alternatives: Iterable[set[ClueKey]], position: dict, clues: dict,
+                 removed: list[bool]):
+        self._removed = removed
+        self._heap: list[list] = []  # [last unit, serial, units, units before i seen removed]
         for alt in alternatives:
-            broken = [k for k in alt if k in clues]
+            units = [position.get(k, -1) for k in alt if k in clues]
             # One that breaks a clue that is never dropped (fixed) can never show anything.
-            if broken and all(k in position for k in broken):
-                self.add(sorted({position[k] for k in broken}))
+            if units and min(units) >= 0:
+                units.sort()
+                self._heap.append([units[-1], len(self._heap), units, 0])
+        heapq.heapify(self._heap)
 
     def add(self, units: list[int]) -> None:
-        w = len(self._dead)
-        self._dead.append(False)
-        heapq.heappush(self._heap, (units[-1], w))
-        for u in units:
-            self._of_unit.setdefault(u, []).append(w)
+        heapq.heappush(self._heap, [units[-1], len(self._heap) + 1_000_000_000, units, 0])
 
-    def keep(self, unit: int) -> None:
-        for w in self._of_unit.pop(unit, ()):
-            self._dead[w] = True
-
-    def first(self) -> int:
-        heap, dead = self._heap, self._dead
-        while heap and dead[heap[0][1]]:
-            heapq.heappop(heap)
-        return heap[0][0] if heap else _NONE
+    def first(self, i: int) -> int:
+        heap, removed = self._heap, self._removed
+        while heap:
+            top = heap[0]
+            units, k = top[2], top[3]
+            while k < len(units) and units[k] < i and removed[units[k]]:
+                k += 1
+            if k < len(units) and units[k] < i:  # a unit that was kept: this rival is gone
+                heapq.heappop(heap)
+                continue
+            top[3] = k
+            return top[0]
+        return _NONE
 
 
 _NONE = 1 << 62  # "no live witness": beyond any position
