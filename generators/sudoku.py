@@ -71,67 +71,85 @@ def _digits_of_masks(n: int) -> list[tuple[int, ...]]:
     return [tuple(d for d in range(n) if mask >> d & 1) for mask in range(1 << n)]
 
 
-SWAP_ROWS = 4  # two-digit swaps over at most this many rows are handed to the stripping loop
+SWAP_CYCLE = 4  # swap cycles up to this length are handed to the stripping loop
 
 
-def two_digit_swaps(params: SudokuParams, solution: Grid, max_rows: int = SWAP_ROWS) -> list[set[tuple[int, int]]]:
-    """Cell sets where swapping two digits a and b gives another valid grid, over at most
-    `max_rows` rows (deadly rectangles are the two-row ones): each is a second solution
-    the stripping loop gets for free.
+def swap_cycles(params: SudokuParams, solution: Grid, max_len: int = SWAP_CYCLE) -> list[set[tuple[int, int]]]:
+    """Cell sets where a swap between two lines gives another valid grid: each is a second
+    solution the stripping loop gets for free. Three kinds, each a cycle of at most
+    `max_len` steps (deadly rectangles are the shortest of all three):
 
-    For digits a, b, sigma(r) is the row of the b in the column of row r's a. Swapping a
-    and b in the rows of a cycle of sigma keeps every row and column valid (each column
-    touched gives up one a and one b); it keeps the boxes valid when every box touched
-    holds both its a and its b in those rows. All digit pairs are followed at once on
-    numpy arrays, one entry per (pair, starting row)."""
+    * two digits a, b over rows: sigma(r) is the row of the b in the column of row r's a;
+      swapping a and b in the rows of a cycle keeps rows and columns valid, and boxes when
+      every box touched has both its a and its b in those rows;
+    * two rows over columns: sigma(c) is the column where the first row holds the digit the
+      second row holds at c; exchanging the rows' digits on a cycle keeps rows and columns
+      valid, and boxes when the rows share a band or the cycle stays in one stack;
+    * two columns over rows, the same way.
+
+    Every kind is a Latin square read as "line -> position -> value" (digit -> row ->
+    column, row -> column -> digit, column -> row -> digit), so all are followed at once on
+    numpy arrays, one entry per (kind, pair of lines, position)."""
     n = params.n
     k = _swap_tables(params)
-    g = np.fromiter((d - 1 for row in solution for d in row), np.int64, n * n) * n
-    colpos = np.empty(n * n, np.int64)  # colpos[d * n + r]: the column of digit d in row r
-    colpos[g + k.rows] = k.cols
-    rowof = np.empty(n * n, np.int64)  # rowof[d * n + c]: the row of digit d in column c
-    rowof[g + k.cols] = k.rows
-    boxrow = np.empty(n * n, np.int64)  # boxrow[d * n + b]: the row of digit d in box b
-    boxrow[g + k.box] = k.rows
-    col_a, col_b = colpos[k.a_rows], colpos[k.b_rows]  # per entry: its row's a and b columns
-    sigma = rowof[k.b_base + col_a] + k.pair_base  # the entry of the same pair, row sigma(r)
-    # The rows whose cells must swap too: those of the b in the a-cell's box and vice versa.
-    need = k.bit[boxrow[k.b_base + k.box[k.row_base + col_a]]] | k.bit[boxrow[k.a_base + k.box[k.row_base + col_b]]]
-    at, rows_in, needed, going = k.start, k.bit[k.row], need, True
-    for _ in range(max_rows - 1):
+    g = np.array(solution, np.int64).ravel() - 1  # [r * n + c]
+    colpos = np.empty(n * n, np.int64)  # [d * n + r]: the column of digit d in row r
+    colpos[g * n + k.rows] = k.cols
+    rowof = np.empty(n * n, np.int64)  # [d * n + c]: the row of digit d in column c
+    rowof[g * n + k.cols] = k.rows
+    boxrow = np.empty(n * n, np.int64)  # [d * n + b]: the row of digit d in box b
+    boxrow[g * n + k.box] = k.rows
+    square = np.concatenate((colpos, g, g.reshape(n, n).T.ravel()))  # line -> position -> value
+    inverse = np.concatenate((rowof, colpos.reshape(n, n).T.ravel(), rowof.reshape(n, n).T.ravel()))
+    sigma = inverse[k.second + square[k.first + k.pos]] + k.block  # the entry at sigma(position)
+    # Box conditions as "positions that must be in the cycle too" (bit n: never).
+    digits = slice(0, k.per_kind)
+    col_a, col_b = colpos[k.first[digits] + k.pos[digits]], colpos[k.second[digits] + k.pos[digits]]
+    need = np.where(k.same | (k.group[sigma] == k.group), k.pos_bit, 1 << n)
+    need[digits] = (k.bit[boxrow[k.second[digits] + k.box[k.pos[digits] * n + col_a]]]
+                    | k.bit[boxrow[k.first[digits] + k.box[k.pos[digits] * n + col_b]]])
+    # Walk max_len - 1 steps from every entry: a cycle that short is then all seen (seeing it
+    # again adds nothing) and its next step is back inside; a longer one's is not.
+    at, cycle, needed, path = k.start, k.pos_bit, need, [k.start]
+    for _ in range(max_len - 1):
         at = sigma[at]
-        going = going & (at != k.start)  # still walking: the cycle has not closed yet
-        rows_in = rows_in | k.bit[k.row[at]] * going
-        needed = needed | need[at] * going
-    closed = ~going | (sigma[at] == k.start)
-    found = np.nonzero(closed & (needed & ~rows_in == 0) & (rows_in & -rows_in == k.bit[k.row]))[0]
-    where = colpos.reshape(n, n).tolist()
+        path.append(at)
+        cycle = cycle | k.pos_bit[at]
+        needed = needed | need[at]
+    closed = (k.pos_bit[sigma[at]] & cycle) != 0
+    rest = cycle & (cycle - 1)
+    long = (rest & (rest - 1)) != 0  # 3+ positions (2-cycles are rectangles, found as digits')
+    found = np.nonzero(closed & (needed & ~cycle == 0) & ((cycle & -cycle) == k.pos_bit)  # each once
+                       & (long | k.is_digit))[0]
+    cell_a, cell_b = k.cell_a.copy(), k.cell_b.copy()  # the two cells of each entry
+    cell_a[digits] += col_a
+    cell_b[digits] += col_b
+    steps = np.stack(path, axis=1)[found]
     keys = k.keys
-    out = []
-    for pair, rows_of in zip((found // n).tolist(), rows_in[found].tolist()):
-        ca, cb = where[k.pairs[pair][0]], where[k.pairs[pair][1]]
-        ys = [y for y in range(n) if rows_of >> y & 1]
-        out.append({keys[y][ca[y]] for y in ys} | {keys[y][cb[y]] for y in ys})
-    return out
+    return [{keys[c] for c in row} for row in np.concatenate((cell_a[steps], cell_b[steps]), axis=1).tolist()]
 
 
 @dataclass(frozen=True)
 class _SwapTables:
-    """Index arrays for `two_digit_swaps`, one entry per (digit pair, row), made once per size."""
+    """Index arrays for `swap_cycles`, one entry per (kind, pair of lines, position), made
+    once per grid shape. Lines of kind f are rows f * n ... f * n + n - 1 of the squares."""
 
-    rows: np.ndarray
+    rows: np.ndarray  # per cell r * n + c: r, c and its box
     cols: np.ndarray
     box: np.ndarray
-    pairs: list
-    start: np.ndarray
-    row: np.ndarray
-    row_base: np.ndarray
-    pair_base: np.ndarray
-    a_rows: np.ndarray
-    b_rows: np.ndarray
-    a_base: np.ndarray
-    b_base: np.ndarray
+    per_kind: int  # entries of one kind
+    start: np.ndarray  # per entry: its own index, position, block start and lines' offsets
+    pos: np.ndarray
+    block: np.ndarray
+    first: np.ndarray
+    second: np.ndarray
+    same: np.ndarray  # rows: the two share a band; columns: a stack
+    group: np.ndarray  # rows: the position's stack; columns: its band
+    is_digit: np.ndarray
+    cell_a: np.ndarray  # the entry's two cells (digits: the row's start; columns added per grid)
+    cell_b: np.ndarray
     bit: np.ndarray
+    pos_bit: np.ndarray  # per entry: 1 << its position
     keys: list
 
 
@@ -139,13 +157,20 @@ class _SwapTables:
 def _swap_tables(params: SudokuParams) -> _SwapTables:
     n, br, bc = params.n, params.box_rows, params.box_cols
     rows, cols = (x.ravel() for x in np.indices((n, n)))
-    a, b = (x.repeat(n) for x in np.triu_indices(n, 1))
-    start = np.arange(len(a))
-    row = start % n
-    return _SwapTables(rows, cols, rows // br * (n // bc) + cols // bc,
-                       [(int(x), int(y)) for x, y in zip(*np.triu_indices(n, 1))],
-                       start, row, row * n, start - row, a * n + row, b * n + row, a * n, b * n,
-                       1 << np.arange(n, dtype=np.int64), [[(r, c) for c in range(n)] for r in range(n)])
+    a, b = np.triu_indices(n, 1)
+    pos = np.tile(np.arange(n), 3 * len(a))
+    kind = np.arange(3).repeat(len(a) * n)
+    la, lb = np.tile(a.repeat(n), 3), np.tile(b.repeat(n), 3)
+    start = np.arange(len(pos))
+    band, stack = pos // br, pos // bc
+    same = np.where(kind == 1, la // br == lb // br, la // bc == lb // bc)
+    cell_a = np.select([kind == 0, kind == 1], [pos * n, la * n + pos], pos * n + la)
+    cell_b = np.select([kind == 0, kind == 1], [pos * n, lb * n + pos], pos * n + lb)
+    return _SwapTables(rows, cols, rows // br * (n // bc) + cols // bc, len(a) * n,
+                       start, pos, start - pos, (kind * n + la) * n, (kind * n + lb) * n, same,
+                       np.where(kind == 1, stack, band), kind == 0, cell_a, cell_b,
+                       1 << np.arange(n, dtype=np.int64), np.int64(1) << pos,
+                       [(r, c) for r in range(n) for c in range(n)])
 
 
 class SinglesLogic:
@@ -254,9 +279,9 @@ class SudokuGenerator(Generator):
         return {(r, c): d for r, row in enumerate(solution) for c, d in enumerate(row)}
 
     def alternatives(self, params: SudokuParams, solution: Grid) -> list[set[tuple[int, int]]]:
-        """Two-digit swaps over up to four rows: each is a second grid, found for about the
-        cost of two solver calls, and they save about three (9x9, scripts/bench_sudoku.py)."""
-        return two_digit_swaps(params, solution)
+        """Swap cycles of two digits, rows or columns: each is a second grid, found for
+        about the cost of two solver calls, and they save about six (9x9)."""
+        return swap_cycles(params, solution)
 
     def clue_logic(self, params: SudokuParams, clues: dict) -> SinglesLogic:
         return SinglesLogic(params, clues)

@@ -233,42 +233,51 @@ def test_sessions_sharing_cached_rules_hand_out_distinct_fresh_variables():
     assert a.count({}, 300).n == 288  # retired guards never come back as new ones
 
 
-def _swapped(grid, rows, a, b):
-    return tuple(tuple(b if d == a and r in rows else a if d == b and r in rows else d for d in row)
-                 for r, row in enumerate(grid))
+def _exchanges(grid, most: int):
+    """Every minimal swap of at most `most` lines' worth, found by trying them all: two
+    digits in some rows, two rows in some columns, two columns in some rows."""
+    n = len(grid)
+    cols = [tuple(row[c] for row in grid) for c in range(n)]
+    kinds = {
+        "digits": lambda a, b, rows: tuple(tuple(b if d == a + 1 and r in rows else a + 1 if d == b and r in rows
+                                                 else d for d in row) for r, row in enumerate(grid)),
+        "rows": lambda a, b, cs: tuple(tuple(grid[b if r == a else a][c] if r in (a, b) and c in cs else d
+                                             for c, d in enumerate(row)) for r, row in enumerate(grid)),
+        "cols": lambda a, b, rs: tuple(tuple(cols[b if c == a else a][r] if c in (a, b) and r in rs else d
+                                             for c, d in enumerate(row)) for r, row in enumerate(grid)),
+    }
+    for kind, swap in kinds.items():
+        for a, b in itertools.combinations(range(n), 2):
+            if kind == "digits":
+                b += 1  # digits 1..n: pair (a + 1, b)
+            good: list[set] = []
+            for k in range(2, most + 1):
+                for chosen in map(set, itertools.combinations(range(n), k)):
+                    other = swap(a, b, chosen)
+                    if P.verify(Instance("sudoku", SudokuParams.for_size(n), {}), other) == [] \
+                            and not any(g < chosen for g in good):
+                        good.append(chosen)
+                        yield frozenset((r, c) for r in range(n) for c in range(n) if other[r][c] != grid[r][c])
 
 
 @pytest.mark.parametrize("size", [4, 6, 8, 9, 16])
-def test_two_digit_swaps_are_real_second_solutions_and_miss_none_up_to_three_rows(size):
-    """Every set is a swap of two digits that leaves another valid grid, and a minimal one;
-    every minimal swap over two or three rows is found (over four rows a minimal swap may
-    also be two joined cycles, which the finder leaves out). 16x16: up to two rows."""
-    from generators.sudoku import SWAP_ROWS, random_grid, two_digit_swaps
+def test_swap_cycles_are_real_second_solutions_and_miss_none_up_to_three_lines(size):
+    """Every set has another valid grid that differs from this one only inside it (a real
+    second solution); every minimal swap over two or three rows, columns or digits is found
+    (over four, a minimal swap may also be two joined cycles, which the finder leaves out)."""
+    from generators.sudoku import swap_cycles, random_grid
 
     params = SudokuParams.for_size(size)
-
-    def valid(grid) -> bool:
-        return P.verify(Instance("sudoku", params, {}), grid) == []
-
-    searched = SWAP_ROWS if size <= 9 else 2
-    for seed in range(3 if size <= 9 else 1):
+    session = SatSession(P, params)
+    for seed in range(2 if size <= 9 else 1):
         grid = random_grid(params, random.Random(seed))
-        found = {frozenset(piece) for piece in two_digit_swaps(params, grid)}
+        found = {frozenset(piece) for piece in swap_cycles(params, grid)}
         assert found or size == 4
         for piece in found:
-            a, b = sorted({grid[r][c] for r, c in piece})
-            rows = {r for r, _ in piece}
-            assert len(piece) == 2 * len(rows) <= 2 * SWAP_ROWS and valid(_swapped(grid, rows, a, b))
-        minimal = {}
-        for a, b in itertools.combinations(range(1, size + 1), 2):
-            good: list[set] = []
-            for k in range(2, searched + 1):
-                for rows in map(set, itertools.combinations(range(size), k)):
-                    if valid(_swapped(grid, rows, a, b)) and not any(g < rows for g in good):
-                        good.append(rows)
-                        minimal[frozenset((r, c) for r in rows for c, d in enumerate(grid[r]) if d in (a, b))] = k
-        assert {piece for piece in found if len(piece) <= 2 * searched} <= set(minimal)
-        assert {cells for cells, k in minimal.items() if k <= 3} <= found
+            outside = {(r, c): d for r, row in enumerate(grid) for c, d in enumerate(row) if (r, c) not in piece}
+            assert len(piece) in (4, 6, 8) and session.other_than(session.assumptions(outside), grid).sat
+        if size <= 9:
+            assert set(_exchanges(grid, 3)) <= found
 
 
 @pytest.mark.parametrize("size", [6, 9])
