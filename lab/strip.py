@@ -28,7 +28,7 @@ from .puzzle import ClueKey
 from .sat import UNLIMITED, Budget, SatSession
 
 
-FIRST_GROUP = 32  # clues tried together at first; doubles while they all go (scripts/bench_sudoku.py)
+FIRST_SHARE = 0.5  # the first group tried: this share of the units; doubles while all go (scripts/bench_generators.py)
 
 
 class ClueLogic(Protocol):
@@ -89,7 +89,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     find, holds_all = session.find, session.holds_all
     unknowns = 0
     minimal = True
-    i, step = 0, FIRST_GROUP
+    i, step = 0, max(1, round(FIRST_SHARE * len(units)))
     try:
         while i < len(units):
             if target is not None and n_kept <= target:

@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -36,7 +37,17 @@ def cpu() -> float:
     return time.process_time()
 
 
-def bench_9x9(n: int) -> tuple[list, list[float]]:
+@dataclass
+class LoopCheck:
+    """One solver call of the stripping loop: its CPU time, its clue literals (every
+    assumption but the last, which asks "another solution"), and the grid it is about."""
+
+    seconds: float
+    clue_lits: list[int]
+    solution: tuple
+
+
+def bench_9x9(n: int) -> tuple[list, list[LoopCheck]]:
     sessions = SessionCache()
     params = G.params(size=9)
     generate_one(P, G, params, random.Random(-1), sessions)  # warm-up: builds the session
@@ -48,8 +59,7 @@ def bench_9x9(n: int) -> tuple[list, list[float]]:
         puzzles += [generate_one(P, G, params, rng, sessions) for _ in range(count)]
         rounds.append(count / (cpu() - r0))
     wall, cpus = time.perf_counter() - w0, cpu() - c0
-    loop_checks = _timed_checks(sessions.get(P, params), lambda: [generate_one(P, G, params, rng, sessions)
-                                                                 for _ in range(max(20, n // 10))])
+    loop_checks = _timed_checks(sessions, params, rng, max(20, n // 10))
     clues = statistics.mean(len(g.instance.clues) for g in puzzles)
     checks = statistics.mean(g.checks for g in puzzles)
     print(f"9x9 generation: {n} minimal unique puzzles, {n / cpus:.0f} puzzles per CPU-second "
@@ -58,28 +68,35 @@ def bench_9x9(n: int) -> tuple[list, list[float]]:
     return puzzles, loop_checks
 
 
-def _timed_checks(session: SatSession, work) -> list[float]:
-    """CPU time of every solver call (each one a uniqueness check) that `work` makes."""
-    times, call = [], session._call
+def _timed_checks(sessions: SessionCache, params, rng: random.Random, count: int) -> list[LoopCheck]:
+    """Every solver call (each one a uniqueness check) of the stripping loop while making
+    `count` more puzzles, timed one by one."""
+    session = sessions.get(P, params)
+    calls, call = [], session._call
 
     def timed(assumptions, budget):
         t = cpu()
         try:
             return call(assumptions, budget)
         finally:
-            times.append(cpu() - t)
+            calls.append((cpu() - t, assumptions[:-1]))
 
     session._call = timed
+    checks = []
     try:
-        work()
+        for _ in range(count):
+            done = len(calls)
+            g = generate_one(P, G, params, rng, sessions)
+            checks += [LoopCheck(t, lits, g.solution) for t, lits in calls[done:]]
     finally:
         session._call = call
-    return times
+    return checks
 
 
-def bench_check(puzzles: list, loop_checks: list[float], fresh_n: int) -> None:
-    """Median time of one uniqueness check: ours (one live solver, clues as assumptions,
-    the blocking clause behind a guard) against seed 003's (a new solver per check)."""
+def bench_check(puzzles: list, loop_checks: list[LoopCheck], fresh_n: int) -> None:
+    """Median time of one uniqueness check: ours (one live solver, clues as assumptions)
+    against seed 003's way (a new solver per check, loaded with the rules, the clues as unit
+    clauses and the blocking clause), asked the same questions: a sample of the loop's own."""
     params = puzzles[0].instance.params
     session = SatSession(P, params)
     ours = []
@@ -90,18 +107,52 @@ def bench_check(puzzles: list, loop_checks: list[float], fresh_n: int) -> None:
         ours.append(cpu() - t)
         assert found.sat is False
     rules = session.rules.clauses + at_most_one_clauses(session.rules, session.pool)  # the whole CNF
+    sample = random.Random(0).sample(loop_checks, min(fresh_n, len(loop_checks)))
     theirs = []
-    for g in puzzles[:fresh_n]:
-        units = [[lit] for lit in session.assumptions(g.instance.clues)]
-        block = session.block_clause(g.solution)
+    for check in sample:
+        units = [[lit] for lit in check.clue_lits]
+        block = session.block_clause(check.solution)
         t = cpu()
         with Solver(name="m22", bootstrap_with=rules + units + [block]) as fresh:
-            assert fresh.solve() is False
+            fresh.solve()
         theirs.append(cpu() - t)
-    a, b, loop = statistics.median(ours), statistics.median(theirs), statistics.median(loop_checks)
+    literal = _seed003_pycosat(rules, session, sample)
+    finals = []  # the fresh solver on the final puzzles too (unique, so no search): its cheapest case
+    for g in puzzles[:len(sample)]:
+        units = [[lit] for lit in session.assumptions(g.instance.clues)]
+        t = cpu()
+        with Solver(name="m22", bootstrap_with=rules + units + [session.block_clause(g.solution)]) as fresh:
+            fresh.solve()
+        finals.append(cpu() - t)
+    loop = statistics.median(c.seconds for c in loop_checks)
+    same = statistics.median(c.seconds for c in sample)
+    a, b, f = statistics.median(ours), statistics.median(theirs), statistics.median(finals)
     print(f"9x9 uniqueness check, median: {loop * 1e3:.3f} ms over the {len(loop_checks)} checks of the "
           f"stripping loop, {a * 1e3:.3f} ms for the final check of a minimal puzzle (one live solver); "
-          f"seed 003's fresh solver per check: {b * 1e3:.2f} ms -> {b / loop:.0f}x (loop), {b / a:.0f}x (final)")
+          f"seed 003's way (a fresh solver per check) on {len(sample)} of the loop's checks: {b * 1e3:.2f} ms "
+          f"-> {b / same:.0f}x (ours on those same checks: {same * 1e3:.3f} ms); on final puzzles "
+          f"{f * 1e3:.2f} ms -> {f / loop:.0f}x our loop median, {f / a:.0f}x our final check")
+    if literal is None:
+        print("seed 003's own solver (pycosat) is not installed: pip install -e '.[bench]' to compare with it too")
+    else:
+        print(f"seed 003's code as written (pycosat.solve on the whole CNF per check) on the same "
+              f"{len(sample)} checks: {literal * 1e3:.2f} ms -> {literal / same:.0f}x")
+
+
+def _seed003_pycosat(rules: list, session: SatSession, sample: list) -> float | None:
+    """Median time of seed 003's literal check (pycosat, a C solver fed the whole CNF as one
+    Python list each time) on the sampled loop checks, or None without pycosat."""
+    try:
+        import pycosat
+    except ImportError:
+        return None
+    times = []
+    for check in sample:
+        cnf = rules + [[lit] for lit in check.clue_lits] + [session.block_clause(check.solution)]
+        t = cpu()
+        pycosat.solve(cnf)
+        times.append(cpu() - t)
+    return statistics.median(times)
 
 
 def bench_16x16(n: int) -> None:
@@ -167,7 +218,7 @@ def main() -> None:
     if args.sustained:
         bench_sustained(args.sustained)
         return
-    n9, fresh, n16, target = (60, 10, 2, 400) if args.quick else (400, 40, 8, 300)
+    n9, fresh, n16, target = (60, 30, 2, 400) if args.quick else (400, 100, 8, 300)
     puzzles, loop_checks = bench_9x9(n9)
     bench_check(puzzles, loop_checks, fresh)
     bench_seed000()
