@@ -156,11 +156,15 @@ class _Witnesses:
                  removed: list[bool]):
         self._removed = removed
         self._heap: list[list] = []  # [last unit, serial, units, units before i seen removed]
+        unit_of = dict.fromkeys(clues, -1)  # a clue that is never dropped (fixed): -1
+        unit_of.update(position)
         for alt in alternatives:
-            units = [position.get(k, -1) for k in alt if k in clues]
-            # One that breaks a clue that is never dropped (fixed) can never show anything.
-            if units and min(units) >= 0:
-                units.sort()
+            try:
+                units = sorted(map(unit_of.__getitem__, alt))
+            except KeyError:  # the rival also differs where there is no clue: that costs nothing
+                units = sorted(unit_of[k] for k in alt if k in unit_of)
+            # One that breaks a fixed clue can never show anything.
+            if units and units[0] >= 0:
                 self._heap.append([units[-1], len(self._heap), units, 0])
         heapq.heapify(self._heap)
 
