@@ -91,6 +91,8 @@ def swap_cycles(params: SudokuParams, solution: Grid, max_len: int = SWAP_CYCLE)
     column, row -> column -> digit, column -> row -> digit), so all are followed at once on
     numpy arrays, one entry per (kind, pair of lines, position)."""
     n = params.n
+    if n > 60:
+        return []  # positions are bits of an int64
     k = _swap_tables(params)
     g = np.array(solution, np.int64).ravel() - 1  # [r * n + c]
     colpos = np.empty(n * n, np.int64)  # [d * n + r]: the column of digit d in row r
