@@ -39,10 +39,12 @@ def cpu() -> float:
 
 @dataclass
 class LoopCheck:
-    """One solver call of the stripping loop: its CPU time, its clue literals (every
-    assumption but the last, which asks "another solution"), and the grid it is about."""
+    """One solver call of the stripping loop: its CPU time, its answer (another solution?),
+    its clue literals (every assumption but the last, which asks "another solution"), and
+    the grid it is about."""
 
     seconds: float
+    sat: bool
     clue_lits: list[int]
     solution: tuple
 
@@ -76,10 +78,9 @@ def _timed_checks(sessions: SessionCache, params, rng: random.Random, count: int
 
     def timed(assumptions, budget):
         t = cpu()
-        try:
-            return call(assumptions, budget)
-        finally:
-            calls.append((cpu() - t, assumptions[:-1]))
+        answer = call(assumptions, budget)
+        calls.append((cpu() - t, answer, assumptions[:-1]))
+        return answer
 
     session._call = timed
     checks = []
@@ -87,7 +88,7 @@ def _timed_checks(sessions: SessionCache, params, rng: random.Random, count: int
         for _ in range(count):
             done = len(calls)
             g = generate_one(P, G, params, rng, sessions)
-            checks += [LoopCheck(t, lits, g.solution) for t, lits in calls[done:]]
+            checks += [LoopCheck(t, sat, lits, g.solution) for t, sat, lits in calls[done:]]
     finally:
         session._call = call
     return checks
@@ -110,20 +111,14 @@ def bench_check(puzzles: list, loop_checks: list[LoopCheck], fresh_n: int) -> No
     sample = random.Random(0).sample(loop_checks, min(fresh_n, len(loop_checks)))
     theirs = []
     for check in sample:
-        units = [[lit] for lit in check.clue_lits]
-        block = session.block_clause(check.solution)
-        t = cpu()
-        with Solver(name="m22", bootstrap_with=rules + units + [block]) as fresh:
-            fresh.solve()
-        theirs.append(cpu() - t)
+        seconds, sat = _fresh_check(rules, check.clue_lits, session.block_clause(check.solution))
+        if sat != check.sat:
+            raise SystemExit(f"seed 003's way and ours disagree on a loop check: {sat} against {check.sat}")
+        theirs.append(seconds)
     literal = _seed003_pycosat(rules, session, sample)
-    finals = []  # the fresh solver on the final puzzles too (unique, so no search): its cheapest case
-    for g in puzzles[:len(sample)]:
-        units = [[lit] for lit in session.assumptions(g.instance.clues)]
-        t = cpu()
-        with Solver(name="m22", bootstrap_with=rules + units + [session.block_clause(g.solution)]) as fresh:
-            fresh.solve()
-        finals.append(cpu() - t)
+    # The fresh solver on the final puzzles too (unique, so no search): its cheapest case.
+    finals = [_fresh_check(rules, session.assumptions(g.instance.clues), session.block_clause(g.solution))[0]
+              for g in puzzles[:len(sample)]]
     loop = statistics.median(c.seconds for c in loop_checks)
     same = statistics.median(c.seconds for c in sample)
     a, b, f = statistics.median(ours), statistics.median(theirs), statistics.median(finals)
@@ -139,6 +134,15 @@ def bench_check(puzzles: list, loop_checks: list[LoopCheck], fresh_n: int) -> No
               f"{len(sample)} checks: {literal * 1e3:.2f} ms -> {literal / same:.0f}x")
 
 
+def _fresh_check(rules: list, clue_lits: list[int], block: list[int]) -> tuple[float, bool]:
+    """Seed 003's way with a pysat solver: a new MiniSat loaded with the rules, the clues as
+    unit clauses and the blocking clause, solved once. (CPU seconds, another solution?)"""
+    t = cpu()
+    with Solver(name="m22", bootstrap_with=rules + [[lit] for lit in clue_lits] + [block]) as fresh:
+        sat = fresh.solve()
+    return cpu() - t, sat
+
+
 def _seed003_pycosat(rules: list, session: SatSession, sample: list) -> float | None:
     """Median time of seed 003's literal check (pycosat, a C solver fed the whole CNF as one
     Python list each time) on the sampled loop checks, or None without pycosat."""
@@ -150,8 +154,10 @@ def _seed003_pycosat(rules: list, session: SatSession, sample: list) -> float | 
     for check in sample:
         cnf = rules + [[lit] for lit in check.clue_lits] + [session.block_clause(check.solution)]
         t = cpu()
-        pycosat.solve(cnf)
+        answer = pycosat.solve(cnf)
         times.append(cpu() - t)
+        if (answer != "UNSAT") != check.sat:
+            raise SystemExit(f"pycosat and ours disagree on a loop check: {answer != 'UNSAT'} against {check.sat}")
     return statistics.median(times)
 
 
