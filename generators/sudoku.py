@@ -25,11 +25,11 @@ BACKTRACK_MAX_N = 16
 def random_grid(params: SudokuParams, rng: random.Random, node_limit: int = 200_000) -> Grid | None:
     """Fill cells in reading order, each with a random digit its row, column and box still
     allow, backing up when a cell has none left. None if it took over `node_limit` steps."""
-    n, br, bc = params.n, params.box_rows, params.box_cols
+    n = params.n
     full = (1 << n) - 1
     digits = _digits_of_masks(n)
     rows, cols, boxes = [0] * n, [0] * n, [0] * n
-    cells = [(i // n, i % n, (i // n) // br * br + (i % n) // bc) for i in range(n * n)]
+    cells = _cells(params)
     grid = [0] * (n * n)
     left = [-1] * (n * n)  # per cell, the digits still to try as a bit mask; -1: not reached yet
     rand = rng.random
@@ -168,7 +168,7 @@ def _swap_tables(params: SudokuParams) -> _SwapTables:
     same = np.where(kind == 1, la // br == lb // br, la // bc == lb // bc)
     cell_a = np.select([kind == 0, kind == 1], [pos * n, la * n + pos], pos * n + la)
     cell_b = np.select([kind == 0, kind == 1], [pos * n, lb * n + pos], pos * n + lb)
-    return _SwapTables(rows, cols, rows // br * (n // bc) + cols // bc, len(a) * n,
+    return _SwapTables(rows, cols, np.array([b for _, _, b in _cells(params)]), len(a) * n,
                        start, pos, start - pos, (kind * n + la) * n, (kind * n + lb) * n, same,
                        np.where(kind == 1, stack, band), kind == 0, cell_a, cell_b,
                        1 << np.arange(n, dtype=np.int64), np.int64(1) << pos,
@@ -227,10 +227,17 @@ class SinglesLogic:
 
 
 @functools.lru_cache(maxsize=8)
+def _cells(params: SudokuParams) -> list[tuple[int, int, int]]:
+    """Every cell in reading order as (row, column, box), made once per grid shape."""
+    n = params.n
+    return [(r, c, params.box(r, c)) for r in range(n) for c in range(n)]
+
+
+@functools.lru_cache(maxsize=8)
 def _layout(params: SudokuParams) -> tuple[list[list[int]], list[list[tuple[int, int]]]]:
     """Each cell's box number, and the cells of every box."""
-    n, br, bc = params.n, params.box_rows, params.box_cols
-    return [[r // br * br + c // bc for c in range(n)] for r in range(n)], params.units()[2 * n:]
+    n = params.n
+    return [[params.box(r, c) for c in range(n)] for r in range(n)], params.units()[2 * n:]
 
 
 class SudokuGenerator(Generator):
