@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
-from pysat.solvers import Solver
+from pysat.solvers import Solver, SolverNames
 
 from .puzzle import Clause, ClueKey, Clues, Instance, PuzzleType, Rules
 
@@ -24,6 +24,15 @@ NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
 PAIRWISE_MAX = 16  # at-most-one over more literals than this: a sequential counter
 
 DEFAULT_SOLVER = "cd153"  # CaDiCaL 1.5.3: fastest in scripts/bench_sudoku.py (see README)
+
+# Options per solver family. CaDiCaL with chronological backtracking on ("chrono") scans the
+# whole reason clause for the level of every literal it propagates through a long clause;
+# the stripping loop's calls are nearly all propagation (0.5 conflicts a call for 9x9
+# sudoku), so that scan cost 9% of CaDiCaL's instructions and 6% of a whole 9x9 puzzle
+# (scripts/bench_instructions.py). Plain backjumping answers the same questions.
+SOLVER_OPTIONS: dict[tuple[str, ...], dict[str, int]] = {
+    SolverNames.cadical103 + SolverNames.cadical153 + SolverNames.cadical195: {"chrono": 0},
+}
 
 
 @dataclass(frozen=True)
@@ -157,7 +166,11 @@ class SatSession:
         self.ptype = ptype
         self.params = params
         self.rules, self.pool = _rules_for(ptype, params, one_shot)
-        self.solver = Solver(name=solver, bootstrap_with=self.rules.clauses)
+        self.solver = Solver(name=solver)
+        for names, options in SOLVER_OPTIONS.items():
+            if solver in names:
+                self.solver.configure(options)  # before any clause: CaDiCaL's rule
+        self.solver.append_formula(self.rules.clauses)
         if solver in NATIVE_CARDINALITY:
             for lits in self.rules.at_most_one:
                 self.solver.add_atmost(lits, 1)

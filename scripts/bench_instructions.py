@@ -1,8 +1,9 @@
-"""9x9 generation cost in counted instructions: this tree against a git revision, same command.
+"""Generation cost in counted instructions: this tree against a git revision, same command.
 
-    python scripts/bench_instructions.py                 # against HEAD (uncommitted changes)
+    python scripts/bench_instructions.py                 # 9x9 sudoku against HEAD (uncommitted changes)
     python scripts/bench_instructions.py --base HEAD~3   # against an older commit
     python scripts/bench_instructions.py --count 100     # fewer puzzles (default 200)
+    python scripts/bench_instructions.py --puzzle keen --size 6   # another puzzle
 
 Timings on this shared machine drift 20-30% between runs minutes apart, so a change of a few
 percent cannot be seen in them. Valgrind's cachegrind counts instructions and simulates the
@@ -31,19 +32,21 @@ sys.path.insert(0, '.')
 from lab import registry
 from lab.generator import generate_one
 from lab.sat import SessionCache
-P, G = registry.puzzle('sudoku'), registry.generator('sudoku')
-params, sessions, rng = G.params(size=9), SessionCache(), random.Random(1)
-sessions.get(P, params)
+P, G = registry.puzzle(sys.argv[2]), registry.generator(sys.argv[2])
+params, sessions, rng = G.params(size=int(sys.argv[3])), SessionCache(), random.Random(1)
+generate_one(P, G, params, random.Random(-1), sessions)  # set-up, in the empty run too
 for _ in range(int(sys.argv[1])):
     generate_one(P, G, params, rng, sessions)
 """
 
 
-def counts(tree: Path, n: int, out: Path) -> collections.Counter:
+def counts(tree: Path, n: int, out: Path, puzzle: str, size: int) -> collections.Counter:
     """Events of one cachegrind run of the workload in `tree`, summed by kind (CaDiCaL or not)."""
     subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--LL=1048576,16,64",
-                    f"--cachegrind-out-file={out}", sys.executable, "-c", WORKLOAD, str(n)],
-                   cwd=tree, check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+                    f"--cachegrind-out-file={out}", sys.executable, "-c", WORKLOAD, str(n), puzzle, str(size)],
+                   cwd=tree, check=True, capture_output=True,
+                   # numpy's idle BLAS threads spin under valgrind, which serialises threads: one thread
+                   env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"})
     total: collections.Counter = collections.Counter()
     events: list[str] = []
     solver = False
@@ -72,6 +75,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", default="HEAD", help="git revision to compare with (default HEAD)")
     ap.add_argument("--count", type=int, default=200, help="puzzles per run (default 200)")
+    ap.add_argument("--puzzle", default="sudoku", help="a puzzle with a generator (default sudoku)")
+    ap.add_argument("--size", type=int, default=9, help="its size (default 9)")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         print("bench_instructions: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
@@ -86,12 +91,12 @@ def main() -> int:
             runs = [(tree, n, Path(scratch) / f"{i}.out") for i, (tree, n) in
                     enumerate([(base, args.count), (base, 0), (ROOT, args.count), (ROOT, 0)])]
             with ThreadPoolExecutor(max_workers=2) as pool:  # one valgrind per core
-                done = list(pool.map(lambda run: counts(*run), runs))
+                done = list(pool.map(lambda run: counts(*run, args.puzzle, args.size), runs))
             results = {f"base {args.base}": per_puzzle(done[0], done[1], args.count),
                        "this tree": per_puzzle(done[2], done[3], args.count)}
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, capture_output=True)
-    print(f"9x9 generation, per puzzle, {args.count} puzzles (cachegrind; estimate = instructions "
+    print(f"{args.puzzle} {args.size} generation, per puzzle, {args.count} puzzles (cachegrind; estimate = instructions "
           f"+ 10 per L1 miss + 50 per last-level miss)")
     for name, c in results.items():
         print(f"  {name:<20} estimate {c['cycles'] / 1e6:6.2f} M  instructions {c['Ir'] / 1e6:6.2f} M  "
