@@ -5,9 +5,11 @@
     python scripts/bench_sudoku.py --sustained 3000   # the 9x9 rate over a long run, by blocks
 
 Prints puzzles per second, uniqueness-check medians and the ratio against seed 003's method
-(a fresh solver for every check), plus 16x16, 25x25 and the seed-000 16x16 solve. Times are
-CPU seconds of this process (`time.process_time`), which a busy shared machine disturbs less
-than wall time; both are printed where they differ in meaning.
+(a fresh solver for every check), plus 16x16, 25x25 and the seed-000 16x16 solve. Rates and
+long runs are CPU seconds of this process (`time.process_time`), which a busy shared machine
+disturbs less than wall time; single checks are timed with `time.perf_counter`, which costs
+a tenth of process_time to read (1 us would be 2% of a check), and their medians shrug off
+the rare pre-emption.
 """
 
 from __future__ import annotations
@@ -39,17 +41,16 @@ def cpu() -> float:
 
 @dataclass
 class LoopCheck:
-    """One solver call of the stripping loop: its CPU time, its answer (another solution?),
-    its clue literals (every assumption but the last, which asks "another solution"), and
-    the grid it is about."""
+    """One solver call of the stripping loop: its time, its answer (another solution?),
+    and seed 003's fresh-solver times for the same question when it was sampled."""
 
     seconds: float
     sat: bool
-    clue_lits: list[int]
-    solution: tuple
+    fresh: float | None = None  # a new MiniSat (pysat) loaded with everything, solved once
+    pycosat: float | None = None  # seed 003's code as written
 
 
-def bench_9x9(n: int) -> tuple[list, list[LoopCheck]]:
+def bench_9x9(n: int) -> list:
     sessions = SessionCache()
     params = G.params(size=9)
     generate_one(P, G, params, random.Random(-1), sessions)  # warm-up: builds the session
@@ -61,104 +62,118 @@ def bench_9x9(n: int) -> tuple[list, list[LoopCheck]]:
         puzzles += [generate_one(P, G, params, rng, sessions) for _ in range(count)]
         rounds.append(count / (cpu() - r0))
     wall, cpus = time.perf_counter() - w0, cpu() - c0
-    loop_checks = _timed_checks(sessions, params, rng, max(20, n // 10))
     clues = statistics.mean(len(g.instance.clues) for g in puzzles)
     checks = statistics.mean(g.checks for g in puzzles)
     print(f"9x9 generation: {n} minimal unique puzzles, {n / cpus:.0f} puzzles per CPU-second "
           f"({n / wall:.0f}/s wall; quarters {', '.join(f'{r:.0f}' for r in rounds)}), "
           f"mean {clues:.1f} clues, {checks:.1f} solver calls each")
-    return puzzles, loop_checks
+    return puzzles
 
 
-def _timed_checks(sessions: SessionCache, params, rng: random.Random, count: int) -> list[LoopCheck]:
-    """Every solver call (each one a uniqueness check) of the stripping loop while making
-    `count` more puzzles, timed one by one."""
+def paired_checks(count: int, block: int = 10, per_puzzle: int = 2) -> list[LoopCheck]:
+    """Every solver call of the stripping loop over `count` puzzles, timed one by one, and
+    a sample of them asked again seed 003's way: the same questions, timed close to ours
+    (this machine's speed drifts by up to 2x within minutes). Each side runs as it would
+    on its own: `block` puzzles of our loop, then their checks back to back (after an
+    untimed one: a fresh solver right after our loop finds cold caches and would look
+    slower than in seed 003's loop), then an untimed puzzle to give our loop its caches back."""
+    sessions, params, rng = SessionCache(), G.params(size=9), random.Random(3)
+    generate_one(P, G, params, random.Random(-1), sessions)
     session = sessions.get(P, params)
+    rules = session.rules.clauses + at_most_one_clauses(session.rules, session.pool)  # the whole CNF
+    pycosat = _pycosat()
     calls, call = [], session._call
 
     def timed(assumptions, budget):
-        t = cpu()
+        t = time.perf_counter()  # ~0.1 us to read; process_time costs ~1 us, 2% of a check
         answer = call(assumptions, budget)
-        calls.append((cpu() - t, answer, assumptions[:-1]))
+        calls.append((time.perf_counter() - t, answer, assumptions[:-1]))
         return answer
 
-    session._call = timed
-    checks = []
-    try:
-        for _ in range(count):
-            done = len(calls)
-            g = generate_one(P, G, params, rng, sessions)
-            checks += [LoopCheck(t, sat, lits, g.solution) for t, sat, lits in calls[done:]]
-    finally:
-        session._call = call
+    checks: list[LoopCheck] = []
+    for start in range(0, count, block):
+        questions = []  # (check, the whole CNF seed 003 would solve)
+        for _ in range(min(block, count - start)):
+            session._call, done = timed, len(calls)
+            try:
+                g = generate_one(P, G, params, rng, sessions)
+            finally:
+                session._call = call
+            mine = [LoopCheck(seconds, sat) for seconds, sat, _ in calls[done:]]
+            for j in rng.sample(range(len(mine)), min(per_puzzle, len(mine))):
+                lits = calls[done + j][2]
+                questions.append((mine[j], rules + [[lit] for lit in lits] + [session.block_clause(g.solution)]))
+            checks += mine
+        _fresh_check(*questions[0][1:], questions[0][0].sat)  # warm-up, untimed
+        for check, cnf in questions:
+            check.fresh = _fresh_check(cnf, check.sat)
+        if pycosat is not None:
+            _pycosat_check(pycosat, questions[0][1], questions[0][0].sat)
+            for check, cnf in questions:
+                check.pycosat = _pycosat_check(pycosat, cnf, check.sat)
+        generate_one(P, G, params, rng, sessions)  # untimed: back to the loop's own caches
     return checks
 
 
-def bench_check(puzzles: list, loop_checks: list[LoopCheck], fresh_n: int) -> None:
+def bench_check(puzzles: list, checks: list[LoopCheck]) -> None:
     """Median time of one uniqueness check: ours (one live solver, clues as assumptions)
     against seed 003's way (a new solver per check, loaded with the rules, the clues as unit
     clauses and the blocking clause), asked the same questions: a sample of the loop's own."""
     params = puzzles[0].instance.params
     session = SatSession(P, params)
-    ours = []
-    for g in puzzles:
+    finals = []
+    for g in puzzles[:100]:
         assumptions = session.assumptions(g.instance.clues)
-        t = cpu()
+        t = time.perf_counter()
         found = session.other_than(assumptions, g.solution)
-        ours.append(cpu() - t)
-        assert found.sat is False
-    rules = session.rules.clauses + at_most_one_clauses(session.rules, session.pool)  # the whole CNF
-    sample = random.Random(0).sample(loop_checks, min(fresh_n, len(loop_checks)))
-    theirs = []
-    for check in sample:
-        seconds, sat = _fresh_check(rules, check.clue_lits, session.block_clause(check.solution))
-        if sat != check.sat:
-            raise SystemExit(f"seed 003's way and ours disagree on a loop check: {sat} against {check.sat}")
-        theirs.append(seconds)
-    literal = _seed003_pycosat(rules, session, sample)
-    # The fresh solver on the final puzzles too (unique, so no search): its cheapest case.
-    finals = [_fresh_check(rules, session.assumptions(g.instance.clues), session.block_clause(g.solution))[0]
-              for g in puzzles[:len(sample)]]
-    loop = statistics.median(c.seconds for c in loop_checks)
-    same = statistics.median(c.seconds for c in sample)
-    a, b, f = statistics.median(ours), statistics.median(theirs), statistics.median(finals)
-    print(f"9x9 uniqueness check, median: {loop * 1e3:.3f} ms over the {len(loop_checks)} checks of the "
-          f"stripping loop, {a * 1e3:.3f} ms for the final check of a minimal puzzle (one live solver); "
-          f"seed 003's way (a fresh solver per check) on {len(sample)} of the loop's checks: {b * 1e3:.2f} ms "
-          f"-> {b / same:.0f}x (ours on those same checks: {same * 1e3:.3f} ms); on final puzzles "
-          f"{f * 1e3:.2f} ms -> {f / loop:.0f}x our loop median, {f / a:.0f}x our final check")
-    if literal is None:
+        finals.append(time.perf_counter() - t)
+        if found.sat is not False:
+            raise SystemExit("a generated puzzle is not unique")
+    sample = [c for c in checks if c.fresh is not None]
+    loop = statistics.median(c.seconds for c in checks)
+    ours = statistics.median(c.seconds for c in sample)
+    fresh = statistics.median(c.fresh for c in sample)
+    print(f"9x9 uniqueness check, median: {loop * 1e3:.3f} ms over the {len(checks)} checks of the stripping "
+          f"loop; {statistics.median(finals) * 1e3:.3f} ms for `check` on a minimal puzzle (adds and retires "
+          f"its blocking clause)")
+    print(f"seed 003's way (a new pysat MiniSat per check) on {len(sample)} of the loop's checks, each timed "
+          f"right after ours: {fresh * 1e3:.2f} ms -> {fresh / ours:.0f}x (ours on those checks: {ours * 1e3:.3f} ms)")
+    if sample[0].pycosat is None:
         print("seed 003's own solver (pycosat) is not installed: pip install -e '.[bench]' to compare with it too")
     else:
-        print(f"seed 003's code as written (pycosat.solve on the whole CNF per check) on the same "
-              f"{len(sample)} checks: {literal * 1e3:.2f} ms -> {literal / same:.0f}x")
+        literal = statistics.median(c.pycosat for c in sample)
+        print(f"seed 003's code as written (pycosat.solve on the whole CNF per check) on the same checks: "
+              f"{literal * 1e3:.2f} ms -> {literal / ours:.0f}x")
 
 
-def _fresh_check(rules: list, clue_lits: list[int], block: list[int]) -> tuple[float, bool]:
+def _fresh_check(cnf: list, expected: bool) -> float:
     """Seed 003's way with a pysat solver: a new MiniSat loaded with the rules, the clues as
-    unit clauses and the blocking clause, solved once. (CPU seconds, another solution?)"""
-    t = cpu()
-    with Solver(name="m22", bootstrap_with=rules + [[lit] for lit in clue_lits] + [block]) as fresh:
+    unit clauses and the blocking clause, solved once. Its answer must be the loop's."""
+    t = time.perf_counter()
+    with Solver(name="m22", bootstrap_with=list(cnf)) as fresh:
         sat = fresh.solve()
-    return cpu() - t, sat
+    seconds = time.perf_counter() - t
+    if sat != expected:
+        raise SystemExit(f"seed 003's way and ours disagree on a loop check: {sat} against {expected}")
+    return seconds
 
 
-def _seed003_pycosat(rules: list, session: SatSession, sample: list) -> float | None:
-    """Median time of seed 003's literal check (pycosat, a C solver fed the whole CNF as one
-    Python list each time) on the sampled loop checks, or None without pycosat."""
+def _pycosat():
     try:
         import pycosat
     except ImportError:
         return None
-    times = []
-    for check in sample:
-        cnf = rules + [[lit] for lit in check.clue_lits] + [session.block_clause(check.solution)]
-        t = cpu()
-        answer = pycosat.solve(cnf)
-        times.append(cpu() - t)
-        if (answer != "UNSAT") != check.sat:
-            raise SystemExit(f"pycosat and ours disagree on a loop check: {answer != 'UNSAT'} against {check.sat}")
-    return statistics.median(times)
+    return pycosat
+
+
+def _pycosat_check(pycosat, cnf: list, expected: bool) -> float:
+    """Seed 003's literal check: pycosat (a C solver fed the whole CNF as one Python list)."""
+    t = time.perf_counter()
+    answer = pycosat.solve(cnf)
+    seconds = time.perf_counter() - t
+    if (answer != "UNSAT") != expected:
+        raise SystemExit(f"pycosat and ours disagree on a loop check: {answer != 'UNSAT'} against {expected}")
+    return seconds
 
 
 def bench_16x16(n: int) -> None:
@@ -224,9 +239,9 @@ def main() -> None:
     if args.sustained:
         bench_sustained(args.sustained)
         return
-    n9, fresh, n16, target = (60, 30, 2, 400) if args.quick else (400, 100, 8, 300)
-    puzzles, loop_checks = bench_9x9(n9)
-    bench_check(puzzles, loop_checks, fresh)
+    n9, paired, n16, target = (60, 15, 2, 400) if args.quick else (400, 100, 8, 300)
+    puzzles = bench_9x9(n9)
+    bench_check(puzzles, paired_checks(paired))
     bench_seed000()
     bench_16x16(n16)
     bench_25x25(target)
