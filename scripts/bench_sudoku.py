@@ -76,7 +76,8 @@ def paired_checks(count: int, block: int = 10, per_puzzle: int = 2) -> list[Loop
     (this machine's speed drifts by up to 2x within minutes). Each side runs as it would
     on its own: `block` puzzles of our loop, then their checks back to back (after an
     untimed one: a fresh solver right after our loop finds cold caches and would look
-    slower than in seed 003's loop), then an untimed puzzle to give our loop its caches back."""
+    slower than in seed 003's loop), then an untimed puzzle to give our loop its caches back.
+    Their CNF lists are built before their clock starts (seed 003 builds them per check)."""
     sessions, params, rng = SessionCache(), G.params(size=9), random.Random(3)
     generate_one(P, G, params, random.Random(-1), sessions)
     session = sessions.get(P, params)
@@ -104,11 +105,12 @@ def paired_checks(count: int, block: int = 10, per_puzzle: int = 2) -> list[Loop
                 lits = calls[done + j][2]
                 questions.append((mine[j], rules + [[lit] for lit in lits] + [session.block_clause(g.solution)]))
             checks += mine
-        _fresh_check(*questions[0][1:], questions[0][0].sat)  # warm-up, untimed
+        first, first_cnf = questions[0]
+        _fresh_check(first_cnf, first.sat)  # warm-up, untimed
         for check, cnf in questions:
             check.fresh = _fresh_check(cnf, check.sat)
         if pycosat is not None:
-            _pycosat_check(pycosat, questions[0][1], questions[0][0].sat)
+            _pycosat_check(pycosat, first_cnf, first.sat)
             for check, cnf in questions:
                 check.pycosat = _pycosat_check(pycosat, cnf, check.sat)
         generate_one(P, G, params, rng, sessions)  # untimed: back to the loop's own caches
@@ -150,7 +152,7 @@ def _fresh_check(cnf: list, expected: bool) -> float:
     """Seed 003's way with a pysat solver: a new MiniSat loaded with the rules, the clues as
     unit clauses and the blocking clause, solved once. Its answer must be the loop's."""
     t = time.perf_counter()
-    with Solver(name="m22", bootstrap_with=list(cnf)) as fresh:
+    with Solver(name="m22", bootstrap_with=cnf) as fresh:
         sat = fresh.solve()
     seconds = time.perf_counter() - t
     if sat != expected:
