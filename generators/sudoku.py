@@ -175,69 +175,11 @@ def _swap_tables(params: SudokuParams) -> _SwapTables:
                        [(r, c) for r in range(n) for c in range(n)])
 
 
-class SinglesLogic:
-    """Does a clue follow from the other clues present by one naked or hidden single?
-    Then dropping it leaves the same solutions, so the stripping loop drops it without
-    asking the solver (about a third of its one-clue checks that come back unique, at 9x9).
-    Digits are bit masks per row, column and box of the clues still present."""
-
-    def __init__(self, params: SudokuParams, clues: dict):
-        n = params.n
-        self.full = (1 << n) - 1
-        self.box, self.box_cells = _layout(params)
-        self.value = value = [[0] * n for _ in range(n)]
-        self.rows, self.cols, self.boxes = rows, cols, boxes = [0] * n, [0] * n, [0] * n
-        box = self.box
-        for (r, c), d in clues.items():
-            value[r][c] = d
-            bit = 1 << (d - 1)
-            rows[r] |= bit
-            cols[c] |= bit
-            boxes[box[r][c]] |= bit
-
-    def drop(self, key: tuple[int, int]) -> None:
-        r, c = key
-        keep = ~(1 << (self.value[r][c] - 1))
-        self.value[r][c] = 0
-        self.rows[r] &= keep
-        self.cols[c] &= keep
-        self.boxes[self.box[r][c]] &= keep
-
-    def follows(self, key: tuple[int, int]) -> bool:
-        r, c = key
-        d, b = self.value[r][c], self.box[r][c]
-        bit = 1 << (d - 1)
-        rows, cols, boxes, value, box = self.rows, self.cols, self.boxes, self.value, self.box
-        if (rows[r] | cols[c] | boxes[b]) == self.full:
-            return True  # naked single: every other digit is in its row, column or box
-        # Hidden single: every other empty cell of a house sees d elsewhere. (d is in this
-        # cell's row, column and box only here, so those houses' masks say nothing.)
-        for y in range(len(cols)):
-            if y != c and not value[r][y] and not cols[y] & bit and (box[r][y] == b or not boxes[box[r][y]] & bit):
-                break
-        else:
-            return True
-        for x in range(len(rows)):
-            if x != r and not value[x][c] and not rows[x] & bit and (box[x][c] == b or not boxes[box[x][c]] & bit):
-                break
-        else:
-            return True
-        return all(value[x][y] or (x != r and rows[x] & bit) or (y != c and cols[y] & bit)
-                   for x, y in self.box_cells[b] if (x, y) != key)
-
-
 @functools.lru_cache(maxsize=8)
 def _cells(params: SudokuParams) -> list[tuple[int, int, int]]:
     """Every cell in reading order as (row, column, box), made once per grid shape."""
     n = params.n
     return [(r, c, params.box(r, c)) for r in range(n) for c in range(n)]
-
-
-@functools.lru_cache(maxsize=8)
-def _layout(params: SudokuParams) -> tuple[list[list[int]], list[list[tuple[int, int]]]]:
-    """Each cell's box number, and the cells of every box."""
-    n = params.n
-    return [[params.box(r, c) for c in range(n)] for r in range(n)], params.units()[2 * n:]
 
 
 class SudokuGenerator(Generator):
@@ -291,9 +233,6 @@ class SudokuGenerator(Generator):
         """Swap cycles of two digits, rows or columns: each is a second grid, found for
         about the cost of two solver calls, and they save about six (9x9)."""
         return swap_cycles(params, solution)
-
-    def clue_logic(self, params: SudokuParams, clues: dict) -> SinglesLogic:
-        return SinglesLogic(params, clues)
 
     def partner(self, params: SudokuParams, key: tuple[int, int]) -> tuple[int, int]:
         n = params.n

@@ -14,7 +14,7 @@ from typing import Any
 
 from .puzzle import ClueKey, Instance, PuzzleError, PuzzleType
 from .sat import UNLIMITED, Budget, SessionCache
-from .strip import ClueLogic, strip_clues
+from .strip import strip_clues
 
 
 @dataclass(frozen=True)
@@ -107,11 +107,6 @@ class Generator:
         Every set must come from a real valid solution (tests check it)."""
         return []
 
-    def clue_logic(self, params: Any, clues: dict) -> ClueLogic | None:
-        """A cheap, sound test "this clue follows from the others present" (see ClueLogic);
-        None: every stripping decision asks the solver."""
-        return None
-
     def fixed_clues(self, params: Any, clues: dict) -> list[ClueKey]:
         """Clues that stripping must never remove."""
         return []
@@ -146,8 +141,7 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
             partner = (lambda k: gen.partner(pparams, k)) if opts.symmetric else None
             result = strip_clues(session, solution, clues, rng, target=opts.target, partner=partner,
                                  budget=opts.budget, fixed=gen.fixed_clues(pparams, clues),
-                                 alternatives=gen.alternatives(pparams, solution),
-                                 logic=gen.clue_logic(pparams, clues))
+                                 alternatives=gen.alternatives(pparams, solution))
             clues, minimal, unknowns = result.clues, result.minimal, result.unknowns
             checks += result.checks
             minimal = minimal and not opts.symmetric  # symmetric: minimal among symmetric sets only

@@ -1,7 +1,7 @@
 """Clue stripping and clue redundancy: the generator's core loop (seed 003, made fast).
 
 Clues are visited in a random order; a clue is dropped while "a solution other than S"
-stays UNSAT. Three tricks keep the result *identical* to the one-clue-at-a-time loop while
+stays UNSAT. Two tricks keep the result *identical* to the one-clue-at-a-time loop while
 asking the solver far less often:
 
 * groups: the next k clues in the order are tried together. If the puzzle stays unique
@@ -10,9 +10,6 @@ asking the solver far less often:
 * counterexamples: every second solution S' the solver finds is kept. If S' breaks only
   one kept clue c, then c is needed (S' satisfies the puzzle without c), no call needed;
   S' stays a witness for as long as the clue set only shrinks.
-* clue logic: a generator may supply a cheap, sound "this clue follows from the others"
-  (sudoku: a naked or hidden single); such a clue goes without a call, since dropping it
-  leaves the same solutions.
 
 One more makes each call cheaper: a rival for a single clue c must break c (it keeps every
 other clue present, and with c the puzzle is unique), so for a clue that is a plain fact
@@ -27,25 +24,13 @@ import itertools
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .puzzle import ClueKey
 from .sat import UNLIMITED, Budget, SatSession
 
 
 FIRST_SHARE = 0.5  # the first group tried: this share of the units; doubles while all go (scripts/bench_generators.py)
-
-
-class ClueLogic(Protocol):
-    """A puzzle's cheap reasoning about the clues still present (generators supply it).
-
-    `follows(key)` may say True only when the clue's value is forced by the other clues
-    present and the rules: dropping it then changes no solution, so the puzzle stays
-    unique and the stripping loop drops it without a solver call. False means "ask"."""
-
-    def follows(self, key: ClueKey) -> bool: ...
-
-    def drop(self, key: ClueKey) -> None: ...
 
 
 @dataclass
@@ -60,7 +45,7 @@ class StripResult:
 def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Random,
                 target: int | None = None, partner: Callable[[ClueKey], ClueKey | None] | None = None,
                 budget: Budget = UNLIMITED, fixed: Sequence[ClueKey] = (),
-                alternatives: Iterable[set[ClueKey]] = (), logic: ClueLogic | None = None) -> StripResult:
+                alternatives: Iterable[set[ClueKey]] = ()) -> StripResult:
     """Drop clues of a unique puzzle while it stays unique (`clues` must pin `solution` down).
 
     `target`: stop once at most this many clues remain (the result is then not minimal).
@@ -68,7 +53,6 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     `fixed`: clues never dropped.
     `alternatives`: clue sets on which some other valid solution differs from this one
     (cheap ones a generator knows, like sudoku's swap cycles); they seed the witnesses.
-    `logic`: drops a single clue that follows from the rest without a solver call.
 
     Units (clues removed together) are visited in a random order. Units before position i
     have been decided; a kept unit stays for good, so the assumptions for a group
@@ -109,26 +93,19 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 kept_lits += unit_lits[i]  # it breaks unit i and only removed ones: i is needed
                 i += 1
                 continue
-            if end - i == 1 and logic is not None and len(units[i]) == 1 and logic.follows(units[i][0]):
-                found_sat: bool | None = False  # the others force it: unique without it
-            else:
-                found = find(kept_lits + tail[offset[end]:] + [differs[i] if end - i == 1 else guard],
-                             budget, lazy=True)
-                found_sat = found.sat
-            if found_sat is None:  # budget ran out
+            found = find(kept_lits + tail[offset[end]:] + [differs[i] if end - i == 1 else guard],
+                         budget, lazy=True)
+            if found.sat is None:  # budget ran out
                 if end - i == 1:
                     unknowns += 1
                     minimal = False
                     kept_lits += unit_lits[i]
                     i += 1
                 step = max(1, (end - i) // 2)
-            elif not found_sat:  # unique without units i..end-1: they all go
+            elif not found.sat:  # unique without units i..end-1: they all go
                 for j in range(i, end):
                     removed[j] = True
                     n_kept -= len(units[j])
-                    if logic is not None:
-                        for k in units[j]:
-                            logic.drop(k)
                 i = end
                 step *= 2
             elif end - i == 1:  # this unit is needed

@@ -38,13 +38,11 @@ def drawn(puzzle: str, seed: int, **options):
 CASES = [  # (puzzle, options, strip keywords)
     ("sudoku", {"size": 9}, {}),
     ("sudoku", {"size": 9}, {"alternatives": True}),
-    ("sudoku", {"size": 9}, {"alternatives": True, "logic": True}),
-    ("sudoku", {"size": 6}, {"symmetric": True, "logic": True}),
     ("sudoku", {"size": 6}, {"symmetric": True}),
     ("sudoku", {"size": 9}, {"target": 40, "alternatives": True}),
     ("sudoku", {"size": 8}, {"fixed": 5}),
     ("sudoku", {"size": 9}, {"fixed": 12, "alternatives": True}),
-    ("sudoku", {"size": 9}, {"missing": 6, "alternatives": True, "logic": True}),
+    ("sudoku", {"size": 9}, {"missing": 6, "alternatives": True}),
     ("lightup", {"width": 7, "height": 7}, {}),
     ("pearl", {"width": 6, "height": 6}, {}),
 ]
@@ -65,8 +63,7 @@ def test_fast_strip_equals_the_plain_loop(puzzle, options, how):
         partner = (lambda k: gen.partner(params, k)) if how.get("symmetric") else None
         alternatives = gen.alternatives(params, solution) if how.get("alternatives") else ()
         fast = strip_clues(SatSession(ptype, params), solution, clues, random.Random(seed), target=how.get("target"),
-                           partner=partner, fixed=fixed, alternatives=alternatives,
-                           logic=gen.clue_logic(params, clues) if how.get("logic") else None)
+                           partner=partner, fixed=fixed, alternatives=alternatives)
         plain = plain_loop(SatSession(ptype, params), solution, clues, random.Random(seed), how.get("target"),
                            partner, fixed)
         assert fast.clues == plain and len(plain) < len(clues)

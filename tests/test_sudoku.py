@@ -265,7 +265,7 @@ def test_swap_cycles_are_real_second_solutions_and_miss_none_up_to_three_lines(s
     """Every set has another valid grid that differs from this one only inside it (a real
     second solution); every minimal swap over two or three rows, columns or digits is found
     (over four, a minimal swap may also be two joined cycles, which the finder leaves out)."""
-    from generators.sudoku import swap_cycles, random_grid
+    from generators.sudoku import swap_cycles
 
     params = SudokuParams.for_size(size)
     session = SatSession(P, params)
@@ -278,26 +278,6 @@ def test_swap_cycles_are_real_second_solutions_and_miss_none_up_to_three_lines(s
             assert len(piece) in (4, 6, 8) and session.other_than(session.assumptions(outside), grid).sat
         if size <= 9:
             assert set(_exchanges(grid, 3)) <= found
-
-
-@pytest.mark.parametrize("size", [6, 9])
-def test_singles_logic_only_claims_forced_clues(size):
-    """The stripping loop drops a clue without a solver call when `SinglesLogic` says the other
-    clues force it: check every such claim on the SAT engine (and that it does claim some)."""
-    params = SudokuParams.for_size(size)
-    session = SatSession(P, params)
-    rng = random.Random(size)
-    claims = 0
-    for _ in range(20):
-        grid = random_grid(params, rng)
-        clues = {(r, c): d for r, row in enumerate(grid) for c, d in enumerate(row) if rng.random() < 0.45}
-        logic = G.clue_logic(params, clues)
-        for key, d in clues.items():
-            if logic.follows(key):
-                claims += 1
-                others = session.assumptions({k: v for k, v in clues.items() if k != key})
-                assert session.find(others + [-session.literal(key, d)]).sat is False
-    assert claims >= 20
 
 
 def test_renewed_sessions_give_the_same_puzzles_and_stay_small():
