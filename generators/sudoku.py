@@ -172,7 +172,7 @@ def _swap_tables(params: SudokuParams) -> _SwapTables:
                        start, pos, start - pos, (kind * n + la) * n, (kind * n + lb) * n, same,
                        np.where(kind == 1, stack, band), kind == 0, cell_a, cell_b,
                        1 << np.arange(n, dtype=np.int64), np.int64(1) << pos,
-                       [(r, c) for r in range(n) for c in range(n)])
+                       [(r, c) for r, c, _ in _cells(params)])
 
 
 @functools.lru_cache(maxsize=8)

@@ -140,14 +140,11 @@ class _Witnesses:
         unit_of = dict.fromkeys(clues, -1)  # a clue that is never dropped (fixed): -1
         unit_of.update(position)
         for alt in alternatives:
-            try:
-                units = sorted(map(unit_of.__getitem__, alt))
-            except KeyError:  # the rival also differs where there is no clue: that costs nothing
-                units = sorted(unit_of[k] for k in alt if k in unit_of)
-            # One that breaks a fixed clue can never show anything.
+            # Where the rival differs but there is no clue costs nothing; one that breaks a
+            # fixed clue can never show anything.
+            units = sorted(unit_of[k] for k in alt if k in unit_of)
             if units and units[0] >= 0:
-                self._heap.append([units[-1], next(self._serial), units, 0])
-        heapq.heapify(self._heap)
+                self.add(units)
 
     def add(self, units: list[int]) -> None:
         heapq.heappush(self._heap, [units[-1], next(self._serial), units, 0])
