@@ -152,8 +152,9 @@ def at_most_one_clauses(rules: Rules, pool: IDPool) -> list[Clause]:
     """The rules' at-most-one constraints as CNF: pairwise up to PAIRWISE_MAX literals
     (strongest propagation, computed once per rules object), a sequential counter beyond."""
     if rules.pairwise is None:
-        rules.pairwise = [[-a, -b] for lits in rules.at_most_one if len(lits) <= PAIRWISE_MAX
-                          for i, a in enumerate(lits) for b in lits[i + 1:]]
+        pairs = dict.fromkeys((a, b) if a < b else (b, a) for lits in rules.at_most_one if len(lits) <= PAIRWISE_MAX
+                              for i, a in enumerate(lits) for b in lits[i + 1:])
+        rules.pairwise = [[-a, -b] for a, b in pairs]
     long = [CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses
             for lits in rules.at_most_one if len(lits) > PAIRWISE_MAX]
     return rules.pairwise + [c for part in long for c in part]
