@@ -28,7 +28,7 @@ from pysat.solvers import Solver  # noqa: E402
 
 from lab import registry  # noqa: E402
 from lab.generator import GenerateOptions, generate_one  # noqa: E402
-from lab.sat import Budget, SatSession, SessionCache, at_most_one_clauses  # noqa: E402
+from lab.sat import Budget, SatSession, SessionCache  # noqa: E402
 
 P = registry.puzzle("sudoku")
 G = registry.generator("sudoku")
@@ -81,7 +81,7 @@ def paired_checks(count: int, block: int = 10, per_puzzle: int = 2) -> list[Loop
     sessions, params, rng = SessionCache(), G.params(size=9), random.Random(3)
     generate_one(P, G, params, random.Random(-1), sessions)
     session = sessions.get(P, params)
-    rules = session.rules.clauses + at_most_one_clauses(session.rules, session.pool)  # the whole CNF
+    rules, seed_var = seed003_rules(9), _seed003_variables(session)
     pycosat = _pycosat()
     calls, call = [], session._call
 
@@ -102,8 +102,8 @@ def paired_checks(count: int, block: int = 10, per_puzzle: int = 2) -> list[Loop
                 session._call = call
             mine = [LoopCheck(seconds, sat) for seconds, sat, _ in calls[done:]]
             for j in rng.sample(range(len(mine)), min(per_puzzle, len(mine))):
-                lits = calls[done + j][2]
-                questions.append((mine[j], rules + [[lit] for lit in lits] + [session.block_clause(g.solution)]))
+                clues = [[seed_var[lit]] for lit in calls[done + j][2]]  # all are clue facts (no selectors)
+                questions.append((mine[j], rules + clues + [seed003_negation(g.solution)]))
             checks += mine
         first, first_cnf = questions[0]
         _fresh_check(first_cnf, first.sat)  # warm-up, untimed
@@ -119,8 +119,9 @@ def paired_checks(count: int, block: int = 10, per_puzzle: int = 2) -> list[Loop
 
 def bench_check(puzzles: list, checks: list[LoopCheck]) -> None:
     """Median time of one uniqueness check: ours (one live solver, clues as assumptions)
-    against seed 003's way (a new solver per check, loaded with the rules, the clues as unit
-    clauses and the blocking clause), asked the same questions: a sample of the loop's own."""
+    against seed 003's way (a new solver per check, loaded with seed 003's own CNF: its rules,
+    the clues as unit clauses and its negated solution), asked the same questions: a sample
+    of the loop's own."""
     params = puzzles[0].instance.params
     session = SatSession(P, params)
     finals = []
@@ -148,9 +149,43 @@ def bench_check(puzzles: list, checks: list[LoopCheck]) -> None:
               f"{literal * 1e3:.2f} ms -> {literal / ours:.0f}x")
 
 
+def seed003_rules(n: int) -> list[list[int]]:
+    """Seed 003's CNF for an n x n sudoku, as its code builds it: variable
+    row * n * n + col * n + digit + 1; "exactly one" (one at-least-one clause and every
+    pair) for each row and digit, column and digit, box and digit, then each cell. Pairs
+    that a row and a box share appear twice, as in the seed."""
+    box = int(n ** 0.5)
+    var = lambda r, c, d: (r * n + c) * n + d + 1  # noqa: E731
+    rows = [[var(i, j, d) for j in range(n)] for d in range(n) for i in range(n)]
+    cols = [[var(j, i, d) for j in range(n)] for d in range(n) for i in range(n)]
+    boxes = [[var(r, c, d) for r in range(n) for c in range(n) if (r // box) * box + c // box == b]
+             for d in range(n) for b in range(n)]
+    cells = [[var(r, c, d) for d in range(n)] for r in range(n) for c in range(n)]
+    cnf = []
+    for group in rows + cols + boxes + cells:
+        cnf.append(group)
+        cnf += [[-a, -b] for i, a in enumerate(group) for b in group[i + 1:]]
+    return cnf
+
+
+def seed003_negation(solution) -> list[int]:
+    """Seed 003's "not this solution": every variable of the full model, negated."""
+    n = len(solution)
+    return [-((r * n + c) * n + d + 1) if solution[r][c] == d + 1 else (r * n + c) * n + d + 1
+            for r in range(n) for c in range(n) for d in range(n)]
+
+
+def _seed003_variables(session: SatSession) -> dict[int, int]:
+    """Our clue literal for each cell and digit -> seed 003's variable for it."""
+    x = session.rules.data
+    n = len(x)
+    return {x[r][c][d]: (r * n + c) * n + d + 1 for r in range(n) for c in range(n) for d in range(n)}
+
+
 def _fresh_check(cnf: list, expected: bool) -> float:
-    """Seed 003's way with a pysat solver: a new MiniSat loaded with the rules, the clues as
-    unit clauses and the blocking clause, solved once. Its answer must be the loop's."""
+    """Seed 003's way with a pysat solver: a new MiniSat loaded with seed 003's CNF (its
+    rules, the clues as unit clauses, its negated solution), solved once. Its answer must be
+    the loop's."""
     t = time.perf_counter()
     with Solver(name="m22", bootstrap_with=cnf) as fresh:
         sat = fresh.solve()
