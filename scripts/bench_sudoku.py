@@ -155,7 +155,10 @@ def seed003_rules(n: int) -> list[list[int]]:
     pair) for each row and digit, column and digit, box and digit, then each cell. Pairs
     that a row and a box share appear twice, as in the seed."""
     box = int(n ** 0.5)
-    var = lambda r, c, d: (r * n + c) * n + d + 1  # noqa: E731
+
+    def var(r: int, c: int, d: int) -> int:
+        return (r * n + c) * n + d + 1
+
     rows = [[var(i, j, d) for j in range(n)] for d in range(n) for i in range(n)]
     cols = [[var(j, i, d) for j in range(n)] for d in range(n) for i in range(n)]
     boxes = [[var(r, c, d) for r in range(n) for c in range(n) if (r // box) * box + c // box == b]

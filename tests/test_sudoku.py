@@ -315,4 +315,4 @@ def test_benchmark_rebuilds_seed003_cnf_faithfully():
     with Solver(name="m22", bootstrap_with=cnf + givens[1:] + [bench.seed003_negation(grid)]) as s:
         assert not s.solve()  # one given short, the grid is still the only one: UNSAT
     with Solver(name="m22", bootstrap_with=cnf + [bench.seed003_negation(grid)]) as s:
-        assert s.solve() and set(l for l in s.get_model() if l > 0) != {g[0] for g in givens}
+        assert s.solve() and {lit for lit in s.get_model() if lit > 0} != {g[0] for g in givens}
