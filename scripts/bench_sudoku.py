@@ -3,6 +3,7 @@
     python scripts/bench_sudoku.py            # full run (about 2-4 minutes)
     python scripts/bench_sudoku.py --quick    # smaller counts, for a smoke test
     python scripts/bench_sudoku.py --sustained 3000   # the 9x9 rate over a long run, by blocks
+    python scripts/bench_sudoku.py --cycles 4,0       # 9x9 with swap cycles up to 4 long, and none
 
 Prints puzzles per second, uniqueness-check medians and the ratio against seed 003's method
 (a fresh solver for every check), plus 16x16, 25x25 and the seed-000 16x16 solve. Rates and
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pysat.solvers import Solver  # noqa: E402
 
+from generators.sudoku import swap_cycles  # noqa: E402
 from lab import registry  # noqa: E402
 from lab.generator import GenerateOptions, generate_one  # noqa: E402
 from lab.sat import Budget, SatSession, SessionCache  # noqa: E402
@@ -270,12 +272,45 @@ def bench_sustained(n: int, block: int = 500) -> None:
           f"{', '.join(f'{r:.0f}' for r in rates)}")
 
 
+def bench_cycles(lengths: list[int], n: int = 100, rounds: int = 6) -> None:
+    """9x9 rate with swap cycles up to each length (0: none) handed to the stripping loop,
+    interleaved by rounds of `n` puzzles in this one process so that the machine's drift
+    hits every setting alike. The puzzles are the same for every setting: only the calls
+    needed to prove them change."""
+    params = G.params(size=9)
+    seconds, calls = [0.0] * len(lengths), [0] * len(lengths)
+    caches = [SessionCache() for _ in lengths]
+    original = type(G).alternatives
+    try:
+        for r in range(-1, rounds):
+            for k in (range(len(lengths)) if r % 2 else reversed(range(len(lengths)))):
+                length = lengths[k]
+                type(G).alternatives = lambda self, p, s, length=length: swap_cycles(p, s, length) if length else []
+                rng = random.Random(r)
+                t = cpu()
+                made = [generate_one(P, G, params, rng, caches[k]) for _ in range(n if r >= 0 else 3)]
+                if r >= 0:  # round -1 warms every session up
+                    seconds[k] += cpu() - t
+                    calls[k] += sum(g.checks for g in made)
+    finally:
+        type(G).alternatives = original
+    done = n * rounds
+    print(f"9x9 with swap cycles up to a length, {done} puzzles each, interleaved: " + "; ".join(
+        f"{length or 'none'}: {done / seconds[k]:.0f} per CPU-second, {calls[k] / done:.1f} calls"
+        for k, length in enumerate(lengths)))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--sustained", type=int, default=0, metavar="N",
                     help="only generate N 9x9 puzzles on one session and print the rate by blocks of 500")
+    ap.add_argument("--cycles", metavar="L,L,...",
+                    help="only compare 9x9 rates with swap cycles up to these lengths (0: none), e.g. 4,0")
     args = ap.parse_args()
+    if args.cycles:
+        bench_cycles([int(x) for x in args.cycles.split(",")])
+        return
     if args.sustained:
         bench_sustained(args.sustained)
         return
