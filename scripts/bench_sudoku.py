@@ -25,12 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pysat.solvers import Solver  # noqa: E402
+from pysat.solvers import Solver
 
-from generators.sudoku import swap_cycles  # noqa: E402
-from lab import registry  # noqa: E402
-from lab.generator import GenerateOptions, generate_one  # noqa: E402
-from lab.sat import Budget, SatSession, SessionCache  # noqa: E402
+from generators.sudoku import swap_cycles
+from lab import registry
+from lab.generator import GenerateOptions, generate_one
+from lab.sat import Budget, SatSession, SessionCache
 
 P = registry.puzzle("sudoku")
 G = registry.generator("sudoku")
