@@ -30,7 +30,7 @@ from pysat.solvers import Solver
 from generators.sudoku import swap_cycles
 from lab import registry
 from lab.generator import GenerateOptions, generate_one
-from lab.sat import Budget, SatSession, SessionCache
+from lab.sat import UNLIMITED, Budget, SatSession, SessionCache
 
 P = registry.puzzle("sudoku")
 G = registry.generator("sudoku")
@@ -134,13 +134,23 @@ def bench_check(puzzles: list, checks: list[LoopCheck]) -> None:
         finals.append(time.perf_counter() - t)
         if found.sat is not False:
             raise SystemExit("a generated puzzle is not unique")
+    floor = []  # every cell given, "another solution?": one call that is all propagation, no search
+    for g in puzzles[:100]:
+        full = session.assumptions({(r, c): d for r, row in enumerate(g.solution) for c, d in enumerate(row)})
+        guard = session.guard([session.block_clause(g.solution)])
+        session._call(full + [guard], UNLIMITED)  # warm
+        t = time.perf_counter()
+        session._call(full + [guard], UNLIMITED)
+        floor.append(time.perf_counter() - t)
+        session.retire(guard)
     sample = [c for c in checks if c.fresh is not None]
     loop = statistics.median(c.seconds for c in checks)
     ours = statistics.median(c.seconds for c in sample)
     fresh = statistics.median(c.fresh for c in sample)
     print(f"9x9 uniqueness check, median: {loop * 1e3:.3f} ms over the {len(checks)} checks of the stripping "
           f"loop; {statistics.median(finals) * 1e3:.3f} ms for `check` on a minimal puzzle (adds and retires "
-          f"its blocking clause)")
+          f"its blocking clause); {statistics.median(floor) * 1e3:.3f} ms with every cell given (all "
+          f"propagation, no search: the floor of a call)")
     print(f"seed 003's way (a new pysat MiniSat per check) on {len(sample)} of the loop's checks, each timed "
           f"right after ours: {fresh * 1e3:.2f} ms -> {fresh / ours:.0f}x (ours on those checks: {ours * 1e3:.3f} ms)")
     if sample[0].pycosat is None:
