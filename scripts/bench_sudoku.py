@@ -4,6 +4,7 @@
     python scripts/bench_sudoku.py --quick    # smaller counts, for a smoke test
     python scripts/bench_sudoku.py --sustained 3000   # the 9x9 rate over a long run, by blocks
     python scripts/bench_sudoku.py --cycles 4,0       # 9x9 with swap cycles up to 4 long, and none
+    python scripts/bench_sudoku.py --renew 512,128    # 9x9 with sessions rebuilt after 512 or 128 puzzles
 
 Prints puzzles per second, uniqueness-check medians and the ratio against seed 003's method
 (a fresh solver for every check), plus 16x16, 25x25 and the seed-000 16x16 solve. Rates and
@@ -27,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pysat.solvers import Solver
 
-from generators.sudoku import swap_cycles
+from generators.sudoku import SWAP_CYCLE, swap_cycles
 from lab import registry
 from lab.generator import GenerateOptions, generate_one
-from lab.sat import UNLIMITED, Budget, SatSession, SessionCache
+from lab.sat import RENEW_AFTER, UNLIMITED, Budget, SatSession, SessionCache
 
 P = registry.puzzle("sudoku")
 G = registry.generator("sudoku")
@@ -282,19 +283,19 @@ def bench_sustained(n: int, block: int = 500) -> None:
           f"{', '.join(f'{r:.0f}' for r in rates)}")
 
 
-def bench_cycles(lengths: list[int], n: int = 100, rounds: int = 6) -> None:
-    """9x9 rate with swap cycles up to each length (0: none) handed to the stripping loop,
-    interleaved by rounds of `n` puzzles in this one process so that the machine's drift
-    hits every setting alike. The puzzles are the same for every setting: only the calls
-    needed to prove them change."""
+def bench_interleaved(settings: list[tuple[str, int, int]], n: int = 100, rounds: int = 6) -> None:
+    """9x9 rates of several settings, each (label, session renewal interval, longest swap
+    cycle handed to the stripping loop, 0: none), interleaved by rounds of `n` puzzles in
+    this one process so that the machine's drift hits every setting alike. The puzzles are
+    the same for every setting: only the work needed to prove them changes."""
     params = G.params(size=9)
-    seconds, calls = [0.0] * len(lengths), [0] * len(lengths)
-    caches = [SessionCache() for _ in lengths]
+    seconds, calls = [0.0] * len(settings), [0] * len(settings)
+    caches = [SessionCache(renew_after=renew) for _, renew, _ in settings]
     original = type(G).alternatives
     try:
         for r in range(-1, rounds):
-            for k in (range(len(lengths)) if r % 2 else reversed(range(len(lengths)))):
-                length = lengths[k]
+            for k in (range(len(settings)) if r % 2 else reversed(range(len(settings)))):
+                length = settings[k][2]
                 type(G).alternatives = lambda self, p, s, length=length: swap_cycles(p, s, length) if length else []
                 rng = random.Random(r)
                 t = cpu()
@@ -305,9 +306,9 @@ def bench_cycles(lengths: list[int], n: int = 100, rounds: int = 6) -> None:
     finally:
         type(G).alternatives = original
     done = n * rounds
-    print(f"9x9 with swap cycles up to a length, {done} puzzles each, interleaved: " + "; ".join(
-        f"{length or 'none'}: {done / seconds[k]:.0f} per CPU-second, {calls[k] / done:.1f} calls"
-        for k, length in enumerate(lengths)))
+    print(f"9x9, {done} puzzles each, interleaved: " + "; ".join(
+        f"{label}: {done / seconds[k]:.0f} per CPU-second, {calls[k] / done:.1f} calls"
+        for k, (label, _, _) in enumerate(settings)))
 
 
 def main() -> None:
@@ -317,9 +318,15 @@ def main() -> None:
                     help="only generate N 9x9 puzzles on one session and print the rate by blocks of 500")
     ap.add_argument("--cycles", metavar="L,L,...",
                     help="only compare 9x9 rates with swap cycles up to these lengths (0: none), e.g. 4,0")
+    ap.add_argument("--renew", metavar="N,N,...",
+                    help="only compare 9x9 rates with sessions rebuilt after these many puzzles, e.g. 512,128")
     args = ap.parse_args()
-    if args.cycles:
-        bench_cycles([int(x) for x in args.cycles.split(",")])
+    if args.cycles or args.renew:
+        lengths = [int(x) for x in args.cycles.split(",")] if args.cycles else [SWAP_CYCLE]
+        renewals = [int(x) for x in args.renew.split(",")] if args.renew else [RENEW_AFTER]
+        bench_interleaved([(f"renew {renew}, cycles {length or 'none'}", renew, length)
+                           for renew in renewals for length in lengths],
+                          n=300 if args.renew else 100, rounds=10 if args.renew else 6)
         return
     if args.sustained:
         bench_sustained(args.sustained)
