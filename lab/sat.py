@@ -376,8 +376,8 @@ class SatSession:
 
 # Retired guards before a session's solver is rebuilt (see SessionCache). 128 against 512
 # for 9x9 sudoku: 0.982x estimated cycles over 1,200 puzzles (scripts/bench_instructions.py
-# --count 1200), 302 against 279 and 313 against 310 puzzles per CPU-second timed
-# interleaved (scripts/bench_sudoku.py --renew 512,128); 64 rebuilds too often (1.001x).
+# --count 1200); timed interleaved (scripts/bench_sudoku.py --renew 512,128), twice: 302
+# and 313 puzzles per CPU-second after 128, 279 and 310 after 512; 64 rebuilds too often.
 RENEW_AFTER = 128
 
 
