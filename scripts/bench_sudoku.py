@@ -162,15 +162,19 @@ def bench_check(puzzles: list, checks: list[LoopCheck]) -> None:
               f"{literal * 1e3:.2f} ms -> {literal / ours:.0f}x")
 
 
+def seed003_var(n: int, r: int, c: int, d: int) -> int:
+    """Seed 003's variable for "cell (r, c) holds digit d + 1" (0-based r, c, d)."""
+    return (r * n + c) * n + d + 1
+
+
 def seed003_rules(n: int) -> list[list[int]]:
-    """Seed 003's CNF for an n x n sudoku, as its code builds it: variable
-    row * n * n + col * n + digit + 1; "exactly one" (one at-least-one clause and every
-    pair) for each row and digit, column and digit, box and digit, then each cell. Pairs
-    that a row and a box share appear twice, as in the seed."""
+    """Seed 003's CNF for an n x n sudoku, as its code builds it: "exactly one" (one
+    at-least-one clause and every pair) for each row and digit, column and digit, box and
+    digit, then each cell. Pairs that a row and a box share appear twice, as in the seed."""
     box = int(n ** 0.5)
 
     def var(r: int, c: int, d: int) -> int:
-        return (r * n + c) * n + d + 1
+        return seed003_var(n, r, c, d)
 
     rows = [[var(i, j, d) for j in range(n)] for d in range(n) for i in range(n)]
     cols = [[var(j, i, d) for j in range(n)] for d in range(n) for i in range(n)]
@@ -187,7 +191,7 @@ def seed003_rules(n: int) -> list[list[int]]:
 def seed003_negation(solution) -> list[int]:
     """Seed 003's "not this solution": every variable of the full model, negated."""
     n = len(solution)
-    return [-((r * n + c) * n + d + 1) if solution[r][c] == d + 1 else (r * n + c) * n + d + 1
+    return [-seed003_var(n, r, c, d) if solution[r][c] == d + 1 else seed003_var(n, r, c, d)
             for r in range(n) for c in range(n) for d in range(n)]
 
 
@@ -195,7 +199,7 @@ def _seed003_variables(session: SatSession) -> dict[int, int]:
     """Our clue literal for each cell and digit -> seed 003's variable for it."""
     x = session.rules.data
     n = len(x)
-    return {x[r][c][d]: (r * n + c) * n + d + 1 for r in range(n) for c in range(n) for d in range(n)}
+    return {x[r][c][d]: seed003_var(n, r, c, d) for r in range(n) for c in range(n) for d in range(n)}
 
 
 def _fresh_check(cnf: list, expected: bool) -> float:
