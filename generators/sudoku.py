@@ -17,6 +17,7 @@ import numpy as np
 from lab.generator import Generator, Option
 from lab.puzzle import PuzzleError
 from lab.sat import SatSession, SessionCache
+from lab.strip import ClueSets
 from solvers.sudoku import Grid, SudokuParams
 
 BACKTRACK_MAX_N = 16
@@ -74,7 +75,7 @@ def _digits_of_masks(n: int) -> list[tuple[int, ...]]:
 SWAP_CYCLE = 4  # swap cycles up to this length are handed to the stripping loop
 
 
-def swap_cycles(params: SudokuParams, solution: Grid, max_len: int = SWAP_CYCLE) -> list[set[tuple[int, int]]]:
+def swap_cycles(params: SudokuParams, solution: Grid, max_len: int = SWAP_CYCLE) -> ClueSets:
     """Cell sets where a swap between two lines gives another valid grid: each is a second
     solution the stripping loop gets for free. Three kinds, each a cycle of at most
     `max_len` steps (deadly rectangles are the shortest of all three):
@@ -92,7 +93,7 @@ def swap_cycles(params: SudokuParams, solution: Grid, max_len: int = SWAP_CYCLE)
     numpy arrays, one entry per (kind, pair of lines, position)."""
     n = params.n
     if n > 60:
-        return []  # positions are bits of an int64
+        return ClueSets([], np.zeros((0, 0), np.int64))  # positions are bits of an int64
     k = _swap_tables(params)
     g = np.array(solution, np.int64).ravel() - 1  # [r * n + c]
     colpos = np.empty(n * n, np.int64)  # [d * n + r]: the column of digit d in row r
@@ -126,9 +127,8 @@ def swap_cycles(params: SudokuParams, solution: Grid, max_len: int = SWAP_CYCLE)
     cell_a, cell_b = k.cell_a.copy(), k.cell_b.copy()  # the two cells of each entry
     cell_a[digits] += col_a
     cell_b[digits] += col_b
-    steps = np.stack(path, axis=1)[found]
-    keys = k.keys
-    return [{keys[c] for c in row} for row in np.concatenate((cell_a[steps], cell_b[steps]), axis=1).tolist()]
+    steps = np.stack([at[found] for at in path], axis=1)  # a 2-cycle repeats its cells: harmless
+    return ClueSets(k.keys, np.concatenate((cell_a[steps], cell_b[steps]), axis=1))
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ class SudokuGenerator(Generator):
     def candidate_clues(self, params: SudokuParams, solution: Grid) -> dict:
         return {(r, c): d for r, row in enumerate(solution) for c, d in enumerate(row)}
 
-    def alternatives(self, params: SudokuParams, solution: Grid) -> list[set[tuple[int, int]]]:
+    def alternatives(self, params: SudokuParams, solution: Grid) -> ClueSets:
         """Swap cycles of two digits, rows or columns: each is a second grid, found for
         about the cost of two solver calls, and they save about six (9x9)."""
         return swap_cycles(params, solution)

@@ -14,7 +14,7 @@ from typing import Any
 
 from .puzzle import ClueKey, Instance, PuzzleError, PuzzleType
 from .sat import UNLIMITED, Budget, SessionCache
-from .strip import strip_clues
+from .strip import Alternatives, strip_clues
 
 
 @dataclass(frozen=True)
@@ -101,10 +101,11 @@ class Generator:
         positions with exactly one solution). None: the engine's loop does it."""
         return None
 
-    def alternatives(self, params: Any, solution: Any) -> list[set[ClueKey]]:
-        """Cheap second solutions, each given as the candidate clues it contradicts: a
-        clue that is the last kept one of such a set is needed, no solver call asked.
-        Every set must come from a real valid solution (tests check it)."""
+    def alternatives(self, params: Any, solution: Any) -> Alternatives:
+        """Cheap second solutions, each given as the candidate clues it contradicts (sets of
+        keys, or a `ClueSets` when found in bulk): a clue that is the last kept one of such
+        a set is needed, no solver call asked. Every set must come from a real valid
+        solution (tests check it)."""
         return []
 
     def fixed_clues(self, params: Any, clues: dict) -> list[ClueKey]:

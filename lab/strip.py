@@ -24,13 +24,36 @@ import itertools
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
+
+import numpy as np
 
 from .puzzle import ClueKey
 from .sat import UNLIMITED, Budget, SatSession
 
 
 FIRST_SHARE = 0.5  # the first group tried: this share of the units; doubles while all go (scripts/bench_generators.py)
+
+
+@dataclass(frozen=True)
+class ClueSets:
+    """Many clue sets at once, as a generator finds them in bulk (sudoku's swap cycles): row
+    i of `rows` lists, as indices into `keys`, the clues the i-th set holds (an index may
+    repeat). The stripping loop turns them into unit positions with a few array operations
+    instead of a dictionary look-up per clue."""
+
+    keys: Sequence[ClueKey]
+    rows: np.ndarray  # integers, shape (number of sets, longest set)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[set[ClueKey]]:
+        keys = self.keys
+        return ({keys[i] for i in row} for row in self.rows.tolist())
+
+
+Alternatives = ClueSets | Iterable[Collection[ClueKey]]
 
 
 @dataclass
@@ -45,7 +68,7 @@ class StripResult:
 def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Random,
                 target: int | None = None, partner: Callable[[ClueKey], ClueKey | None] | None = None,
                 budget: Budget = UNLIMITED, fixed: Sequence[ClueKey] = (),
-                alternatives: Iterable[set[ClueKey]] = ()) -> StripResult:
+                alternatives: Alternatives = ()) -> StripResult:
     """Drop clues of a unique puzzle while it stays unique (`clues` must pin `solution` down).
 
     `target`: stop once at most this many clues remain (the result is then not minimal).
@@ -132,19 +155,14 @@ class _Witnesses:
     live ones: a heap by last unit, where a witness is found dead (one of its units before
     i was kept) only when it reaches the top."""
 
-    def __init__(self, alternatives: Iterable[set[ClueKey]], position: dict, clues: dict,
-                 removed: list[bool]):
+    def __init__(self, alternatives: Alternatives, position: dict, clues: dict, removed: list[bool]):
         self._removed = removed
-        self._serial = itertools.count()  # ties on the last unit: never compare further
-        self._heap: list[list] = []  # [last unit, serial, units, units before i seen removed]
         unit_of = dict.fromkeys(clues, -1)  # a clue that is never dropped (fixed): -1
         unit_of.update(position)
-        for alt in alternatives:
-            # Where the rival differs but there is no clue costs nothing; one that breaks a
-            # fixed clue can never show anything.
-            units = sorted(unit_of[k] for k in alt if k in unit_of)
-            if units and units[0] >= 0:
-                self.add(units)
+        self._heap: list[list] = [[units[-1], serial, units, 0]  # [last unit, serial (ties), units, units before i seen removed]
+                                  for serial, units in enumerate(_sorted_units(alternatives, unit_of))]
+        heapq.heapify(self._heap)
+        self._serial = itertools.count(len(self._heap))  # ties on the last unit: never compare further
 
     def add(self, units: list[int]) -> None:
         heapq.heappush(self._heap, [units[-1], next(self._serial), units, 0])
@@ -165,6 +183,19 @@ class _Witnesses:
 
 
 _NONE = 1 << 62  # "no live witness": beyond any position
+
+
+def _sorted_units(alternatives: Alternatives, unit_of: dict) -> list[list[int]]:
+    """Each clue set as the sorted unit positions of its clues. Clues the puzzle does not
+    have cost the rival nothing and are left out; a set with a fixed clue (-1) can never
+    show anything and is dropped, as is one with no clue at all."""
+    if not isinstance(alternatives, ClueSets):
+        found = (sorted(unit_of[k] for k in alt if k in unit_of) for alt in alternatives)
+        return [units for units in found if units and units[0] >= 0]
+    keys = alternatives.keys
+    where = np.array(list(map(unit_of.get, keys, itertools.repeat(_NONE, len(keys)))), np.int64)
+    rows = np.sort(where[alternatives.rows], axis=1).tolist() if len(alternatives.rows) else []
+    return [row if row[-1] != _NONE else row[:row.index(_NONE)] for row in rows if 0 <= row[0] != _NONE]
 
 
 def _units(keys: list[ClueKey], partner, fixed: set) -> list[tuple[ClueKey, ...]]:

@@ -69,3 +69,20 @@ def test_fast_strip_equals_the_plain_loop(puzzle, options, how):
         assert fast.clues == plain and len(plain) < len(clues)
         assert all(k in fast.clues for k in fixed)
         assert fast.minimal == ("target" not in how or len(plain) > how["target"])
+
+
+def test_clue_sets_in_bulk_give_the_same_witnesses_as_key_sets():
+    """Sudoku hands its swap cycles over as one array (`ClueSets`); the loop must read them
+    as it reads the same sets given key by key, with missing and fixed clues."""
+    import numpy as np
+
+    from lab.strip import ClueSets, _sorted_units
+
+    keys = [(r, c) for r in range(3) for c in range(3)]
+    rows = np.array([[0, 1, 3, 4], [5, 7, 8, 8], [2, 2, 6, 6], [0, 8, 8, 0], [5, 5, 5, 5]])
+    bulk = ClueSets(keys, rows)
+    assert list(bulk) == [{keys[i] for i in row} for row in rows.tolist()]
+    # Visiting order 0, 8, 2, 6, 1, 3, 7; cell 4 is a fixed clue (-1); cell 5 is no clue.
+    unit_of = {keys[k]: j for j, k in enumerate([0, 8, 2, 6, 1, 3, 7])} | {keys[4]: -1}
+    assert _sorted_units(list(bulk), unit_of) == [[1, 6], [2, 3], [0, 1]]
+    assert _sorted_units(bulk, unit_of) == [[1, 1, 6], [2, 2, 3, 3], [0, 0, 1, 1]]  # repeats: harmless
