@@ -224,8 +224,14 @@ class SatSession:
 
     def holds_all(self, lits: list[int], found: Found) -> bool:
         """`holds` for every literal (the stripping loop's test of a group's clues)."""
-        guarded = self._guarded
-        return all(self.holds(lit, found) if lit in guarded else found.value(lit) for lit in lits)
+        guarded, model = self._guarded, found.model
+        for lit in lits:
+            if lit in guarded:
+                if not self.holds(lit, found):
+                    return False
+            elif abs(lit) > len(model) or model[abs(lit) - 1] != lit:
+                return False
+        return True
 
     def holds(self, lit: int, found: Found) -> bool:
         """Does a model satisfy a clue literal? Exact for fact literals; for guarded clues,

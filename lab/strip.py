@@ -110,12 +110,12 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 end = _fit(units, i, end, n_kept - target)
             first = witnesses.first(i)
             if first < end:  # a known rival breaks only units before `end`: not all of them go
-                if first > i:
-                    step = first - i  # but the ones before its last may
+                if first == i:  # it breaks unit i and only removed ones: i is needed
+                    kept_lits += unit_lits[i]
+                    i += 1
                     continue
-                kept_lits += unit_lits[i]  # it breaks unit i and only removed ones: i is needed
-                i += 1
-                continue
+                end = first  # but the ones before its last may (a shorter group fits any target too)
+                step = end - i
             found = find(kept_lits + tail[offset[end]:] + [differs[i] if end - i == 1 else guard],
                          budget, lazy=True)
             if found.sat is None:  # budget ran out
@@ -126,9 +126,8 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                     i += 1
                 step = max(1, (end - i) // 2)
             elif not found.sat:  # unique without units i..end-1: they all go
-                for j in range(i, end):
-                    removed[j] = True
-                    n_kept -= len(units[j])
+                removed[i:end] = [True] * (end - i)
+                n_kept -= offset[end] - offset[i]
                 i = end
                 step *= 2
             elif end - i == 1:  # this unit is needed
