@@ -158,7 +158,8 @@ class _Witnesses:
         self._removed = removed
         unit_of = dict.fromkeys(clues, -1)  # a clue that is never dropped (fixed): -1
         unit_of.update(position)
-        self._heap: list[list] = [[units[-1], serial, units, 0]  # [last unit, serial (ties), units, units before i seen removed]
+        # Each entry: [last unit, serial (for ties), units, how many units before i were seen removed].
+        self._heap: list[list] = [[units[-1], serial, units, 0]
                                   for serial, units in enumerate(_sorted_units(alternatives, unit_of))]
         heapq.heapify(self._heap)
         self._serial = itertools.count(len(self._heap))  # ties on the last unit: never compare further
@@ -192,7 +193,7 @@ def _sorted_units(alternatives: Alternatives, unit_of: dict) -> list[list[int]]:
         found = (sorted(unit_of[k] for k in alt if k in unit_of) for alt in alternatives)
         return [units for units in found if units and units[0] >= 0]
     keys = alternatives.keys
-    where = np.array(list(map(unit_of.get, keys, itertools.repeat(_NONE, len(keys)))), np.int64)
+    where = np.array(list(map(unit_of.get, keys, itertools.repeat(_NONE, len(keys)))), np.int64)  # no clue: last
     rows = np.sort(where[alternatives.rows], axis=1).tolist() if len(alternatives.rows) else []
     return [row if row[-1] != _NONE else row[:row.index(_NONE)] for row in rows if 0 <= row[0] != _NONE]
 
