@@ -102,7 +102,11 @@ class Sudoku(PuzzleType):
         chars = [t for row in rows for t in row]
         n = math.isqrt(len(chars))
         if n * n != len(chars) or n < 1:
-            raise PuzzleError(f"one-line sudoku needs n*n characters, got {len(chars)}", rows[0][0].line)
+            raise PuzzleError(f"one-line sudoku needs a square number of characters (81 for 9x9), got "
+                              f"{len(chars)}", rows[0][0].line)
+        if n < 4:
+            raise PuzzleError(f"one-line sudoku of {len(chars)} characters would be {n}x{n}; the smallest "
+                              f"is 4x4 (16 characters)", rows[0][0].line)
         cells = [[self._digit(t.text, n, t.line, t.column) for t in chars[r * n:(r + 1) * n]]
                  for r in range(n)]
         return self._instance(cells, [[(t.line, t.column) for t in chars[r * n:(r + 1) * n]] for r in range(n)])

@@ -75,7 +75,7 @@ def test_clue_map_of_a_minimal_and_a_redundant_puzzle():
 @pytest.mark.parametrize("args, stdin, message", [
     (("check", "sudokku", "-"), "1", "unknown puzzle 'sudokku'"),
     (("check", "sudoku", "-"), "", "empty input"),
-    (("check", "sudoku", "-"), "1" * 80, "n*n"),
+    (("check", "sudoku", "-"), "1" * 80, "square number of characters"),
     (("check", "sudoku", "-"), "." * 40 + "x" + "." * 40, "column 41"),
     (("check", "sudoku", "-"), "1 2 3 4\n1 2\n3 4 1 2\n2 1 4 3\n", "line 2"),
     (("check", "sudoku", "-"), "1 2 3 4 5\n" * 5, "5x5 grid has no box shape"),

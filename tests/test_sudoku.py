@@ -149,7 +149,8 @@ def test_tatham_game_id_and_box_shapes():
 
 @pytest.mark.parametrize("text, where", [
     ("", "empty"),
-    ("1" * 80, "n*n"),
+    ("1" * 80, "square number of characters (81 for 9x9), got 80"),
+    ("12.4", "4 characters would be 2x2; the smallest is 4x4"),
     ("x" + "." * 80, "column 1"),
     ("1 2 3\n4 5\n6 7 8\n", "line 2"),
     ("{\"grid\": [[1, 2], [3]]", "line 1"),
