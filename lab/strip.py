@@ -113,6 +113,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 if first == i:  # it breaks unit i and only removed ones: i is needed
                     kept_lits += unit_lits[i]
                     i += 1
+                    step = max(1, step // 2)  # needed clues come in runs: smaller groups next
                     continue
                 end = first  # but the ones before its last may (a shorter group fits any target too)
                 step = end - i
