@@ -224,12 +224,9 @@ class SatSession:
 
     def holds_all(self, lits: list[int], found: Found) -> bool:
         """`holds` for every literal (the stripping loop's test of a group's clues)."""
-        guarded, model = self._guarded, found.model
+        guarded, value = self._guarded, found.value
         for lit in lits:
-            if lit in guarded:
-                if not self.holds(lit, found):
-                    return False
-            elif abs(lit) > len(model) or model[abs(lit) - 1] != lit:
+            if not (self.holds(lit, found) if lit in guarded else value(lit)):
                 return False
         return True
 

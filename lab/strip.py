@@ -45,9 +45,6 @@ class ClueSets:
     keys: Sequence[ClueKey]
     rows: np.ndarray  # integers, shape (number of sets, longest set)
 
-    def __len__(self) -> int:
-        return len(self.rows)
-
     def __iter__(self) -> Iterator[set[ClueKey]]:
         keys = self.keys
         return ({keys[i] for i in row} for row in self.rows.tolist())
@@ -195,7 +192,7 @@ def _sorted_units(alternatives: Alternatives, unit_of: dict) -> list[list[int]]:
         return [units for units in found if units and units[0] >= 0]
     keys = alternatives.keys
     where = np.array(list(map(unit_of.get, keys, itertools.repeat(_NONE, len(keys)))), np.int64)  # no clue: last
-    rows = np.sort(where[alternatives.rows], axis=1).tolist() if len(alternatives.rows) else []
+    rows = np.sort(where[alternatives.rows], axis=1).tolist()
     return [row if row[-1] != _NONE else row[:row.index(_NONE)] for row in rows if 0 <= row[0] != _NONE]
 
 
