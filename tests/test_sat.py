@@ -8,7 +8,8 @@ import random
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from lab import sat
+from generators.sudoku import random_grid
+from lab import registry, sat
 from lab.puzzle import Rules
 
 
@@ -38,3 +39,14 @@ def test_groups_longer_than_pairwise_max_get_a_counter_that_means_at_most_one():
             assert solver.solve(assumptions=[group[-1]])
             for a, b in itertools.combinations(group[::3] + [group[-1]], 2):
                 assert not solver.solve(assumptions=[a, b])
+
+
+def test_prefer_steers_the_solver_to_the_solution_and_lets_go_of_the_last_one():
+    ptype = registry.puzzle("sudoku")
+    params = registry.generator("sudoku").params(size=4)
+    grids = [random_grid(params, random.Random(seed)) for seed in range(8)]
+    for name in (sat.DEFAULT_SOLVER, "m22"):
+        session = sat.SatSession(ptype, params, solver=name)
+        for grid in grids:  # no clues at all: 288 grids to choose from, it takes the preferred one
+            session.prefer(ptype.solution_literals(params, session.rules, grid))
+            assert session.solve({}).solution == grid
