@@ -5,6 +5,7 @@
     python scripts/bench_sudoku.py --sustained 3000   # the 9x9 rate over a long run, by blocks
     python scripts/bench_sudoku.py --cycles 4,0       # 9x9 with swap cycles up to 4 long, and none
     python scripts/bench_sudoku.py --renew 512,128    # 9x9 with sessions rebuilt after 512 or 128 puzzles
+    python scripts/bench_sudoku.py --big      # a minimal 25x25: pairwise at-most-one against a counter (~8 min)
 
 Prints puzzles per second, uniqueness-check medians and the ratio against seed 003's method
 (a fresh solver for every check), plus 16x16, 25x25 and the seed-000 16x16 solve. Rates and
@@ -29,9 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pysat.solvers import Solver
 
 from generators.sudoku import SWAP_CYCLE, swap_cycles
-from lab import registry
+from lab import registry, sat
 from lab.generator import GenerateOptions, generate_one
 from lab.sat import RENEW_AFTER, UNLIMITED, Budget, SatSession, SessionCache
+from lab.strip import strip_clues
 
 P = registry.puzzle("sudoku")
 G = registry.generator("sudoku")
@@ -255,6 +257,52 @@ def bench_25x25(target: int) -> None:
           f"{g.unknowns} checks ran out of budget (those clues were kept)")
 
 
+class _OutOfTime(Exception):
+    pass
+
+
+def bench_big(cap: float = 4.0, conflicts: int = 20000) -> None:
+    """A minimal 25x25 sudoku (no target), its at-most-one constraints written pairwise (as
+    the engine does) and as a sequential counter (as it did before), on the same grid and
+    visiting order, so both keep the same clues. The counter run stops at `cap` times the
+    pairwise run's CPU time and says how far it got."""
+    params = G.params(size=25)
+    rng = random.Random(1)
+    params, solution = G.draw(params, rng, SessionCache())
+    clues, order = G.candidate_clues(params, solution), rng.random()
+    results = []
+    for pairwise_max in (sat.PAIRWISE_MAX, 16):
+        saved = sat.PAIRWISE_MAX
+        sat.PAIRWISE_MAX = pairwise_max  # a benchmark-only switch: the rules' pairwise CNF is made anew
+        try:
+            rules, _ = sat._rules_for(P, params)
+            rules.pairwise = None
+            session = SatSession(P, params)
+        finally:
+            sat.PAIRWISE_MAX = saved
+        call, limit = session._call, cap * results[0][0] if results else None
+        t = cpu()
+
+        def bounded(assumptions, budget):
+            if limit is not None and cpu() - t > limit:
+                raise _OutOfTime
+            return call(assumptions, budget)
+
+        session._call = bounded
+        try:
+            got = strip_clues(session, solution, clues, random.Random(order), budget=Budget(conflicts=conflicts),
+                              alternatives=G.alternatives(params, solution), fixed=G.fixed_clues(params, clues))
+            results.append((cpu() - t, f"{len(got.clues)} clues, {got.checks} calls, {got.unknowns} out of budget"))
+        except _OutOfTime:
+            results.append((None, f"not finished after {limit:.0f} s ({session.calls} calls)"))
+        rules.pairwise = None  # the next session makes its own
+    (pair, said), (counter, counter_said) = results
+    ratio = f"{counter / pair:.1f}x" if counter is not None else f"over {cap:.0f}x"
+    print(f"25x25 minimal unique puzzle (conflict budget {conflicts:,} per check): pairwise at-most-one "
+          f"{pair:.0f} s, {said}; sequential counter {counter_said if counter is None else f'{counter:.0f} s, {counter_said}'}"
+          f" -> {ratio}")
+
+
 def bench_seed000() -> None:
     inst = P.parse(SEED000.read_text())
     t = cpu()
@@ -324,6 +372,7 @@ def main() -> None:
                     help="only compare 9x9 rates with swap cycles up to these lengths (0: none), e.g. 4,0")
     ap.add_argument("--renew", metavar="N,N,...",
                     help="only compare 9x9 rates with sessions rebuilt after these many puzzles, e.g. 512,128")
+    ap.add_argument("--big", action="store_true", help="only a minimal 25x25, pairwise at-most-one against a counter")
     args = ap.parse_args()
     if args.cycles or args.renew:
         lengths = [int(x) for x in args.cycles.split(",")] if args.cycles else [SWAP_CYCLE]
@@ -334,6 +383,9 @@ def main() -> None:
         return
     if args.sustained:
         bench_sustained(args.sustained)
+        return
+    if args.big:
+        bench_big()
         return
     n9, paired, n16, target = (60, 15, 2, 400) if args.quick else (400, 100, 8, 300)
     puzzles = bench_9x9(n9)

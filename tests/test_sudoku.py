@@ -225,6 +225,17 @@ def test_25x25_with_target_and_budget_finishes():
     assert cpsat_status(P, g.instance, seconds=300) == "unique"
 
 
+@pytest.mark.slow
+def test_25x25_minimal_with_a_budget_finishes_unique_and_minimal():
+    """No target: every clue left is tested alone (about two to four minutes; it did not
+    finish in ten with the at-most-one constraints as a sequential counter). A test that
+    runs out of budget keeps its clue, and the puzzle is then not called minimal."""
+    opts = GenerateOptions(budget=Budget(conflicts=20000))
+    g = generate_one(P, G, G.params(size=25), random.Random(2), SessionCache(), opts)
+    assert g.minimal == (g.unknowns == 0) and g.unknowns <= 3
+    assert SatSession(P, g.instance.params, solver="m22").check(g.instance.clues).status == "unique"
+
+
 def test_sessions_sharing_cached_rules_hand_out_distinct_fresh_variables():
     a, b = SatSession(P, SudokuParams(2, 2)), SatSession(P, SudokuParams(2, 2))
     ga, gb = [a.guard([]) for _ in range(3)], [b.guard([]) for _ in range(3)]
