@@ -23,9 +23,9 @@ from .puzzle import Clause, ClueKey, Clues, Instance, PuzzleType, Rules
 
 NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
 # At-most-one over more literals than this: a sequential counter (linear size). Pairwise
-# propagates the same but needs no helper variables for the solver to branch on: a minimal
-# 25x25 sudoku took 134 s with pairwise (286 calls) where the counter had not finished in
-# 600 s (scripts/bench_sudoku.py --big); 16x16 and smaller were pairwise already.
+# propagates the same but gives the solver no helper variables to branch on: a minimal
+# 25x25 sudoku took 65 s pairwise and 218 s with the counter, same grid and order
+# (scripts/bench_sudoku.py --big). 16x16 and smaller were pairwise already.
 PAIRWISE_MAX = 25
 
 DEFAULT_SOLVER = "cd153"  # CaDiCaL 1.5.3: fastest in scripts/bench_sudoku.py (see README)
