@@ -297,8 +297,12 @@ class SatSession:
             return
         self._preferred = literals
 
+    def solution_literals(self, solution: Any) -> list[int]:
+        """The primary literals that pin `solution` down."""
+        return self.ptype.solution_literals(self.params, self.rules, solution)
+
     def block_clause(self, solution: Any) -> Clause:
-        return [-l for l in self.ptype.solution_literals(self.params, self.rules, solution)]
+        return [-l for l in self.solution_literals(solution)]
 
     # ---- the one solver call everything goes through ---------------------------------
     def _call(self, assumptions: list[int], budget: Budget) -> bool | None:

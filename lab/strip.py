@@ -90,9 +90,9 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     removed = [False] * len(units)
     n_kept = len(clues)
     witnesses = _Witnesses(alternatives, position, clues, removed)
-    block = session.block_clause(solution)
-    guard = session.guard([block])
-    session.prefer([-l for l in block])  # rivals are found sooner near the solution
+    solution_lits = session.solution_literals(solution)
+    guard = session.guard([[-l for l in solution_lits]])  # "not S"
+    session.prefer(solution_lits)  # rivals are found sooner near the solution
     # A one-clue unit's rival must break it: "this clue is false" (see the module's doc).
     differs = [-lits[0] if len(lits) == 1 and not session.is_guarded(lits[0]) else guard for lits in unit_lits]
     find, holds_all = session.find, session.holds_all

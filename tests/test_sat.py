@@ -48,5 +48,5 @@ def test_prefer_steers_the_solver_to_the_solution_and_lets_go_of_the_last_one():
     for name in (sat.DEFAULT_SOLVER, "m22"):
         session = sat.SatSession(ptype, params, solver=name)
         for grid in grids:  # no clues at all: 288 grids to choose from, it takes the preferred one
-            session.prefer(ptype.solution_literals(params, session.rules, grid))
+            session.prefer(session.solution_literals(grid))
             assert session.solve({}).solution == grid
