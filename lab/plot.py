@@ -6,7 +6,7 @@ import os
 from collections import Counter
 from pathlib import Path
 
-from .dataset import read_records
+from .records import read_records
 
 
 def _load(path: str, skip_bad: bool) -> tuple[Counter, Counter, Counter]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .dataset import read_records, read_timings
+from .records import read_records, read_timings
 
 
 @dataclass

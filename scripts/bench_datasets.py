@@ -22,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lab.dataset import DatasetSpec, _finish, read_records  # noqa: E402
+from lab.dataset import DatasetSpec, _finish
+from lab.records import read_records  # noqa: E402
 from lab.stats import dataset_stats  # noqa: E402
 
 

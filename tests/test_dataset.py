@@ -14,7 +14,8 @@ import pytest
 
 from lab import registry
 from lab.cpsat import cpsat_status
-from lab.dataset import DatasetSpec, generate_dataset, read_records
+from lab.dataset import DatasetSpec, generate_dataset
+from lab.records import read_records
 from lab.puzzle import PuzzleError
 from lab.stats import dataset_stats
 
