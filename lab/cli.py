@@ -8,27 +8,76 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import re
+import signal
 import sys
 import threading
 from typing import Any, Callable
 
 from . import registry
+from .dataset import MAX_COUNT, MAX_WORKERS
 from .puzzle import Instance, PuzzleError, PuzzleType
-from .sat import Budget
+from .sat import Budget, Unknown
 
 EXIT_BAD_INPUT = 2
+EXIT_NOT_DEFINITE = 1  # check: not unique; solve: no solution, or the budget ran out
+EXIT_TERMINATED = 143  # SIGTERM, like a shell's 128 + 15
+DEFAULT_TIMEOUT = 60.0  # seconds for a one-shot question (solve, check, count, clues, grade)
+WATCHDOG_GRACE = 2.0  # seconds past --timeout before the whole command is called unknown
+QUOTE_LIMIT = 40  # characters of user input quoted in an error message
 
 
-class CliError(Exception):
-    """A usage problem found after argument parsing."""
+class Terminated(KeyboardInterrupt):
+    """SIGTERM during `generate`: stop after the chunk in hand, like Ctrl-C."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (exit 2), like every other bad input."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _number(kind: type, low: float | None = None, high: float | None = None) -> Callable[[str], Any]:
+    """An argparse type: an int or float within [low, high], refused in one line otherwise."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{_cut(text)}' is not {'an integer' if kind is int else 'a number'}") \
+                from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number, got {text}")
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low:g}, got {text}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:g}, got {text}")
+        return value
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
+
+
+def _cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A long piece of user input shortened for a message (a 10 MB token stays a few words)."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _short_message(message: str) -> str:
+    """One line of readable length: long quoted input is cut, the whole line is capped."""
+    message = re.sub(r"'([^']{%d,})'" % (QUOTE_LIMIT + 1), lambda m: f"'{_cut(m.group(1))}'", message)
+    message = " ".join(message.split())
+    return _cut(message, 400)
 
 
 def _read(path: str) -> tuple[str, str]:
     """(text, name) of a file or stdin ('-')."""
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
+        return sys.stdin.read().lstrip("\ufeff"), "<stdin>"
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # -sig: a byte-order mark is not a cell
             return f.read(), path
     except FileNotFoundError:
         raise PuzzleError(f"no such file: {path}") from None
@@ -40,6 +89,7 @@ def _read(path: str) -> tuple[str, str]:
 
 def _load(args) -> tuple[PuzzleType, Instance]:
     ptype = registry.puzzle(args.puzzle)
+    _require(ptype, args.command)
     text, name = _read(args.file)
     try:
         return ptype, ptype.parse(text, getattr(args, "format", None))
@@ -52,8 +102,31 @@ def _budget(args) -> Budget:
     return Budget(conflicts=getattr(args, "conflicts", None), seconds=getattr(args, "timeout", None))
 
 
+def _require(ptype: PuzzleType, command: str) -> None:
+    """Refuse, in one line, a command this puzzle does not implement."""
+    supported = ptype.supports() + ["render"] + (["grade"] if ptype.has_rules else [])
+    if command not in supported:
+        raise PuzzleError(f"{ptype.name} does not support '{command}' "
+                          f"(it supports: {', '.join(c for c in supported if c != 'render')}, render)")
+
+
+_OUTPUT = threading.Lock()
+_emitted = False
+
+
 def _emit(args, data: dict, text: str) -> None:
-    print(json.dumps(data, indent=2, default=str) if args.json else text)
+    """Print the answer once. A reader that closed the pipe (`| head`) does not change the
+    exit code: the answer stands, the rest of the output goes nowhere."""
+    global _emitted
+    with _OUTPUT:
+        if _emitted:
+            return
+        _emitted = True
+        try:
+            print(json.dumps(data, indent=2, default=str) if args.json else text, flush=True)
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush stays quiet
 
 
 def _solution_text(ptype: PuzzleType, inst: Instance, sol: Any, args) -> str:
@@ -104,7 +177,11 @@ def cmd_solve(args) -> int:
         return 0
     from .solve import solve
 
-    sol = solve(ptype, inst, _budget(args))
+    try:
+        sol = solve(ptype, inst, _budget(args))
+    except Unknown as exc:
+        _emit(args, {"puzzle": ptype.name, "status": "unknown", "solution": None}, f"unknown: {exc}")
+        return EXIT_NOT_DEFINITE
     if sol is None:
         _emit(args, {"puzzle": ptype.name, "status": "unsolvable", "solution": None}, "no solution")
         return 1
@@ -213,14 +290,18 @@ def cmd_grade(args) -> int:
 
 
 def _range(text: str | None) -> tuple[int, int] | None:
-    if not text:
+    """--difficulty LO:HI (either end may be left out), or one level N."""
+    if text is None:
         return None
     try:
-        lo, _, hi = text.partition(":")
+        lo, colon, hi = text.partition(":")
         lo_i = int(lo) if lo else 0
-        return lo_i, int(hi) if hi else (lo_i if not _ else 99)
+        rng = lo_i, int(hi) if hi else (lo_i if not colon else 99)
     except ValueError:
         raise PuzzleError(f"--difficulty must look like 1:2 (levels), got '{text}'") from None
+    if not 0 <= rng[0] <= rng[1]:
+        raise PuzzleError(f"--difficulty LO:HI needs 0 <= LO <= HI, got '{text}'")
+    return rng
 
 
 def cmd_generate(args, extra: list[str]) -> int:
@@ -236,21 +317,24 @@ def cmd_generate(args, extra: list[str]) -> int:
         known = ", ".join(f"--{o.name}" for o in gen.options) or "none"
         raise PuzzleError(f"unknown option {unknown[0]} for {ptype.name} (its options: {known})")
     options = vars(opts)
-    gen.params(**options)  # validate before any work starts
+    getattr(gen, "checked_params", gen.params)(**options)  # validate before any work starts
     spec = DatasetSpec(puzzle=ptype.name, options=options, count=args.count, seed=args.seed,
                        target=args.target, symmetric=args.symmetric, minimal=not args.no_minimal,
                        difficulty=_range(args.difficulty), dedup=args.dedup, cross_check=args.cross_check,
                        conflicts=args.conflicts)
+    spec.validate()
     bar = None
     if not args.json and not args.quiet:
         from tqdm import tqdm
 
         bar = tqdm(total=args.count, unit="puzzle", desc=f"{ptype.name}", file=sys.stderr)
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         summary = _interruptible(lambda stop: generate_dataset(
             spec, args.out, args.out_format or _fmt_from_name(args.out), workers=args.workers,
             scheduler=args.scheduler, progress=bar.update if bar else None, stop=stop.is_set))
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if bar:
             bar.close()
     from .stats import dataset_stats, format_stats
@@ -267,10 +351,15 @@ def cmd_generate(args, extra: list[str]) -> int:
     return 0
 
 
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
 def _interruptible(work: Callable[[threading.Event], Any]) -> Any:
-    """Run `work` in a second thread and turn Ctrl-C into a request to stop after the chunk
-    in hand. python-sat answers SIGINT in the main thread by jumping out of the C solver,
-    which leaves it unusable (CaDiCaL aborts); off the main thread it leaves solvers alone."""
+    """Run `work` in a second thread and turn Ctrl-C (and SIGTERM) into a request to stop
+    after the chunk in hand. python-sat answers SIGINT in the main thread by jumping out of
+    the C solver, which leaves it unusable (CaDiCaL aborts); off the main thread it leaves
+    solvers alone."""
     stop = threading.Event()
     box: dict = {}
 
@@ -282,18 +371,47 @@ def _interruptible(work: Callable[[threading.Event], Any]) -> Any:
 
     thread = threading.Thread(target=run, name="puzzlelab-work")
     thread.start()
-    interrupted = False
+    interrupted: KeyboardInterrupt | None = None
     while thread.is_alive():
         try:
             thread.join(0.2)
-        except KeyboardInterrupt:
-            interrupted = True
+        except KeyboardInterrupt as exc:  # Ctrl-C, or Terminated from SIGTERM
+            interrupted = interrupted or exc
             stop.set()
+    if interrupted is not None:
+        raise interrupted
     if "error" in box:
         raise box["error"]
-    if interrupted:
-        raise KeyboardInterrupt
     return box["result"]
+
+
+def _bounded(args, work: Callable[[], int]) -> int:
+    """Run a one-shot command with --timeout as a deadline for all of it: solver calls stop
+    themselves at their budget, and if building the rules (or anything else) is still going
+    a moment later, the answer is "unknown" and the process ends. Never "unique" by default."""
+    limit = getattr(args, "timeout", None)
+    if limit is None:
+        return work()
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["code"] = work()
+        except BaseException as exc:  # handed to the main thread below
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, name="puzzlelab-command", daemon=True)
+    thread.start()
+    thread.join(limit + WATCHDOG_GRACE)
+    if thread.is_alive():
+        _emit(args, {"puzzle": registry.puzzle(args.puzzle).name, "status": "unknown",
+                     "reason": f"--timeout {limit:g} s ran out"},
+              f"unknown: the --timeout of {limit:g} s ran out before the answer was known")
+        sys.stderr.flush()
+        os._exit(EXIT_NOT_DEFINITE)  # the work thread may be inside C code that cannot be stopped
+    if "error" in box:
+        raise box["error"]
+    return box["code"]
 
 
 def _fmt_from_name(path: str) -> str:
@@ -337,8 +455,8 @@ def cmd_render(args) -> int:
 
 # ---- parser -----------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="puzzlelab", description="Solve, check and generate unique pencil-logic puzzles.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = _Parser(prog="puzzlelab", description="Solve, check and generate unique pencil-logic puzzles.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def command(name: str, func: Callable, help: str, puzzle: bool = True, file: bool = True) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help, description=help)
@@ -348,8 +466,10 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("file", help="puzzle file, or - for standard input")
             sp.add_argument("--format", help="input format (default: detected)")
             sp.add_argument("--out-format", help="format of printed solutions")
-            sp.add_argument("--conflicts", type=int, help="conflict budget per solver call (then: unknown)")
-            sp.add_argument("--timeout", type=float, help="seconds per solver call (then: unknown)")
+            sp.add_argument("--conflicts", type=_number(int, 1), help="conflict budget per solver call (then: unknown)")
+            sp.add_argument("--timeout", type=_number(float, 0.001, 86400), default=DEFAULT_TIMEOUT,
+                            help=f"seconds for the whole command, building the rules included; when it runs "
+                                 f"out the answer is 'unknown', never 'unique' (default: {DEFAULT_TIMEOUT:g})")
         sp.add_argument("--json", action="store_true", help="print one JSON document")
         sp.set_defaults(func=func)
         return sp
@@ -362,26 +482,30 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--grade", action="store_true", help="print the difficulty measures (always in --json)")
     sp.add_argument("--no-grade", action="store_true", help="leave the difficulty out of --json (it costs a fresh solve)")
     sp = command("count", cmd_count, "count solutions up to a limit")
-    sp.add_argument("--limit", type=int, default=100)
-    sp.add_argument("--show", type=int, default=2, help="how many solutions to print")
+    sp.add_argument("--limit", type=_number(int, 1, 100_000), default=100,
+                    help="stop counting at this many solutions (1..100000; default: 100)")
+    sp.add_argument("--show", type=_number(int, 0), default=2, help="how many solutions to print (default: 2)")
     command("clues", cmd_clues, "which clues are essential and which could be removed alone")
     command("grade", cmd_grade, "difficulty measures of a puzzle")
     sp = command("generate", None, "generate a dataset of unique puzzles", file=False)
     sp.epilog = "Each puzzle adds its own options (sudoku: --size, --box): `puzzlelab list` shows them."
-    sp.add_argument("--count", type=int, default=10)
-    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--count", type=_number(int, 1, MAX_COUNT), default=10,
+                    help=f"puzzles in the dataset (1..{MAX_COUNT:,}; default: 10)")
+    sp.add_argument("--seed", type=_number(int, 0, 2**63 - 1), default=0,
+                    help="item i depends only on the options, the seed and i (default: 0)")
     sp.add_argument("--out", required=True, help="output file (.jsonl, .csv, .parquet)")
     sp.add_argument("--out-format", choices=["jsonl", "csv", "kaggle", "parquet"],
                     help="default: from the file name; kaggle = sudoku puzzle,solution CSV")
-    sp.add_argument("--workers", type=int, default=1, help="local worker processes")
+    sp.add_argument("--workers", type=_number(int, 1, MAX_WORKERS), default=1,
+                    help=f"local worker processes (1..{MAX_WORKERS}; default: 1)")
     sp.add_argument("--scheduler", help="Dask scheduler address (needs the cluster extra)")
-    sp.add_argument("--target", type=int, help="stop stripping at this many clues (not minimal)")
+    sp.add_argument("--target", type=_number(int, 0), help="stop stripping at this many clues (not minimal)")
     sp.add_argument("--symmetric", action="store_true", help="strip clues in 180-degree pairs")
     sp.add_argument("--no-minimal", action="store_true", help="keep the full clue set (no stripping)")
     sp.add_argument("--difficulty", help="accepted generic levels LO:HI (0 = propagation)")
     sp.add_argument("--dedup", choices=["none", "exact", "symmetry"], default="exact")
     sp.add_argument("--cross-check", action="store_true", help="re-check every puzzle with CP-SAT")
-    sp.add_argument("--conflicts", type=int, help="conflict budget per check (unknown => clue kept)")
+    sp.add_argument("--conflicts", type=_number(int, 1), help="conflict budget per check (unknown => clue kept)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp = command("stats", cmd_stats, "statistics of a dataset", puzzle=False, file=False)
     sp.add_argument("file")
@@ -397,7 +521,12 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+ONE_SHOT = {"solve", "check", "count", "clues", "grade"}  # bounded by --timeout as a whole
+
+
 def main(argv: list[str] | None = None) -> int:
+    global _emitted
+    _emitted = False
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
@@ -406,19 +535,31 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_generate(args, extra)
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        if args.command in ONE_SHOT:
+            return _bounded(args, lambda: args.func(args))
         return args.func(args)
     except PuzzleError as exc:
         source = getattr(exc, "source", None)
-        print(f"puzzlelab: error: {source + ': ' if source else ''}{exc}", file=sys.stderr)
+        _fail(f"{source + ': ' if source else ''}{exc}")
         return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        return 0
+    except Unknown as exc:
+        print(f"puzzlelab: unknown: {exc}", file=sys.stderr)
+        return EXIT_NOT_DEFINITE
+    except BrokenPipeError:  # stdout closed before the answer: the answer's code is lost
+        return EXIT_NOT_DEFINITE
     except OSError as exc:  # unwritable output, full disk, ...: one line, like bad input
-        print(f"puzzlelab: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+        _fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
         return EXIT_BAD_INPUT
+    except Terminated:
+        print("puzzlelab: terminated (rerun the same command to resume)", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print("puzzlelab: interrupted (rerun the same command to resume)", file=sys.stderr)
         return 130
+
+
+def _fail(message: str) -> None:
+    print(f"puzzlelab: error: {_short_message(message)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

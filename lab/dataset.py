@@ -17,20 +17,28 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
+import tempfile
 import time
-from dataclasses import asdict, dataclass, is_dataclass
+from contextlib import closing
+from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .generator import GenerateOptions, Generated, generate_one
 from .grade import measures
 from .puzzle import PuzzleError
 from .records import FLAT_FIELDS, flatten
+from .safety import OutputLock, atomic_write
 from .sat import Budget, SessionCache
 
 GENERATOR_VERSION = "1"
 FORMATS = ("jsonl", "csv", "kaggle", "parquet")
+
+
+MAX_COUNT = 10_000_000  # records in one dataset (--count); the journal is streamed, not held in memory
+MAX_DUPLICATE_RUN = 200  # duplicates in a row before generation is called exhausted
 
 
 @dataclass
@@ -48,13 +56,50 @@ class DatasetSpec:
     dedup: str = "exact"  # none | exact | symmetry
     cross_check: bool = False  # re-check every item with CP-SAT
     conflicts: int | None = None  # per-check conflict budget (unknown => clue kept)
-    chunk: int = 16
+    chunk: int | None = None  # items per job; None: sized from the count and the workers
     version: str = GENERATOR_VERSION
 
     def rng(self, index: int) -> random.Random:
         opts = ",".join(f"{k}={self.options[k]}" for k in sorted(self.options))
         return random.Random(f"{self.puzzle}|{opts}|{self.target}|{self.symmetric}|{self.minimal}|"
                              f"{self.difficulty}|{self.seed}|{index}|{self.version}")
+
+    def settings(self) -> dict:
+        """How the items were made beyond puzzle, options and seed: every record carries it, so
+        a dataset says truthfully what it is and a rerun can tell whether it may extend it."""
+        return {"target": self.target, "symmetric": self.symmetric, "minimal": self.minimal,
+                "difficulty": list(self.difficulty) if self.difficulty else None, "dedup": self.dedup,
+                "cross_check": self.cross_check, "conflicts": self.conflicts}
+
+    def identity(self) -> dict:
+        """What a journal or a finished dataset must match to be resumed or extended by this spec
+        (the count may differ; chunking and workers never change a byte)."""
+        return {"puzzle": self.puzzle, "options": self.options, "seed": self.seed,
+                "generator_version": self.version, "settings": self.settings()}
+
+    def validate(self) -> None:
+        """Refuse a spec that cannot run, before any file is touched."""
+        from . import registry
+
+        if isinstance(self.count, bool) or not 1 <= self.count <= MAX_COUNT:
+            raise PuzzleError(f"--count must be between 1 and {MAX_COUNT:,}, got {self.count}")
+        if self.dedup not in ("none", "exact", "symmetry"):
+            raise PuzzleError(f"--dedup must be none, exact or symmetry, got '{self.dedup}'")
+        if self.target is not None and self.target < 0:
+            raise PuzzleError(f"--target must be 0 or more, got {self.target}")
+        if self.conflicts is not None and self.conflicts < 1:
+            raise PuzzleError(f"--conflicts must be at least 1, got {self.conflicts}")
+        if self.chunk is not None and self.chunk < 1:
+            raise PuzzleError(f"chunk must be at least 1, got {self.chunk}")
+        ptype, gen = registry.puzzle(self.puzzle), registry.generator(self.puzzle)
+        if self.difficulty is not None:
+            lo, hi = self.difficulty
+            if not 0 <= lo <= hi:
+                raise PuzzleError(f"--difficulty LO:HI needs 0 <= LO <= HI, got {lo}:{hi}")
+            if not ptype.has_rules:
+                raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --difficulty does not apply")
+        checked = getattr(gen, "checked_params", gen.params)
+        checked(**self.options)
 
 
 def _params_json(params: Any) -> Any:
@@ -68,8 +113,6 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     from . import registry
 
     ptype, gen = registry.puzzle(spec.puzzle), registry.generator(spec.puzzle)
-    if spec.difficulty is not None and not ptype.has_rules:
-        raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --difficulty does not apply")
     params = gen.params(**spec.options)
     rng = spec.rng(index)
     budget = Budget(conflicts=spec.conflicts)
@@ -114,6 +157,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         "minimal": g.minimal,
         "verified_by": verified,
         "attempts": g.attempts + tries - 1,
+        "settings": spec.settings(),
     }
     timing = {"id": record["id"], "seconds": round(time.perf_counter() - start, 6), "checks": g.checks}
     return record, timing
@@ -131,13 +175,29 @@ def canonical_key(record: dict, dedup: str) -> str:
 
 
 # ---- running --------------------------------------------------------------------------
+MAX_WORKERS = 256
 _WORKER_SESSIONS: SessionCache | None = None
 
 
-def _hold_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops between chunks: a SIGINT inside
-    a python-sat call would leave the solver unusable."""
+def _worker_init() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops between chunks (a SIGINT inside a
+    python-sat call would leave the solver unusable), and die with the parent when it is
+    killed instead of living on to write into a closed pipe."""
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """Linux's PR_SET_PDEATHSIG: SIGTERM this process when its parent thread ends."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the pool's own shutdown still applies
+        pass
+    if os.getppid() == 1:  # the parent died before the line above
+        os._exit(0)
 
 
 def _chunk_job(spec: DatasetSpec, indices: list[int]) -> list[tuple[dict, dict]]:
@@ -148,48 +208,60 @@ def _chunk_job(spec: DatasetSpec, indices: list[int]) -> list[tuple[dict, dict]]
     return [make_item(spec, i, _WORKER_SESSIONS) for i in indices]
 
 
-def _chunks(start: int, size: int) -> Iterator[list[int]]:
-    i = start
-    while True:
-        yield list(range(i, i + size))
-        i += size
-
-
-def _map_chunks(spec: DatasetSpec, start: int, workers: int, scheduler: str | None) -> Iterator[list]:
-    """Chunks of items in index order, from this process, a process pool, or Dask."""
-    chunks = _chunks(start, spec.chunk)
-    if scheduler:
-        yield from _dask_chunks(spec, chunks, scheduler, workers)
-        return
-    if workers <= 1:
-        for idx in chunks:
-            yield _chunk_job(spec, idx)
+def _items(spec: DatasetSpec, start: int, chunk: int, workers: int, scheduler: str | None,
+           wanted: Callable[[], int]) -> Iterator[tuple[dict, dict]]:
+    """(record, timing) for items start, start+1, ... in index order, made in this process
+    (one at a time, so progress moves per puzzle), a process pool or on Dask. Parallel jobs are
+    handed out only while more items are still wanted, so a small run does no extra work."""
+    if scheduler is None and workers <= 1:
+        sessions = SessionCache()
+        index = start
+        while True:
+            yield make_item(spec, index, sessions)
+            index += 1
+    if scheduler is not None:
+        with _dask_client(scheduler) as client:
+            yield from _parallel(spec, start, chunk, max(2, workers * 2), wanted,
+                                 lambda idx: client.submit(_chunk_job, spec, idx, pure=False).result)
         return
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-    with ctx.Pool(workers, initializer=_hold_interrupts) as pool:
-        pending = []
-        for _ in range(workers * 2):  # keep every worker busy, results still in order
-            pending.append(pool.apply_async(_chunk_job, (spec, next(chunks))))
-        while True:
-            result = pending.pop(0).get()
-            pending.append(pool.apply_async(_chunk_job, (spec, next(chunks))))
-            yield result
+    with ctx.Pool(workers, initializer=_worker_init) as pool:
+        yield from _parallel(spec, start, chunk, workers * 2, wanted,
+                             lambda idx: pool.apply_async(_chunk_job, (spec, idx)).get)
 
 
-def _dask_chunks(spec: DatasetSpec, chunks: Iterator[list[int]], address: str, workers: int) -> Iterator[list]:
+def _parallel(spec: DatasetSpec, start: int, chunk: int, window: int, wanted: Callable[[], int],
+              submit: Callable[[list[int]], Callable[[], list]]) -> Iterator[tuple[dict, dict]]:
+    """Keep up to `window` chunks in flight (never more items than are still wanted) and
+    yield their items in order. `submit(indices)` returns a function that waits for the chunk."""
+    pending: list[tuple[int, Callable[[], list]]] = []
+    index = start
+    while True:
+        in_flight = sum(n for n, _ in pending)
+        while len(pending) < window and (in_flight < wanted() or not pending):
+            indices = list(range(index, index + chunk))
+            pending.append((chunk, submit(indices)))
+            index += chunk
+            in_flight += chunk
+        _, result = pending.pop(0)
+        yield from result()
+
+
+def _distributed():
     try:
-        from distributed import Client
+        import distributed
     except ImportError:
         raise PuzzleError("--scheduler needs the cluster extra: pip install 'puzzle-lab[cluster]'") from None
-    with Client(address) as client:
-        window = max(2, workers * 2)
-        pending = [client.submit(_chunk_job, spec, next(chunks), pure=False) for _ in range(window)]
-        while True:
-            result = pending.pop(0).result()
-            pending.append(client.submit(_chunk_job, spec, next(chunks), pure=False))
-            yield result
+    return distributed
+
+
+def _dask_client(address: str):
+    try:
+        return _distributed().Client(address, timeout=10)
+    except (OSError, TimeoutError) as exc:
+        raise PuzzleError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
 
 @dataclass
@@ -205,103 +277,330 @@ class RunSummary:
     def rate(self) -> float:
         return self.new / self.seconds if self.seconds > 0 else 0.0
 
-
-def _read_journal(path: Path) -> list[dict]:
-    """Records of an interrupted run; a torn last line (no newline) is cut off."""
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        data = data[: data.rfind(b"\n") + 1]
-        with open(path, "r+b") as f:
-            f.truncate(len(data))
-    return [json.loads(line) for line in data.decode().splitlines() if line.strip()]
+# ---- the journal: what a run has written so far ---------------------------------------
+JOURNAL_TAG = "puzzlelab-journal"
 
 
+def journal_header(spec: DatasetSpec) -> bytes:
+    """The journal's first line: which spec its records belong to."""
+    return (json.dumps({JOURNAL_TAG: 1, "identity": spec.identity()}, sort_keys=True) + "\n").encode()
+
+
+@dataclass
+class _Progress:
+    """What the journal holds: how many records, their dedup keys, the next item index."""
+
+    records: int = 0
+    keys: set = field(default_factory=set)
+    next_index: int = 0
+
+    def add(self, record: dict, dedup: str) -> None:
+        self.records += 1
+        if dedup != "none":
+            self.keys.add(canonical_key(record, dedup))
+        self.next_index = record["index"] + 1
+
+
+def _differences(found: dict, wanted: dict, prefix: str = "") -> list[str]:
+    """'seed: 1, not 5' for each field where `found` differs from `wanted`."""
+    out = []
+    for key in sorted(set(found) | set(wanted)):
+        a, b = found.get(key), wanted.get(key)
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += _differences(a, b, f"{prefix}{key}.")
+        elif a != b:
+            out.append(f"{prefix}{key}: {json.dumps(a)}, not {json.dumps(b)}")
+    return out
+
+
+def _belongs(record: Any, spec: DatasetSpec) -> list[str]:
+    """Why `record` was not made by `spec` (empty: it was)."""
+    if not isinstance(record, dict) or "index" not in record or "clues" not in record:
+        return ["not a puzzlelab record"]
+    return _differences({k: record.get(k) for k in spec.identity()}, spec.identity())
+
+
+def _scan_journal(journal: Path, spec: DatasetSpec) -> _Progress:
+    """Read an unfinished run's journal. A torn last line (a kill mid-write) is cut off; a
+    journal of another spec, or with a corrupt line before the last, is refused untouched."""
+    progress = _Progress()
+    header = journal_header(spec)
+    with open(journal, "rb") as f:
+        first = f.readline()
+        if not first.endswith(b"\n") and header.startswith(first):
+            torn_at = 0  # killed while writing its first line: nothing in it yet
+        else:
+            _check_header(journal, first, spec)
+            torn_at = None
+            offset = len(first)
+            for lineno, line in enumerate(f, start=2):
+                if not line.endswith(b"\n"):
+                    torn_at = offset
+                    break
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    raise PuzzleError(f"{journal}: line {lineno} is corrupt (not a JSON record); the lines "
+                                      f"before it are intact: keep them by cutting the file at line {lineno}, "
+                                      "or remove the file to start again") from None
+                if _belongs(record, spec) or record["index"] < progress.next_index:
+                    raise PuzzleError(f"{journal}: line {lineno} is not a record of this run; "
+                                      "remove the file to start again")
+                progress.add(record, spec.dedup)
+                offset += len(line)
+    if torn_at is not None:
+        with open(journal, "r+b") as f:
+            f.truncate(torn_at)
+        if torn_at == 0:
+            journal.unlink()
+    return progress
+
+
+def _check_header(journal: Path, first: bytes, spec: DatasetSpec) -> None:
+    try:
+        head = json.loads(first)
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or JOURNAL_TAG not in head:
+        raise PuzzleError(f"{journal} is not a journal this version of puzzlelab wrote: "
+                          "remove it or choose another --out")
+    diff = _differences(head.get("identity") or {}, spec.identity())
+    if diff:
+        raise PuzzleError(f"{journal} is an unfinished run with other settings ({'; '.join(diff[:3])}): "
+                          "rerun that command to finish it, or remove the file")
+
+
+def _read_finished(out: Path, fmt: str, spec: DatasetSpec) -> list[dict]:
+    """The records of a finished dataset at `out`, if this spec made it; refuses anything else."""
+    if fmt == "kaggle":
+        raise PuzzleError(f"{out} exists, and a kaggle CSV does not record how it was made, so it "
+                          "cannot be extended: choose another --out")
+    try:
+        if fmt == "jsonl":
+            with open(out, "rb") as f:
+                records = [json.loads(line) for line in f if line.strip()]
+        else:
+            from .records import read_records
+
+            records = list(read_records(out))
+    except (ValueError, PuzzleError) as exc:  # JSON, UTF-8 or schema errors
+        raise PuzzleError(f"{out} exists and is not a puzzlelab dataset ({str(exc)[:80]}): "
+                          "remove it or choose another --out") from None
+    if not records:  # a run always finishes with at least one record
+        raise PuzzleError(f"{out} exists and holds no records: not a dataset this command wrote; "
+                          "remove it or choose another --out")
+    for i, record in enumerate(records):
+        diff = _belongs(record, spec)
+        if diff:
+            raise PuzzleError(f"{out} exists and holds a dataset made with other settings (record {i + 1}: "
+                              f"{'; '.join(diff[:3])}): remove it or choose another --out")
+    return records
+
+
+def _reopen_finished(out: Path, fmt: str, spec: DatasetSpec, journal: Path) -> int:
+    """Make a finished dataset of this spec the journal of its extension, leaving `out` as it
+    is until the longer file replaces it. Returns how many records it holds."""
+    records = _read_finished(out, fmt, spec)
+    if len(records) >= spec.count:
+        return len(records)
+    if fmt != "jsonl":  # CSV and Parquet hold the flat record: extend only what round-trips exactly
+        fd, name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".check")
+        os.close(fd)
+        try:
+            _write(records, Path(name), fmt)
+            exact = Path(name).read_bytes() == out.read_bytes()
+        finally:
+            os.unlink(name)
+        if not exact:
+            raise PuzzleError(f"{out} cannot be extended exactly from its {fmt} form: choose another --out")
+    lines = b"".join(json.dumps(r, sort_keys=True).encode() + b"\n" for r in records)
+    atomic_write(journal, lambda tmp: tmp.write_bytes(journal_header(spec) + lines))
+    return len(records)
+
+
+def _chunk_size(spec: DatasetSpec, remaining: int, workers: int) -> int:
+    """Items per job: small runs are split across the workers, large ones in chunks of 16."""
+    if spec.chunk is not None:
+        return spec.chunk
+    return max(1, min(16, -(-remaining // (4 * max(1, workers)))))
+
+
+# ---- one run --------------------------------------------------------------------------
 def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str = "jsonl", workers: int = 1,
                      scheduler: str | None = None, progress: Callable[[int], None] | None = None,
                      stop: Callable[[], bool] | None = None) -> RunSummary:
-    """Write `spec.count` unique puzzles to `out`, resuming an interrupted run of the same spec.
-    `stop()` is asked after every chunk is safely written; True ends the run there with
-    KeyboardInterrupt (the CLI's Ctrl-C: a solver is never interrupted half-way)."""
+    """Write `spec.count` unique puzzles to `out`, resuming an interrupted run of the same spec
+    or extending a finished one. `stop()` is asked after every chunk is safely written; True
+    ends the run there with KeyboardInterrupt (the CLI's Ctrl-C: a solver is never interrupted
+    half-way).
+
+    The user's files are never renamed, truncated or overwritten: an `out` that this spec did
+    not make is refused, a finished dataset is never shortened, and a second run on the same
+    `out` stops at its lock."""
     if fmt not in FORMATS:
         raise PuzzleError(f"unknown dataset format '{fmt}' (known: {', '.join(FORMATS)})")
     if fmt == "kaggle" and spec.puzzle != "sudoku":
         raise PuzzleError("the kaggle puzzle,solution layout is for sudoku only")
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise PuzzleError(f"--workers must be between 1 and {MAX_WORKERS}, got {workers}")
+    spec.validate()
+    if scheduler is not None:
+        _distributed()
+    out = _output_path(out)
+    made = _make_folders(out.parent)
+    try:
+        with OutputLock(out):
+            return _run(spec, out, fmt, workers, scheduler, progress, stop)
+    except BaseException:
+        for folder in reversed(made):  # a run that wrote nothing leaves no empty folders behind
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        raise
+
+
+def _output_path(out: str | os.PathLike) -> Path:
+    if not str(out).strip():
+        raise PuzzleError("--out needs a file name")
+    path = Path(out)
+    if path.is_dir():
+        raise PuzzleError(f"--out {path} is a directory: give a file name inside it")
+    for parent in path.parents:
+        if parent.exists() and not parent.is_dir():
+            raise PuzzleError(f"--out {path}: {parent} is a file, not a directory")
+    return path
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Create `folder` and its missing parents; return those created, outermost first."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for f in reversed(missing):
+        f.mkdir(exist_ok=True)
+    return list(reversed(missing))
+
+
+def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | None,
+         progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> RunSummary:
     journal = out.with_name(out.name + ".partial")
     timings = out.with_name(out.name + ".timings.jsonl")
     start = time.perf_counter()
-    if out.exists() and not journal.exists() and fmt == "jsonl":
-        os.replace(out, journal)  # extend a finished dataset: it becomes the journal again
-    records = _read_journal(journal)
-    for rec in records:
-        if rec.get("seed") != spec.seed or rec.get("puzzle") != spec.puzzle or rec.get("options") != spec.options:
-            raise PuzzleError(f"{journal} belongs to a different run (seed/puzzle/options differ); "
-                              "remove it or use another --out")
-    resumed = len(records)
-    records = records[: spec.count]
-    seen = {canonical_key(r, spec.dedup) for r in records} if spec.dedup != "none" else set()
-    next_index = records[-1]["index"] + 1 if records else 0
-    new = dups = 0
+    if journal.exists() and out.exists():  # killed between the final rename and removing the journal
+        if len(_read_finished(out, fmt, spec)) < _scan_journal(journal, spec).records:
+            raise PuzzleError(f"both {out} and {journal} exist and the journal is longer: remove one")
+        journal.unlink()
+    if not journal.exists() and out.exists():
+        held = _reopen_finished(out, fmt, spec, journal)
+        if held > spec.count:
+            raise PuzzleError(f"{out} already holds {held} puzzles of this run, more than --count "
+                              f"{spec.count}; a dataset is never shortened: ask for more, or use another --out")
+        if held == spec.count:
+            if progress:
+                progress(held)
+            return RunSummary(str(out), held, 0, 0, time.perf_counter() - start, held)
+    elif not journal.exists() and timings.exists():
+        raise PuzzleError(f"{timings} exists but {out} does not: remove it (it belongs to an older run) "
+                          "or choose another --out")
+    done = _scan_journal(journal, spec) if journal.exists() else _Progress()
+    resumed = done.records
     if progress:
-        progress(len(records))
-    if len(records) < spec.count:
-        with open(journal, "a", encoding="utf-8") as jf, open(timings, "a", encoding="utf-8") as tf:
-            for chunk in _map_chunks(spec, next_index, workers, scheduler):
-                lines, tlines = [], []
-                for record, timing in chunk:
-                    if len(records) >= spec.count:
+        progress(resumed)
+    new = dups = dup_run = 0
+    if done.records < spec.count:
+        chunk = _chunk_size(spec, spec.count - done.records, workers)
+        fresh = not journal.exists()
+        lines: list[bytes] = []
+        tlines: list[str] = []
+        try:
+            items = _items(spec, done.next_index, chunk, workers, scheduler,
+                           wanted=lambda: spec.count - done.records)
+            with closing(items), open(journal, "ab") as jf, open(timings, "a", encoding="utf-8") as tf:
+                for seen, (record, timing) in enumerate(items, start=1):
+                    key = canonical_key(record, spec.dedup) if spec.dedup != "none" else None
+                    if key is not None and key in done.keys:
+                        dups += 1
+                        dup_run += 1
+                    else:
+                        dup_run = 0
+                        done.add(record, spec.dedup)
+                        lines.append(json.dumps(record, sort_keys=True).encode() + b"\n")
+                        tlines.append(json.dumps(timing, sort_keys=True) + "\n")
+                        if progress:
+                            progress(1)
+                    finished = done.records >= spec.count
+                    if seen % chunk and not finished:
+                        continue
+                    if lines:
+                        jf.write((journal_header(spec) if fresh else b"") + b"".join(lines))
+                        jf.flush()
+                        os.fsync(jf.fileno())
+                        tf.write("".join(tlines))
+                        tf.flush()
+                        fresh = False
+                        new += len(lines)
+                        lines, tlines = [], []
+                    if finished:
                         break
-                    if spec.dedup != "none":
-                        key = canonical_key(record, spec.dedup)
-                        if key in seen:
-                            dups += 1
-                            continue
-                        seen.add(key)
-                    records.append(record)
-                    lines.append(json.dumps(record, sort_keys=True) + "\n")
-                    tlines.append(json.dumps(timing, sort_keys=True) + "\n")
-                jf.write("".join(lines))
-                jf.flush()
-                os.fsync(jf.fileno())
-                tf.write("".join(tlines))
-                tf.flush()
-                new += len(lines)
-                if progress:
-                    progress(len(lines))
-                if len(records) >= spec.count:
-                    break
-                if stop is not None and stop():
-                    raise KeyboardInterrupt
-    _finish(records, journal, out, fmt)
-    return RunSummary(str(out), len(records), new, dups, time.perf_counter() - start, resumed)
+                    if dup_run >= MAX_DUPLICATE_RUN:
+                        raise PuzzleError(
+                            f"stopped: the last {dup_run} puzzles made were all duplicates of the "
+                            f"{done.records} already kept, so {spec.puzzle} with these options seems to "
+                            f"have no more; they are kept in {journal} (rerun with --count {done.records} "
+                            "to finish with them, or use a larger size or --dedup none)")
+                    if stop is not None and stop():
+                        raise KeyboardInterrupt
+        finally:
+            if fresh:  # nothing was written: leave no files behind
+                journal.unlink(missing_ok=True)
+                if timings.exists() and timings.stat().st_size == 0:
+                    timings.unlink()
+    _finish(journal, out, fmt)
+    return RunSummary(str(out), done.records, new, dups, time.perf_counter() - start, resumed)
 
 
-def _finish(records: list[dict], journal: Path, out: Path, fmt: str) -> None:
-    """Write the final file next to `out` and rename it into place (atomic)."""
-    tmp = out.with_name(out.name + ".tmp")
+def _journal_records(journal: Path) -> Iterator[dict]:
+    with open(journal, "rb") as f:
+        f.readline()  # the header
+        for line in f:
+            yield json.loads(line)
+
+
+def _finish(journal: Path, out: Path, fmt: str) -> None:
+    """Write the finished dataset from the journal through a temporary file renamed into place
+    (atomic), then drop the journal."""
     if fmt == "jsonl":
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.writelines(json.dumps(r, sort_keys=True) + "\n" for r in records)
-    elif fmt in ("csv", "kaggle"):
-        with open(tmp, "w", encoding="utf-8", newline="") as f:
-            write_csv(records, f, kaggle=fmt == "kaggle")
-    elif fmt == "parquet":
-        write_parquet(records, tmp)
-    os.replace(tmp, out)
+        def write(tmp: Path) -> None:
+            with open(journal, "rb") as src, open(tmp, "wb") as dst:
+                src.readline()
+                shutil.copyfileobj(src, dst, 1 << 20)
+        atomic_write(out, write)
+    else:
+        atomic_write(out, lambda tmp: _write(_journal_records(journal), tmp, fmt))
     journal.unlink(missing_ok=True)
 
 
-def write_csv(records: list[dict], f: io.TextIOBase, kaggle: bool = False) -> None:
+def _write(records: Iterable[dict], path: Path, fmt: str) -> None:
+    if fmt in ("csv", "kaggle"):
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            write_csv(records, f, kaggle=fmt == "kaggle")
+    elif fmt == "parquet":
+        write_parquet(list(records), path)
+    else:
+        with open(path, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(r, sort_keys=True) + "\n" for r in records)
+
+
+def write_csv(records: Iterable[dict], f: io.TextIOBase, kaggle: bool = False) -> None:
     if kaggle:  # the common `puzzle,solution` layout: digits, 0 for a blank
         writer = csv.writer(f, lineterminator="\n")
         writer.writerow(["puzzle", "solution"])
         for r in records:
             writer.writerow([r["clues"].replace(".", "0"), r["solution"]])
         return
-    rows = [flatten(r) for r in records]
+    rows = [flatten(r) for r in records]  # the columns are the union over all rows
     fields = list(dict.fromkeys(k for row in rows for k in row)) or list(FLAT_FIELDS)
     writer = csv.DictWriter(f, fieldnames=fields, lineterminator="\n")
     writer.writeheader()

@@ -55,6 +55,10 @@ class Budget:
 UNLIMITED = Budget()
 
 
+class Unknown(Exception):
+    """A budget ran out before the answer was known: not bad input, and never an answer."""
+
+
 class Found:
     """Outcome of one satisfiability question: True (with a model), False, or None (budget).
 

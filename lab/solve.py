@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 from .cpsat import cpsat_count
 from .puzzle import ClueKey, Instance, PuzzleError, PuzzleType
-from .sat import UNLIMITED, Budget, Check, SessionCache
+from .sat import UNLIMITED, Budget, Check, SessionCache, Unknown
 from .strip import Redundancy, redundancy
 
 # One-shot questions (the CLI's solve/check/clues) are dominated by loading the rules into
@@ -74,10 +74,10 @@ def check(ptype: PuzzleType, inst: Instance, without: Iterable[ClueKey] = (),
 
 
 def solve(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED):
-    """One solution, or None when there is none; raises on an exhausted budget."""
+    """One solution, or None when there is none; raises Unknown on an exhausted budget."""
     found = sessions().get(ptype, inst.params).solve(inst.clues, budget)
     if found.sat is None:
-        raise PuzzleError("the solver's budget ran out before it found a solution")
+        raise Unknown("the solver's budget ran out before it found a solution")
     return found.solution if found.sat else None
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lab.dataset import DatasetSpec, _finish
+from lab.dataset import DatasetSpec, _finish, journal_header
 from lab.records import read_records  # noqa: E402
 from lab.stats import dataset_stats  # noqa: E402
 
@@ -69,9 +69,10 @@ def main() -> None:
 
         def write() -> None:
             with open(journal, "w", encoding="utf-8") as f:
+                f.write(journal_header(spec(args.count)).decode())
                 for start in range(0, len(records), 64):  # the generator's chunked, fsync-free path
                     f.write("".join(json.dumps(r, sort_keys=True) + "\n" for r in records[start:start + 64]))
-            _finish(records, journal, path, "jsonl")
+            _finish(journal, path, "jsonl")
 
         w, _ = timed(write)
         r, n = timed(lambda: sum(1 for _ in read_records(path)))

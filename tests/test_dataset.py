@@ -14,7 +14,7 @@ import pytest
 
 from lab import registry
 from lab.cpsat import cpsat_status
-from lab.dataset import DatasetSpec, generate_dataset
+from lab.dataset import DatasetSpec, generate_dataset, journal_header
 from lab.records import read_records
 from lab.puzzle import PuzzleError
 from lab.stats import dataset_stats
@@ -59,7 +59,7 @@ def test_resume_extends_without_duplicating(tmp_path):
     generate_dataset(spec(4), parts)
     generate_dataset(spec(10), parts)
     assert whole.read_bytes() == parts.read_bytes()
-    with pytest.raises(PuzzleError, match="different run"):
+    with pytest.raises(PuzzleError, match="other settings"):
         other = spec(12)
         other.seed = 6
         generate_dataset(other, parts)
@@ -69,7 +69,8 @@ def test_torn_journal_line_is_dropped_on_resume(tmp_path):
     whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
     generate_dataset(spec(6), whole)
     lines = whole.read_bytes().splitlines(keepends=True)
-    (tmp_path / "out.jsonl.partial").write_bytes(b"".join(lines[:3]) + lines[3][:40])  # killed mid-write
+    journal = journal_header(spec(6)) + b"".join(lines[:3]) + lines[3][:40]  # killed mid-write
+    (tmp_path / "out.jsonl.partial").write_bytes(journal)
     summary = generate_dataset(spec(6), out)
     assert summary.resumed == 3
     assert out.read_bytes() == whole.read_bytes()
@@ -93,7 +94,7 @@ def test_a_killed_run_leaves_nothing_half_written_and_resumes(tmp_path, sig):
     proc.send_signal(sig)
     proc.wait(timeout=60)
     assert not out.exists()  # readers see no dataset until it is complete
-    done = [json.loads(line) for line in journal.read_text().splitlines()[:-1]]  # whole lines are whole records
+    done = [json.loads(line) for line in journal.read_text().splitlines()[1:-1]]  # whole lines are whole records
     assert done and [r["index"] for r in done] == list(range(len(done)))
     if sig == signal.SIGINT:
         assert proc.returncode == 130 and "Traceback" not in proc.stderr.read()

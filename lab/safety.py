@@ -1,0 +1,101 @@
+"""Never lose a user's file: one writer per output (a lock), and files that appear whole.
+
+`atomic_write` writes through a uniquely named temporary file in the target's directory and
+renames it into place, so a reader (or a crash) never sees half a file and no name the user
+owns is ever used as scratch space. `OutputLock` keeps two runs from writing the same output;
+it is an advisory `flock`, so the kernel releases it when its process dies, however it dies.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+from .puzzle import PuzzleError
+
+LOCK_TAG = "puzzlelab lock, pid "
+
+
+def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+    """Call `write(tmp)` on a fresh temporary file next to `path`, then rename it to `path`.
+    On any failure the temporary file is removed and `path` is left as it was."""
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        write(tmp)
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable (a no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class OutputLock:
+    """An exclusive lock on `<out>.lock` for as long as a run writes `out`.
+
+    A second run stops at once with the first one's process id. The lock file is ours only:
+    a file of that name with other content is refused, never overwritten."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.path = out.with_name(out.name + ".lock")
+        self._fd: int | None = None
+
+    def __enter__(self) -> "OutputLock":
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                head = os.pread(fd, 64, 0).decode("utf-8", "replace")
+                if head and not head.startswith(LOCK_TAG):
+                    raise PuzzleError(f"{self.path} exists and is not a puzzlelab lock: "
+                                      "remove it or choose another --out")
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    pid = head[len(LOCK_TAG):].strip() or "?"
+                    raise PuzzleError(f"{self.out} is being written by another puzzlelab run (pid {pid}): "
+                                      "wait for it to finish or choose another --out") from None
+                if _same_file(fd, self.path):  # not unlinked by a run that just finished
+                    os.ftruncate(fd, 0)
+                    os.pwrite(fd, f"{LOCK_TAG}{os.getpid()}\n".encode(), 0)
+                    self._fd = fd
+                    return self
+            except BaseException:
+                os.close(fd)
+                raise
+            os.close(fd)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._fd is not None:
+            self.path.unlink(missing_ok=True)  # still holding the lock: nobody else has it
+            os.close(self._fd)
+            self._fd = None
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
