@@ -315,7 +315,8 @@ def _differences(found: dict, wanted: dict, prefix: str = "") -> list[str]:
 
 def _belongs(record: Any, spec: DatasetSpec) -> list[str]:
     """Why `record` was not made by `spec` (empty: it was)."""
-    if not isinstance(record, dict) or "index" not in record or "clues" not in record:
+    if not isinstance(record, dict) or not isinstance(record.get("clues"), str) \
+            or type(record.get("index")) is not int:
         return ["not a puzzlelab record"]
     return _differences({k: record.get(k) for k in spec.identity()}, spec.identity())
 
@@ -376,9 +377,11 @@ def _read_finished(out: Path, fmt: str, spec: DatasetSpec) -> list[dict]:
         raise PuzzleError(f"{out} exists, and a kaggle CSV does not record how it was made, so it "
                           "cannot be extended: choose another --out")
     try:
-        if fmt == "jsonl":
-            with open(out, "rb") as f:
-                records = [json.loads(line) for line in f if line.strip()]
+        if fmt == "jsonl":  # strictly what _finish writes: one record a line, a newline at the end
+            data = out.read_bytes()
+            if data and not data.endswith(b"\n"):
+                raise ValueError("its last line has no newline")
+            records = [json.loads(line) for line in data.splitlines()]
         else:
             from .records import read_records
 
@@ -391,6 +394,8 @@ def _read_finished(out: Path, fmt: str, spec: DatasetSpec) -> list[dict]:
                           "remove it or choose another --out")
     for i, record in enumerate(records):
         diff = _belongs(record, spec)
+        if not diff and i and record["index"] <= records[i - 1]["index"]:
+            diff = ["its items are out of order"]
         if diff:
             raise PuzzleError(f"{out} exists and holds a dataset made with other settings (record {i + 1}: "
                               f"{'; '.join(diff[:3])}): remove it or choose another --out")
@@ -413,7 +418,10 @@ def _reopen_finished(out: Path, fmt: str, spec: DatasetSpec, journal: Path) -> i
             os.unlink(name)
         if not exact:
             raise PuzzleError(f"{out} cannot be extended exactly from its {fmt} form: choose another --out")
-    lines = b"".join(json.dumps(r, sort_keys=True).encode() + b"\n" for r in records)
+    if fmt == "jsonl":  # the user's bytes as they are
+        lines = out.read_bytes()
+    else:
+        lines = b"".join(json.dumps(r, sort_keys=True).encode() + b"\n" for r in records)
     atomic_write(journal, lambda tmp: tmp.write_bytes(journal_header(spec) + lines))
     return len(records)
 
