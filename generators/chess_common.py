@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from lab.generator import Generated, GenerateOptions, Generator, Option
-from lab.puzzle import PuzzleError
+from lab.puzzle import PuzzleError, number
 from lab.sat import SessionCache
-from solvers.chess_common import CHESS_SET, GeneratedChess, Variant
+from solvers.chess_common import GeneratedChess, Variant
 from solvers.chess_common import generate as build_unique
 
 
@@ -25,11 +25,6 @@ class CaptureOptions:
     """What a dataset asks for: how many pieces stand on the board."""
 
     pieces: int
-
-
-def most_pieces(variant: Variant) -> int:
-    """Every piece comes from a chess set: one side's 16, or both sides' 32 in Melee."""
-    return sum(CHESS_SET.values()) * (2 if variant.colours else 1)
 
 
 class CaptureGenerator(Generator):
@@ -43,13 +38,14 @@ class CaptureGenerator(Generator):
     def __init__(self, variant: Variant, default_pieces: int):
         self.variant = variant
         self.puzzle = variant.name
-        self.most = most_pieces(variant)
-        self.options = (Option("pieces", int, default_pieces, f"pieces on the board (2..{self.most})"),)
+        self.options = (Option("pieces", int, default_pieces, "pieces on the board", 2, variant.most_pieces),)
 
     def params(self, pieces: int | None = None, **_: Any) -> CaptureOptions:
+        """The piece count, at least 2 and within the variant's size limit."""
         pieces = self.options[0].default if pieces is None else pieces
-        if not 2 <= pieces <= self.most:
-            raise PuzzleError(f"--pieces {pieces} out of range for {self.puzzle}: use 2..{self.most}")
+        if pieces < 2:
+            raise PuzzleError(f"--pieces {number(pieces)} out of range for {self.puzzle}: at least 2")
+        self.variant.check_size(pieces)
         return CaptureOptions(pieces)
 
     def make(self, pieces: int, rng: random.Random | None = None, distinct: str = "moves",

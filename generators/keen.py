@@ -14,15 +14,14 @@ import random
 from functools import lru_cache
 
 from lab.generator import Generator, Option
-from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from generators.sudoku import random_grid
-from solvers.keen import (MAX_N, Cage, Cell, Clue, Grid, KeenParams, components, connected,
+from solvers.keen import (SIZE, Cage, Cell, Clue, Grid, KeenParams, check_size, components, connected,
                           satisfies, shape)
 from solvers.sudoku import SudokuParams
 
 SIZE_WEIGHTS = {1: 1, 2: 10, 3: 7, 4: 3}  # cage sizes: mostly 2 and 3 cells
-MAX_CAGE = 4
+MAX_CAGE = 4  # 16 * 15 ** 3 = 54,000 ways to fill at most: within the size limit on every size
 Layout = dict[Cage, Clue]
 
 
@@ -118,11 +117,11 @@ def _shape_splits(cells: Cage) -> list[tuple[Cage, Cage]]:
 class KeenGenerator(Generator):
     puzzle = "keen"
     strips = False
-    options = (Option("size", int, 6, f"grid size n (1..{MAX_N}; Tatham's web player takes 3..9)"),)
+    options = (Option("size", int, 6, "grid size n (Tatham's web player takes 3..9)",
+                      SIZE.least_width, SIZE.most_width),)
 
     def params(self, size: int = 6, **_: object) -> KeenParams:
-        if not 1 <= size <= MAX_N:
-            raise PuzzleError(f"keen size must be 1..{MAX_N}, got {size}")
+        check_size(size)  # cages are drawn at most MAX_CAGE cells, within the limit on every size
         return KeenParams(size)
 
     def draw(self, params: KeenParams, rng: random.Random, sessions: SessionCache):

@@ -13,11 +13,12 @@ import random
 from dataclasses import dataclass
 
 from lab.generator import board_options, board_shape, Generator, Option
-from lab.puzzle import PuzzleError
+from lab.puzzle import PuzzleError, quote
 from lab.sat import SessionCache
-from solvers.lightup import Cell, Grid, LightUpParams, lamps_of, seen_from
+from solvers.lightup import SIZE, Cell, Grid, LightUpParams, lamps_of, seen_from
 
 SYMMETRIES = ("none", "rot2")
+MAX_DENSITY = 0.9  # walls; beyond, hardly a white cell is left
 
 
 @dataclass(frozen=True)
@@ -83,20 +84,19 @@ def wall_numbers(params: LightUpParams, solution: Grid) -> dict[Cell, int]:
 class LightUpGenerator(Generator):
     puzzle = "lightup"
     options = (
-        *board_options(10),
-        Option("density", float, 0.2, "share of cells that are walls (Tatham's default is 0.2)"),
+        *board_options(10, SIZE),
+        Option("density", float, 0.2, "share of cells that are walls (Tatham's default is 0.2)", 0.0, MAX_DENSITY),
         Option("symmetry", str, "rot2", "wall layout symmetry: none or rot2 (180-degree rotation)"),
     )
 
-    def params(self, size: int = 10, width: int = 0, height: int = 0, density: float = 0.2,
-               symmetry: str = "rot2", **_: object) -> LightUpSpec:
+    def params(self, size: int = 10, width: int | None = None, height: int | None = None,
+               density: float = 0.2, symmetry: str = "rot2", **_: object) -> LightUpSpec:
         width, height = board_shape(size, width, height)
-        if not (1 <= width <= 100 and 1 <= height <= 100):
-            raise PuzzleError(f"lightup size must be 1..100 each way, got {width}x{height}")
-        if not 0.0 <= density < 1.0:
-            raise PuzzleError(f"--density must be in [0, 1), got {density}")
+        SIZE.check(self.puzzle, width, height)
+        if not 0.0 <= density <= MAX_DENSITY:  # NaN fails both comparisons
+            raise PuzzleError(f"--density must be 0..{MAX_DENSITY}, got {density}")
         if symmetry not in SYMMETRIES:
-            raise PuzzleError(f"--symmetry must be one of {', '.join(SYMMETRIES)}, got '{symmetry}'")
+            raise PuzzleError(f"--symmetry must be one of {', '.join(SYMMETRIES)}, got {quote(symmetry)}")
         return LightUpSpec(width, height, density, symmetry)
 
     def draw(self, spec: LightUpSpec, rng: random.Random, sessions: SessionCache) -> tuple[LightUpParams, Grid]:

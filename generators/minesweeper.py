@@ -21,17 +21,18 @@ import time
 from typing import Any
 
 from lab.generator import Generated, GenerateOptions, Generator, Option
-from lab.puzzle import Instance, PuzzleError
+from lab.puzzle import Instance, PuzzleError, number
 from lab.sat import SessionCache
-from solvers.minesweeper import (PUZZLE, Board, Cell, Layout, MinesParams, neighbour_table, play_out,
+from solvers.minesweeper import (PUZZLE, SIZE, Board, Cell, Layout, MinesParams, neighbour_table, play_out,
                                  start_board)
 
-MAX_SIDE = 100
+MIN_SIDE = 3  # Tatham's: room for the cleared 3x3 block around the first click
 
 
 def check_size(height: int, width: int, mines: int, start: Cell) -> None:
-    if not (1 <= height <= MAX_SIDE and 1 <= width <= MAX_SIDE):
-        raise PuzzleError(f"board size {height}x{width} out of range (1..{MAX_SIDE})")
+    SIZE.check(PUZZLE.name, width, height)
+    if height < 1 or width < 1:
+        raise PuzzleError(f"minesweeper board {width}x{height} is too small: at least 1x1")
     if not (0 <= start[0] < height and 0 <= start[1] < width):
         raise PuzzleError(f"first click r{start[0] + 1}c{start[1] + 1} is off the board")
     clear = 1 + len(neighbour_table(height, width)[start])
@@ -103,19 +104,22 @@ class MinesweeperGenerator(Generator):
     puzzle = "minesweeper"
     strips = False
     options = (
-        Option("height", int, 9, f"rows (3..{MAX_SIDE})"),
-        Option("width", int, 9, f"columns (3..{MAX_SIDE})"),
-        Option("mines", int, 10, "mines (1 .. height*width - 9: the first click clears a 3x3 block)"),
+        Option("height", int, 9, "rows", MIN_SIDE, SIZE.most_height),
+        Option("width", int, 9, "columns", MIN_SIDE, SIZE.most_width),
+        Option("mines", int, 10, "mines (at most height*width - 9: the first click clears a 3x3 block)", 1,
+               SIZE.most_width * SIZE.most_height - 9),
     )
 
     def params(self, height: int = 9, width: int = 9, mines: int = 10, **_: Any) -> MinesParams:
         """Tatham's limits, so every board opens in his player: both sides over two, at
         least one mine, and room for the cleared 3x3 block wherever the first click is."""
-        if not (3 <= height <= MAX_SIDE and 3 <= width <= MAX_SIDE):
-            raise PuzzleError(f"board size {height}x{width} out of range: height and width must be 3..{MAX_SIDE}")
+        SIZE.check(PUZZLE.name, width, height)
+        if height < MIN_SIDE or width < MIN_SIDE:
+            raise PuzzleError(f"minesweeper board {width}x{height} is too small to generate: at least "
+                              f"{MIN_SIDE}x{MIN_SIDE}")
         most = height * width - 9
         if not 1 <= mines <= most:
-            raise PuzzleError(f"--mines {mines} does not fit a {height}x{width} board: use 1..{most} "
+            raise PuzzleError(f"--mines {number(mines)} does not fit a {height}x{width} board: use 1..{most} "
                               "(the first click keeps its 3x3 block clear)")
         return MinesParams(height, width, mines)
 

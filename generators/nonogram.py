@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from lab.generator import board_options, board_shape, Generator, Option
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
-from solvers.nonogram import Grid, NonogramParams, check_params, line_solve, runs
+from solvers.nonogram import SIZE, Grid, NonogramParams, check_params, line_solve, runs
 
 DEFAULT_DENSITY = 0.55
+MIN_DENSITY = 0.05  # and at most 1 - MIN_DENSITY: nearly blank or nearly black pictures make dull puzzles
 
 
 @dataclass(frozen=True)
@@ -33,19 +34,19 @@ class NonogramGenerator(Generator):
     puzzle = "nonogram"
     strips = False
     options = (
-        *board_options(10),
-        Option("density", float, DEFAULT_DENSITY, "chance that a cell is black"),
+        *board_options(10, SIZE),
+        Option("density", float, DEFAULT_DENSITY, "chance that a cell is black", MIN_DENSITY, 1 - MIN_DENSITY),
     )
     history_free = True  # `repair` ignores the rival picture: see the module docstring
 
     def __init__(self) -> None:
         self._known: tuple[dict, dict] | None = None  # (clues, what line solving fixed)
 
-    def params(self, size: int = 10, width: int = 0, height: int = 0,
+    def params(self, size: int = 10, width: int | None = None, height: int | None = None,
                density: float = DEFAULT_DENSITY, **_: object) -> NonogramDraw:
         board = check_params(*board_shape(size, width, height))
-        if not 0.0 < density < 1.0:
-            raise PuzzleError(f"--density must be between 0 and 1 (exclusive), got {density}")
+        if not MIN_DENSITY <= density <= 1 - MIN_DENSITY:  # NaN fails both comparisons
+            raise PuzzleError(f"--density must be {MIN_DENSITY}..{1 - MIN_DENSITY}, got {density}")
         return NonogramDraw(board.width, board.height, density)
 
     def draw(self, params: NonogramParams, rng: random.Random, sessions: SessionCache):

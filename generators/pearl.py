@@ -23,7 +23,7 @@ import random
 from lab.generator import Generator, Option
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
-from solvers.pearl import Cell, Loop, PearlParams, make_params, pearl_problems
+from solvers.pearl import SIZE, Cell, Loop, PearlParams, make_params, pearl_problems
 
 Face = tuple[int, int]  # the square with cell (i, j) at its top-left corner
 U, D, L, R = 1, 2, 4, 8
@@ -142,17 +142,20 @@ def pearl_spots(params: PearlParams, loop: Loop) -> dict[Cell, str]:
     return out
 
 
+MIN_SIDE = 3  # a loop with room for pearls
+
+
 class PearlGenerator(Generator):
     puzzle = "pearl"
     options = (
-        Option("size", int, 8, "grid width (and height unless --height is given)"),
-        Option("height", int, 0, "grid height (0: same as size)"),
+        Option("size", int, 8, "grid width (and height unless --height is given)", MIN_SIDE, SIZE.most_width),
+        Option("height", int, None, "grid height (default: size)", MIN_SIDE, SIZE.most_height),
     )
 
-    def params(self, size: int = 8, height: int = 0, **_: object) -> PearlParams:
-        params = make_params(size, height or size)
-        if params.width < 3 or params.height < 3:
-            raise PuzzleError("pearl generation needs at least 3x3 cells")
+    def params(self, size: int = 8, height: int | None = None, **_: object) -> PearlParams:
+        params = make_params(size, size if height is None else height)
+        if params.width < MIN_SIDE or params.height < MIN_SIDE:
+            raise PuzzleError(f"pearl generation needs at least {MIN_SIDE}x{MIN_SIDE} cells")
         return params
 
     def draw(self, params: PearlParams, rng: random.Random, sessions: SessionCache):

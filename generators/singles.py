@@ -16,9 +16,8 @@ from __future__ import annotations
 import random
 
 from lab.generator import board_options, board_shape, Generator
-from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
-from solvers.singles import Cell, Shading, SinglesParams, white_components
+from solvers.singles import SIZE, Cell, Shading, SinglesParams, white_components
 
 
 def random_shading(params: SinglesParams, rng: random.Random) -> Shading:
@@ -91,14 +90,12 @@ class SinglesGenerator(Generator):
     puzzle = "singles"
     strips = False
     options = (
-        *board_options(8),
+        *board_options(8, SIZE),
     )
 
-    def params(self, size: int = 8, width: int = 0, height: int = 0, **_: object) -> SinglesParams:
-        width, height = board_shape(size, width, height)
-        if width > 61 or height > 61:
-            raise PuzzleError(f"singles boards go up to 61x61, got {width}x{height}")
-        return SinglesParams(width, height)
+    def params(self, size: int = 8, width: int | None = None, height: int | None = None,
+               **_: object) -> SinglesParams:
+        return SinglesParams(*board_shape(size, width, height))  # checks the size limit
 
     def draw(self, params: SinglesParams, rng: random.Random, sessions: SessionCache):
         return params, random_shading(params, rng)

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from lab.generator import Generator, Option
-from lab.puzzle import PuzzleError
+from lab.puzzle import PuzzleError, quote
 from lab.sat import SatSession, SessionCache
 from lab.strip import ClueSets
-from solvers.sudoku import Grid, SudokuParams
+from solvers.sudoku import SIZE, Grid, SudokuParams, check_params
 
 BACKTRACK_MAX_N = 16
 
@@ -186,19 +187,23 @@ class SudokuGenerator(Generator):
     puzzle = "sudoku"
     clues_are_solution = True  # every cell is a candidate clue: the full grid is unique as drawn
     options = (
-        Option("size", int, 9, "grid size n (4, 6, 8, 9, 12, 16, 25, ...)"),
-        Option("box", str, "", "box shape ROWSxCOLS (default: as square as possible)"),
+        Option("size", int, 9, "grid size n (4, 6, 8, 9, 12, 16, 25, ...)", SIZE.least_width, SIZE.most_width),
+        Option("box", str, "", "box shape ROWSxCOLS, each at least 2 (default: as square as possible)"),
     )
 
     def params(self, size: int = 9, box: str = "", **_: object) -> SudokuParams:
+        """The grid from --size, or from --box (which then wins over the default size); both
+        within the sudoku size limit (`check_params`)."""
         if box:
-            try:
-                rows, cols = (int(x) for x in box.lower().split("x"))
-            except ValueError:
-                raise PuzzleError(f"--box must look like 3x3, got '{box}'") from None
-            params = SudokuParams(rows, cols)
+            m = re.fullmatch(r"(\d+)x(\d+)", box.strip().lower())
+            if not m:
+                raise PuzzleError(f"--box must look like 3x3 (rows x columns of a box), got {quote(box)}")
+            if max(len(m.group(1)), len(m.group(2))) > 3:  # far beyond the limit, and int() has its own
+                raise PuzzleError(f"--box {quote(box)} is too large: sudoku grids are {SIZE.text}")
+            params = check_params(SudokuParams(int(m.group(1)), int(m.group(2))))
             if params.n != size and size != 9:
-                raise PuzzleError(f"box {box} makes {params.n}x{params.n}, not {size}x{size}")
+                raise PuzzleError(f"box {params.box_rows}x{params.box_cols} makes {params.n}x{params.n}, "
+                                  f"not {size}x{size}")
             return params
         return SudokuParams.for_size(size)
 

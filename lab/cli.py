@@ -148,10 +148,11 @@ def cmd_list(args) -> int:
     for ptype, gen in registry.all_puzzles():
         supports = ptype.supports() + (["generate"] if gen is not None else [])
         rows.append({"name": ptype.name, "aliases": list(ptype.aliases), "title": ptype.title,
-                     "formats": list(ptype.formats), "supports": supports,
+                     "formats": list(ptype.formats), "supports": supports, "size_limit": ptype.size_limit_text,
                      "generator_options": [o.name for o in gen.options] if gen else []})
     text = "\n".join(f"{r['name']:<14} {r['title']}\n{'':<14} aliases: {', '.join(r['aliases']) or '-'}; "
-                     f"formats: {', '.join(r['formats'])}; supports: {', '.join(r['supports'])}"
+                     f"formats: {', '.join(r['formats'])}; supports: {', '.join(r['supports'])}; "
+                     f"size: {r['size_limit']}"
                      + (f"; generate options: {' '.join('--' + o for o in r['generator_options'])}"
                         if r["generator_options"] else "") for r in rows)
     _emit(args, {"puzzles": rows}, text)
@@ -441,9 +442,11 @@ def cmd_plot(args) -> int:
 
 
 def cmd_render(args) -> int:
+    from .plot import picture_format
     from .render import render
     from .solve import solve
 
+    picture_format(args.out)  # a bad --out is refused before any work
     ptype, inst = _load(args)
     sol = solve(ptype, inst, _budget(args)) if args.solution else None
     if args.solution and sol is None:
@@ -515,7 +518,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", required=True)
     sp.add_argument("--label", nargs="+", help="legend labels, one per file")
     sp.add_argument("--skip-bad", action="store_true")
-    sp = command("render", cmd_render, "draw a board (and its solution) to PNG")
+    sp = command("render", cmd_render, "draw a board (and its solution) to a picture (.png, .pdf, .svg, ...)")
     sp.add_argument("--out", required=True)
     sp.add_argument("--solution", action="store_true")
     return p

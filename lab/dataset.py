@@ -29,16 +29,16 @@ from typing import Any, Callable, Iterable, Iterator
 from .generator import GenerateOptions, Generated, generate_one
 from .grade import measures
 from .puzzle import PuzzleError
-from .records import FLAT_FIELDS, flatten
-from .safety import OutputLock, atomic_write
+from .records import FLAT_FIELDS, SCHEMA, check_record, flatten
+from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
 from .sat import Budget, SessionCache
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"  # 2: unset --width/--height are None, not 0 (other seeds for some puzzles)
 FORMATS = ("jsonl", "csv", "kaggle", "parquet")
 
 
 MAX_COUNT = 10_000_000  # records in one dataset (--count); the journal is streamed, not held in memory
-MAX_DUPLICATE_RUN = 200  # duplicates in a row before generation is called exhausted
+MAX_DUPLICATE_RUN = 50  # duplicates in a row before generation is called exhausted
 
 
 @dataclass
@@ -184,6 +184,7 @@ def _worker_init() -> None:
     python-sat call would leave the solver unusable), and die with the parent when it is
     killed instead of living on to write into a closed pipe."""
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's stop-after-the-chunk handler
     _die_with_parent()
 
 
@@ -321,6 +322,14 @@ def _belongs(record: Any, spec: DatasetSpec) -> list[str]:
     return _differences({k: record.get(k) for k in spec.identity()}, spec.identity())
 
 
+def _schema_error(record: dict) -> str | None:
+    try:
+        check_record(record)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def _scan_journal(journal: Path, spec: DatasetSpec) -> _Progress:
     """Read an unfinished run's journal. A torn last line (a kill mid-write) is cut off; a
     journal of another spec, or with a corrupt line before the last, is refused untouched."""
@@ -344,7 +353,8 @@ def _scan_journal(journal: Path, spec: DatasetSpec) -> _Progress:
                     raise PuzzleError(f"{journal}: line {lineno} is corrupt (not a JSON record); the lines "
                                       f"before it are intact: keep them by cutting the file at line {lineno}, "
                                       "or remove the file to start again") from None
-                if _belongs(record, spec) or record["index"] < progress.next_index:
+                if _belongs(record, spec) or set(record) != set(SCHEMA) or _schema_error(record) \
+                        or record["index"] < progress.next_index:
                     raise PuzzleError(f"{journal}: line {lineno} is not a record of this run; "
                                       "remove the file to start again")
                 progress.add(record, spec.dedup)
@@ -454,41 +464,14 @@ def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str = "json
     spec.validate()
     if scheduler is not None:
         _distributed()
-    out = _output_path(out)
-    made = _make_folders(out.parent)
+    out = output_path(out)
+    made = make_folders(out.parent)
     try:
         with OutputLock(out):
             return _run(spec, out, fmt, workers, scheduler, progress, stop)
     except BaseException:
-        for folder in reversed(made):  # a run that wrote nothing leaves no empty folders behind
-            try:
-                folder.rmdir()
-            except OSError:
-                break
+        remove_folders(made)  # a run that wrote nothing leaves no empty folders behind
         raise
-
-
-def _output_path(out: str | os.PathLike) -> Path:
-    if not str(out).strip():
-        raise PuzzleError("--out needs a file name")
-    path = Path(out)
-    if path.is_dir():
-        raise PuzzleError(f"--out {path} is a directory: give a file name inside it")
-    for parent in path.parents:
-        if parent.exists() and not parent.is_dir():
-            raise PuzzleError(f"--out {path}: {parent} is a file, not a directory")
-    return path
-
-
-def _make_folders(folder: Path) -> list[Path]:
-    """Create `folder` and its missing parents; return those created, outermost first."""
-    missing = []
-    while not folder.exists():
-        missing.append(folder)
-        folder = folder.parent
-    for f in reversed(missing):
-        f.mkdir(exist_ok=True)
-    return list(reversed(missing))
 
 
 def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | None,
@@ -621,7 +604,9 @@ def write_parquet(records: list[dict], path: Path) -> None:
         import pyarrow.parquet as pq
     except ImportError:
         raise PuzzleError("Parquet output needs pyarrow: pip install 'puzzle-lab[parquet]'") from None
-    table = pa.Table.from_pylist([flatten(r) for r in records])
+    rows = [flatten(r) for r in records]
+    fields = list(dict.fromkeys(k for row in rows for k in row))  # every row's columns, not the first's
+    table = pa.Table.from_pylist([{k: row.get(k) for k in fields} for row in rows])
     pq.write_table(table, path, compression="zstd")
 
 

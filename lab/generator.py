@@ -7,37 +7,68 @@ repair an ambiguous instance. Everything else (uniqueness, stripping, bookkeepin
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .puzzle import ClueKey, Instance, PuzzleError, PuzzleType
+from .puzzle import BoardLimit, ClueKey, Instance, PuzzleError, PuzzleType, number, quote
 from .sat import UNLIMITED, Budget, SessionCache
 from .strip import Alternatives, strip_clues
 
 
 @dataclass(frozen=True)
 class Option:
-    """One generator parameter as the CLI shows it (`--size 9`)."""
+    """One generator parameter as the CLI shows it (`--size 9`), with its inclusive range
+    (`low`, `high`; None: unbounded that way). `help` ends with the range, so that
+    `--help` shows it; `Generator.checked_params` enforces it."""
 
     name: str
     type: type
     default: Any
     help: str
+    low: float | None = None
+    high: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.low is not None or self.high is not None:
+            object.__setattr__(self, "help", f"{self.help} [{self.range_text}]")
+
+    @property
+    def range_text(self) -> str:
+        """"1..60", "at least 1", "at most 0.9"."""
+        if self.low is not None and self.high is not None:
+            return f"{self.low}..{self.high}"
+        return f"at least {self.low}" if self.low is not None else f"at most {self.high}"
+
+    def check(self, value: Any) -> None:
+        """Raise PuzzleError ("--width must be at least 1, got 0") unless `value` is in range.
+        None is an unset option (its meaning is the generator's, say "the size")."""
+        if value is None or (self.low is None and self.high is None):
+            return
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+            raise PuzzleError(f"--{self.name} must be a number in {self.range_text}, got {quote(value)}")
+        shown = number(value) if isinstance(value, int) else value
+        if self.low is not None and value < self.low:
+            raise PuzzleError(f"--{self.name} must be at least {self.low}, got {shown}")
+        if self.high is not None and value > self.high:
+            raise PuzzleError(f"--{self.name} must be at most {self.high}, got {shown}")
 
 
-def board_options(default_size: int) -> tuple[Option, ...]:
+def board_options(default_size: int, limit: BoardLimit) -> tuple[Option, ...]:
     """--size for a square board, --width/--height for a rectangle: the shared options of
-    rectangular puzzles (read them back with `board_shape`)."""
-    return (Option("size", int, default_size, "board side (width and height unless given)"),
-            Option("width", int, 0, "board width (default: size)"),
-            Option("height", int, 0, "board height (default: size)"))
+    rectangular puzzles (read them back with `board_shape`), in the puzzle's size limit."""
+    return (Option("size", int, default_size, "board side (width and height unless given)",
+                   max(limit.least_width, limit.least_height), min(limit.most_width, limit.most_height)),
+            Option("width", int, None, "board width (default: size)", limit.least_width, limit.most_width),
+            Option("height", int, None, "board height (default: size)", limit.least_height, limit.most_height))
 
 
-def board_shape(size: int, width: int = 0, height: int = 0) -> tuple[int, int]:
-    """(width, height) from `board_options`: an unset width or height is the size."""
-    return width or size, height or size
+def board_shape(size: int, width: int | None = None, height: int | None = None) -> tuple[int, int]:
+    """(width, height) from `board_options`: an unset (None) width or height is the size.
+    0 is a size like any other (too small for every puzzle), not "unset"."""
+    return (size if width is None else width), (size if height is None else height)
 
 
 @dataclass
@@ -79,6 +110,14 @@ class Generator:
     def params(self, **options: Any) -> Any:
         """Validated puzzle structure from CLI-style options (raise PuzzleError)."""
         raise NotImplementedError
+
+    def checked_params(self, **options: Any) -> Any:
+        """`params`, after checking every option given against its declared range: the entry
+        point for options that come from people (the CLI, dataset specs)."""
+        for option in self.options:
+            if option.name in options:
+                option.check(options[option.name])
+        return self.params(**options)
 
     ptype: PuzzleType  # set by the registry
 

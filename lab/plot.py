@@ -1,64 +1,129 @@
-"""Pictures of datasets: clue counts, difficulty, and the two against each other."""
+"""Pictures of datasets: clue counts, difficulty, and the two against each other; and writing
+any figure to the picture file a user named, safely."""
 
 from __future__ import annotations
 
 import os
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .records import read_records
+from .puzzle import PuzzleError
+from .records import Skipped, read_records
+from .safety import atomic_write, make_folders, output_path, remove_folders
+
+# Formats matplotlib can write that need nothing beyond its own dependencies (pgf needs LaTeX).
+NEEDS_MORE = frozenset({"pgf"})
 
 
-def _load(path: str, skip_bad: bool) -> tuple[Counter, Counter, Counter]:
-    """(clue-count histogram, difficulty-level histogram, (clues, level) pairs): streamed."""
-    clues, levels, pairs = Counter(), Counter(), Counter()
-    for rec in read_records(path, skip_bad=skip_bad):
-        c = rec.get("clue_count")
+def picture_formats() -> list[str]:
+    """File extensions (without the dot) a figure can be written as."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    return sorted(set(FigureCanvasAgg.get_supported_filetypes()) - NEEDS_MORE)
+
+
+def picture_format(out: str | os.PathLike) -> str:
+    """The format `out`'s extension names, after refusing what cannot be written there: a
+    missing or unknown extension, a directory, an existing non-file, a file as a folder.
+    Called before any work, so a mistyped --out costs nothing."""
+    path = output_path(out, "a picture file name")
+    known = picture_formats()
+    ext = path.suffix.lower().lstrip(".")
+    if ext not in known:
+        what = f"unknown picture extension '.{ext}'" if ext else "no picture extension"
+        raise PuzzleError(f"--out {path}: {what} (known: {', '.join('.' + k for k in known)})")
+    return ext
+
+
+def save_figure(fig, out: str | os.PathLike, fmt: str | None = None) -> None:
+    """Write `fig` to `out` in the format its extension names, atomically (`atomic_write`):
+    `out` is either the old file or the whole new picture, and on any failure nothing new is
+    left behind, neither the temporary file nor folders made for it."""
+    import matplotlib.pyplot as plt
+
+    try:
+        fmt = fmt or picture_format(out)
+        out = Path(out)
+        fig.tight_layout(pad=1.5)
+        made = make_folders(out.parent)
+        try:
+            atomic_write(out, lambda tmp: fig.savefig(tmp, format=fmt, dpi=110))
+        except BaseException:
+            remove_folders(made)
+            raise
+    finally:
+        plt.close(fig)
+
+
+@dataclass
+class Loaded:
+    """What a plot needs of one dataset, streamed: histograms only."""
+
+    clues: Counter = field(default_factory=Counter)  # clue count -> records
+    levels: Counter = field(default_factory=Counter)  # difficulty level -> records
+    pairs: Counter = field(default_factory=Counter)  # (clue count, level) -> records
+    skipped: Skipped = field(default_factory=Skipped)
+
+    @property
+    def records(self) -> int:
+        return sum(self.clues.values())
+
+
+def _load(path: str, skip_bad: bool) -> Loaded:
+    data = Loaded()
+    for rec in read_records(path, skip_bad=skip_bad, bad=data.skipped):
+        c = rec["clue_count"]
         lvl = (rec.get("difficulty") or {}).get("level")
-        clues[c] += 1
+        data.clues[c] += 1
         if lvl is not None:
-            levels[lvl] += 1
-            pairs[(c, lvl)] += 1
-    return clues, levels, pairs
+            data.levels[lvl] += 1
+            data.pairs[(c, lvl)] += 1
+    return data
 
 
-def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = False, labels: list[str] | None = None) -> None:
+def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = False,
+                  labels: list[str] | None = None) -> list[dict]:
     """Clue-count histogram, difficulty histogram and clue count against difficulty, with
-    several datasets overlaid for comparison."""
+    several datasets overlaid for comparison. Every dataset must hold at least one record
+    (an empty panel would look like a finding). Returns, per dataset in order, its path,
+    label, how many records were drawn and how many bad ones skipped."""
+    fmt = picture_format(out)
+    if not paths:
+        raise PuzzleError("plot needs at least one dataset")
+    if labels is not None and len(labels) != len(paths):
+        raise PuzzleError(f"--label: {len(labels)} label{'s' if len(labels) != 1 else ''} for "
+                          f"{len(paths)} dataset{'s' if len(paths) != 1 else ''}: give one per dataset")
+    labels = labels or [Path(p).stem for p in paths]
+    loaded = [_load(p, skip_bad) for p in paths]
+    for path, data in zip(paths, loaded):
+        if not data.records:
+            why = f" ({data.skipped.count} bad records skipped)" if data.skipped.count else ""
+            raise PuzzleError(f"{path}: no records to plot{why}")
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = labels or [Path(p).stem for p in paths]
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
-    for path, label in zip(paths, labels):
-        clues, levels, pairs = _load(path, skip_bad)
-        n = sum(clues.values()) or 1
-        xs = sorted(clues)
-        axes[0].bar(xs, [clues[x] / n for x in xs], alpha=0.55, label=f"{label} (n={n})", width=0.9)
-        ls = sorted(levels)
-        axes[1].bar([str(x) for x in ls], [levels[x] / n for x in ls], alpha=0.55, label=label)
-        if pairs:
-            axes[2].scatter([p[0] for p in pairs], [p[1] for p in pairs], s=[8 + 200 * v / n for v in pairs.values()],
-                            alpha=0.5, label=label)
+    for data, label in zip(loaded, labels):
+        n = data.records
+        xs = sorted(data.clues)
+        axes[0].bar(xs, [data.clues[x] / n for x in xs], alpha=0.55, label=f"{label} (n={n})", width=0.9)
+        ls = sorted(data.levels)
+        axes[1].bar([str(x) for x in ls], [data.levels[x] / n for x in ls], alpha=0.55, label=label)
+        if data.pairs:
+            axes[2].scatter([p[0] for p in data.pairs], [p[1] for p in data.pairs],
+                            s=[8 + 200 * v / n for v in data.pairs.values()], alpha=0.5, label=label)
     axes[0].set(title="Clue count", xlabel="clues", ylabel="fraction of puzzles")
     axes[1].set(title="Difficulty (SAT probing level)", xlabel="level: 0 = propagation, k = probing depth",
                 ylabel="fraction of puzzles")
     axes[2].set(title="Clue count vs difficulty (dot size: share)", xlabel="clues", ylabel="level")
     axes[2].yaxis.get_major_locator().set_params(integer=True)
     for ax in axes:
-        ax.legend(fontsize=8)
-    save_png(fig, out)
-
-
-def save_png(fig, out: str | os.PathLike) -> None:
-    """Write a figure next to `out` and rename it into place: no half-written picture."""
-    import matplotlib.pyplot as plt
-
-    fig.tight_layout(pad=1.5)
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(str(out) + ".tmp.png")
-    fig.savefig(tmp, dpi=110)
-    plt.close(fig)
-    os.replace(tmp, out)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=8)
+    save_figure(fig, out, fmt)
+    return [{"path": path, "label": label, "records": data.records, "skipped": data.skipped.count}
+            for path, label, data in zip(paths, labels, loaded)]

@@ -9,6 +9,7 @@ Simon Tatham's collection fills in.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Mapping
@@ -18,6 +19,11 @@ from pysat.formula import IDPool
 Clause = list[int]
 ClueKey = Hashable
 Clues = Mapping[ClueKey, Any]
+
+BOM = "\ufeff"  # a UTF-8 byte-order mark, as editors on Windows put it at a file's start
+MAX_INPUT_CHARS = 1 << 20  # beyond any puzzle's size limit in any of its formats (1000x1000 is 1,001,000)
+MAX_DIGITS = 4300  # Python's own limit for int(text): a longer number would end in a traceback
+QUOTE_LIMIT = 40  # characters of offending input an error message quotes
 
 
 class PuzzleError(ValueError):
@@ -36,6 +42,71 @@ class PuzzleError(ValueError):
         if self.column is not None:
             where.append(f"column {self.column}")
         return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """`text` (or, when it is not a string, its repr) in single quotes for a one-line error
+    message: at most `limit` characters of it, then "..." and its full length, so that a
+    huge token never makes a huge message; invisible characters are spelled out (a stray
+    byte-order mark shows as \\ufeff instead of as nothing)."""
+    s = text if isinstance(text, str) else repr(text)
+    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in s[:limit])
+    if len(s) > limit:
+        return f"'{shown}...' ({len(s)} characters)"
+    return f"'{shown}'"
+
+
+def number(value: int) -> str:
+    """A whole number for a one-line message: as it is up to 12 digits, else "~10^N" (str()
+    of a huge int is slow, and Python refuses it past 4300 digits)."""
+    if -10 ** 12 < value < 10 ** 12:
+        return str(value)
+    digits = int(abs(value).bit_length() * math.log10(2)) + 1  # about; no str() of it
+    return f"{'-' if value < 0 else ''}~10^{digits - 1}"
+
+
+def strip_bom(text: str) -> str:
+    """`text` without a leading byte-order mark (every puzzle reads it the same as without)."""
+    return text[1:] if text.startswith(BOM) else text
+
+
+def check_text(text: str, most: int = MAX_INPUT_CHARS) -> None:
+    """Refuse input that no puzzle within its size limit needs, before reading it: more than
+    `most` characters (reading costs time and memory per character), or a number longer
+    than Python reads at all (int() would raise a ValueError deep inside a parser)."""
+    if len(text) > most:
+        raise PuzzleError(f"input is {len(text):,} characters long: at most {most:,}")
+    long = re.search(rf"\d{{{MAX_DIGITS + 1},}}", text)
+    if long:
+        line = text.count("\n", 0, long.start()) + 1
+        column = long.start() - (text.rfind("\n", 0, long.start()) + 1) + 1
+        raise PuzzleError(f"a number {len(long.group()):,} digits long: at most {MAX_DIGITS}", line, column)
+
+
+@dataclass(frozen=True)
+class BoardLimit:
+    """The board sizes a puzzle reads and generates: each side from `least_*` to `most_*`.
+    One object per puzzle holds the numbers, so its parsers, its generator's options and
+    `puzzlelab list` (`text`) cannot disagree."""
+
+    most_width: int
+    most_height: int
+    least_width: int = 1
+    least_height: int = 1
+
+    @property
+    def text(self) -> str:
+        return f"at most {self.most_width}x{self.most_height}"
+
+    def check(self, name: str, width: int, height: int, what: str = "board",
+              line: int | None = None) -> None:
+        """Raise PuzzleError ("lightup board 1000x1000 is too large: at most 100x100")
+        unless a `width` x `height` board is within the limit."""
+        if width > self.most_width or height > self.most_height:
+            raise PuzzleError(f"{name} {what} {number(width)}x{number(height)} is too large: {self.text}", line)
+        if width < self.least_width or height < self.least_height:
+            raise PuzzleError(f"{name} {what} {number(width)}x{number(height)} is too small: at least "
+                              f"{self.least_width}x{self.least_height}", line)
 
 
 @dataclass(frozen=True)
@@ -110,7 +181,11 @@ class PuzzleType:
 
     Grid puzzles implement the SAT/CP-SAT part and get solve, count, check, clue redundancy
     and generation from the engine. Puzzles played move by move (Minesweeper, Guess, Inertia,
-    chess captures, jugs) implement `parse` and `answer` instead.
+    chess captures, jugs) implement reading and `answer` instead.
+
+    Every puzzle reads through `parse` (its formats as `_parse_<fmt>`, or its own `read`) and
+    states a size limit: `size_limit_text` for people, `check_size` to enforce it, which
+    `parse` calls on every instance it reads.
     """
 
     name: str = ""
@@ -118,21 +193,49 @@ class PuzzleType:
     title: str = ""
     formats: tuple[str, ...] = ("text", "json")
     cell_names: dict[Any, str] = {}  # how `differences` shows a cell's value (default: as it is)
+    # The largest input the puzzle takes, for people (`puzzlelab list`): "at most 100x100".
+    # Every puzzle sets it and enforces it in `check_size`.
+    size_limit_text: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """`parse` is the one door every input comes through (byte-order mark, size limit):
+        a puzzle that reads in its own way overrides `read` instead."""
+        super().__init_subclass__(**kwargs)
+        if "parse" in vars(cls):
+            raise TypeError(f"{cls.__name__} overrides parse; override read instead, so that "
+                            "parse still checks the size limit")
 
     # ---- text forms -------------------------------------------------------------
     def parse(self, text: str, fmt: str | None = None) -> Instance:
-        """Read `text` in format `fmt` (detected when None) with the subclass's `_parse_<fmt>`."""
+        """Read `text` in format `fmt` (detected when None), then refuse an instance larger
+        than the puzzle's size limit, before anything (rules, a search) is built from it.
+        A leading byte-order mark is dropped first."""
+        text = strip_bom(text)
+        check_text(text)
+        inst = self.read(text, fmt)
+        self.check_size(inst)
+        return inst
+
+    def read(self, text: str, fmt: str | None = None) -> Instance:
+        """The reading itself, with the subclass's `_parse_<fmt>`; call `parse`, which wraps
+        it. Puzzles that detect their formats in their own way override this."""
         fmt = fmt or self.sniff(text)
         reader = getattr(self, f"_parse_{fmt}", None) if fmt in self.formats else None
         if reader is None:
-            raise PuzzleError(f"unknown {self.name} format '{fmt}' (known: {', '.join(self.formats)})")
+            raise PuzzleError(f"unknown {self.name} format {quote(fmt)} (known: {', '.join(self.formats)})")
         return reader(text)
+
+    def check_size(self, inst: Instance) -> None:
+        """Raise PuzzleError, saying the size found and `size_limit_text`, when `inst` is
+        larger than the puzzle takes. Every puzzle implements it; its generator enforces
+        the same limit through the same function."""
+        raise NotImplementedError(f"{type(self).__name__} has no size limit")
 
     def sniff(self, text: str) -> str:
         """Which format `text` is in: JSON opens with a brace, the seed's arrays have
         brackets, a Tatham game ID starts `params:` (or `WxH#` for a random seed); anything
         else is the puzzle's own plain form, the first of `formats`."""
-        s = text.strip()
+        s = strip_bom(text).strip()
         if not s:
             raise PuzzleError("empty input")
         if s.startswith("{") and "json" in self.formats:

@@ -1,121 +1,431 @@
-"""The dataset record: its flat form for CSV and Parquet, and reading datasets back.
+"""The dataset record: its schema, its flat form for CSV and Parquet, and reading datasets back.
 
 A record is one JSON object (see datasets/README.md); CSV and Parquet hold the same record
-flattened into columns. Everything that reads a dataset (stats, plot, resuming a run) goes
-through `read_records`.
+flattened into columns. Everything that reads a dataset (stats, plot, extending a run) goes
+through `read_records`, and every record it yields has passed `check_record`, the one place
+the schema is enforced:
+
+- required: `puzzle` (a non-empty name), `clues` (text), `clue_count` (a whole number >= 0);
+- optional, checked when present and not null: `id`, `solution`, `format`, `engine`,
+  `generator_version` (text), `seed` (a whole number), `index`, `attempts` (whole numbers
+  >= 0), `unique`, `minimal` (true/false), `verified_by` (a list of engine names), `params`,
+  `options`, `settings` (objects), `difficulty` (an object of numbers, text, true/false or
+  null; `level`, `level_at_least` and `probe_depth` whole numbers >= 0 or null);
+- other fields are kept as they are (a newer writer may add some).
+
+Files are JSONL (anything not .csv or .parquet), our flat CSV, the kaggle `puzzle,solution`
+CSV (sudoku lines, 0 for a blank), or our flat Parquet. A bad record is reported as
+`FILE: line N: what is wrong` (`row N` in Parquet, counting from 1), or skipped with
+`skip_bad`; a file that cannot be a dataset at all (a foreign CSV header, a corrupt Parquet
+file, a directory) is refused whatever `skip_bad` says. An empty JSONL or CSV file holds
+no records.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import math
 import os
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, BinaryIO, Callable, Iterator
 
 from .puzzle import PuzzleError
 
 FLAT_FIELDS = ("id", "puzzle", "clues", "solution", "clue_count", "seed", "index", "generator_version",
                "engine", "unique", "minimal", "attempts")
+JSON_FIELDS = ("params", "options", "settings")  # nested objects: one JSON text column each
+DIFFICULTY_PREFIX = "difficulty_"
+
+# field -> kind of value. Kinds are checked by `_KINDS` below.
+SCHEMA: dict[str, str] = {
+    "id": "text", "puzzle": "name", "params": "object", "options": "object", "clues": "text",
+    "solution": "text", "format": "text", "clue_count": "count", "difficulty": "difficulty",
+    "seed": "integer", "index": "count", "generator_version": "text", "engine": "text",
+    "unique": "flag", "minimal": "flag", "verified_by": "names", "attempts": "count", "settings": "object",
+}
+REQUIRED = ("puzzle", "clues", "clue_count")
+DIFFICULTY_LEVELS = ("level", "level_at_least", "probe_depth")  # whole numbers >= 0, or null
+FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format")  # plus difficulty_* columns
+KAGGLE_COLUMNS = ("puzzle", "solution")
+KAGGLE_PUZZLE = "sudoku"  # the only puzzle the kaggle layout holds
+MAX_LINE_BYTES = 16 << 20  # a longer line is not a record (and is not held in memory)
 
 
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_scalar(v: Any) -> bool:
+    return v is None or isinstance(v, (str, bool, int)) or (isinstance(v, float) and math.isfinite(v))
+
+
+_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "text": (lambda v: isinstance(v, str), "text"),
+    "name": (lambda v: isinstance(v, str) and v.strip() != "", "a puzzle name"),
+    "count": (lambda v: _is_int(v) and v >= 0, "a whole number >= 0"),
+    "integer": (_is_int, "a whole number"),
+    "flag": (lambda v: isinstance(v, bool), "true or false"),
+    "object": (lambda v: isinstance(v, dict), "an object"),
+    "names": (lambda v: isinstance(v, list) and all(isinstance(x, str) and x for x in v), "a list of names"),
+    "difficulty": (lambda v: isinstance(v, dict), "an object of measures"),
+}
+
+
+# The plain Python type JSON and Parquet give each kind; kinds in _MORE have a further condition.
+_PLAIN = {"text": str, "name": str, "count": int, "integer": int, "flag": bool, "object": dict,
+          "names": list, "difficulty": dict}
+_MORE = frozenset({"name", "count", "names"})
+_SCALAR_TYPES = frozenset({str, bool, int, type(None)})  # floats must also be finite
+
+
+class BadRecord(ValueError):
+    """What is wrong with one record; the reader adds the file and the line."""
+
+
+def _show(value: Any) -> str:
+    """A short, one-line picture of a value for an error message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except ValueError:  # a structure that refers to itself
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _printable(text: str, most: int = 120) -> str:
+    """`text` on one line, control characters escaped, cut at `most` characters."""
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[: most + 1])
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def check_record(record: Any) -> dict:
+    """Return `record` if it follows the schema (module docstring); raise BadRecord naming the
+    first field that does not. The one place the schema is enforced."""
+    if not isinstance(record, dict):
+        raise BadRecord(f"not a record: expected a JSON object, got {_show(record)}")
+    for name in REQUIRED:
+        if record.get(name) is None:
+            raise BadRecord(f"{name}: missing")
+    for name, value in record.items():
+        kind = SCHEMA.get(name)
+        if kind is None or value is None:
+            continue
+        if type(value) is _PLAIN[kind] and kind not in _MORE:  # the common case, quickly
+            continue
+        ok, expected = _KINDS[kind]
+        if not ok(value):
+            raise BadRecord(f"{name}: expected {expected}, got {_show(value)}")
+    difficulty = record.get("difficulty")
+    if difficulty:
+        for key, value in difficulty.items():
+            if type(value) not in _SCALAR_TYPES and not _is_scalar(value):
+                raise BadRecord(f"difficulty.{key}: expected a number, text, true/false or null, "
+                                f"got {_show(value)}")
+        for key in DIFFICULTY_LEVELS:
+            value = difficulty.get(key)
+            if value is not None and not (_is_int(value) and value >= 0):
+                raise BadRecord(f"difficulty.{key}: expected a whole number >= 0 or null, got {_show(value)}")
+    return record
+
+
+# ---- the flat form ------------------------------------------------------------------------
 def flatten(record: dict) -> dict:
-    """One flat row: nested params/options/difficulty become JSON or prefixed columns."""
+    """One flat row: nested params/options/settings become JSON text columns, `verified_by`
+    one `sat+cpsat` column, and each difficulty measure a `difficulty_<name>` column."""
     row = {k: record.get(k) for k in FLAT_FIELDS}
     row["params"] = json.dumps(record.get("params"), sort_keys=True)
     row["options"] = json.dumps(record.get("options"), sort_keys=True)
-    row["verified_by"] = "+".join(record.get("verified_by", []))
+    row["verified_by"] = "+".join(record.get("verified_by") or [])
     row["format"] = record.get("format")
+    # always a column (null when absent), so every row of a file has the same columns
+    row["settings"] = json.dumps(record["settings"], sort_keys=True) if "settings" in record else None
     for k, v in sorted((record.get("difficulty") or {}).items()):
-        row[f"difficulty_{k}"] = v
+        row[DIFFICULTY_PREFIX + k] = v
     return row
 
 
-def read_records(path: str | os.PathLike, skip_bad: bool = False,
-                 bad: list[str] | None = None) -> Iterator[dict]:
-    """Stream records from JSONL (or CSV/Parquet written by us). Malformed lines raise a
-    PuzzleError naming the line, or are skipped (and listed in `bad`) with `skip_bad`."""
-    path = Path(path)
-    if not path.exists():
-        raise PuzzleError(f"no such file: {path}")
-    if path.suffix == ".parquet":
-        yield from _read_parquet(path)
-        return
-    if path.suffix == ".csv":
-        yield from _read_csv(path)
-        return
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
+def unflatten(row: dict) -> dict:
+    """The record of a flat row with typed cells (Parquet's, or CSV's after `_csv_cells`):
+    for our own records, `unflatten(flatten(r)) == r`. An empty cell is an absent field
+    (a difficulty measure keeps its null); a JSON column that does not parse is left as text
+    for `check_record` to name."""
+    rec: dict = {}
+    for k, v in row.items():
+        if k.startswith(DIFFICULTY_PREFIX):
+            continue
+        if v is None or (v == "" and k != "verified_by"):
+            continue
+        if k in JSON_FIELDS and isinstance(v, str):
             try:
-                rec = json.loads(line)
-                if not isinstance(rec, dict) or "clues" not in rec:
-                    raise ValueError("not a puzzle record (no 'clues')")
-            except ValueError as exc:
-                msg = f"{path}: line {lineno}: malformed record: {str(exc).splitlines()[0][:80]}"
-                if not skip_bad:
-                    raise PuzzleError(msg) from None
-                if bad is not None:
-                    bad.append(msg)
-                continue
-            yield rec
-
-
-def _unflatten(row: dict) -> dict:
-    rec = {k: row.get(k) for k in FLAT_FIELDS if k in row}
-    rec["difficulty"] = {k[len("difficulty_"):]: v for k, v in row.items() if k.startswith("difficulty_")}
-    for k in ("params", "options"):
-        if isinstance(row.get(k), str):
-            rec[k] = json.loads(row[k])
-    rec["format"] = row.get("format")
+                v = json.loads(v)
+            except ValueError:
+                pass
+        elif k == "verified_by" and isinstance(v, str):
+            v = v.split("+") if v else []
+        rec[k] = v
+    rec["difficulty"] = {k[len(DIFFICULTY_PREFIX):]: v for k, v in row.items() if k.startswith(DIFFICULTY_PREFIX)}
     return rec
 
 
-def _read_csv(path: Path) -> Iterator[dict]:
-    with open(path, encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f):
-            if set(row) == {"puzzle", "solution"}:
-                yield {"puzzle": "sudoku", "clues": row["puzzle"], "solution": row["solution"],
-                       "clue_count": sum(ch not in "0." for ch in row["puzzle"]), "format": "line"}
-                continue
-            for k in ("clue_count", "index", "seed", "attempts"):
-                if row.get(k) not in (None, ""):
-                    row[k] = int(row[k])
-            for k in list(row):
-                if k.startswith("difficulty_") and row[k] not in (None, ""):
-                    row[k] = json.loads(row[k].lower()) if row[k] in ("True", "False") else _num(row[k])
-            yield _unflatten(row)
+_INT = re.compile(r"[+-]?\d+\Z")
+_FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?\Z")
 
 
-def _num(s: str) -> Any:
-    for cast in (int, float):
+def _csv_cells(row: dict[str, str]) -> dict:
+    """Type a CSV row's text cells the way `csv` wrote them (True/False, numbers, '' for
+    null). A cell that does not fit its field stays text, for `check_record` to name."""
+    out: dict = {}
+    for k, text in row.items():
+        kind = "difficulty" if k.startswith(DIFFICULTY_PREFIX) else SCHEMA.get(k, "text")
+        if text == "":
+            out[k] = None if kind == "difficulty" else text
+        elif kind in ("count", "integer") and _INT.match(text):
+            out[k] = int(text)
+        elif kind in ("flag", "difficulty") and text in ("True", "False"):
+            out[k] = text == "True"
+        elif kind == "difficulty" and _INT.match(text):
+            out[k] = int(text)
+        elif kind == "difficulty" and _FLOAT.match(text):
+            out[k] = float(text)
+        else:
+            out[k] = text
+    return out
+
+
+def _check_columns(path: Path, where: str, columns: list[str]) -> str:
+    """'flat' or 'kaggle': which of our layouts `columns` are; anything else is refused."""
+    shown = _printable(",".join(columns))
+    if sorted(columns) == sorted(KAGGLE_COLUMNS):
+        return "kaggle"
+    foreign = [c for c in columns if c not in FLAT_COLUMNS and not c.startswith(DIFFICULTY_PREFIX)]
+    missing = [c for c in REQUIRED if c not in columns]
+    doubled = sorted({c for c in columns if columns.count(c) > 1})
+    problem = (f"columns not ours: {_printable(', '.join(foreign[:5]), 60)}" if foreign else
+               f"no {', '.join(missing)} column" if missing else
+               f"repeated column {', '.join(doubled)}" if doubled else None)
+    if problem:
+        raise PuzzleError(f"{path}: {where}: not a puzzlelab dataset header ({problem}; expected our flat "
+                          f"columns or puzzle,solution): {shown}")
+    return "flat"
+
+
+# ---- reading --------------------------------------------------------------------------------
+@dataclass
+class Skipped:
+    """Bad records a reader skipped: how many, and the first few messages (bounded memory)."""
+
+    count: int = 0
+    messages: list[str] = field(default_factory=list)
+    keep: int = 20
+
+    def append(self, message: str) -> None:
+        self.count += 1
+        if len(self.messages) < self.keep:
+            self.messages.append(message)
+
+
+def read_records(path: str | os.PathLike, skip_bad: bool = False, bad: Any = None) -> Iterator[dict]:
+    """Stream the records of a dataset file, each checked by `check_record`. The first bad
+    record raises a PuzzleError `FILE: line N: what is wrong`; with `skip_bad` bad records are
+    skipped and their messages appended to `bad` (a list or a `Skipped`)."""
+    path = Path(path)
+    if not path.exists():
+        raise PuzzleError(f"no such file: {path}")
+    if path.is_dir():
+        raise PuzzleError(f"{path}: is a directory, not a dataset file")
+    suffix = path.suffix.lower()
+    rows = _parquet_rows(path) if suffix == ".parquet" else _csv_rows(path) if suffix == ".csv" else _jsonl_rows(path)
+    for where, make in rows:
         try:
-            return cast(s)
-        except ValueError:
-            pass
-    return s
+            record = check_record(make())
+        except BadRecord as exc:
+            message = f"{path}: {where}: {exc}"
+            if not skip_bad:
+                raise PuzzleError(message) from None
+            if bad is not None:
+                bad.append(message)
+            continue
+        yield record
 
 
-def _read_parquet(path: Path) -> Iterator[dict]:
+def _open(path: Path) -> BinaryIO:
     try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise PuzzleError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+class _Lines:
+    """A binary file's lines as text, numbered from 1. A line that is not UTF-8 or is too
+    long comes out as an empty line, its number noted in `bad`, so CSV parsing goes on and
+    the record holding it is reported as bad."""
+
+    def __init__(self, f: BinaryIO):
+        self.f = f
+        self.number = 0
+        self.bad: dict[int, str] = {}
+
+    def __iter__(self) -> Iterator[str]:
+        while True:
+            raw = self.f.readline(MAX_LINE_BYTES)
+            if not raw:
+                return
+            self.number += 1
+            if len(raw) == MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # skip the rest of it
+                    raw = self.f.readline(MAX_LINE_BYTES)
+                self.bad[self.number] = f"longer than {MAX_LINE_BYTES:,} bytes: not a record"
+                yield "\n"
+                continue
+            try:
+                yield raw.decode("utf-8-sig" if self.number == 1 else "utf-8")
+            except UnicodeDecodeError:
+                self.bad[self.number] = "not UTF-8 text"
+                yield "\n"
+
+    def problem(self, first: int, last: int) -> str | None:
+        """The first bad-line problem within lines first..last; forgets lines up to `last`."""
+        if not self.bad:
+            return None
+        found = next((self.bad[n] for n in sorted(self.bad) if first <= n <= last), None)
+        for n in [n for n in self.bad if n <= last]:
+            del self.bad[n]
+        return found
+
+
+Row = tuple[str, Callable[[], Any]]  # (where, a function making the record or raising BadRecord)
+
+
+def _jsonl_rows(path: Path) -> Iterator[Row]:
+    with _open(path) as f:
+        lines = _Lines(f)
+        for text in lines:
+            n = lines.number
+            problem = lines.problem(n, n)
+            if problem:
+                yield f"line {n}", _fail(problem)
+            elif text.strip():
+                yield f"line {n}", lambda text=text: _json_record(text)
+
+
+def _fail(problem: str) -> Callable[[], Any]:
+    def fail() -> Any:
+        raise BadRecord(problem)
+    return fail
+
+
+def _json_record(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise BadRecord(f"not JSON ({str(exc).splitlines()[0][:80]})") from None
+
+
+def _csv_rows(path: Path) -> Iterator[Row]:
+    with _open(path) as f:
+        lines = _Lines(f)
+        reader = csv.reader(iter(lines), strict=True)
+        header: list[str] | None = None
+        layout = ""
+        while True:
+            first = reader.line_num + 1
+            try:
+                cells = next(reader)
+                error = None
+            except StopIteration:
+                return
+            except csv.Error as exc:
+                cells, error = None, f"malformed CSV ({exc})"
+            problem = lines.problem(first, reader.line_num) or error
+            if header is None:
+                if problem:
+                    raise PuzzleError(f"{path}: line {first}: {problem}")
+                if cells:
+                    header = cells
+                    layout = _check_columns(path, f"line {first}", header)
+                continue
+            if problem:
+                yield f"line {first}", _fail(problem)
+            elif cells:
+                yield f"line {first}", lambda h=header, c=cells, k=layout: _csv_record(h, c, k)
+
+
+def _csv_record(header: list[str], cells: list[str], layout: str) -> dict:
+    if len(cells) != len(header):
+        raise BadRecord(f"{len(cells)} fields, the header has {len(header)}")
+    row = dict(zip(header, cells))
+    if layout == "kaggle":
+        return _kaggle_record(row["puzzle"], row["solution"])
+    return unflatten(_csv_cells(row))
+
+
+def _kaggle_record(puzzle: str, solution: str) -> dict:
+    """A `puzzle,solution` row as a record: sudoku lines, 0 (or .) for a blank."""
+    if not puzzle:
+        raise BadRecord("puzzle: empty")
+    if solution and len(solution) != len(puzzle):
+        raise BadRecord(f"solution has {len(solution)} characters, the puzzle {len(puzzle)}")
+    return {"puzzle": KAGGLE_PUZZLE, "clues": puzzle, "solution": solution,
+            "clue_count": sum(ch not in "0." for ch in puzzle), "format": "line"}
+
+
+def _parquet_rows(path: Path) -> Iterator[Row]:
+    try:
+        import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise PuzzleError("reading Parquet needs pyarrow: pip install 'puzzle-lab[parquet]'") from None
-    for batch in pq.ParquetFile(path).iter_batches(batch_size=4096):
-        for row in batch.to_pylist():
-            yield _unflatten(row)
+    broken = (pa.ArrowException, OSError, ValueError)
+    _open(path).close()  # unreadable: one clean line, before pyarrow's own words
+    try:
+        pfile = pq.ParquetFile(path)
+        columns = pfile.schema_arrow.names
+    except broken as exc:
+        raise PuzzleError(f"{path}: not a readable Parquet file ({_first_line(exc)})") from None
+    if _check_columns(path, "columns", columns) == "kaggle":
+        raise PuzzleError(f"{path}: the kaggle puzzle,solution layout is read from CSV only")
+    batches = pfile.iter_batches(batch_size=4096)
+    number = 0
+    while True:
+        try:
+            batch = next(batches)
+            rows = batch.to_pylist()
+        except StopIteration:
+            return
+        except broken as exc:
+            raise PuzzleError(f"{path}: row {number + 1}: corrupt Parquet data ({_first_line(exc)})") from None
+        for row in rows:
+            number += 1
+            yield f"row {number}", lambda row=row: unflatten(row)
 
 
-def read_timings(path: str | os.PathLike) -> dict[str, dict]:
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:100] if text else type(exc).__name__
+
+
+def read_timings(path: str | os.PathLike) -> dict[str, float]:
+    """Seconds per record id from the sidecar `FILE.timings.jsonl`, if there is one. These are
+    run-dependent extras, not the dataset: lines that are not `{"id": text, "seconds": number}`
+    are ignored, and a later line for the same id wins (a resumed run)."""
     side = Path(str(path) + ".timings.jsonl")
-    out: dict[str, dict] = {}
-    if side.exists():
-        with open(side, encoding="utf-8") as f:
-            for line in f:
+    out: dict[str, float] = {}
+    if not side.is_file():
+        return out
+    try:
+        with open(side, "rb") as f:
+            for raw in _Lines(f):
                 try:
-                    t = json.loads(line)
-                    out[t["id"]] = t
-                except (ValueError, KeyError):
+                    t = json.loads(raw) if raw.strip() else None
+                except ValueError:
                     continue
+                if not isinstance(t, dict) or not isinstance(t.get("id"), str):
+                    continue
+                seconds = t.get("seconds")
+                if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < math.inf:
+                    out[t["id"]] = float(seconds)
+    except OSError:  # unreadable: no timings, the dataset itself is still there
+        pass
     return out

@@ -1,16 +1,20 @@
-"""Boards to PNG. A puzzle may draw itself (`draw(ax, inst, solution)`); otherwise its text
-form is drawn as a grid of characters, which is right for most grid puzzles."""
+"""Boards to pictures (PNG, PDF, SVG, JPEG, ...: the extension of `out` decides). A puzzle
+may draw itself (`draw(ax, inst, solution)`); otherwise its text form is drawn as a grid of
+characters, which is right for most grid puzzles."""
 
 from __future__ import annotations
 
 import os
 from typing import Any
 
-from .plot import save_png
+from .plot import picture_format, save_figure
 from .puzzle import Instance, PuzzleType
 
 
 def render(ptype: PuzzleType, inst: Instance, out: str | os.PathLike, solution: Any = None) -> None:
+    """Draw the puzzle (and its solution beside it) to `out`, in the format its extension
+    names; a bad `out` is refused before anything is drawn."""
+    fmt = picture_format(out)
     import matplotlib
 
     matplotlib.use("Agg")
@@ -27,7 +31,7 @@ def render(ptype: PuzzleType, inst: Instance, out: str | os.PathLike, solution: 
         ax.set_title(f"{ptype.name}: {title}", pad=12)
         ax.set_aspect("equal")
         ax.axis("off")
-    save_png(fig, out)
+    save_figure(fig, out, fmt)
 
 
 def _draw_text(ax, ptype: PuzzleType, inst: Instance, solution: Any) -> None:

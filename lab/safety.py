@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -19,9 +20,47 @@ from .puzzle import PuzzleError
 LOCK_TAG = "puzzlelab lock, pid "
 
 
+def output_path(out: str | os.PathLike, what: str = "a file name") -> Path:
+    """`out` as a path, after refusing what cannot be written there: an empty name, a
+    directory, an existing non-file, a path below a file."""
+    if not str(out).strip():
+        raise PuzzleError(f"--out needs {what}")
+    path = Path(out)
+    if path.is_dir():
+        raise PuzzleError(f"--out {path} is a directory: give {what} inside it")
+    if path.exists() and not path.is_file():
+        raise PuzzleError(f"--out {path} exists and is not a regular file")
+    for parent in path.parents:
+        if parent.exists() and not parent.is_dir():
+            raise PuzzleError(f"--out {path}: {parent} is a file, not a directory")
+    return path
+
+
+def make_folders(folder: Path) -> list[Path]:
+    """Create `folder` and its missing parents; return those created, outermost first (for
+    `remove_folders` when the run that needed them fails)."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for f in reversed(missing):
+        f.mkdir(exist_ok=True)
+    return list(reversed(missing))
+
+
+def remove_folders(made: list[Path]) -> None:
+    """Remove folders `make_folders` created, innermost first, as long as they are empty."""
+    for folder in reversed(made):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
 def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
-    """Call `write(tmp)` on a fresh temporary file next to `path`, then rename it to `path`.
-    On any failure the temporary file is removed and `path` is left as it was."""
+    """Call `write(tmp)` on a fresh temporary file next to `path`, then rename it to `path`
+    with the permissions a plain `open` would give (or those of the file it replaces). On any
+    failure the temporary file is removed and `path` is left as it was."""
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
     tmp = Path(name)
@@ -29,11 +68,23 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
         write(tmp)
         with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
+        os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     _fsync_dir(path.parent)
+
+
+def _mode_for(path: Path) -> int:
+    """The replaced file's permissions, or what `open` would give under the umask (mkstemp's
+    own are private to the owner)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _fsync_dir(folder: Path) -> None:

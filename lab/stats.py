@@ -1,11 +1,12 @@
-"""Dataset statistics, computed in one streaming pass (memory bounded by the histograms)."""
+"""Dataset statistics, computed in one streaming pass: memory is bounded by the histograms
+(plus one number per id from the timing sidecar), never by the records."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .records import read_records, read_timings
+from .records import Skipped, read_records, read_timings
 
 
 @dataclass
@@ -34,6 +35,38 @@ class Histogram:
 
 
 @dataclass
+class Timing:
+    """Seconds per puzzle without keeping them all: exact count, total and maximum, and the
+    median from a histogram of values rounded to 3 significant digits."""
+
+    n: int = 0
+    total: float = 0.0
+    max: float = 0.0
+    rounded: Counter = field(default_factory=Counter)
+
+    def add(self, seconds: float) -> None:
+        self.n += 1
+        self.total += seconds
+        self.max = max(self.max, seconds)
+        self.rounded[float(f"{seconds:.3g}")] += 1
+
+    def median(self) -> float:
+        """The upper median (the value at index n // 2 in sorted order), to 3 digits."""
+        seen = 0
+        for value in sorted(self.rounded):
+            seen += self.rounded[value]
+            if seen > self.n // 2:
+                return value
+        return 0.0
+
+    def summary(self) -> dict:
+        if not self.n:
+            return {}
+        return {"n": self.n, "mean": round(self.total / self.n, 6), "median": round(self.median(), 6),
+                "max": round(self.max, 6), "total": round(self.total, 3)}
+
+
+@dataclass
 class Stats:
     records: int = 0
     puzzles: Counter = field(default_factory=Counter)
@@ -42,24 +75,23 @@ class Stats:
     unique: int = 0
     minimal: int = 0
     cross_checked: int = 0
-    seconds: list = field(default_factory=list)
-    bad_lines: list = field(default_factory=list)
+    seconds: Timing = field(default_factory=Timing)
+    skipped: Skipped = field(default_factory=Skipped)  # bad records left out with skip_bad
+
+    @property
+    def bad_lines(self) -> list[str]:
+        """The first messages about skipped bad records (`skipped.count` says how many)."""
+        return self.skipped.messages
 
     def to_json(self) -> dict:
-        times = sorted(self.seconds)
-        timing = {}
-        if times:
-            timing = {"n": len(times), "mean": round(sum(times) / len(times), 6),
-                      "median": round(times[len(times) // 2], 6), "max": round(times[-1], 6),
-                      "total": round(sum(times), 3)}
         return {
             "records": self.records,
             "puzzles": dict(self.puzzles),
             "clue_count": self.clue_count.summary(),
             "difficulty": {k: h.summary() for k, h in sorted(self.difficulty.items())},
             "verified": {"unique": self.unique, "minimal": self.minimal, "cross_checked_cpsat": self.cross_checked},
-            "seconds_per_puzzle": timing,
-            "bad_lines": len(self.bad_lines),
+            "seconds_per_puzzle": self.seconds.summary(),
+            "bad_lines": self.skipped.count,
         }
 
 
@@ -68,9 +100,12 @@ HISTOGRAM_MEASURES = ("level", "probe_depth", "propagation_solves", "human_techn
 
 
 def dataset_stats(path: str, skip_bad: bool = False) -> Stats:
+    """One pass over a dataset; every record is schema-checked by `read_records`, so the
+    fields used here have their documented types. `skip_bad` counts bad records in
+    `skipped` instead of stopping at the first."""
     stats = Stats()
     timings = read_timings(path)
-    for rec in read_records(path, skip_bad=skip_bad, bad=stats.bad_lines):
+    for rec in read_records(path, skip_bad=skip_bad, bad=stats.skipped):
         stats.records += 1
         stats.puzzles[rec.get("puzzle")] += 1
         stats.clue_count.add(rec.get("clue_count"))
@@ -83,12 +118,13 @@ def dataset_stats(path: str, skip_bad: bool = False) -> Stats:
         stats.cross_checked += "cpsat" in verified
         t = timings.get(rec.get("id"))
         if t is not None:
-            stats.seconds.append(t["seconds"])
+            stats.seconds.add(t)
     return stats
 
 
 def format_stats(s: dict) -> str:
-    lines = [f"records: {s['records']}  ({', '.join(f'{k}: {v}' for k, v in s['puzzles'].items())})"]
+    kinds = ", ".join(f"{k}: {v}" for k, v in s["puzzles"].items())
+    lines = [f"records: {s['records']}" + (f"  ({kinds})" if kinds else "")]
     cc = s["clue_count"]
     if cc.get("n"):
         lines.append(f"clue count: min {cc['min']}  mean {cc['mean']}  max {cc['max']}")
@@ -106,7 +142,9 @@ def format_stats(s: dict) -> str:
         lines.append(f"generation time per puzzle: mean {t['mean'] * 1000:.2f} ms, median {t['median'] * 1000:.2f} ms, "
                      f"max {t['max'] * 1000:.1f} ms (total {t['total']} s)")
     if s["bad_lines"]:
-        lines.append(f"skipped {s['bad_lines']} malformed lines")
+        first = (s.get("bad_line_messages") or [""])[0]
+        lines.append(f"skipped {s['bad_lines']} bad record{'s' if s['bad_lines'] != 1 else ''}"
+                     + (f" (the first: {first})" if first else ""))
     return "\n".join(lines)
 
 

@@ -113,9 +113,9 @@ def run_length_cells(desc: str, area: int, offset: int = 0) -> list[int]:
     i = 0
     while i < len(desc):
         ch = desc[i]
-        if ch.isdigit():
+        if ch.isdecimal():
             j = i
-            while j < len(desc) and desc[j].isdigit():
+            while j < len(desc) and desc[j].isdecimal():
                 j += 1
             cells.append(int(desc[i:j]))
             i = j

@@ -7,6 +7,12 @@ maximises H(g) = -sum_t P(t|g) log2 P(t|g) (seed 000, after 3Blue1Brown's Wordle
 ties go to a code that may itself be the secret, then to the first code in the order the
 colours are listed. Scoring is vectorised with numpy; for games small enough the whole
 guess x secret mark table is computed once and cached.
+
+Size limit: at most 8 pegs, 65,536 codes (colours to the power of pegs) and 100 guesses.
+Scoring costs about (guesses worth scoring) x (candidates) x (pegs + colours). Measured
+after one guess: 4 colours x 8 pegs (65,536 codes) 3.5-14 s (20,412 candidates), 16 x 4
+(65,536) 5 s, 6 x 6 (46,656) 4.4 s, 8 x 5 (32,768) 3 s; past the limit, 3 x 10 (59,049
+codes) 58 s, 2 x 16 (65,536) 75 s, 10 x 5 (100,000) 41 s, 16 x 5 (1,048,576) 9 minutes.
 """
 
 from __future__ import annotations
@@ -20,12 +26,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType, number, quote
 from lab.textgrid import parse_json
 
 DEFAULT_COLOURS = "RYGBOP"  # Red, Yellow, Green, Blue, Orange, Purple (Tatham's and the seed's)
-MAX_CODES = 1 << 20  # beyond this the code list itself stops being practical
+MAX_CODES = 1 << 16
+MAX_PEGS = 8
+MAX_GUESSES = 100
 MAX_COLOURS = 36
+SIZE_TEXT = f"at most {MAX_PEGS} pegs, {MAX_CODES:,} codes and {MAX_GUESSES} guesses"
 TABLE_MAX = 1 << 22  # cache the full mark table when codes^2 is at most this
 CHUNK = 1 << 22  # guess x candidate pairs scored per numpy step otherwise
 TIE = 1e-9  # entropies this close are a tie
@@ -43,21 +52,24 @@ class GuessParams:
     duplicates: bool = True
 
     def check(self) -> "GuessParams":
+        """Valid settings within the size limit (pegs first: colours ** pegs is computed)."""
         if self.pegs < 1:
             raise PuzzleError(f"need at least 1 peg, got {self.pegs}")
+        if self.pegs > MAX_PEGS:
+            raise PuzzleError(f"guess game of {self.pegs} pegs is too large: {SIZE_TEXT}")
         if not 1 <= len(self.colours) <= MAX_COLOURS:
             raise PuzzleError(f"need 1..{MAX_COLOURS} colours, got {len(self.colours)}")
         if len(set(self.colours)) != len(self.colours):
-            raise PuzzleError(f"colour letters repeat in '{self.colours}'")
+            raise PuzzleError(f"colour letters repeat in {quote(self.colours)}")
         bad = [ch for ch in self.colours if ch.isdigit() or ch.isspace() or ch in "#,;:()[]'\""]
         if bad:
-            raise PuzzleError(f"'{bad[0]}' cannot be a colour letter (digits and punctuation are taken)")
+            raise PuzzleError(f"{quote(bad[0])} cannot be a colour letter (digits and punctuation are taken)")
         if not self.duplicates and self.pegs > len(self.colours):
             raise PuzzleError(f"{self.pegs} pegs cannot all differ with {len(self.colours)} colours")
         n = len(self.colours) ** self.pegs
         if n > MAX_CODES:
-            raise PuzzleError(f"{len(self.colours)}^{self.pegs} = {n} codes is too many to score "
-                              f"(at most {MAX_CODES})")
+            raise PuzzleError(f"guess game of {len(self.colours)}^{self.pegs} = {n:,} codes is too large: "
+                              f"{SIZE_TEXT}")
         return self
 
 
@@ -271,6 +283,12 @@ class Guess(PuzzleType):
     aliases = ("mastermind",)
     title = "Guess (Mastermind): next guess of maximum entropy"
     formats = ("text", "json", "seed")
+    size_limit_text = SIZE_TEXT
+
+    def check_size(self, inst: Instance) -> None:
+        inst.params.check()
+        if len(inst.clues) > MAX_GUESSES:
+            raise PuzzleError(f"guess game of {len(inst.clues)} guesses is too large: {SIZE_TEXT}")
 
     def sniff(self, text: str) -> str:
         s = text.strip()
@@ -279,25 +297,28 @@ class Guess(PuzzleType):
         return super().sniff(text)
 
     def _instance(self, params: GuessParams, clues: list[tuple[str, Mark, int | None]]) -> Instance:
-        params.check()
+        params.check()  # the size limit, before any code is scored (below: are the marks consistent?)
+        if len(clues) > MAX_GUESSES:
+            raise PuzzleError(f"guess game of {len(clues)} guesses is too large: {SIZE_TEXT}", clues[-1][2])
         out = {}
         for i, (code, mark, line) in enumerate(clues):
             where = line if line is not None else i + 1
             if len(code) != params.pegs:
-                raise PuzzleError(f"guess '{code}' has {len(code)} pegs, expected {params.pegs}", where)
+                raise PuzzleError(f"guess {quote(code)} has {len(code)} pegs, expected {params.pegs}", where)
             for ch in code:
                 if ch not in params.colours:
-                    raise PuzzleError(f"'{ch}' in guess '{code}' is not a colour ({params.colours})", where)
+                    raise PuzzleError(f"{quote(ch)} in guess {quote(code)} is not a colour ({params.colours})", where)
             if not params.duplicates and len(set(code)) != len(code):
-                raise PuzzleError(f"guess '{code}' repeats a colour, which this game forbids", where)
+                raise PuzzleError(f"guess {quote(code)} repeats a colour, which this game forbids", where)
             if len(mark) not in (2, 3) or any(type(m) is not int or m < 0 for m in mark):
-                raise PuzzleError(f"mark {mark} must be black, white[, grey] counts >= 0", where)
+                raise PuzzleError(f"mark {quote(mark)} must be black, white[, grey] counts >= 0", where)
             if len(mark) == 2:
                 mark = (mark[0], mark[1], params.pegs - mark[0] - mark[1])
             if mark[2] < 0:
-                raise PuzzleError(f"{mark[0]} black + {mark[1]} white is more than {params.pegs} pegs", where)
+                raise PuzzleError(f"{number(mark[0])} black + {number(mark[1])} white is more than "
+                                  f"{params.pegs} pegs", where)
             if sum(mark) != params.pegs:
-                raise PuzzleError(f"mark {mark[0]} {mark[1]} {mark[2]} does not add up to "
+                raise PuzzleError(f"mark {' '.join(map(number, mark))} does not add up to "
                                   f"{params.pegs} pegs", where)
             if mark[0] == params.pegs - 1 and mark[1] == 1:
                 raise PuzzleError(f"mark {params.pegs - 1} black 1 white is impossible", where)
@@ -320,11 +341,11 @@ class Guess(PuzzleType):
                 self._settings(words, settings, lineno)
                 continue
             numbers = []
-            while words and words[-1].isdigit():
+            while words and words[-1].isdecimal():
                 numbers.insert(0, int(words.pop()))
             code = "".join(words)
             if not code or len(numbers) not in (2, 3):
-                raise PuzzleError(f"expected 'CODE black white [grey]', got '{line}'", lineno)
+                raise PuzzleError(f"expected 'CODE black white [grey]', got {quote(line)}", lineno)
             clues.append((code, tuple(numbers), lineno))
         params = GuessParams(settings["pegs"], settings["colours"], settings["duplicates"])
         return self._instance(params, clues)
@@ -332,22 +353,22 @@ class Guess(PuzzleType):
     @staticmethod
     def _settings(words: list[str], settings: dict, lineno: int) -> None:
         if len(words) % 2:
-            raise PuzzleError(f"settings come in pairs like 'pegs 4 colours RYGBOP', got '{' '.join(words)}'",
+            raise PuzzleError(f"settings come in pairs like 'pegs 4 colours RYGBOP', got {quote(' '.join(words))}",
                               lineno)
         for key, value in zip(words[::2], words[1::2]):
             key = key.lower()
             if key == "pegs":
-                if not value.isdigit():
-                    raise PuzzleError(f"pegs must be a number, got '{value}'", lineno)
+                if not value.isdecimal():
+                    raise PuzzleError(f"pegs must be a number, got {quote(value)}", lineno)
                 settings["pegs"] = int(value)
             elif key in ("colours", "colors"):
                 settings["colours"] = value
             elif key == "duplicates":
                 if value.lower() not in ("yes", "no"):
-                    raise PuzzleError(f"duplicates must be yes or no, got '{value}'", lineno)
+                    raise PuzzleError(f"duplicates must be yes or no, got {quote(value)}", lineno)
                 settings["duplicates"] = value.lower() == "yes"
             else:
-                raise PuzzleError(f"unknown setting '{key}' (pegs, colours, duplicates)", lineno)
+                raise PuzzleError(f"unknown setting {quote(key)} (pegs, colours, duplicates)", lineno)
 
     def _parse_json(self, text: str) -> Instance:
         data = parse_json(text)
@@ -356,7 +377,7 @@ class Guess(PuzzleType):
         try:
             colours = str(data.get("colours", data.get("colors", DEFAULT_COLOURS)))
             params = GuessParams(int(data.get("pegs", 4)), colours, bool(data.get("duplicates", True)))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: Infinity
             raise PuzzleError("'pegs' must be a number") from None
         guesses = data.get("guesses", [])
         if not isinstance(guesses, list):
@@ -391,7 +412,7 @@ class Guess(PuzzleType):
             try:
                 code, mark = ast.literal_eval(f"({m.group(1)})")
             except (ValueError, SyntaxError, TypeError):
-                raise PuzzleError(f"cannot read add_guess arguments '{m.group(1)}'", lineno) from None
+                raise PuzzleError(f"cannot read add_guess arguments {quote(m.group(1))}", lineno) from None
             clues.append((self._code(list(code), lineno), tuple(mark), lineno))
         if not clues:
             raise PuzzleError("no add_guess(...) calls found")
@@ -412,7 +433,7 @@ class Guess(PuzzleType):
             if p != GuessParams():
                 raise PuzzleError("the seed's form only knows the default game (4 pegs, RYGBOP)")
             return "\n".join(f"binst.add_guess({tuple(c.code)!r}, {c.mark!r})" for c in clues)
-        raise PuzzleError(f"unknown guess format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown guess format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     def answer(self, inst: Instance) -> Answer:
         p: GuessParams = inst.params.check()

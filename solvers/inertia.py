@@ -39,12 +39,17 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.puzzle import Answer, BoardLimit, Instance, PuzzleError, PuzzleType, quote
 from lab.textgrid import parse_array, parse_json, tatham_size, tatham_split
 
 BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
 SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}
 TEXT_CHARS = {".": BLANK, "b": BLANK, "g": GEM, "m": MINE, "s": STOP, "w": WALL, "S": START}
+# Size limit: `answer` keeps to its time limit (the CLI's --timeout) only between its steps,
+# and a step grows with the board. Random boards (half blank, a quarter stops, a fifth
+# gems): 30x30 answers in 6 s with a 5 s limit, 40x40 in 18 s (33-37 s with 30 s), 50x50
+# in 87 s and 60x60 in over 5 minutes.
+SIZE = BoardLimit(40, 40)
 # Directions clockwise from north: (name, arrow, row step, column step).
 DIRECTIONS = [("N", "↑", -1, 0), ("NE", "↗", -1, 1), ("E", "→", 0, 1), ("SE", "↘", 1, 1),
               ("S", "↓", 1, 0), ("SW", "↙", 1, -1), ("W", "←", 0, -1), ("NW", "↖", -1, -1)]
@@ -597,9 +602,13 @@ class Inertia(PuzzleType):
     name = "inertia"
     title = "Inertia: fewest moves collecting every gem"
     formats = ("text", "tatham", "array", "json")
+    size_limit_text = SIZE.text
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- reading ------------------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
+    def read(self, text: str, fmt: str | None = None) -> Instance:
         s = text.strip()
         if not s:
             raise PuzzleError("empty input")
@@ -609,7 +618,7 @@ class Inertia(PuzzleType):
         reader = {"text": self._parse_text, "tatham": self._parse_tatham,
                   "array": self._parse_array, "json": self._parse_json}.get(fmt)
         if reader is None:
-            raise PuzzleError(f"unknown inertia format '{fmt}' (known: {', '.join(self.formats)})")
+            raise PuzzleError(f"unknown inertia format {quote(fmt)} (known: {', '.join(self.formats)})")
         return reader(text)
 
     def _parse_text(self, text: str) -> Instance:
@@ -619,16 +628,17 @@ class Inertia(PuzzleType):
             row = []
             for col, ch in enumerate(line, start=1):
                 if ch not in TEXT_CHARS:
-                    raise PuzzleError(f"bad cell '{ch}' (use . g m s w S)", n, col)
+                    raise PuzzleError(f"bad cell {quote(ch)} (use . g m s w S)", n, col)
                 row.append((TEXT_CHARS[ch], n, col))
             grid.append(row)
         return self._instance(grid)
 
     def _parse_tatham(self, text: str) -> Instance:
         head, desc = tatham_split(text)
-        w, h = tatham_size(head, "", f"bad Inertia parameters '{head}' (want WxH)")
+        w, h = tatham_size(head, "", f"bad Inertia parameters {quote(head)} (want WxH)")
         if w < 1 or h < 1:
             raise PuzzleError("width and height must be positive", 1, 1)
+        SIZE.check(self.name, w, h, line=1)
         if len(desc) != w * h:
             raise PuzzleError(f"game description has {len(desc)} cells, expected {w}x{h} = {w * h}", 1)
         offset = len(head) + 2
@@ -638,7 +648,7 @@ class Inertia(PuzzleType):
             for c in range(w):
                 ch = desc[r * w + c]
                 if ch not in "bgmswS":
-                    raise PuzzleError(f"bad cell '{ch}' in game description", 1, offset + r * w + c)
+                    raise PuzzleError(f"bad cell {quote(ch)} in game description", 1, offset + r * w + c)
                 row.append((ch, 1, offset + r * w + c))
             grid.append(row)
         return self._instance(grid)
@@ -653,8 +663,8 @@ class Inertia(PuzzleType):
             line = lines[r] if r < len(lines) else None
             out = []
             for c, v in enumerate(row):
-                if v not in SEED_CHARS:
-                    raise PuzzleError(f"bad cell {v!r} in row {r + 1}, column {c + 1} "
+                if not isinstance(v, str) or v not in SEED_CHARS:
+                    raise PuzzleError(f"bad cell {quote(repr(v))} in row {r + 1}, column {c + 1} "
                                       "(use ' ' G M O W B)", line)
                 out.append((SEED_CHARS[v], line, None))
             grid.append(out)
@@ -703,7 +713,7 @@ class Inertia(PuzzleType):
                 "  [" + ", ".join(repr(back[ch]) for ch in row) + "]," for row in rows) + "\n])"
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "rows": [row.replace(BLANK, ".") for row in rows]})
-        raise PuzzleError(f"unknown inertia format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown inertia format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     # ---- solving --------------------------------------------------------------------------
     def answer(self, inst: Instance, time_limit: float = 30.0, seed: int = 0, prove: bool = True) -> Answer:

@@ -9,15 +9,21 @@ Text form (one statement per line, '#' starts a comment):
     capacities 3 5 8
     start      0 0 8
     goal       0 4 4
+
+Size limit: at most 10 jugs, and at most 1,000,000 positions by `positions_bound` (a search
+meets each position once). Measured on the worst cases found (capacities a few apart, each
+jug half full): 7 jugs 12..6 (bound 980,000) search 326,000 positions in 39 s; 5 jugs 40..36
+(bound 566,000) 100,000 in 5 s; 4 jugs 1000..997 (bound 8 million, refused) 48,000 in 2 s.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 
-from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType, number, quote
 from lab.search import METHODS, MoveProblem, solve
 from lab.textgrid import parse_json
 
@@ -26,6 +32,9 @@ Goal = tuple[int | None, ...]  # None: any amount
 Pour = tuple[int, int, int]  # (from jug, to jug, litres), jugs 0-based
 WILD = {"*", "?", "-", "_"}
 KEYS = ("capacities", "start", "goal")
+MAX_JUGS = 10
+MAX_POSITIONS = 1_000_000
+SIZE_TEXT = f"at most {MAX_JUGS} jugs and {MAX_POSITIONS:,} positions with a jug empty or full"
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,28 @@ def pour(capacities: Amounts, amounts: Amounts, i: int, j: int) -> tuple[int, Am
 
 def reached(amounts: Amounts, goal: Goal) -> bool:
     return all(g is None or a == g for a, g in zip(amounts, goal))
+
+
+def positions_bound(capacities: Amounts) -> int:
+    """How many positions a search can meet, at most: after a pour the jug poured from is
+    empty or the one poured into is full, so some jug i holds 0 or all it can; pours keep
+    the total, so given the others, the largest of the rest is fixed too. Plus the start."""
+    total = 1
+    for i in range(len(capacities)):
+        others = sorted(c + 1 for j, c in enumerate(capacities) if j != i)
+        total += 2 * math.prod(others[:-1])
+    return total
+
+
+def check_size(capacities: Amounts) -> None:
+    """The jugs size limit (SIZE_TEXT): the search stays within seconds to tens of seconds."""
+    if len(capacities) > MAX_JUGS:
+        raise PuzzleError(f"jugs puzzle of {len(capacities)} jugs is too large: {SIZE_TEXT}")
+    bound = positions_bound(capacities)
+    if bound > MAX_POSITIONS:
+        count = f"{bound:,}" if bound < 10 ** 15 else f"about 10^{len(str(bound)) - 1}"
+        raise PuzzleError(f"jugs puzzle with capacities {quote(' '.join(map(str, capacities)))} is too large: "
+                          f"{count} positions, {SIZE_TEXT}")
 
 
 class JugProblem(MoveProblem):
@@ -71,15 +102,19 @@ class Jugs(PuzzleType):
     aliases = ("jug", "water-jugs")
     title = "Water jugs: fewest pours to reach the goal amounts"
     formats = ("text", "json")
+    size_limit_text = SIZE_TEXT
+
+    def check_size(self, inst: Instance) -> None:
+        check_size(inst.params.capacities)
 
     # ---- text forms -------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
+    def read(self, text: str, fmt: str | None = None) -> Instance:
         fmt = fmt or ("json" if text.lstrip().startswith("{") else "text")
         if fmt == "text":
             return self._parse_text(text)
         if fmt == "json":
             return self._parse_json(text)
-        raise PuzzleError(f"unknown jugs format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown jugs format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     def _parse_text(self, text: str) -> Instance:
         found: dict[str, tuple[list[str], int]] = {}
@@ -91,7 +126,7 @@ class Jugs(PuzzleType):
             key = m.group(1).lower() if m else ""
             key = {"capacity": "capacities", "sizes": "capacities"}.get(key, key)
             if key not in KEYS:
-                raise PuzzleError(f"expected one of {', '.join(KEYS)}, got '{line.split()[0]}'", lineno, 1)
+                raise PuzzleError(f"expected one of {', '.join(KEYS)}, got {quote(line.split()[0])}", lineno, 1)
             if key in found:
                 raise PuzzleError(f"'{key}' given twice", lineno, 1)
             found[key] = (m.group(2).replace(",", " ").split(), lineno)
@@ -115,6 +150,8 @@ class Jugs(PuzzleType):
 
     def _instance(self, caps: tuple[list[str], int], start: tuple[list[str], int],
                   goal: tuple[list[str], int]) -> Instance:
+        if len(caps[0]) > MAX_JUGS:
+            raise PuzzleError(f"jugs puzzle of {len(caps[0])} jugs is too large: {SIZE_TEXT}", caps[1])
         capacities = tuple(self._litres(w, caps[1], "capacity", minimum=1) for w in caps[0])
         if not capacities:
             raise PuzzleError("no jugs given", caps[1])
@@ -125,13 +162,14 @@ class Jugs(PuzzleType):
                 raise PuzzleError(f"{what} has {len(values)} amounts for {len(capacities)} jugs", line)
             for k, (v, c) in enumerate(zip(values, capacities)):
                 if v is not None and v > c:
-                    raise PuzzleError(f"{what}: jug {k + 1} holds {v}, more than its capacity {c}", line)
+                    raise PuzzleError(f"{what}: jug {k + 1} holds {number(v)}, more than its capacity {number(c)}",
+                                      line)
         return Instance(self.name, JugParams(capacities), {"start": amounts, "goal": wanted})
 
     @staticmethod
     def _litres(word: str, line: int, what: str, minimum: int = 0) -> int:
         if not re.fullmatch(r"\d+", word) or int(word) < minimum:
-            raise PuzzleError(f"bad {what} '{word}' (a whole number >= {minimum})", line)
+            raise PuzzleError(f"bad {what} {quote(word)} (a whole number >= {minimum})", line)
         return int(word)
 
     def format(self, inst: Instance, fmt: str = "text") -> str:
@@ -142,7 +180,7 @@ class Jugs(PuzzleType):
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "capacities": list(caps), "start": list(start),
                                "goal": list(goal)})
-        raise PuzzleError(f"unknown jugs format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown jugs format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     # ---- solving ------------------------------------------------------------------
     def problem(self, inst: Instance) -> JugProblem:
@@ -151,7 +189,7 @@ class Jugs(PuzzleType):
     def answer(self, inst: Instance, method: str = "bfs") -> Answer:
         """The fewest pours (breadth-first), or some pours (method="dfs")."""
         if method not in ("bfs", "dfs"):
-            raise PuzzleError(f"jugs search method must be bfs or dfs, not '{method}' ({METHODS})")
+            raise PuzzleError(f"jugs search method must be bfs or dfs, not {quote(method)} ({METHODS})")
         result = solve(self.problem(inst), method)
         data = {"solved": result.found, "pours": [list(p) for p in result.moves],
                 "positions": [list(s) for s in result.states], "stats": result.stats()}

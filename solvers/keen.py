@@ -26,7 +26,7 @@ from typing import Any, Iterable
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules, variable_block
+from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, number, quote, variable_block
 from lab.textgrid import literal_at, parse_array, parse_json, tatham_split, token_rows
 
 Cell = tuple[int, int]
@@ -34,7 +34,20 @@ Cage = tuple[Cell, ...]
 Clue = tuple[str, int]  # (op, target)
 Grid = tuple[tuple[int, ...], ...]
 
+# Size limit. A generated 14x14 board checks in about 2 s, a 16x16 in 2 to 27 s (up to 60 s
+# on a busy machine; the solver's own work, not loading). Sessions that serve many
+# questions (generation, difficulty) list every digit tuple a cage allows, so a cage may
+# have at most MAX_FILLINGS ways to be filled that keep its rows and columns Latin
+# (`fillings`): a bound on its tuples, whatever the clue. Measured (list and encode, a sum
+# at the middle target): a 6-cell staircase on 9x9 (295,000 fillings) 0.7 s, 5 cells on
+# 16x16 (810,000) 1.1 s; refused: 7 cells on 9x9 (2.4 million) 5.5 s, 6 cells on 12x12
+# (1.9 million) 2.5 s, 6 cells on 16x16 (12 million) 18 s. A whole row of 9x9 as one sum
+# cage (362,880 fillings, every one a tuple) is allowed.
 MAX_N = 16
+MAX_FILLINGS = 1_000_000
+SIZE = BoardLimit(MAX_N, MAX_N)
+SIZE_TEXT = (f"{SIZE.text}, a cage at most {MAX_FILLINGS:,} ways to fill "
+             "(6 cells on 9x9, 5 on 16x16)")
 OP_ALIASES = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "x": "*", "X": "*", "\u00d7": "*",
               "/": "/", "\u00f7": "/", "=": "=", "": "="}
 TATHAM_OPS = {"a": "+", "s": "-", "m": "*", "d": "/"}
@@ -47,6 +60,38 @@ class KeenParams:
     """An n x n grid; cages are clues, so the structure is just the size."""
 
     n: int
+
+
+def fillings(n: int, cells: Iterable[Cell]) -> int:
+    """How many ways digits 1..n can fill the cells with no digit twice in a row or column,
+    at most (cells in reading order: each has as many digits left as its row or its column
+    has not used yet). Counting stops past MAX_FILLINGS."""
+    total = 1
+    done: list[Cell] = []
+    for r, c in sorted(cells):
+        used = max(sum(1 for y, _ in done if y == r), sum(1 for _, x in done if x == c))
+        total *= max(n - used, 0)
+        done.append((r, c))
+        if total > MAX_FILLINGS:
+            break
+    return total
+
+
+def most(op: str, n: int, size: int) -> int:
+    """The largest target `size` digits 1..n can make with `op` (larger ones are refused:
+    they could never hold, and CP-SAT takes 64-bit numbers only)."""
+    return {"+": n * size, "*": n ** size, "-": n - 1, "/": n, "=": n}[op]
+
+
+def check_size(n: int, cages: Iterable[tuple[Any, list[Cell]]] = ()) -> None:
+    """The keen size limit (SIZE_TEXT), for reading and generating alike: the grid within
+    SIZE and each cage, given as (label, cells), within MAX_FILLINGS."""
+    SIZE.check("keen", n, n, "grid")
+    for lab, cells in cages:
+        ways = fillings(n, cells)
+        if ways > MAX_FILLINGS:
+            raise PuzzleError(f"cage {quote(lab)} of {len(cells)} cells is too large: over {MAX_FILLINGS:,} "
+                              f"ways to fill it on a {n}x{n} grid ({SIZE_TEXT})")
 
 
 def satisfies(op: str, target: int, digits: tuple[int, ...]) -> bool:
@@ -152,45 +197,57 @@ class Keen(PuzzleType):
     aliases = ("kenken",)
     title = "Keen (KenKen): Latin square with arithmetic cages"
     formats = ("text", "array", "tatham", "json")
+    size_limit_text = SIZE_TEXT
+
+    def check_size(self, inst: Instance) -> None:
+        check_size(inst.params.n, ((f"r{cells[0][0] + 1}c{cells[0][1] + 1}", cells) for cells in inst.clues))
 
     # ---- building an instance from any format ---------------------------------------
     def make(self, n: int, cages: dict[Any, list[Cell]], clues: dict[Any, tuple[str, Any]],
              where: dict[Any, tuple[int | None, int | None]] | None = None) -> Instance:
         """An instance from cage cells and clues by label, checked the same way for every format."""
         where = where or {}
-        if not 1 <= n <= MAX_N:
-            raise PuzzleError(f"keen size must be 1..{MAX_N}, got {n}")
+        check_size(n)
         out: dict[Cage, Clue] = {}
         for lab, cells in cages.items():
             line, col = where.get(lab, (None, None))
+            try:
+                check_size(n, [(lab, cells)])
+            except PuzzleError as exc:
+                raise PuzzleError(exc.message, line, col) from None
             if lab not in clues:
-                raise PuzzleError(f"cage {lab} has no clue", line, col)
+                raise PuzzleError(f"cage {quote(lab)} has no clue", line, col)
             if not connected(cells):
-                raise PuzzleError(f"cage {lab} is not connected", line, col)
+                raise PuzzleError(f"cage {quote(lab)} is not connected", line, col)
             op, target = clues[lab]
-            out[tuple(sorted(cells))] = self.clue(op, target, len(cells), lab,
+            out[tuple(sorted(cells))] = self.clue(op, target, len(cells), n, lab,
                                                   *where.get(("clue", lab), (line, col)))
         for lab in clues:
             if lab not in cages:
                 line, col = where.get(("clue", lab), (None, None))
-                raise PuzzleError(f"clue for cage {lab}, which is not in the grid", line, col)
+                raise PuzzleError(f"clue for cage {quote(lab)}, which is not in the grid", line, col)
         return Instance(self.name, KeenParams(n), out)
 
     @staticmethod
-    def clue(op: Any, target: Any, size: int, lab: Any = "?", line: int | None = None,
+    def clue(op: Any, target: Any, size: int, n: int, lab: Any = "?", line: int | None = None,
              col: int | None = None) -> Clue:
-        """A checked (op, target): '=' for one-cell cages, '-' and '/' only on two cells."""
+        """A checked (op, target): '=' for one-cell cages, '-' and '/' only on two cells, the
+        target within what `size` digits 1..n can make."""
         op = OP_ALIASES.get(str(op).strip()) if op is not None else "="
         if op is None:
-            raise PuzzleError(f"cage {lab}: unknown operation (use + - * / or none for a given)", line, col)
+            raise PuzzleError(f"cage {quote(lab)}: unknown operation (use + - * / or none for a given)", line, col)
         if isinstance(target, bool) or not isinstance(target, int) or target < 0:
-            raise PuzzleError(f"cage {lab}: target must be a whole number >= 0, got {target!r}", line, col)
+            raise PuzzleError(f"cage {quote(lab)}: target must be a whole number >= 0, got {quote(target)}",
+                              line, col)
         if size == 1 and op in "+*=":
-            return ("=", target)
+            op = "="
         if op in "-/" and size != 2:
-            raise PuzzleError(f"cage {lab}: '{op}' needs exactly two cells, it has {size}", line, col)
-        if op == "=":
-            raise PuzzleError(f"cage {lab}: {size} cells need an operation", line, col)
+            raise PuzzleError(f"cage {quote(lab)}: '{op}' needs exactly two cells, it has {size}", line, col)
+        if op == "=" and size != 1:
+            raise PuzzleError(f"cage {quote(lab)}: {size} cells need an operation", line, col)
+        if target > most(op, n, size):
+            raise PuzzleError(f"cage {quote(lab)}: target {number(target)} is out of reach: {size} digit(s) "
+                              f"1..{n} make at most {most(op, n, size)} with '{op}'", line, col)
         return (op, target)
 
     # ---- text forms -----------------------------------------------------------------
@@ -198,6 +255,7 @@ class Keen(PuzzleType):
         """n rows of n cage labels, then one line per cage: `A 12+` (`A 3` for a given)."""
         rows = token_rows(text)
         n = len(rows[0])
+        SIZE.check(self.name, n, n, "grid", rows[0][0].line)
         if len(rows) < n:
             raise PuzzleError(f"expected {n} grid rows, got {len(rows)}", rows[-1][0].line)
         cages: dict[str, list[Cell]] = {}
@@ -215,10 +273,10 @@ class Keen(PuzzleType):
             lab, line, col = row[0].text, row[0].line, row[0].column
             m = re.fullmatch(r"([^\d\s]?)(\d+)\s*([^\d\s]?)", " ".join(t.text for t in row[1:]))
             if len(row) < 2 or not m or (m.group(1) and m.group(3)):
-                raise PuzzleError(f"clue line should look like 'A 12+', got '{' '.join(t.text for t in row)}'",
+                raise PuzzleError(f"clue line should look like 'A 12+', got {quote(' '.join(t.text for t in row))}",
                                   line, col)
             if lab in clues:
-                raise PuzzleError(f"second clue for cage {lab}", line, col)
+                raise PuzzleError(f"second clue for cage {quote(lab)}", line, col)
             clues[lab] = (m.group(1) or m.group(3), int(m.group(2)))
             where[("clue", lab)] = (line, col)
         return self.make(n, cages, clues, where)
@@ -234,6 +292,7 @@ class Keen(PuzzleType):
             raise PuzzleError("block_results must be a dict", text[:start].count("\n") + 1)
         board = parse_array(text[:start] + text[end + 1:])
         n = len(board)
+        SIZE.check(self.name, n, n, "grid")
         cages: dict[Any, list[Cell]] = {}
         for r, row in enumerate(board):
             if len(row) != n:
@@ -247,7 +306,7 @@ class Keen(PuzzleType):
         clues = {}
         for lab, value in results.items():
             if not (isinstance(value, (tuple, list)) and len(value) == 2):
-                raise PuzzleError(f"block_results[{lab!r}] must be (op, target)")
+                raise PuzzleError(f"block_results[{quote(lab)}] must be (op, target)")
             clues[lab] = (value[0], value[1])
         return self.make(n, cages, clues)
 
@@ -255,10 +314,9 @@ class Keen(PuzzleType):
         head, desc = tatham_split(text)
         m = re.fullmatch(r"(\d+)(?:d([a-z]?))?(m?)", head)
         if not m:
-            raise PuzzleError(f"bad Keen parameters '{head}'", 1, 1)
+            raise PuzzleError(f"bad Keen parameters {quote(head)}", 1, 1)
         n = int(m.group(1))
-        if not 1 <= n <= MAX_N:
-            raise PuzzleError(f"keen size must be 1..{MAX_N}, got {n}", 1, 1)
+        SIZE.check(self.name, n, n, "grid", 1)
         if "," not in desc:
             raise PuzzleError("expected ',' after the block structure", 1, len(head) + 2 + len(desc))
         blocks, cluetext = desc.split(",", 1)
@@ -269,14 +327,14 @@ class Keen(PuzzleType):
         pos = offset + len(blocks) + 1
         bad = re.search(r"[^a-z0-9]|^\d", cluetext)
         if bad:
-            raise PuzzleError(f"unexpected '{bad.group()}' in clues", 1, pos + bad.start() + 1)
+            raise PuzzleError(f"unexpected {quote(bad.group())} in clues", 1, pos + bad.start() + 1)
         tokens = list(re.finditer(r"([a-z])(\d*)", cluetext))
         if len(tokens) != len(cages):
             raise PuzzleError(f"{len(tokens)} clues for {len(cages)} cages", 1, pos + 1)
         for i, (cells, tok) in enumerate(zip(cages, tokens), start=1):
             col = pos + tok.start() + 1
             if tok.group(1) not in TATHAM_OPS or not tok.group(2):
-                raise PuzzleError(f"bad clue '{tok.group()}' (expected a, s, m or d and a number)", 1, col)
+                raise PuzzleError(f"bad clue {quote(tok.group())} (expected a, s, m or d and a number)", 1, col)
             clues[i] = (TATHAM_OPS[tok.group(1)], int(tok.group(2)))
             where[i] = (1, col)
         return self.make(n, dict(enumerate(cages, start=1)), clues, where)
@@ -286,8 +344,9 @@ class Keen(PuzzleType):
         if not isinstance(data, dict) or "size" not in data or "cages" not in data:
             raise PuzzleError("keen JSON needs 'size' and 'cages'")
         n = data["size"]
-        if not isinstance(n, int) or not 1 <= n <= MAX_N:
-            raise PuzzleError(f"'size' must be a whole number 1..{MAX_N}")
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise PuzzleError("'size' must be a whole number")
+        SIZE.check(self.name, n, n, "grid")
         if not isinstance(data["cages"], list):
             raise PuzzleError("'cages' must be a list")
         cages, clues, seen = {}, {}, set()
@@ -298,7 +357,7 @@ class Keen(PuzzleType):
             for cell in cage["cells"]:
                 if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(v, int) for v in cell)
                         and all(1 <= v <= n for v in cell)):
-                    raise PuzzleError(f"cage {i + 1}: cell {cell!r} is not [row, col] within 1..{n}")
+                    raise PuzzleError(f"cage {i + 1}: cell {quote(cell)} is not [row, col] within 1..{n}")
                 if tuple(cell) in seen:
                     raise PuzzleError(f"cage {i + 1}: r{cell[0]}c{cell[1]} is already in another cage")
                 seen.add(tuple(cell))
@@ -342,7 +401,7 @@ class Keen(PuzzleType):
             return json.dumps({"puzzle": self.name, "size": n, "cages": [
                 {"cells": [[r + 1, c + 1] for r, c in cells], "op": op, "target": target}
                 for cells, (op, target) in cages]})
-        raise PuzzleError(f"unknown keen format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown keen format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
         if fmt == "json":
@@ -631,9 +690,9 @@ def tatham_blocks(desc: str, n: int, offset: int = 0) -> list[list[Cell]]:
     while i < len(desc):
         ch = desc[i]
         if ch != "_" and not "a" <= ch <= "z":
-            raise PuzzleError(f"unexpected '{ch}' in block structure", 1, offset + i + 1)
+            raise PuzzleError(f"unexpected {quote(ch)} in block structure", 1, offset + i + 1)
         j = i + 1
-        while j < len(desc) and desc[j].isdigit():
+        while j < len(desc) and desc[j].isdecimal():
             j += 1
         repeat = max(1, int(desc[i + 1:j])) if j > i + 1 else 1
         run = 0 if ch == "_" else ord(ch) - ord("a") + 1

@@ -20,12 +20,16 @@ from ortools.sat.python import cp_model
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, quote
 from lab.textgrid import char_rows, parse_array, parse_json, tatham_size, tatham_split
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True where a lamp stands
 
+# A random 100x100 board (a fifth walls, half the wall numbers) checks in 1.3 s, 6 s with
+# --json's difficulty measures; 200x200 in 4 s. (Sparse boards are harder at any size: an
+# empty 12x12 board already runs out of a 30 s budget.)
+SIZE = BoardLimit(100, 100)
 WHITE_CHARS = {".", "-", "_"}
 WALL_CHARS = {"#", "B", "W"}
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -93,6 +97,10 @@ class LightUp(PuzzleType):
     title = "Light Up (Akari)"
     formats = ("text", "array", "tatham", "json")
     cell_names = {True: "lamp", False: "no lamp"}
+    size_limit_text = SIZE.text
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -----------------------------------------------------------------
     def _cell(self, ch: str, line: int | None, col: int | None) -> int | None:
@@ -101,11 +109,11 @@ class LightUp(PuzzleType):
             return -1
         if ch in WALL_CHARS:
             return None
-        if ch.isdigit():
+        if ch.isdecimal():
             if int(ch) > 4:
                 raise PuzzleError(f"wall number {ch} is more than 4 (a wall has 4 neighbours)", line, col)
             return int(ch)
-        raise PuzzleError(f"bad character '{ch}' (use . for white, # for a wall, 0-4 for a numbered wall)",
+        raise PuzzleError(f"bad character {quote(ch)} (use . for white, # for a wall, 0-4 for a numbered wall)",
                           line, col)
 
     def _instance(self, cells: list[list[int | None]], width: int, height: int,
@@ -113,6 +121,7 @@ class LightUp(PuzzleType):
         """From rows of cell codes (see `_cell`); `where` gives each row's input line."""
         if width < 1 or height < 1:
             raise PuzzleError("the board needs at least one row and one column")
+        SIZE.check(self.name, width, height)
         if len(cells) != height:
             raise PuzzleError(f"board has {len(cells)} rows, expected {height}")
         walls, clues = set(), {}
@@ -141,7 +150,8 @@ class LightUp(PuzzleType):
             for c, v in enumerate(row):
                 s = str(v).strip() or "."
                 if len(s) != 1:
-                    raise PuzzleError(f"array cell r{r + 1}c{c + 1} is '{v}', expected one character", r + 1, c + 1)
+                    raise PuzzleError(f"array cell r{r + 1}c{c + 1} is {quote(v)}, expected one character",
+                                      r + 1, c + 1)
                 codes.append(self._cell(s, r + 1, c + 1))
             cells.append(codes)
         if not cells:
@@ -152,7 +162,8 @@ class LightUp(PuzzleType):
         """`WxH[bN][sN][dN]:desc`; desc: letters = runs of white, B = wall, 0-4 = numbered wall."""
         head, desc = tatham_split(text)
         width, height = tatham_size(head, r"(?:b\d+)?(?:s\d+)?r?(?:d\d+)?",
-                                    f"bad Light Up parameters '{head}' (expected like 7x7 or 7x7b20s4d0)")
+                                    f"bad Light Up parameters {quote(head)} (expected like 7x7 or 7x7b20s4d0)")
+        SIZE.check(self.name, width, height, line=1)
         flat: list[int | None] = []
         offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc's first char
         for i, ch in enumerate(desc):
@@ -163,7 +174,7 @@ class LightUp(PuzzleType):
             elif "0" <= ch <= "4":
                 flat.append(int(ch))
             else:
-                raise PuzzleError(f"unexpected '{ch}' in Light Up game description", 1, offset + i)
+                raise PuzzleError(f"unexpected {quote(ch)} in Light Up game description", 1, offset + i)
         if len(flat) != width * height:
             raise PuzzleError(f"game description has {len(flat)} cells, expected {width}x{height}", 1)
         return self._instance([flat[r * width:(r + 1) * width] for r in range(height)], width, height)
@@ -205,7 +216,7 @@ class LightUp(PuzzleType):
             p = inst.params
             return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
                                "grid": ["".join(row) for row in self.rows(inst)]})
-        raise PuzzleError(f"unknown lightup format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown lightup format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     @staticmethod
     def _array(rows: list[list[str]]) -> str:

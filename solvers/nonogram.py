@@ -33,13 +33,15 @@ from functools import lru_cache
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, quote
 from lab.textgrid import parse_json, tatham_size, tatham_split
 
 Runs = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
 BLACK, WHITE, UNKNOWN = "#", ".", "?"
-MAX_SIDE = 99
+# Size limit: the clues of a random 99x99 picture (55% black) check in 6.9 s, 250 MB
+# (70x70: 3 s, 50x50: 2 s).
+SIZE = BoardLimit(99, 99)
 
 
 @dataclass(frozen=True)
@@ -72,8 +74,8 @@ def fits(clue: Runs, length: int) -> bool:
 
 
 def check_params(width: int, height: int) -> NonogramParams:
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise PuzzleError(f"nonogram size must be 1..{MAX_SIDE} each way, got {width}x{height}")
+    """The nonogram size limit, for reading and generating alike."""
+    SIZE.check("nonogram", width, height)
     return NonogramParams(width, height)
 
 
@@ -365,6 +367,10 @@ class Nonogram(PuzzleType):
     title = "Nonograms (Pattern): paint the grid from its row and column run lengths"
     formats = ("text", "array", "tatham", "json")
     universal_max = UNIVERSAL_MAX
+    size_limit_text = SIZE.text
+
+    def check_size(self, inst: Instance) -> None:
+        check_params(inst.params.width, inst.params.height)
 
     # ---- text forms -------------------------------------------------------------------
     def _instance(self, cols: list, rows: list, grid: list[str] | None = None,
@@ -388,7 +394,7 @@ class Nonogram(PuzzleType):
                     bad = [v for v in clue if v < 1]
                     why = (f"run length {bad[0]} must be at least 1" if bad else
                            f"needs {sum(clue) + len(clue) - 1} cells, the {kind} has {n}")
-                    raise PuzzleError(f"{kind} {k + 1} clue {' '.join(map(str, clue))}: {why}",
+                    raise PuzzleError(f"{kind} {k + 1} clue {quote(' '.join(map(str, clue)))}: {why}",
                                       *where.get((kind, k), (None, None)))
                 clues[(kind, k)] = clue
         if grid is not None:
@@ -406,7 +412,7 @@ class Nonogram(PuzzleType):
                 raise PuzzleError(f"grid row {r + 1} has {len(row)} cells, expected {params.width}", line)
             for c, ch in enumerate(row):
                 if ch not in (BLACK, WHITE, UNKNOWN, "-"):
-                    raise PuzzleError(f"bad grid character '{ch}' (use # . ?)", line,
+                    raise PuzzleError(f"bad grid character {quote(ch)} (use # . ?)", line,
                                       None if col0 is None else col0 + c)
                 if ch in (BLACK, WHITE):
                     out[("cell", r, c)] = int(ch == BLACK)
@@ -452,8 +458,8 @@ class Nonogram(PuzzleType):
             return ()
         out = []
         for tok, col in tokens:
-            if not tok.isdigit():
-                raise PuzzleError(f"bad run length '{tok}'", lineno, col)
+            if not tok.isdecimal():
+                raise PuzzleError(f"bad run length {quote(tok)}", lineno, col)
             out.append(int(tok))
         return tuple(out)
 
@@ -507,7 +513,7 @@ class Nonogram(PuzzleType):
 
     def _parse_tatham(self, text: str) -> Instance:
         head, desc = tatham_split(text)
-        width, height = tatham_size(head, "", f"bad Pattern parameters '{head}' (expected WxH)")
+        width, height = tatham_size(head, "", f"bad Pattern parameters {quote(head)} (expected WxH)")
         params = check_params(width, height)
         offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc[0]
         lines_part, _, givens = desc.partition(",")
@@ -524,8 +530,8 @@ class Nonogram(PuzzleType):
                 clues.append(())
             else:
                 for part in spec.split("."):
-                    if not part.isdigit():
-                        raise PuzzleError(f"bad run length '{part}' in {key[0]} {key[1] + 1}", 1, pos)
+                    if not part.isdecimal():
+                        raise PuzzleError(f"bad run length {quote(part)} in {key[0]} {key[1] + 1}", 1, pos)
                 clues.append(tuple(int(p) for p in spec.split(".")))
             pos += len(spec) + 1
         grid = None
@@ -545,7 +551,7 @@ class Nonogram(PuzzleType):
                               self._grid_list(data["grid"], None) if "grid" in data else None)
         for name, want in (("width", inst.params.width), ("height", inst.params.height)):
             if name in data and data[name] != want:
-                raise PuzzleError(f"'{name}' is {data[name]} but the clues give {want}")
+                raise PuzzleError(f"'{name}' is {quote(data[name])} but the clues give {want}")
         return inst
 
     # ---- writing ---------------------------------------------------------------------
@@ -588,7 +594,7 @@ class Nonogram(PuzzleType):
             if grid:
                 data["grid"] = grid
             return json.dumps(data)
-        raise PuzzleError(f"unknown nonogram format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown nonogram format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     @staticmethod
     def _format_tatham(inst: Instance, lines: list, grid: list[str] | None) -> str:
@@ -821,7 +827,7 @@ def _tatham_givens(code: str, params: NonogramParams, column: int) -> list[str]:
         if i >= area:
             raise PuzzleError("too much data in the given-cells section", 1, column + pos)
         if not ("a" <= ch.lower() <= "z"):
-            raise PuzzleError(f"unexpected '{ch}' in the given-cells section", 1, column + pos)
+            raise PuzzleError(f"unexpected {quote(ch)} in the given-cells section", 1, column + pos)
         i += ord(ch.lower()) - ord("a")
         if ch.lower() != "z" and i < area:
             cells[i] = BLACK if ch.isupper() else WHITE

@@ -21,7 +21,7 @@ from typing import Iterable
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules
+from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, quote
 from lab.textgrid import char_rows, parse_array, parse_json, tatham_size, tatham_split
 
 Cell = tuple[int, int]
@@ -32,7 +32,10 @@ STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 AXES = ("LR", "UD")  # the two straights
 PEARLS = ("B", "W")
-MIN_SIDE, MAX_SIDE = 2, 60
+# Size limit: the pearls of a random loop check in 1.5-8 s on 30x30, 7-37 s on 40x40, and
+# 2 to over 5 minutes on 45x45 (60x60: over 5 minutes and 1.2 GB): the one-loop rule goes in
+# as cuts, one solver call each.
+SIZE = BoardLimit(40, 40, 2, 2)
 
 # Seed 000 draws a solved cell as two characters: the cell's glyph and what joins it to
 # the right. Keyed by shape.
@@ -77,9 +80,8 @@ class PearlParams:
 
 
 def make_params(width: int, height: int, line: int | None = None) -> PearlParams:
-    for name, n in (("width", width), ("height", height)):
-        if not MIN_SIDE <= n <= MAX_SIDE:
-            raise PuzzleError(f"pearl {name} must be {MIN_SIDE}..{MAX_SIDE}, got {n}", line)
+    """Board params within the pearl size limit, for reading and generating alike."""
+    SIZE.check("pearl", width, height, line=line)
     return PearlParams(width, height)
 
 
@@ -122,6 +124,10 @@ class Pearl(PuzzleType):
     aliases = ("masyu",)
     title = "Pearl (Masyu): one loop through black and white pearls"
     formats = ("text", "array", "tatham", "json")
+    size_limit_text = SIZE.text
+
+    def check_size(self, inst: Instance) -> None:
+        make_params(inst.params.width, inst.params.height)
 
     # ---- reading ------------------------------------------------------------------
     def _instance(self, rows: list[list[str]], where: list[list[tuple[int, int]]]) -> Instance:
@@ -142,7 +148,7 @@ class Pearl(PuzzleType):
             return ""
         if t in PEARLS:
             return t
-        raise PuzzleError(f"bad cell '{text}' (expected B, W or .)", line, column)
+        raise PuzzleError(f"bad cell {quote(text)} (expected B, W or .)", line, column)
 
     def _parse_text(self, text: str) -> Instance:
         rows = char_rows(text)
@@ -162,12 +168,13 @@ class Pearl(PuzzleType):
 
     @staticmethod
     def _bad(value: object, line: int | None, column: int | None) -> str:
-        raise PuzzleError(f"bad cell {value!r} (expected 'B', 'W' or ' ')", line, column)
+        raise PuzzleError(f"bad cell {quote(repr(value))} (expected 'B', 'W' or ' ')", line, column)
 
     def _parse_tatham(self, text: str) -> Instance:
         head, desc = tatham_split(text)
         width, height = tatham_size(head, r"(?:d[a-z])?n?",  # difficulty, "allow unsoluble"
-                                    f"bad Pearl parameters '{head}' (expected like 8x8 or 8x8dt)", *_where(text, 0))
+                                    f"bad Pearl parameters {quote(head)} (expected like 8x8 or 8x8dt)",
+                                    *_where(text, 0))
         params = make_params(width, height, 1)
         start = text.index(desc, text.index(":")) if desc else 0
         flat: list[str] = []
@@ -177,7 +184,7 @@ class Pearl(PuzzleType):
             elif ch in PEARLS:
                 flat.append(ch)
             else:
-                raise PuzzleError(f"unexpected '{ch}' in game description", *_where(text, start + i))
+                raise PuzzleError(f"unexpected {quote(ch)} in game description", *_where(text, start + i))
             if len(flat) > width * height:
                 raise PuzzleError(f"game description is longer than {width}x{height} cells",
                                   *_where(text, start + i))
@@ -202,7 +209,7 @@ class Pearl(PuzzleType):
         inst = self._instance(cells, [[(1, None)] * len(row) for row in cells])
         for key, got in (("width", inst.params.width), ("height", inst.params.height)):
             if key in data and data[key] != got:
-                raise PuzzleError(f"JSON says {key} {data[key]} but the grid has {got}", 1)
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {got}", 1)
         return inst
 
     # ---- writing ------------------------------------------------------------------
@@ -222,7 +229,7 @@ class Pearl(PuzzleType):
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
                                "grid": self.rows(inst)})
-        raise PuzzleError(f"unknown pearl format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown pearl format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     def format_solution(self, inst: Instance, solution: Loop, fmt: str = "text") -> str:
         """text: box drawing; array: seed 000's glyphs; tatham: Tatham's own text form of a
@@ -247,7 +254,7 @@ class Pearl(PuzzleType):
         if fmt == "edges":
             return "\n".join(f"r{a[0] + 1}c{a[1] + 1}-r{b[0] + 1}c{b[1] + 1}"
                              for a, b in used_edges(p, solution))
-        raise PuzzleError(f"unknown pearl solution format '{fmt}' (known: text, array, tatham, json, edges)")
+        raise PuzzleError(f"unknown pearl solution format {quote(fmt)} (known: text, array, tatham, json, edges)")
 
     def solution_json(self, inst: Instance, solution: Loop) -> dict:
         return {"shapes": [list(row) for row in solution],
@@ -311,7 +318,7 @@ class Pearl(PuzzleType):
             return self._black(edges, key)
         if value == "W":
             return self._white(edges, key)
-        raise PuzzleError(f"bad pearl '{value}' at r{key[0] + 1}c{key[1] + 1}")
+        raise PuzzleError(f"bad pearl {quote(value)} at r{key[0] + 1}c{key[1] + 1}")
 
     @staticmethod
     def _black(edges: EdgeVars, cell: Cell) -> list[list[int]]:

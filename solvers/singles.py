@@ -20,13 +20,16 @@ from itertools import combinations
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules, variable_block
+from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, quote, variable_block
 from lab.textgrid import parse_array, parse_json, tatham_size, tatham_split, token_rows
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
 BLANKS = {".", "_", "-", "0"}
 TATHAM_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # n2c / c2n
+# Size limit: numbers up to 61, as Tatham's game IDs write them; the numbers of a random
+# valid 61x61 shading check in 1.9 s (200 MB).
+SIZE = BoardLimit(len(TATHAM_DIGITS) - 1, len(TATHAM_DIGITS) - 1, 2, 2)
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,7 @@ class SinglesParams:
     height: int
 
     def __post_init__(self) -> None:
-        if self.width < 2 or self.height < 2:
-            raise PuzzleError(f"singles needs at least 2x2 cells, got {self.width}x{self.height}")
+        SIZE.check("singles", self.width, self.height)
 
     @property
     def top(self) -> int:
@@ -119,6 +121,10 @@ class Singles(PuzzleType):
     title = "Singles (Hitori)"
     formats = ("text", "array", "tatham", "json")
     cell_names = {True: "shaded", False: "white"}
+    size_limit_text = SIZE.text
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -----------------------------------------------------------------
     def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]]) -> Instance:
@@ -136,7 +142,7 @@ class Singles(PuzzleType):
         for r, row in enumerate(cells):
             for c, v in enumerate(row):
                 if not 0 <= v <= params.top:
-                    raise PuzzleError(f"number {v} out of range 1..{params.top}", *where[r][c])
+                    raise PuzzleError(f"number {quote(str(v))} out of range 1..{params.top}", *where[r][c])
                 if v:
                     clues[(r, c)] = v
         return Instance(self.name, params, clues)
@@ -145,8 +151,8 @@ class Singles(PuzzleType):
     def _number(text: str, line: int, column: int) -> int:
         if text in BLANKS:
             return 0
-        if not text.isdigit():
-            raise PuzzleError(f"bad cell '{text}' (a number, or '.' for blank)", line, column)
+        if not text.isdecimal():
+            raise PuzzleError(f"bad cell {quote(text)} (a number, or '.' for blank)", line, column)
         return int(text)
 
     def _parse_text(self, text: str) -> Instance:
@@ -163,7 +169,7 @@ class Singles(PuzzleType):
             values = []
             for c, v in enumerate(row):
                 if isinstance(v, bool) or not isinstance(v, (int, str)):
-                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {v!r}", line, col)
+                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {quote(repr(v))}", line, col)
                 values.append(v if isinstance(v, int) else self._number(v.strip() or ".", line, col))
             cells.append(values)
             where.append([(line, col)] * max(1, len(row)))
@@ -175,14 +181,14 @@ class Singles(PuzzleType):
         head, desc = tatham_split(text)
         lead = text[:len(text) - len(text.lstrip())]  # where the ID starts, for error positions
         line, col0 = lead.count("\n") + 1, len(lead) - (lead.rfind("\n") + 1)
-        width, height = tatham_size(head, r"(?:d[a-z])?", f"bad Singles parameters '{head}' (expected like 5x5de)",
+        width, height = tatham_size(head, r"(?:d[a-z])?", f"bad Singles parameters {quote(head)} (expected like 5x5de)",
                                     line, col0 + 1)
         start = col0 + text.strip().index(":") + 2  # column of the description's first character
         if len(desc) != width * height:
             raise PuzzleError(f"game description has {len(desc)} cells, expected {width * height}", line, start)
         for i, ch in enumerate(desc):
             if ch not in TATHAM_DIGITS or ch == "0":
-                raise PuzzleError(f"invalid character '{ch}' in game description", line, start + i)
+                raise PuzzleError(f"invalid character {quote(ch)} in game description", line, start + i)
         cells = [[TATHAM_DIGITS.index(ch) for ch in desc[r * width:(r + 1) * width]] for r in range(height)]
         return self._instance(cells, [[(line, start + r * width + c) for c in range(width)] for r in range(height)])
 
@@ -199,7 +205,7 @@ class Singles(PuzzleType):
         inst = self._instance(cells, [[(None, None)] * max(1, len(row)) for row in cells])
         for key, size in (("width", inst.params.width), ("height", inst.params.height)):
             if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {data[key]} but the grid has {size}")
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
         return inst
 
     def numbers(self, inst: Instance) -> list[list[int]]:
@@ -221,7 +227,7 @@ class Singles(PuzzleType):
             return f"{p.width}x{p.height}:" + "".join(TATHAM_DIGITS[v] for row in cells for v in row)
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "grid": cells})
-        raise PuzzleError(f"unknown singles format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown singles format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     def format_solution(self, inst: Instance, solution: Shading, fmt: str = "text") -> str:
         cells = self.numbers(inst)

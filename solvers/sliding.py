@@ -23,15 +23,21 @@ size where '?' is any content:
 
 Line form (seed 002's strings): `4x5:11221133450067886799:................1...`, where
 '0' is empty and '.' in the goal pattern is any content.
+
+Size limit: boards of at most 8x8 cells. The search itself is bounded by time, not size
+(`answer`'s time_limit, the CLI's --timeout): even a 3x3 board can have 181,440 positions
+(10 s to search them all), and a position costs more the bigger the board: about 110 us on
+4x4, 250 us on 6x6, 580 us on 8x8 and 1.2 ms on 10x10, crowded with unit blocks.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import dataclass
 
-from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType
+from lab.puzzle import Answer, BoardLimit, Instance, PuzzleError, PuzzleType, quote
 from lab.search import MoveProblem, solve
 from lab.textgrid import parse_json
 
@@ -40,6 +46,11 @@ WALL = "#"
 ANY = "?"
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 Slide = tuple[str, str]  # (block, direction)
+SIZE = BoardLimit(8, 8)
+
+
+class OutOfTime(Exception):
+    """The search passed its deadline (caught by `Sliding.answer`)."""
 
 
 @dataclass(frozen=True)
@@ -86,8 +97,10 @@ def shape(cells: list[int], width: int) -> tuple[tuple[int, int], ...]:
 
 
 class SlidingProblem(MoveProblem):
-    def __init__(self, width: int, start: str, goal: str):
+    def __init__(self, width: int, start: str, goal: str, deadline: float | None = None):
         self.width, self.start_pos, self.goal = width, start, goal
+        self.deadline = deadline  # time.perf_counter() after which `moves` raises OutOfTime
+        self.expanded = 0
         self.wanted = [(i, ch) for i, ch in enumerate(goal) if ch != ANY]
         named = {ch for ch in goal if ch not in (ANY, EMPTY, WALL)}
         by_shape: dict[tuple, list[str]] = {}
@@ -101,6 +114,9 @@ class SlidingProblem(MoveProblem):
         return self.start_pos
 
     def moves(self, pos: str):
+        self.expanded += 1
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
         for ch, cells in blocks(pos).items():
             for name, (dr, dc) in DIRECTIONS.items():
                 new = slide(pos, self.width, cells, dr, dc)
@@ -119,16 +135,20 @@ class Sliding(PuzzleType):
     aliases = ("slidingblocks", "klotski", "quzzle")
     title = "Sliding blocks: fewest one-cell slides to the goal pattern"
     formats = ("text", "line", "json")
+    size_limit_text = SIZE.text
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
+    def read(self, text: str, fmt: str | None = None) -> Instance:
         s = text.strip()
         if not s:
             raise PuzzleError("empty input")
         fmt = fmt or ("json" if s.startswith("{") else "line" if re.match(r"\d+x\d+:", s) else "text")
         reader = {"text": self._parse_text, "line": self._parse_line, "json": self._parse_json}.get(fmt)
         if reader is None:
-            raise PuzzleError(f"unknown sliding format '{fmt}' (known: {', '.join(self.formats)})")
+            raise PuzzleError(f"unknown sliding format {quote(fmt)} (known: {', '.join(self.formats)})")
         return reader(text)
 
     def _parse_text(self, text: str) -> Instance:
@@ -165,6 +185,7 @@ class Sliding(PuzzleType):
         if not m:
             raise PuzzleError("line form is WIDTHxHEIGHT:start:goal, e.g. 4x5:1122...:....1...", 1)
         width, height = int(m.group(1)), int(m.group(2))
+        SIZE.check(self.name, width, height, line=1)
         start, goal = m.group(3).replace("0", EMPTY), m.group(4).replace(".", ANY).replace("0", EMPTY)
         for what, s in (("start", start), ("goal", goal)):
             if len(s) != width * height:
@@ -187,15 +208,16 @@ class Sliding(PuzzleType):
                   one_line: bool = False) -> Instance:
         """Check blocks and goal; errors name the line of the offending row."""
         row_line = lambda first, i: first if one_line else first + i // width  # noqa: E731
+        SIZE.check(self.name, width, len(start) // width, line=start_line)  # before blocks are traced
         if ANY in start:
             raise PuzzleError("'?' (any) is only allowed in the goal", row_line(start_line, start.index(ANY)))
         found = blocks(start)
         for ch, cells in found.items():
             if not _connected(cells, width):
-                raise PuzzleError(f"block '{ch}' is in more than one piece", row_line(start_line, cells[-1]))
+                raise PuzzleError(f"block {quote(ch)} is in more than one piece", row_line(start_line, cells[-1]))
         for i, (a, b) in enumerate(zip(start, goal)):
             if b not in (ANY, EMPTY, WALL) and b not in found:
-                raise PuzzleError(f"goal names block '{b}', which is not in the start grid",
+                raise PuzzleError(f"goal names block {quote(b)}, which is not in the start grid",
                                   row_line(goal_line, i))
             if (a == WALL) != (b == WALL) and b != ANY:
                 raise PuzzleError("walls must stay where they are", row_line(goal_line, i))
@@ -214,15 +236,24 @@ class Sliding(PuzzleType):
             return f"{w}x{h}:{start.replace(EMPTY, '0')}:{goal.replace(ANY, '.')}"
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "start": rows(start), "goal": rows(goal)})
-        raise PuzzleError(f"unknown sliding format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown sliding format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     # ---- solving ------------------------------------------------------------------
-    def problem(self, inst: Instance) -> SlidingProblem:
-        return SlidingProblem(inst.params.width, inst.clues["start"], inst.clues["goal"])
+    def problem(self, inst: Instance, deadline: float | None = None) -> SlidingProblem:
+        return SlidingProblem(inst.params.width, inst.clues["start"], inst.clues["goal"], deadline)
 
-    def answer(self, inst: Instance, method: str = "bfs", max_expanded: int | None = None) -> Answer:
-        """The fewest slides (breadth-first), or some slides (method="dfs")."""
-        result = solve(self.problem(inst), method, max_expanded=max_expanded)
+    def answer(self, inst: Instance, method: str = "bfs", max_expanded: int | None = None,
+               time_limit: float | None = None) -> Answer:
+        """The fewest slides (breadth-first), or some slides (method="dfs"); "unknown" when
+        `time_limit` seconds (the CLI's --timeout) pass first."""
+        problem = self.problem(inst, None if time_limit is None else time.perf_counter() + time_limit)
+        try:
+            result = solve(problem, method, max_expanded=max_expanded)
+        except OutOfTime:
+            data = {"solved": False, "moves": [], "count": None, "stopped": "time limit",
+                    "stats": {"expanded": problem.expanded, "time_limit": time_limit}}
+            return Answer(f"unknown: no answer within the time limit of {time_limit:g} s "
+                          f"({problem.expanded} positions expanded)", data)
         data = {"solved": result.found, "moves": [list(m) for m in result.moves],
                 "count": result.length, "stats": result.stats()}
         if not result.found:

@@ -1,8 +1,19 @@
-"""Sudoku of any box shape (4x4 to 25x25): text forms, rules, decoding, verification.
+"""Sudoku of any box shape (4x4 to 26x26): text forms, rules, decoding, verification.
 
 Vocabulary (after Norvig): a *cell* (r, c) holds a *digit* 1..n; its *units* are its row,
 its column and its box. A clue fixes one cell's digit, so a clue is the single literal
 x[r][c][d]: the engine assumes it directly, no selector needed.
+
+Size limit: boxes at least 2x2 (as in Tatham's Solo), the grid at most 26x26 (the line form
+writes one character per digit, 1-9 then a-q). A 26x26 check takes about a second.
+
+Writing digits: beyond 9 the plain forms use letters, a = 10 ... g = 16 (seed 000's 16x16),
+and 0 (like '.') is a blank. A 16x16 board written in the hexadecimal convention instead
+(0-F are the sixteen digits, '.' is blank) is recognised when it uses every one of the
+symbols 0..F (and no G): a line of 256 characters, 16 lines of 16, a whitespace-separated
+grid or an array. Its hex symbol k is digit k + 1 (0 is 1, F is 16), and every plain form
+(line, grid, array) writes that puzzle and its solutions back in hex; JSON and Tatham's IDs
+hold the digits 1..16 as always.
 """
 
 from __future__ import annotations
@@ -11,35 +22,51 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import CpModel, Instance, PuzzleError, PuzzleType, Rules, variable_block
+from lab.puzzle import (BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, number, quote,
+                        variable_block)
 from lab.textgrid import (char_rows, parse_array, parse_json, rectangular, run_length_cells,
                           run_length_encode, tatham_split, token_rows)
 
 ALPHABET = "123456789abcdefghijklmnopq"  # digits, then letters beyond 9 (seed 000's 16x16)
+HEX = "0123456789ABCDEF"  # a 16x16 board in the hexadecimal convention: digit k + 1 is HEX[k]
 BLANKS = {".", "0", "_", "-", "*"}
+HEX_BLANKS = BLANKS - {"0"}  # in hex, 0 is a digit
+SIZE = BoardLimit(len(ALPHABET), len(ALPHABET), 4, 4)  # one character per digit in the line form
 Grid = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
 class SudokuParams:
-    """Boxes are `box_rows` tall and `box_cols` wide; the grid is n x n, n = their product."""
+    """Boxes are `box_rows` tall and `box_cols` wide; the grid is n x n, n = their product.
+
+    `symbols` is how the plain forms write digits 1..n: ALPHABET, or HEX for a 16x16 read in
+    the hexadecimal convention (`written_in`). It is not part of the structure: params that
+    differ only in it are equal and share a solver, and datasets do not record it."""
 
     box_rows: int
     box_cols: int
+    symbols: ClassVar[str] = ALPHABET
 
     @property
     def n(self) -> int:
         return self.box_rows * self.box_cols
 
+    def written_in(self, symbols: str) -> "SudokuParams":
+        """The same structure, written with `symbols` (HEX or ALPHABET)."""
+        out = SudokuParams(self.box_rows, self.box_cols)
+        if symbols != ALPHABET:
+            object.__setattr__(out, "symbols", symbols)  # an instance attribute over the class default
+        return out
+
     @staticmethod
     def for_size(n: int) -> "SudokuParams":
         """The usual box shape for an n x n grid: as square as possible, wider than tall."""
-        if n < 4 or n > len(ALPHABET):
-            raise PuzzleError(f"sudoku size must be 4..{len(ALPHABET)}, got {n}")
+        SIZE.check("sudoku", n, n, "grid")
         rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
         if rows < 2:
             raise PuzzleError(f"a {n}x{n} grid has no box shape (sizes like 4, 6, 8, 9, 12, 16, 25 do)")
@@ -57,21 +84,49 @@ class SudokuParams:
         return rows + cols + boxes
 
 
+def check_params(params: SudokuParams) -> SudokuParams:
+    """The sudoku size limit, for reading and generating alike: the grid within SIZE, boxes
+    at least 2x2 (a 1-row box is only a row again; Tatham's Solo refuses it too)."""
+    if params.box_rows < 2 or params.box_cols < 2:
+        raise PuzzleError(f"sudoku boxes {params.box_rows}x{params.box_cols} are too small: at least 2x2")
+    SIZE.check("sudoku", params.n, params.n, "grid")
+    return params
+
+
+def is_hex(symbols: list[str]) -> bool:
+    """Is a board of these cell symbols a 16x16 in the hexadecimal convention? Yes when it
+    uses every one of 0..F and nothing else but blanks other than 0: then 0 must be a digit
+    (in the usual convention 16 is 'g' and 0 is blank, and a 'g' keeps that reading)."""
+    if len(symbols) != 256:
+        return False
+    used = {s.upper() for s in symbols}
+    return set(HEX) <= used <= set(HEX) | HEX_BLANKS
+
+
 class Sudoku(PuzzleType):
     name = "sudoku"
     aliases = ("solo",)
     title = "Sudoku (Solo), any box shape"
     formats = ("line", "grid", "array", "tatham", "json")
+    size_limit_text = SIZE.text
+
+    def check_size(self, inst: Instance) -> None:
+        check_params(inst.params)
 
     # ---- text forms -----------------------------------------------------------------
     def sniff(self, text: str) -> str:
+        """Whitespace inside a line means tokens (the grid form); lines of characters only,
+        one line or several (16 lines of 16), are the line form."""
         fmt = super().sniff(text)
-        return "grid" if fmt == "line" and len(text.split()) > 1 else fmt  # tokens: the grid form
+        if fmt == "line" and any(len(line.split()) > 1 for line in text.splitlines()):
+            return "grid"
+        return fmt
 
     def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]] | None = None,
-                  params: SudokuParams | None = None) -> Instance:
+                  params: SudokuParams | None = None, symbols: str = ALPHABET) -> Instance:
         n = len(cells)
-        params = params or SudokuParams.for_size(n)
+        params = check_params(params) if params else SudokuParams.for_size(n)
+        params = params.written_in(symbols)
         if params.n != n:
             raise PuzzleError(f"{n} rows do not fit boxes of {params.box_rows}x{params.box_cols}")
         clues = {}
@@ -82,20 +137,32 @@ class Sudoku(PuzzleType):
             for c, d in enumerate(row):
                 if not 0 <= d <= n:
                     line, col = where[r][c] if where else (r + 1, c + 1)
-                    raise PuzzleError(f"digit {d} out of range 1..{n}", line, col)
+                    raise PuzzleError(f"digit {number(d)} out of range 1..{n}", line, col)
                 if d:
                     clues[(r, c)] = d
         return Instance(self.name, params, clues)
 
-    def _digit(self, text: str, n: int, line: int, col: int) -> int:
+    def _digit(self, text: str, n: int, line: int | None, col: int | None, symbols: str = ALPHABET) -> int:
+        if symbols == HEX:
+            return 0 if text in HEX_BLANKS else HEX.index(text.upper()) + 1  # `is_hex` vouched for it
         if text in BLANKS:
             return 0
-        if text.isdigit() and (n > 9 or len(text) == 1):
+        if text.isdecimal() and (n > 9 or len(text) == 1):
             return int(text)
         low = text.lower()
         if len(low) == 1 and low in ALPHABET and n > 9:
             return ALPHABET.index(low) + 1
-        raise PuzzleError(f"bad character '{text}'", line, col)
+        raise PuzzleError(f"bad character {quote(text)}", line, col)
+
+    def _cells(self, symbols: list[list[str]], where: list[list[tuple[int | None, int | None]]]) -> Instance:
+        """An instance from an n x n board of cell symbols, in the hex convention when
+        `is_hex` says so (see the module docstring)."""
+        n = len(symbols)
+        flat = [s for row in symbols for s in row]
+        notation = HEX if is_hex(flat) else ALPHABET
+        cells = [[self._digit(s, n, *at, notation) for s, at in zip(row, places)]
+                 for row, places in zip(symbols, where)]
+        return self._instance(cells, where, symbols=notation)
 
     def _parse_line(self, text: str) -> Instance:
         rows = char_rows(text)
@@ -107,9 +174,10 @@ class Sudoku(PuzzleType):
         if n < 4:
             raise PuzzleError(f"one-line sudoku of {len(chars)} characters would be {n}x{n}; the smallest "
                               f"is 4x4 (16 characters)", rows[0][0].line)
-        cells = [[self._digit(t.text, n, t.line, t.column) for t in chars[r * n:(r + 1) * n]]
-                 for r in range(n)]
-        return self._instance(cells, [[(t.line, t.column) for t in chars[r * n:(r + 1) * n]] for r in range(n)])
+        SudokuParams.for_size(n)  # the size limit, before a cell is read
+        board = [chars[r * n:(r + 1) * n] for r in range(n)]
+        return self._cells([[t.text for t in row] for row in board],
+                           [[(t.line, t.column) for t in row] for row in board])
 
     def _parse_grid(self, text: str) -> Instance:
         rows = token_rows(text)
@@ -118,30 +186,30 @@ class Sudoku(PuzzleType):
         rectangular(rows)
         n = len(rows)
         rectangular(rows, n, n)
-        cells = [[self._digit(t.text, n, t.line, t.column) for t in row] for row in rows]
-        return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
+        SudokuParams.for_size(n)
+        return self._cells([[t.text for t in row] for row in rows], [[(t.line, t.column) for t in row] for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
         rows = parse_array(text)
         n = len(rows)
-        cells = []
         for r, row in enumerate(rows):
             if len(row) != n:
                 raise PuzzleError(f"array row {r + 1} has {len(row)} cells, expected {n}")
-            cells.append([self._digit(str(v).strip() or ".", n, r + 1, c + 1) for c, v in enumerate(row)])
-        return self._instance(cells)
+        SudokuParams.for_size(n)
+        return self._cells([[str(v).strip() or "." for v in row] for row in rows],
+                           [[(r + 1, c + 1) for c in range(n)] for r in range(n)])
 
     def _parse_tatham(self, text: str) -> Instance:
         head, desc = tatham_split(text)
         m = re.fullmatch(r"(\d+)(?:x(\d+))?([a-z0-9]*)", head)
         if not m:
-            raise PuzzleError(f"bad Solo parameters '{head}'", 1, 1)
+            raise PuzzleError(f"bad Solo parameters {quote(head)}", 1, 1)
         extra = m.group(3)
         if "j" in extra or "k" in extra or (extra.startswith("x")):
-            raise PuzzleError(f"jigsaw, killer and X variants are not supported ('{head}')", 1, 1)
+            raise PuzzleError(f"jigsaw, killer and X variants are not supported ({quote(head)})", 1, 1)
         c = int(m.group(1))
         r = int(m.group(2)) if m.group(2) else c
-        params = SudokuParams(c, r)  # Tatham's c x r: boxes c rows tall, r columns wide
+        params = check_params(SudokuParams(c, r))  # Tatham's c x r: boxes c rows tall, r columns wide
         n = params.n
         flat = run_length_cells(desc, n * n, offset=len(head) + 1)
         return self._instance([flat[i * n:(i + 1) * n] for i in range(n)], params=params)
@@ -154,6 +222,7 @@ class Sudoku(PuzzleType):
         if not isinstance(grid, list) or not grid:
             raise PuzzleError("'grid' must be a non-empty list of rows")
         n = len(grid)
+        SIZE.check("sudoku", n, n, "grid")
         cells = []
         for r, row in enumerate(grid):
             if isinstance(row, str):
@@ -164,10 +233,11 @@ class Sudoku(PuzzleType):
                           for c, v in enumerate(row)])
         params = None
         if "box" in data:
-            try:
-                params = SudokuParams(int(data["box"][0]), int(data["box"][1]))
-            except (TypeError, ValueError, IndexError):
-                raise PuzzleError("'box' must be [rows, cols]") from None
+            box = data["box"]
+            if not (isinstance(box, list) and len(box) == 2
+                    and all(isinstance(v, int) and not isinstance(v, bool) for v in box)):
+                raise PuzzleError("'box' must be [rows, cols], two whole numbers")
+            params = SudokuParams(box[0], box[1])
         return self._instance(cells, params=params)
 
     def cells(self, inst: Instance) -> list[list[int]]:
@@ -176,10 +246,12 @@ class Sudoku(PuzzleType):
 
     def format(self, inst: Instance, fmt: str = "grid") -> str:
         cells, n, p = self.cells(inst), inst.params.n, inst.params
+        symbols = p.symbols
         if fmt in ("line", "text"):
-            return "".join("." if d == 0 else ALPHABET[d - 1] for row in cells for d in row)
+            return "".join("." if d == 0 else symbols[d - 1] for row in cells for d in row)
         if fmt == "grid":
-            width = len(str(n))
+            width = 1 if symbols == HEX else len(str(n))
+            shown = (lambda d: symbols[d - 1]) if symbols == HEX else str  # noqa: E731
             lines = []
             for r, row in enumerate(cells):
                 if r and r % p.box_rows == 0:
@@ -188,18 +260,18 @@ class Sudoku(PuzzleType):
                 for c, d in enumerate(row):
                     if c and c % p.box_cols == 0:
                         parts.append(" ")
-                    parts.append(("." if d == 0 else str(d)).rjust(width))
+                    parts.append(("." if d == 0 else shown(d)).rjust(width))
                 lines.append(" ".join(parts))
             return "\n".join(lines)
         if fmt == "array":
             return "[\n" + "\n".join(
-                "  [" + ", ".join(repr(" " if d == 0 else ALPHABET[d - 1]) for d in row) + "],"
+                "  [" + ", ".join(repr(" " if d == 0 else symbols[d - 1]) for d in row) + "],"
                 for row in cells) + "\n]"
         if fmt == "tatham":
             return f"{p.box_rows}x{p.box_cols}:" + run_length_encode([d for row in cells for d in row])
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "box": [p.box_rows, p.box_cols], "grid": cells})
-        raise PuzzleError(f"unknown sudoku format '{fmt}' (known: {', '.join(self.formats)})")
+        raise PuzzleError(f"unknown sudoku format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     def full(self, inst: Instance, solution: Grid) -> Instance:
         n = inst.params.n
@@ -307,7 +379,7 @@ class Sudoku(PuzzleType):
                 given = inst.clues.get((r, c))
                 d = given or (solution[r][c] if solution is not None else 0)
                 if d:
-                    ax.text(c + 0.5, n - r - 0.5, ALPHABET[d - 1] if n > 9 else str(d), ha="center",
+                    ax.text(c + 0.5, n - r - 0.5, p.symbols[d - 1] if n > 9 else str(d), ha="center",
                             va="center", fontsize=size, color="black" if given else "#1f5fbf",
                             fontweight="bold" if given else "normal")
         ax.set_xlim(-0.05, n + 0.05)

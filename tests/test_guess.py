@@ -115,7 +115,8 @@ def test_marks():
     ("pegs four", 1, "pegs must be a number"),
     ("pegs 3 colours RRG", None, "repeat"),
     ("pegs 3 colours AB duplicates no", None, "cannot all differ"),
-    ("pegs 12 colours RYGBOP", None, "too many"),
+    ("pegs 12 colours RYGBOP", None, "12 pegs is too large: at most 8 pegs"),
+    ("pegs 7 colours RYGBOP", None, "279,936 codes is too large"),
     ("colours 12", None, "cannot be a colour"),
 ])
 def test_bad_input_is_a_puzzle_error(text, line, message):

@@ -198,7 +198,7 @@ def test_a_journal_from_an_older_version_is_refused(tmp_path):
 
 
 # ---- 7. exhausted puzzle spaces, 9. counts out of range --------------------------------------
-@pytest.mark.parametrize("puzzle", ["lightup", "keen"])
+@pytest.mark.parametrize("puzzle", ["lightup", pytest.param("keen", marks=pytest.mark.slow)])
 def test_generation_that_cannot_make_progress_stops(tmp_path, puzzle):
     out = tmp_path / "d.jsonl"
     done = cli("generate", puzzle, "--size", "1", "--count", "2", "--out", str(out), "--quiet")
