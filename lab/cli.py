@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from . import registry
 from .dataset import MAX_COUNT, MAX_WORKERS
-from .puzzle import Instance, PuzzleError, PuzzleType
+from .puzzle import QUOTE_LIMIT, Instance, PuzzleError, PuzzleType, quote
 from .sat import Budget, Unknown
 
 EXIT_BAD_INPUT = 2
@@ -26,7 +26,6 @@ EXIT_NOT_DEFINITE = 1  # check: not unique; solve: no solution, or the budget ra
 EXIT_TERMINATED = 143  # SIGTERM, like a shell's 128 + 15
 DEFAULT_TIMEOUT = 60.0  # seconds for a one-shot question (solve, check, count, clues, grade)
 WATCHDOG_GRACE = 2.0  # seconds past --timeout before the whole command is called unknown
-QUOTE_LIMIT = 40  # characters of user input quoted in an error message
 
 
 class Terminated(KeyboardInterrupt):
@@ -47,7 +46,7 @@ def _number(kind: type, low: float | None = None, high: float | None = None) -> 
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"'{_cut(text)}' is not {'an integer' if kind is int else 'a number'}") \
+            raise argparse.ArgumentTypeError(f"{quote(text)} is not {'an integer' if kind is int else 'a number'}") \
                 from None
         if isinstance(value, float) and not math.isfinite(value):
             raise argparse.ArgumentTypeError(f"must be a finite number, got {text}")
@@ -60,16 +59,12 @@ def _number(kind: type, low: float | None = None, high: float | None = None) -> 
     return parse
 
 
-def _cut(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """A long piece of user input shortened for a message (a 10 MB token stays a few words)."""
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
-
-
-def _short_message(message: str) -> str:
-    """One line of readable length: long quoted input is cut, the whole line is capped."""
-    message = re.sub(r"'([^']{%d,})'" % (QUOTE_LIMIT + 1), lambda m: f"'{_cut(m.group(1))}'", message)
+def _short_message(message: str, most: int = 400) -> str:
+    """One line of readable length, whatever a message quotes: long quoted input is cut
+    (`quote`), the whole line is capped."""
+    message = re.sub(r"'([^']{%d,})'" % (QUOTE_LIMIT + 1), lambda m: quote(m.group(1)), message)
     message = " ".join(message.split())
-    return _cut(message, 400)
+    return message if len(message) <= most else f"{message[:most]}..."
 
 
 def _read(path: str) -> tuple[str, str]:
