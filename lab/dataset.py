@@ -222,32 +222,28 @@ def _items(spec: DatasetSpec, start: int, chunk: int, workers: int, scheduler: s
             index += 1
     if scheduler is not None:
         with _dask_client(scheduler) as client:
-            yield from _parallel(spec, start, chunk, max(2, workers * 2), wanted,
+            yield from _parallel(start, chunk, max(2, workers * 2), wanted,
                                  lambda idx: client.submit(_chunk_job, spec, idx, pure=False).result)
         return
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
     with ctx.Pool(workers, initializer=_worker_init) as pool:
-        yield from _parallel(spec, start, chunk, workers * 2, wanted,
+        yield from _parallel(start, chunk, workers * 2, wanted,
                              lambda idx: pool.apply_async(_chunk_job, (spec, idx)).get)
 
 
-def _parallel(spec: DatasetSpec, start: int, chunk: int, window: int, wanted: Callable[[], int],
+def _parallel(start: int, chunk: int, window: int, wanted: Callable[[], int],
               submit: Callable[[list[int]], Callable[[], list]]) -> Iterator[tuple[dict, dict]]:
     """Keep up to `window` chunks in flight (never more items than are still wanted) and
     yield their items in order. `submit(indices)` returns a function that waits for the chunk."""
-    pending: list[tuple[int, Callable[[], list]]] = []
+    pending: list[Callable[[], list]] = []
     index = start
     while True:
-        in_flight = sum(n for n, _ in pending)
-        while len(pending) < window and (in_flight < wanted() or not pending):
-            indices = list(range(index, index + chunk))
-            pending.append((chunk, submit(indices)))
+        while len(pending) < window and (len(pending) * chunk < wanted() or not pending):
+            pending.append(submit(list(range(index, index + chunk))))
             index += chunk
-            in_flight += chunk
-        _, result = pending.pop(0)
-        yield from result()
+        yield from pending.pop(0)()
 
 
 def _distributed():
