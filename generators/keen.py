@@ -13,11 +13,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from generators.sudoku import random_grid
 from lab.generator import Generator, Option
 from lab.sat import SessionCache
-from generators.sudoku import random_grid
-from solvers.keen import (SIZE, Cage, Cell, Clue, Grid, KeenParams, check_size, components, connected,
-                          satisfies, shape)
+from solvers.keen import SIZE, Cage, Cell, Clue, Grid, KeenParams, check_size, components, connected, satisfies, shape
 from solvers.sudoku import SudokuParams
 
 SIZE_WEIGHTS = {1: 1, 2: 10, 3: 7, 4: 3}  # cage sizes: mostly 2 and 3 cells

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import board_options, board_shape, Generator, Option
+from lab.generator import Generator, Option, board_options, board_shape
 from lab.puzzle import PuzzleError, quote
 from lab.sat import SessionCache
 from solvers.lightup import SIZE, Cell, Grid, LightUpParams, lamps_of, seen_from

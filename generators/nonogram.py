@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import board_options, board_shape, Generator, Option
+from lab.generator import Generator, Option, board_options, board_shape
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.nonogram import SIZE, Grid, NonogramParams, check_params, line_solve, runs

@@ -28,9 +28,8 @@ from solvers.pearl import SIZE, Cell, Loop, PearlParams, make_params, pearl_prob
 Face = tuple[int, int]  # the square with cell (i, j) at its top-left corner
 U, D, L, R = 1, 2, 4, 8
 SITE_WORTH = {"B": 2, "W": 1, "": 0}
-# Flip attempts per face, measured on 60 loops per size: with every pearl in place,
-# 98% of 8x8 loops (63% 6x6, 80% 10x10, 65% 12x12) were unique. Starting to climb at once
-# from the outline made 97% of 8x8 but only 10% of 6x6 unique (stuck near the outline).
+# Flip attempts per face: wandering first keeps small loops from sticking near the outline,
+# so that most loops are unique with every pearl in place (BENCHMARKS.md, 2026-11-24).
 WANDER, CLIMB = 2, 12
 
 # The border of a face in cyclic order: N edge, NE corner, E edge, SE corner, S, SW, W, NW.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import board_options, board_shape, Generator
+from lab.generator import Generator, board_options, board_shape
 from lab.sat import SessionCache
 from solvers.singles import SIZE, Cell, Shading, SinglesParams, white_components
 

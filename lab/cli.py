@@ -14,11 +14,12 @@ import re
 import signal
 import sys
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import registry
 from .dataset import MAX_COUNT, MAX_WORKERS
-from .puzzle import QUOTE_LIMIT, Instance, PuzzleError, PuzzleType, quote
+from .puzzle import QUOTE_LIMIT, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
 from .sat import Budget, Unknown
 
 EXIT_BAD_INPUT = 2
@@ -62,7 +63,7 @@ def _number(kind: type, low: float | None = None, high: float | None = None) -> 
 def _short_message(message: str, most: int = 400) -> str:
     """One line of readable length, whatever a message quotes: long quoted input is cut
     (`quote`), the whole line is capped."""
-    message = re.sub(r"'([^']{%d,})'" % (QUOTE_LIMIT + 1), lambda m: quote(m.group(1)), message)
+    message = re.sub(rf"'([^']{{{QUOTE_LIMIT + 1},}})'", lambda m: quote(m.group(1)), message)
     message = " ".join(message.split())
     return message if len(message) <= most else f"{message[:most]}..."
 
@@ -93,16 +94,28 @@ def _load(args) -> tuple[PuzzleType, Instance]:
         raise
 
 
+def _clue(ptype: PuzzleType, command: str) -> CluePuzzle:
+    """`ptype` as the clue puzzle a command needs (`_require` has refused the others)."""
+    if not isinstance(ptype, CluePuzzle):
+        raise PuzzleError(f"{command} is not available for {ptype.name}")
+    return ptype
+
+
+def _load_clue(args) -> tuple[CluePuzzle, Instance]:
+    """`_load` for the commands only clue puzzles have."""
+    ptype, inst = _load(args)
+    return _clue(ptype, args.command), inst
+
+
 def _budget(args) -> Budget:
     return Budget(conflicts=getattr(args, "conflicts", None), seconds=getattr(args, "timeout", None))
 
 
 def _require(ptype: PuzzleType, command: str) -> None:
     """Refuse, in one line, a command this puzzle does not implement."""
-    supported = ptype.supports() + ["render"] + (["grade"] if ptype.has_rules else [])
+    supported = ptype.commands()
     if command not in supported:
-        raise PuzzleError(f"{ptype.name} does not support '{command}' "
-                          f"(it supports: {', '.join(c for c in supported if c != 'render')}, render)")
+        raise PuzzleError(f"{command} is not available for {ptype.name} (it supports: {', '.join(supported)})")
 
 
 _OUTPUT = threading.Lock()
@@ -141,7 +154,7 @@ def _record_format(ptype: PuzzleType) -> str:
 def cmd_list(args) -> int:
     rows = []
     for ptype, gen in registry.all_puzzles():
-        supports = ptype.supports() + (["generate"] if gen is not None else [])
+        supports = registry.commands(ptype)
         rows.append({"name": ptype.name, "aliases": list(ptype.aliases), "title": ptype.title,
                      "formats": list(ptype.formats), "supports": supports, "size_limit": ptype.size_limit_text,
                      "generator_options": [o.name for o in gen.options] if gen else []})
@@ -154,23 +167,13 @@ def cmd_list(args) -> int:
     return 0
 
 
-def _answer_options(ptype: PuzzleType, args) -> dict:
-    """CLI limits a puzzle's own `answer` understands (Inertia's time limit, for one)."""
-    import inspect
-
-    params = inspect.signature(ptype.answer).parameters
-    return {"time_limit": args.timeout} if args.timeout is not None and "time_limit" in params else {}
-
-
 def cmd_solve(args) -> int:
     ptype, inst = _load(args)
-    try:
-        answer = ptype.answer(inst, **_answer_options(ptype, args))
-    except NotImplementedError:
-        answer = None
-    if answer is not None:
+    if isinstance(ptype, MovePuzzle):
+        answer = ptype.answer(inst, time_limit=args.timeout)
         _emit(args, {"puzzle": ptype.name, **answer.data}, answer.text)
         return 0
+    ptype = _clue(ptype, "solve")
     from .solve import solve
 
     try:
@@ -189,7 +192,7 @@ def cmd_solve(args) -> int:
 def cmd_check(args) -> int:
     from .solve import check, find_clues
 
-    ptype, inst = _load(args)
+    ptype, inst = _load_clue(args)
     without = find_clues(ptype, inst, args.without or [])
     report = check(ptype, inst, without, _budget(args), second_opinion=args.cpsat)
     shown = inst.without(without)
@@ -229,14 +232,12 @@ def cmd_count(args) -> int:
     from .solve import count
 
     ptype, inst = _load(args)
-    if not ptype.has_rules:  # a move puzzle with its own counter
-        own = getattr(ptype, "count", None)
-        if own is None:
-            raise PuzzleError(f"{ptype.name} cannot count solutions")
-        n = own(inst, args.limit)
+    if isinstance(ptype, MovePuzzle):  # a move puzzle with its own counter (`_load` checked)
+        n = ptype.count(inst, args.limit)
         _emit(args, {"puzzle": ptype.name, "count": n, "limit": args.limit, "complete": True},
               f"{n} solution(s)" + (f" (stopped at the limit {args.limit})" if n >= args.limit else ""))
         return 0
+    ptype = _clue(ptype, "count")
     result = count(ptype, inst, args.limit, _budget(args))
     data = {"puzzle": ptype.name, "count": result.n, "limit": args.limit, "complete": result.complete,
             "solutions": [_solution_text(ptype, inst, s, args) for s in result.solutions[: args.show]]}
@@ -249,7 +250,7 @@ def cmd_count(args) -> int:
 def cmd_clues(args) -> int:
     from .solve import clue_map
 
-    ptype, inst = _load(args)
+    ptype, inst = _load_clue(args)
     status, red = clue_map(ptype, inst, _budget(args))
     if red is None:
         _emit(args, {"puzzle": ptype.name, "status": status}, f"{status}: the clue map needs a unique puzzle")
@@ -443,7 +444,9 @@ def cmd_render(args) -> int:
 
     picture_format(args.out)  # a bad --out is refused before any work
     ptype, inst = _load(args)
-    sol = solve(ptype, inst, _budget(args)) if args.solution else None
+    if args.solution and not isinstance(ptype, CluePuzzle):
+        raise PuzzleError(f"render --solution is for clue puzzles; {ptype.name} is answered by `solve`")
+    sol = solve(ptype, inst, _budget(args)) if args.solution and isinstance(ptype, CluePuzzle) else None
     if args.solution and sol is None:
         raise PuzzleError("the puzzle has no solution to draw")
     render(ptype, inst, args.out, sol)
@@ -456,7 +459,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="puzzlelab", description="Solve, check and generate unique pencil-logic puzzles.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def command(name: str, func: Callable, help: str, puzzle: bool = True, file: bool = True) -> argparse.ArgumentParser:
+    def command(name: str, func: Callable | None, help: str, puzzle: bool = True,
+                file: bool = True) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help, description=help)
         if puzzle:
             sp.add_argument("puzzle", help="puzzle name (see `puzzlelab list`)")
@@ -478,7 +482,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--without", nargs="+", metavar="CLUE", help="check with these clues removed (e.g. r1c3)")
     sp.add_argument("--cpsat", action="store_true", help="also ask CP-SAT (the second engine)")
     sp.add_argument("--grade", action="store_true", help="print the difficulty measures (always in --json)")
-    sp.add_argument("--no-grade", action="store_true", help="leave the difficulty out of --json (it costs a fresh solve)")
+    sp.add_argument("--no-grade", action="store_true",
+                    help="leave the difficulty out of --json (it costs a fresh solve)")
     sp = command("count", cmd_count, "count solutions up to a limit")
     sp.add_argument("--limit", type=_number(int, 1, 100_000), default=100,
                     help="stop counting at this many solutions (1..100000; default: 100)")

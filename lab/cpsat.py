@@ -7,10 +7,12 @@ CNF), so agreement between the two engines and brute force means something.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from ortools.sat.python import cp_model
+from .puzzle import CluePuzzle, Instance
 
-from .puzzle import Instance, PuzzleType
+# OR-Tools is imported where it is used, never at module level: importing it (it imports
+# pandas and pyarrow) costs more than a whole `check` without --cpsat (scripts/bench_cli.py).
 
 
 @dataclass
@@ -23,40 +25,49 @@ class CpCount:
         return len(self.solutions)
 
 
-class _Collector(cp_model.CpSolverSolutionCallback):
-    def __init__(self, ptype: PuzzleType, inst: Instance, spec, limit: int):
-        super().__init__()
-        self.ptype, self.inst, self.spec, self.limit = ptype, inst, spec, limit
-        self.solutions: list = []
-        self.seen: set = set()
+@cache
+def _collector_class() -> type:
+    """The solution callback class, defined on first use (its base class is OR-Tools')."""
+    from ortools.sat.python import cp_model
 
-    def on_solution_callback(self) -> None:
-        solution = self.spec.decode(self.Value)
-        if self.spec.relaxed and self.ptype.verify(self.inst, solution):
-            return  # the relaxed model let through a non-solution: not counted
-        key = repr(solution)
-        if key in self.seen:
-            return
-        self.seen.add(key)
-        self.solutions.append(solution)
-        if len(self.solutions) >= self.limit:
-            self.StopSearch()
+    class _Collector(cp_model.CpSolverSolutionCallback):
+        def __init__(self, ptype: CluePuzzle, inst: Instance, spec, limit: int):
+            super().__init__()
+            self.ptype, self.inst, self.spec, self.limit = ptype, inst, spec, limit
+            self.solutions: list = []
+            self.seen: set = set()
+
+        def on_solution_callback(self) -> None:
+            solution = self.spec.decode(self.Value)
+            if self.spec.relaxed and self.ptype.verify(self.inst, solution):
+                return  # the relaxed model let through a non-solution: not counted
+            key = repr(solution)
+            if key in self.seen:
+                return
+            self.seen.add(key)
+            self.solutions.append(solution)
+            if len(self.solutions) >= self.limit:
+                self.StopSearch()
+
+    return _Collector
 
 
-def cpsat_count(ptype: PuzzleType, inst: Instance, limit: int = 2, seconds: float = 60.0) -> CpCount:
+def cpsat_count(ptype: CluePuzzle, inst: Instance, limit: int = 2, seconds: float = 60.0) -> CpCount:
     """Solutions of `inst` up to `limit`, by CP-SAT's own enumeration (one worker)."""
+    from ortools.sat.python import cp_model
+
     spec = ptype.cpsat(inst)
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = seconds
-    collector = _Collector(ptype, inst, spec, limit)
+    collector = _collector_class()(ptype, inst, spec, limit)
     status = solver.solve(spec.model, collector)
     complete = len(collector.solutions) >= limit or status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     return CpCount(collector.solutions, complete)
 
 
-def cpsat_status(ptype: PuzzleType, inst: Instance, seconds: float = 60.0) -> str:
+def cpsat_status(ptype: CluePuzzle, inst: Instance, seconds: float = 60.0) -> str:
     """unique / ambiguous / unsolvable / unknown, by CP-SAT alone."""
     result = cpsat_count(ptype, inst, limit=2, seconds=seconds)
     if not result.complete:

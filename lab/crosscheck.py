@@ -4,11 +4,12 @@ SAT engine and the CP-SAT engine on the same instance."""
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .cpsat import cpsat_count
 from .generator import Generated, Generator, generate_one
-from .puzzle import Instance, PuzzleType
+from .puzzle import CluePuzzle, Instance, PuzzleType
 from .sat import DEFAULT_SOLVER, SatSession, SessionCache
 from .solve import ONE_SHOT_SOLVER
 
@@ -19,7 +20,7 @@ def brute_force_count(ptype: PuzzleType, inst: Instance, candidates: Iterable[An
     return sum(1 for cand in candidates if not ptype.verify(inst, cand))
 
 
-def engine_counts(ptype: PuzzleType, inst: Instance, limit: int = 1000) -> tuple[int, int]:
+def engine_counts(ptype: CluePuzzle, inst: Instance, limit: int = 1000) -> tuple[int, int]:
     """(SAT count, CP-SAT count) up to `limit`, each from a fresh engine. The SAT count is
     taken twice, with the rules a generating session uses and with the one-shot rules the
     CLI's `check` uses (puzzles may encode differently for one question); they must agree."""
@@ -45,7 +46,7 @@ def engine_counts(ptype: PuzzleType, inst: Instance, limit: int = 1000) -> tuple
     return counts[0], cp.n
 
 
-def generated_rechecked(ptype: PuzzleType, gen: Generator, params: Any, count: int, seed: int) -> list[Generated]:
+def generated_rechecked(ptype: CluePuzzle, gen: Generator, params: Any, count: int, seed: int) -> list[Generated]:
     """`count` generated puzzles, each re-checked by the independent engines: its solution
     passes `verify`, and CP-SAT finds exactly one solution, the same. AssertionError if not."""
     sessions, rng = SessionCache(), random.Random(seed)

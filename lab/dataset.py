@@ -21,14 +21,15 @@ import shutil
 import signal
 import tempfile
 import time
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing
 from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
-from .generator import GenerateOptions, Generated, generate_one
+from .generator import Generated, GenerateOptions, generate_one
 from .grade import measures
-from .puzzle import PuzzleError
+from .puzzle import CluePuzzle, PairLayout, PuzzleError
 from .records import FLAT_FIELDS, SCHEMA, check_record, flatten
 from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
 from .sat import Budget, SessionCache
@@ -98,12 +99,14 @@ class DatasetSpec:
                 raise PuzzleError(f"--difficulty LO:HI needs 0 <= LO <= HI, got {lo}:{hi}")
             if not ptype.has_rules:
                 raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --difficulty does not apply")
+        if self.cross_check and not ptype.has_rules:
+            raise PuzzleError(f"{ptype.name} has no CP-SAT model: --cross-check does not apply")
         checked = getattr(gen, "checked_params", gen.params)
         checked(**self.options)
 
 
 def _params_json(params: Any) -> Any:
-    if is_dataclass(params):
+    if is_dataclass(params) and not isinstance(params, type):
         return {k: (sorted(v) if isinstance(v, (set, frozenset)) else v) for k, v in asdict(params).items()}
     return params
 
@@ -131,7 +134,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         if tries >= 1000:
             raise PuzzleError(f"no puzzle in difficulty range {spec.difficulty} after 1000 tries")
     verified = ["sat"]
-    if spec.cross_check:
+    if spec.cross_check and isinstance(ptype, CluePuzzle):  # `validate` refused it for the others
         from .cpsat import cpsat_count
 
         cp = cpsat_count(ptype, g.instance, limit=2)
@@ -168,9 +171,8 @@ def canonical_key(record: dict, dedup: str) -> str:
         from . import registry
 
         ptype = registry.puzzle(record["puzzle"])
-        canon = getattr(ptype, "canonical", None)
-        if canon is not None:
-            return canon(ptype.parse(record["clues"], record["format"]))
+        if ptype.implements("canonical"):
+            return ptype.canonical(ptype.parse(record["clues"], record["format"]))
     return record["clues"]
 
 
@@ -210,7 +212,7 @@ def _chunk_job(spec: DatasetSpec, indices: list[int]) -> list[tuple[dict, dict]]
 
 
 def _items(spec: DatasetSpec, start: int, chunk: int, workers: int, scheduler: str | None,
-           wanted: Callable[[], int]) -> Iterator[tuple[dict, dict]]:
+           wanted: Callable[[], int]) -> Generator[tuple[dict, dict], None, None]:
     """(record, timing) for items start, start+1, ... in index order, made in this process
     (one at a time, so progress moves per puzzle), a process pool or on Dask. Parallel jobs are
     handed out only while more items are still wanted, so a small run does no extra work."""
@@ -428,7 +430,10 @@ def _reopen_finished(out: Path, fmt: str, spec: DatasetSpec, journal: Path) -> i
         lines = out.read_bytes()
     else:
         lines = b"".join(json.dumps(r, sort_keys=True).encode() + b"\n" for r in records)
-    atomic_write(journal, lambda tmp: tmp.write_bytes(journal_header(spec) + lines))
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(journal_header(spec) + lines)
+
+    atomic_write(journal, write)
     return len(records)
 
 
@@ -453,8 +458,8 @@ def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str = "json
     `out` stops at its lock."""
     if fmt not in FORMATS:
         raise PuzzleError(f"unknown dataset format '{fmt}' (known: {', '.join(FORMATS)})")
-    if fmt == "kaggle" and spec.puzzle != "sudoku":
-        raise PuzzleError("the kaggle puzzle,solution layout is for sudoku only")
+    if fmt == "kaggle":
+        pair_layout(spec.puzzle)  # refuses a puzzle that does not fit one line
     if isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
         raise PuzzleError(f"--workers must be between 1 and {MAX_WORKERS}, got {workers}")
     spec.validate()
@@ -580,12 +585,26 @@ def _write(records: Iterable[dict], path: Path, fmt: str) -> None:
             f.writelines(json.dumps(r, sort_keys=True) + "\n" for r in records)
 
 
+def pair_layout(puzzle: str) -> PairLayout:
+    """The puzzle's `puzzle,solution` CSV layout, or a one-line refusal."""
+    from . import registry
+
+    ptype = registry.puzzle(puzzle)
+    if ptype.pair_layout is None:
+        offered = [p.name for p, _ in registry.all_puzzles() if p.pair_layout is not None]
+        raise PuzzleError(f"the kaggle puzzle,solution layout is not available for {ptype.name} "
+                          f"(it is for: {', '.join(offered) or 'no puzzle'})")
+    return ptype.pair_layout
+
+
 def write_csv(records: Iterable[dict], f: io.TextIOBase, kaggle: bool = False) -> None:
-    if kaggle:  # the common `puzzle,solution` layout: digits, 0 for a blank
-        writer = csv.writer(f, lineterminator="\n")
-        writer.writerow(["puzzle", "solution"])
+    if kaggle:  # the common `puzzle,solution` layout: one line each, the layout's blank
+        pairs = csv.writer(f, lineterminator="\n")
+        pairs.writerow(["puzzle", "solution"])
         for r in records:
-            writer.writerow([r["clues"].replace(".", "0"), r["solution"]])
+            layout = pair_layout(r["puzzle"])
+            clues = "".join(layout.blank if ch in layout.blanks else ch for ch in r["clues"])
+            pairs.writerow([clues, r["solution"]])
         return
     rows = [flatten(r) for r in records]  # the columns are the union over all rows
     fields = list(dict.fromkeys(k for row in rows for k in row)) or list(FLAT_FIELDS)

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .puzzle import BoardLimit, ClueKey, Instance, PuzzleError, PuzzleType, number, quote
+from .puzzle import BoardLimit, ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, number, quote
 from .sat import UNLIMITED, Budget, SessionCache
 from .strip import Alternatives, strip_clues
 
@@ -124,6 +124,8 @@ class Generator:
     def draw(self, params: Any, rng: random.Random, sessions: SessionCache) -> tuple[Any, Any]:
         """A random (params, solution). Default: the engine's generic random solution;
         puzzles whose structure is itself random (walls, cages) override."""
+        if not isinstance(self.ptype, CluePuzzle):
+            raise PuzzleError(f"{self.ptype.name} has no SAT rules to draw a solution from")
         return params, sessions.get(self.ptype, params).random_solution(rng)
 
     def candidate_clues(self, params: Any, solution: Any) -> dict:
@@ -134,7 +136,7 @@ class Generator:
         return None
 
     def generate(self, params: Any, rng: random.Random, sessions: SessionCache,
-                 opts: "GenerateOptions") -> Generated | None:
+                 opts: GenerateOptions) -> Generated | None:
         """A whole puzzle made the puzzle's own way, for puzzles that are not "a random
         solution, then strip clues" (Minesweeper boards that never need a guess, chess
         positions with exactly one solution). None: the engine's loop does it."""
@@ -165,6 +167,8 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
     own = gen.generate(params, rng, sessions, opts)
     if own is not None:
         return own
+    if not isinstance(ptype, CluePuzzle):
+        raise PuzzleError(f"{ptype.name} is played move by move: its generator makes whole puzzles itself")
     start = time.perf_counter()
     checks = 0
     for attempt in range(1, opts.max_attempts + 1):
@@ -190,7 +194,7 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
     raise PuzzleError(f"no unique {ptype.name} found in {opts.max_attempts} attempts")
 
 
-def _pin_down(ptype: PuzzleType, gen: Generator, params: Any, clues: dict, solution: Any, rng: random.Random,
+def _pin_down(ptype: CluePuzzle, gen: Generator, params: Any, clues: dict, solution: Any, rng: random.Random,
               sessions: SessionCache, opts: GenerateOptions) -> tuple[tuple[Any, dict, Any] | None, int]:
     """The full clue set must pin the solution down; repair it while the puzzle lets us.
     Returns ((params, clues, solution) or None to draw again, solver calls spent)."""

@@ -27,7 +27,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .puzzle import Instance, PuzzleError, PuzzleType
+from .puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType
 from .sat import Budget, SatSession
 
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
@@ -46,7 +46,7 @@ class Grade:
     probe_depth: int | None  # smallest probing depth that settles it (0 = propagation); None: beyond the cap
     max_depth: int
     fixed_by_propagation: float  # share of primary variables unit propagation fixes
-    probes: int  # propagate calls spent on the ladder
+    probes: int  # propagate calls spent probing (not the one look per variable at the root)
     conflicts: int
     decisions: int
     propagations: int
@@ -80,12 +80,27 @@ class _Prober:
         self.facts: set[int] = set()
 
     def propagate(self, lits: list[int]) -> set[int] | None:
-        """What unit propagation adds to the facts from `lits`; None on a conflict."""
+        """What unit propagation adds to the facts from `lits`, `lits` included; None on a
+        conflict. The solver reports only what it assigns above the root: an assumption it
+        already holds there (a unit among the rules) is left out, so `lits` are added here,
+        or a probe that fails would settle a literal and never record it."""
         if self.budget is not None and self.calls >= self.budget:
             raise _OutOfProbes
         self.calls += 1
         ok, implied = self.solver.propagate(assumptions=lits)
-        return set(implied) if ok else None
+        return set(implied).union(lits) if ok else None
+
+    def record_root(self) -> None:
+        """Make facts of the open primary literals the solver holds at the root without being
+        told (units among the rules and what they propagate): unit propagation fixes them, so
+        they are not open at level 0. Such a literal is an assumption that opens no decision
+        level, so the solver reports nothing for it (a variable it has not assigned reports
+        at least itself). One look per open variable, once; these look-ups probe nothing, so
+        they are not counted as probes (`probes` stays a measure of the probing)."""
+        for v in self.open_vars():
+            ok, implied = self.solver.propagate(assumptions=[v])
+            if not implied:
+                self.facts.add(v if ok else -v)
 
     def assert_facts(self, lits: list[int]) -> None:
         """Make `lits` (implied by the clues) facts of the solver."""
@@ -96,7 +111,7 @@ class _Prober:
         for lit in lits:
             self.solver.add_clause([lit])
 
-    def open_vars(self, implied: set[int] = frozenset()) -> list[int]:
+    def open_vars(self, implied: set[int] | frozenset[int] = frozenset()) -> list[int]:
         fixed = self.facts
         return [v for v in self.primary
                 if v not in fixed and -v not in fixed and v not in implied and -v not in implied]
@@ -156,6 +171,8 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     depth, fixed = 0, 0.0
     try:
         prober.assert_facts(clue_lits)
+        if any(len(clause) == 1 for clause in session.rules.clauses):  # the solver holds them at the root
+            prober.record_root()
         fixed = 1 - len(prober.open_vars()) / len(primary) if primary else 1.0
         for depth in range(max_depth + 1):
             if depth:
@@ -173,14 +190,14 @@ def _real(session: SatSession, implied: set[int]) -> bool:
     """Is a complete assignment of the primary variables a real solution? Only puzzles
     with lazy rules (cuts) can fail here: their CNF alone lacks a rule."""
     ptype = session.ptype
-    if type(ptype).cuts is PuzzleType.cuts:
+    if not ptype.implements("cuts"):
         return True
     true_vars = {l for l in implied if l > 0}
     solution = ptype.decode(session.params, session.rules, true_vars)
     return not ptype.cuts(session.params, session.rules, solution, true_vars)
 
 
-def _search(ptype: PuzzleType, inst: Instance, solver: str,
+def _search(ptype: CluePuzzle, inst: Instance, solver: str,
             budget_conflicts: int | None) -> tuple[str, dict[str, int]]:
     """One solve on a fresh solver: its statistics, then (stats already taken) the status."""
     session = SatSession(ptype, inst.params, solver)
@@ -208,7 +225,7 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     `max_depth` caps the probing ladder; `budget_probes` caps its `propagate` calls
     (nested probing grows fast on big grids) and `budget_conflicts` the search solve.
     When a budget runs out the answer says so (`level` None, `status` "unknown")."""
-    if not ptype.has_rules:
+    if not isinstance(ptype, CluePuzzle):
         raise PuzzleError(f"{ptype.name} has no SAT rules, so it cannot be graded")
     start = time.perf_counter()
     session = SatSession(ptype, inst.params, solver)  # fresh, used for the ladder only
@@ -242,13 +259,11 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
 def measures(ptype: PuzzleType, inst: Instance) -> dict:
     """Difficulty measures (generic SAT ladder, plus the puzzle's human grade if it has one).
     Puzzles without SAT rules (move puzzles) report their own `difficulty`, if any."""
-    if not ptype.has_rules:
-        own = getattr(ptype, "difficulty", None)
-        return own(inst) if own is not None else {}
+    if isinstance(ptype, MovePuzzle):
+        return ptype.difficulty(inst) if ptype.implements("difficulty") else {}
     out = grade(ptype, inst).to_json()
     out.pop("seconds", None)  # run-dependent: dataset records must be byte-identical across runs
     out.pop("puzzle", None)
-    human = getattr(ptype, "human_grade", None)
-    if human is not None:
-        out.update({f"human_{k}": v for k, v in human(inst).items()})
+    if isinstance(ptype, CluePuzzle) and ptype.implements("human_grade"):
+        out.update({f"human_{k}": v for k, v in ptype.human_grade(inst).items()})
     return out

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import math
 import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable, Mapping
+from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
@@ -34,6 +37,7 @@ class PuzzleError(ValueError):
         self.message = message
         self.line = line
         self.column = column
+        self.source: str | None = None  # the file it came from, when the CLI knows it
 
     def __str__(self) -> str:
         where = []
@@ -110,6 +114,17 @@ class BoardLimit:
 
 
 @dataclass(frozen=True)
+class PairLayout:
+    """How a puzzle fits the common two-column `puzzle,solution` CSV (Kaggle's sudoku
+    datasets): the puzzle and its solution, each one line in the puzzle's format `fmt`,
+    with every blank written as `blank`; read back, any of `blanks` is a blank."""
+
+    fmt: str
+    blank: str
+    blanks: str
+
+
+@dataclass(frozen=True)
 class Instance:
     """One puzzle: its structure (`params`, hashable, shared by many puzzles) and its clues."""
 
@@ -117,7 +132,7 @@ class Instance:
     params: Any
     clues: dict = field(hash=False, compare=True)
 
-    def without(self, keys: Iterable[ClueKey]) -> "Instance":
+    def without(self, keys: Iterable[ClueKey]) -> Instance:
         drop = set(keys)
         return Instance(self.kind, self.params, {k: v for k, v in self.clues.items() if k not in drop})
 
@@ -176,34 +191,71 @@ class Answer:
     data: dict
 
 
-class PuzzleType:
-    """Base class for a puzzle; `solvers/<puzzle>.py` subclasses it and sets `PUZZLE`.
+class PuzzleType(ABC):
+    """The contract every puzzle fills in, like the `game` struct of each puzzle in Simon
+    Tatham's collection. A puzzle subclasses one of its two kinds, `CluePuzzle` (a grid
+    with SAT rules: the engine solves, counts, checks, strips and grades it) or
+    `MovePuzzle` (played move by move: it answers `solve` itself), and sets `PUZZLE` in
+    `solvers/<puzzle>.py`. docs/adding-a-puzzle.md walks through it.
 
-    Grid puzzles implement the SAT/CP-SAT part and get solve, count, check, clue redundancy
-    and generation from the engine. Puzzles played move by move (Minesweeper, Guess, Inertia,
-    chess captures, jugs) implement reading and `answer` instead.
-
-    Every puzzle reads through `parse` (its formats as `_parse_<fmt>`, or its own `read`) and
-    states a size limit: `size_limit_text` for people, `check_size` to enforce it, which
-    `parse` calls on every instance it reads.
+    Required of every puzzle: the class attributes below, `check_size`, `format`,
+    `format_solution` and `verify`, and a `_parse_<fmt>(text) -> Instance` method for each
+    name in `formats` (or its own `read`). Optional hooks (`draw`, `canonical`, and the
+    kinds' own) are declared here with their signatures; which ones a puzzle fills in is
+    computed once per class (`hooks`), and from them the commands it supports (`commands`).
     """
 
-    name: str = ""
-    aliases: tuple[str, ...] = ()
-    title: str = ""
-    formats: tuple[str, ...] = ("text", "json")
-    cell_names: dict[Any, str] = {}  # how `differences` shows a cell's value (default: as it is)
+    name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str] = ""
+    # Format names, the puzzle's own plain form first; each has a `_parse_<name>` reader
+    # and is a valid `fmt` for `format`.
+    formats: ClassVar[tuple[str, ...]] = ("text", "json")
+    cell_names: ClassVar[dict[Any, str]] = {}  # how `differences` shows a cell's value (default: as it is)
     # The largest input the puzzle takes, for people (`puzzlelab list`): "at most 100x100".
     # Every puzzle sets it and enforces it in `check_size`.
-    size_limit_text: str = ""
+    size_limit_text: ClassVar[str] = ""
+    # A small board in the first of `formats` that has exactly one solution: the guide's and
+    # the conformance suite's starting point. A clue puzzle's example is tiny enough for
+    # `candidates` to enumerate.
+    example: ClassVar[str] = ""
+    # The two-column `puzzle,solution` CSV layout (Kaggle's sudoku datasets), for puzzles
+    # whose puzzle and solution each fit on one line; None: not offered.
+    pair_layout: ClassVar[PairLayout | None] = None
+    # Difficulty measures of this puzzle's own (from `human_grade` or `difficulty`) that
+    # `puzzlelab stats` shows as histograms, besides the engine's generic ones.
+    grade_keys: ClassVar[tuple[str, ...]] = ()
+    # Optional hooks the engine looks for; `hooks` lists the ones a class fills in.
+    OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = ("draw", "canonical")
+    hooks: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """`parse` is the one door every input comes through (byte-order mark, size limit):
-        a puzzle that reads in its own way overrides `read` instead."""
+        a puzzle that reads in its own way overrides `read` instead. The optional hooks a
+        class fills in are found here, once, instead of by probing at every call."""
         super().__init_subclass__(**kwargs)
         if "parse" in vars(cls):
             raise TypeError(f"{cls.__name__} overrides parse; override read instead, so that "
                             "parse still checks the size limit")
+        cls.hooks = frozenset(hook for hook in cls.OPTIONAL_HOOKS
+                              if any(hook in vars(base) for base in cls.__mro__
+                                     if base.__module__ != __name__))
+
+    # ---- what the puzzle offers --------------------------------------------------------
+    def implements(self, hook: str) -> bool:
+        """Does this puzzle fill in the optional hook `hook` (see OPTIONAL_HOOKS)?"""
+        return hook in self.hooks
+
+    @property
+    def has_rules(self) -> bool:
+        """A clue puzzle with SAT rules (the engine's solve/check/strip/grade apply), as
+        opposed to a puzzle played move by move."""
+        return isinstance(self, CluePuzzle)
+
+    def commands(self) -> list[str]:
+        """The CLI commands that work for this puzzle, in the order `puzzlelab list` shows
+        them (`generate` is added by the registry when a generator exists)."""
+        return ["solve", "render"]
 
     # ---- text forms -------------------------------------------------------------
     def parse(self, text: str, fmt: str | None = None) -> Instance:
@@ -225,11 +277,11 @@ class PuzzleType:
             raise PuzzleError(f"unknown {self.name} format {quote(fmt)} (known: {', '.join(self.formats)})")
         return reader(text)
 
+    @abstractmethod
     def check_size(self, inst: Instance) -> None:
         """Raise PuzzleError, saying the size found and `size_limit_text`, when `inst` is
-        larger than the puzzle takes. Every puzzle implements it; its generator enforces
-        the same limit through the same function."""
-        raise NotImplementedError(f"{type(self).__name__} has no size limit")
+        larger than the puzzle takes. Its generator enforces the same limit through the
+        same function (share one `BoardLimit`)."""
 
     def sniff(self, text: str) -> str:
         """Which format `text` is in: JSON opens with a brace, the seed's arrays have
@@ -246,17 +298,21 @@ class PuzzleType:
             return "tatham"
         return self.formats[0]
 
+    @abstractmethod
     def format(self, inst: Instance, fmt: str = "text") -> str:
-        raise NotImplementedError
+        """`inst` written in `fmt` (one of `formats`): `parse(format(inst, fmt), fmt)` gives
+        `inst` back (the conformance suite checks it for every format)."""
 
+    @abstractmethod
     def format_solution(self, inst: Instance, solution: Any, fmt: str = "text") -> str:
-        raise NotImplementedError
+        """A solution of `inst` for people (or in `fmt`, where the format has a solved form)."""
 
     def solution_json(self, inst: Instance, solution: Any) -> Any:
         """A JSON-able form of a solution (default: as given, tuples become lists)."""
         return solution
 
     def describe_clue(self, key: ClueKey, value: Any) -> str:
+        """One clue for people ("r1c3=4"), as `check --without` and `clues` name it."""
         return f"{key}={value}"
 
     def clue_count(self, inst: Instance) -> int:
@@ -266,66 +322,11 @@ class PuzzleType:
     def clue_json(self, key: ClueKey, value: Any) -> Any:
         return {"clue": list(key) if isinstance(key, tuple) else key, "value": value}
 
-    def answer(self, inst: Instance) -> Answer:
-        """Custom `solve` for move puzzles; grid puzzles leave this alone."""
-        raise NotImplementedError
-
-    @property
-    def has_rules(self) -> bool:
-        """A grid puzzle with SAT rules (the engine's solve/check/strip/grade apply), as
-        opposed to a puzzle played move by move."""
-        return type(self).rules is not PuzzleType.rules
-
-    def supports(self) -> list[str]:
-        """Which CLI commands work for this puzzle (from what the subclass implements)."""
-        out = ["solve"]
-        if self.has_rules:
-            out += ["check", "clues", "count"]
-        elif callable(getattr(self, "count", None)):
-            out.append("count")
-        return out
-
-    # ---- SAT --------------------------------------------------------------------
-    def rules_cacheable(self, params: Any) -> bool:
-        """May `rules(params)` be built once per process and shared by every session? Only
-        when clue clauses never draw new variables from a pool kept inside the rules."""
-        return False
-
-    def rules(self, params: Any, pool: IDPool) -> Rules:
-        raise NotImplementedError
-
-    def one_shot_rules(self, params: Any, pool: IDPool) -> Rules:
-        """Rules for a session that answers one question (the CLI's check): a puzzle whose
-        `rules` invest in reuse (Nonograms' per-size line automata) may build less here."""
-        return self.rules(params, pool)
-
-    def clue_clauses(self, params: Any, rules: Rules, key: ClueKey, value: Any) -> list[Clause]:
-        """Clauses meaning "this clue holds". A single unit clause is used as the clue's
-        literal directly; anything else is guarded by a fresh selector literal."""
-        raise NotImplementedError
-
-    def decode(self, params: Any, rules: Rules, true_vars: set[int]) -> Any:
-        raise NotImplementedError
-
-    def solution_literals(self, params: Any, rules: Rules, solution: Any) -> list[int]:
-        """The primary variables' values in `solution`, as literals (the blocking clause
-        for "a solution different from this one" is their negation)."""
-        raise NotImplementedError
-
-    def cuts(self, params: Any, rules: Rules, solution: Any, true_vars: set[int]) -> list[Clause]:
-        """Lazy rules: clauses the rules imply that this candidate violates (empty when
-        the candidate is a real solution). Puzzles with connectivity or loops override."""
-        return []
-
-    # ---- CP-SAT (second opinion) -------------------------------------------------
-    def cpsat(self, inst: Instance) -> CpModel:
-        raise NotImplementedError
-
     # ---- independent check ----------------------------------------------------------
+    @abstractmethod
     def verify(self, inst: Instance, solution: Any) -> list[str]:
         """Plain-Python check of a solution against the rules and clues; returns the
         violations found (empty list: valid). Must not use the SAT encoding."""
-        raise NotImplementedError
 
     def differences(self, a: Any, b: Any) -> list[str]:
         """Where two solutions differ, for people. Default: cell by cell on grids, each value
@@ -336,3 +337,107 @@ class PuzzleType:
                 if x != y:
                     out.append(f"r{r + 1}c{c + 1}: {self.cell_names.get(x, x)} vs {self.cell_names.get(y, y)}")
         return out
+
+    # ---- optional hooks -------------------------------------------------------------
+    def draw(self, ax: Any, inst: Instance, solution: Any = None) -> None:
+        """Optional: draw the board (and `solution`, when given) on a matplotlib axes, the
+        way a person prints it. Without it, `render` draws the text form as a grid."""
+        raise NotImplementedError
+
+    def canonical(self, inst: Instance) -> str:
+        """Optional: one text for all boards equal up to the puzzle's symmetries (rotations,
+        reflections, relabelling), for `generate --dedup symmetry`. Without it, symmetry
+        dedup is exact dedup."""
+        raise NotImplementedError
+
+
+class CluePuzzle(PuzzleType):
+    """A puzzle that is a set of clues on a structure, with SAT rules: the engine gives it
+    solve, count, check, clue redundancy, grading and generation.
+
+    Variables: `rules` draws every variable it needs from `pool` (or `variable_block`);
+    `primary` lists the ones that decide a solution, and `solution_literals` ranges over
+    them only (the blocking clause "not this solution" is their negation). SAT (`decode`)
+    and CP-SAT (`cpsat().decode`) must read the same solution back in the same form.
+    """
+
+    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade")
+
+    def commands(self) -> list[str]:
+        return ["solve", "check", "clues", "count", "grade", "render"]
+
+    def rules_cacheable(self, params: Any) -> bool:
+        """May `rules(params)` be built once per process and shared by every session? Only
+        when clue clauses never draw new variables from a pool kept inside the rules."""
+        return False
+
+    @abstractmethod
+    def rules(self, params: Any, pool: IDPool) -> Rules:
+        """The rules for one structure (`params`, hashable), without any clue."""
+
+    def one_shot_rules(self, params: Any, pool: IDPool) -> Rules:
+        """Rules for a session that answers one question (the CLI's check): a puzzle whose
+        `rules` invest in reuse (Nonograms' per-size line automata) may build less here."""
+        return self.rules(params, pool)
+
+    @abstractmethod
+    def clue_clauses(self, params: Any, rules: Rules, key: ClueKey, value: Any) -> list[Clause]:
+        """Clauses meaning "this clue holds". A single unit clause is used as the clue's
+        literal directly; anything else is guarded by a fresh selector literal."""
+
+    @abstractmethod
+    def decode(self, params: Any, rules: Rules, true_vars: AbstractSet[int]) -> Any:
+        """The solution a model stands for (`true_vars`: its true variables)."""
+
+    @abstractmethod
+    def solution_literals(self, params: Any, rules: Rules, solution: Any) -> list[int]:
+        """The primary variables' values in `solution`, as literals (the blocking clause
+        for "a solution different from this one" is their negation)."""
+
+    def cuts(self, params: Any, rules: Rules, solution: Any, true_vars: AbstractSet[int]) -> list[Clause]:
+        """Lazy rules: clauses the rules imply that this candidate violates (empty when
+        the candidate is a real solution). Puzzles with connectivity or loops override."""
+        return []
+
+    @abstractmethod
+    def candidates(self, params: Any) -> Iterable[Any]:
+        """Every solution a tiny board of this structure could have, valid or not, made by
+        plain enumeration without the SAT encoding. The conformance suite keeps those that
+        pass `verify` and asks both engines for the same count (brute force = SAT = CP-SAT).
+        May refuse (PuzzleError) boards too large to enumerate."""
+
+    @abstractmethod
+    def cpsat(self, inst: Instance) -> CpModel:
+        """The same puzzle as a CP-SAT model, written independently of `rules`: the second
+        opinion on every uniqueness answer and every generated puzzle."""
+
+    def human_grade(self, inst: Instance) -> dict:
+        """Optional: the puzzle's own difficulty measures (say, the hardest human technique
+        a sudoku needs), added to every grade as `human_<key>`."""
+        raise NotImplementedError
+
+
+class MovePuzzle(PuzzleType):
+    """A puzzle played move by move (Minesweeper, Guess, Inertia, chess captures, jugs):
+    it answers `solve` itself; the engine's SAT machinery does not apply."""
+
+    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("count", "difficulty")
+
+    def commands(self) -> list[str]:
+        return ["solve"] + [c for c, hook in (("count", "count"), ("grade", "difficulty"))
+                            if self.implements(hook)] + ["render"]
+
+    @abstractmethod
+    def answer(self, inst: Instance, time_limit: float | None = None) -> Answer:
+        """What `solve` prints: the next safe move, the best guess, the shortest sequence.
+        `time_limit` (seconds, None: none) is the CLI's `--timeout`; a puzzle whose search
+        can run long honours it, the CLI's watchdog bounds the rest."""
+
+    def count(self, inst: Instance, limit: int) -> int:
+        """Optional: how many solutions, up to `limit` (`puzzlelab count`)."""
+        raise NotImplementedError
+
+    def difficulty(self, inst: Instance) -> dict:
+        """Optional: the puzzle's own difficulty measures (`puzzlelab grade`, datasets)."""
+        raise NotImplementedError
+

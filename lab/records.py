@@ -14,7 +14,8 @@ the schema is enforced:
 - other fields are kept as they are (a newer writer may add some).
 
 Files are JSONL (anything not .csv or .parquet), our flat CSV, the kaggle `puzzle,solution`
-CSV (sudoku lines, 0 for a blank), or our flat Parquet. A bad record is reported as
+CSV (of the puzzle that offers it: `PuzzleType.pair_layout`), or our flat Parquet. A bad
+record is reported as
 `FILE: line N: what is wrong` (`row N` in Parquet, counting from 1), or skipped with
 `skip_bad`; a file that cannot be a dataset at all (a foreign CSV header, a corrupt Parquet
 file, a directory) is refused whatever `skip_bad` says. An empty JSONL or CSV file holds
@@ -28,11 +29,13 @@ import json
 import math
 import os
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterator
+from typing import Any, BinaryIO
 
-from .puzzle import PuzzleError
+from .puzzle import PairLayout, PuzzleError
 
 FLAT_FIELDS = ("id", "puzzle", "clues", "solution", "clue_count", "seed", "index", "generator_version",
                "engine", "unique", "minimal", "attempts")
@@ -50,7 +53,6 @@ REQUIRED = ("puzzle", "clues", "clue_count")
 DIFFICULTY_LEVELS = ("level", "level_at_least", "probe_depth")  # whole numbers >= 0, or null
 FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format")  # plus difficulty_* columns
 KAGGLE_COLUMNS = ("puzzle", "solution")
-KAGGLE_PUZZLE = "sudoku"  # the only puzzle the kaggle layout holds
 MAX_LINE_BYTES = 16 << 20  # a longer line is not a record (and is not held in memory)
 
 
@@ -307,7 +309,7 @@ def _jsonl_rows(path: Path) -> Iterator[Row]:
             if problem:
                 yield f"line {n}", _fail(problem)
             elif text.strip():
-                yield f"line {n}", lambda text=text: _json_record(text)
+                yield f"line {n}", partial(_json_record, text)
 
 
 def _fail(problem: str) -> Callable[[], Any]:
@@ -349,7 +351,7 @@ def _csv_rows(path: Path) -> Iterator[Row]:
             if problem:
                 yield f"line {first}", _fail(problem)
             elif cells:
-                yield f"line {first}", lambda h=header, c=cells, k=layout: _csv_record(h, c, k)
+                yield f"line {first}", partial(_csv_record, header, cells, layout)
 
 
 def _csv_record(header: list[str], cells: list[str], layout: str) -> dict:
@@ -362,13 +364,26 @@ def _csv_record(header: list[str], cells: list[str], layout: str) -> dict:
 
 
 def _kaggle_record(puzzle: str, solution: str) -> dict:
-    """A `puzzle,solution` row as a record: sudoku lines, 0 (or .) for a blank."""
+    """A `puzzle,solution` row as a record of the puzzle that offers this layout."""
+    name, layout = _pair_puzzle()
     if not puzzle:
         raise BadRecord("puzzle: empty")
     if solution and len(solution) != len(puzzle):
         raise BadRecord(f"solution has {len(solution)} characters, the puzzle {len(puzzle)}")
-    return {"puzzle": KAGGLE_PUZZLE, "clues": puzzle, "solution": solution,
-            "clue_count": sum(ch not in "0." for ch in puzzle), "format": "line"}
+    return {"puzzle": name, "clues": puzzle, "solution": solution,
+            "clue_count": sum(ch not in layout.blanks for ch in puzzle), "format": layout.fmt}
+
+
+def _pair_puzzle() -> tuple[str, PairLayout]:
+    """The puzzle a `puzzle,solution` CSV holds: such a file does not name it, so it is the
+    one puzzle that offers the layout (`PuzzleType.pair_layout`)."""
+    from . import registry
+
+    offered = [(p.name, p.pair_layout) for p, _ in registry.all_puzzles() if p.pair_layout is not None]
+    if len(offered) != 1:
+        raise PuzzleError("a puzzle,solution CSV does not name its puzzle, and "
+                          f"{len(offered)} puzzles offer that layout")
+    return offered[0]
 
 
 def _parquet_rows(path: Path) -> Iterator[Row]:
@@ -398,7 +413,7 @@ def _parquet_rows(path: Path) -> Iterator[Row]:
             raise PuzzleError(f"{path}: row {number + 1}: corrupt Parquet data ({_first_line(exc)})") from None
         for row in rows:
             number += 1
-            yield f"row {number}", lambda row=row: unflatten(row)
+            yield f"row {number}", partial(unflatten, row)
 
 
 def _first_line(exc: BaseException) -> str:

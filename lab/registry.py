@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import lru_cache
+from functools import cache
 
 from .generator import Generator
 from .puzzle import PuzzleError, PuzzleType
 
 
-@lru_cache(maxsize=None)
+@cache
 def _modules() -> dict[str, tuple[PuzzleType, Generator | None]]:
     import solvers
 
@@ -58,5 +58,15 @@ def generator(name: str) -> Generator:
     return gen
 
 
+def has_generator(name: str) -> bool:
+    return _modules()[_resolve(name)][1] is not None
+
+
 def all_puzzles() -> list[tuple[PuzzleType, Generator | None]]:
     return [_modules()[k] for k in names()]
+
+
+def commands(ptype: PuzzleType) -> list[str]:
+    """Every CLI command that works for this puzzle: its own, and `generate` when it has a
+    generator (the README's puzzle table and `puzzlelab list` show these)."""
+    return ptype.commands() + (["generate"] if _modules()[ptype.name][1] is not None else [])

@@ -1,5 +1,5 @@
 """Boards to pictures (PNG, PDF, SVG, JPEG, ...: the extension of `out` decides). A puzzle
-may draw itself (`draw(ax, inst, solution)`); otherwise its text form is drawn as a grid of
+may draw itself (its `draw` hook); otherwise its text form is drawn as a grid of
 characters, which is right for most grid puzzles."""
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ def render(ptype: PuzzleType, inst: Instance, out: str | os.PathLike, solution: 
     panels = [("puzzle", None)] + ([("solution", solution)] if solution is not None else [])
     fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 6.0), squeeze=False)
     for ax, (title, sol) in zip(axes[0], panels):
-        draw = getattr(ptype, "draw", None)
-        if draw is not None:
-            draw(ax, inst, sol)
+        if ptype.implements("draw"):
+            ptype.draw(ax, inst, sol)
         else:
             _draw_text(ax, ptype, inst, sol)
         ax.set_title(f"{ptype.name}: {title}", pad=12)

@@ -12,8 +12,8 @@ import fcntl
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from .puzzle import PuzzleError
 
@@ -112,7 +112,7 @@ class OutputLock:
         self.path = out.with_name(out.name + ".lock")
         self._fd: int | None = None
 
-    def __enter__(self) -> "OutputLock":
+    def __enter__(self) -> OutputLock:
         while True:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
             try:

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
-from pysat.card import CardEnc, EncType
+from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
-from .puzzle import Clause, ClueKey, Clues, Instance, PuzzleType, Rules
+from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Instance, Rules
 
 NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
 # At-most-one over more literals than this: a sequential counter (linear size). Pairwise
@@ -67,7 +68,7 @@ class Found:
 
     __slots__ = ("sat", "_model", "_session", "_call", "_solution", "_true")
 
-    def __init__(self, sat: bool | None, session: "SatSession | None" = None):
+    def __init__(self, sat: bool | None, session: SatSession | None = None):
         self.sat = sat
         self._session = session
         self._call = session.epoch if session is not None else 0
@@ -101,8 +102,8 @@ class Found:
 
     @property
     def solution(self) -> Any:
-        if self._solution is None and self.sat:
-            s = self._session
+        s = self._session
+        if self._solution is None and self.sat and s is not None:
             self._solution = s.ptype.decode(s.params, s.rules, self.true_vars)
         return self._solution
 
@@ -129,7 +130,7 @@ class Check:
 _RULES_CACHE: dict[tuple[type, Any], tuple[Rules, IDPool]] = {}
 
 
-def _rules_for(ptype: PuzzleType, params: Any, one_shot: bool = False) -> tuple[Rules, IDPool]:
+def _rules_for(ptype: CluePuzzle, params: Any, one_shot: bool = False) -> tuple[Rules, IDPool]:
     """The rules and a private variable pool. Where the puzzle allows it (`rules_cacheable`)
     the CNF is built once per process: fresh solvers (grading) then cost only the load."""
     if one_shot:
@@ -176,33 +177,57 @@ def _pairwise(groups: list[list[int]]) -> list[Clause]:
     if not sizes:
         return []
     stride = sizes[-1] ** 2  # more than any group's number of pairs
-    order, low, high = [], [], []
+    order: list[np.ndarray] = []
+    lows: list[np.ndarray] = []
+    highs: list[np.ndarray] = []
     for size in sizes:
         which = np.array([i for i, g in enumerate(groups) if len(g) == size], np.int64)
         lits = np.array([groups[i] for i in which], np.int64)
         first, second = np.triu_indices(size, 1)
         a, b = lits[:, first].ravel(), lits[:, second].ravel()
         order.append((which[:, None] * stride + np.arange(len(first))).ravel())  # group, then pair
-        low.append(np.minimum(a, b))
-        high.append(np.maximum(a, b))
+        lows.append(np.minimum(a, b))
+        highs.append(np.maximum(a, b))
     met = np.argsort(np.concatenate(order))
-    low, high = np.concatenate(low)[met], np.concatenate(high)[met]
+    low, high = np.concatenate(lows)[met], np.concatenate(highs)[met]
     base = int(low.min())
     _, first_met = np.unique((low - base) * (int(high.max()) - base + 1) + (high - base), return_index=True)
     first_met.sort()
     return np.stack((-low[first_met], -high[first_met]), axis=1).tolist()
 
 
+def count_clauses(lits: list[int], lo: int, hi: int, pool: IDPool) -> list[Clause]:
+    """CNF for lo <= (true literals of `lits`) <= hi, sequential counters drawing their
+    helper variables from `pool`. Bounds come from data, so the edge cases are written out
+    instead of handed to CardEnc: a range nothing fits is the empty clause, a bound of none
+    or of all is unit clauses."""
+    lo, hi = max(lo, 0), min(hi, len(lits))
+    if lo > hi:
+        return [[]]
+    out: list[Clause] = []
+    if hi == 0:
+        out += [[-l] for l in lits]
+    elif hi < len(lits):
+        out += CardEnc.atmost(lits, hi, vpool=pool, encoding=EncType.seqcounter).clauses
+    if lo == len(lits):
+        out += [[l] for l in lits]
+    elif lo > 0:
+        out += CardEnc.atleast(lits, lo, vpool=pool, encoding=EncType.seqcounter).clauses
+    return out
+
+
 class SatSession:
     """Rules of one puzzle structure loaded into one incremental solver."""
 
-    def __init__(self, ptype: PuzzleType, params: Any, solver: str = DEFAULT_SOLVER, one_shot: bool = False):
+    def __init__(self, ptype: CluePuzzle, params: Any, solver: str = DEFAULT_SOLVER, one_shot: bool = False,
+                 tuned: bool = True):
+        """`tuned`: configure the solver with SOLVER_OPTIONS (tuned for the stripping loop)."""
         self.ptype = ptype
         self.params = params
         self.rules, self.pool = _rules_for(ptype, params, one_shot)
         self.solver = Solver(name=solver)
         for names, options in SOLVER_OPTIONS.items():
-            if solver in names:
+            if solver in names and tuned:
                 self.solver.configure(options)  # before any clause: CaDiCaL's rule
         self.solver.append_formula(self.rules.clauses)
         if solver in NATIVE_CARDINALITY:
@@ -216,7 +241,7 @@ class SatSession:
         self.calls = 0
         self.retired = 0  # guards switched off for good: each one's variable stays in every model
         self.epoch = 0  # bumped by every solve and every added clause
-        self._has_cuts = type(ptype).cuts is not PuzzleType.cuts
+        self._has_cuts = ptype.implements("cuts")
         self._preferred: list[int] | None = None  # the literals the solver was last told to try first
 
     def close(self) -> None:
@@ -341,7 +366,7 @@ class SatSession:
             found = Found(True, self)
             if not self._has_cuts:
                 if not lazy:
-                    found.model
+                    _ = found.model  # fetched now, while the solver still holds it
                 return found
             cuts = self.ptype.cuts(self.params, self.rules, found.solution, found.true_vars)
             if not cuts:
@@ -432,6 +457,148 @@ class SatSession:
         final = self.find(fixed, budget)
         return final.solution
 
+    # ---- a session without a puzzle: the caller's own formula ------------------------
+    @classmethod
+    def blank(cls, solver: str = DEFAULT_SOLVER) -> SatSession:
+        """A session with no rules, for a caller that writes its own formula (a move puzzle:
+        one formula per position) with `add_clauses`, `guard`, `count_clauses` and `Tally`,
+        and asks under assumptions (`find`, `backbone`, `last_core`). Its solver keeps the
+        solver's own defaults: SOLVER_OPTIONS are tuned for the stripping loop, and cores
+        depend on them (with CaDiCaL's chrono off, 1 of 103 random unsatisfiable formulas
+        measured got a different minimal core, so a different explanation)."""
+        return cls(_NO_PUZZLE, None, solver, tuned=False)
+
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        """Clauses that hold for good (a blank session's own rules, a counter's CNF), in one
+        call: a totalizer has thousands, and `_add` one by one took a third of a small
+        blank session's time."""
+        self.epoch += 1
+        self.solver.append_formula(clauses)
+
+    def backbone(self, variables: list[int], assumptions: list[int], budget: Budget = UNLIMITED,
+                 seen: Callable[[Found, int], None] | None = None) -> tuple[list[int], list[int]] | None:
+        """Which of `variables` are true in every solution under `assumptions` and which are
+        false in every one, as (always true, always false); None when nothing fits (then
+        `last_core` says why). Every model found rules questions out: a variable is asked
+        about only in a direction no model has shown yet, so when little is forced the
+        calls are few. `seen` is shown each model found, in order, with how many of
+        `variables` it makes true (a caller with a count to keep learns from that).
+        A call that runs out of budget raises Unknown: "forced" is never a guess."""
+        first = self.find(assumptions, budget)
+        if first.sat is None:
+            raise Unknown("the budget ran out before a first solution")
+        if not first.sat:
+            return None
+        can_true: set[int] = set()
+        can_false: set[int] = set()
+
+        def learn(found: Found) -> None:
+            model = found.model  # model[v - 1] is v or -v: cheaper than the set `true_vars`
+            size, hits = len(model), 0
+            for v in variables:
+                if v <= size and model[v - 1] > 0:
+                    can_true.add(v)
+                    hits += 1
+                else:
+                    can_false.add(v)
+            if seen is not None:
+                seen(found, hits)
+
+        learn(first)
+        for v in variables:
+            for have, lit in ((can_true, v), (can_false, -v)):
+                if v not in have:
+                    found = self.find(assumptions + [lit], budget)
+                    if found.sat is None:
+                        raise Unknown(f"the budget ran out asking whether literal {lit} can hold")
+                    if found.sat:
+                        learn(found)
+        return [v for v in variables if v not in can_false], [v for v in variables if v not in can_true]
+
+    def last_core(self, budget: Budget = UNLIMITED) -> list[int]:
+        """After a call that was UNSAT under assumptions: assumptions that cannot all hold,
+        each one needed (dropped in turn while the rest stays UNSAT; a call that runs out
+        of budget keeps it). Empty when the clauses alone are UNSAT. Unlike `conflict` no
+        size cap, and it starts from the call already made: the explanation a person reads
+        is the one that call's core leads to."""
+        core = list(self.solver.get_core() or [])
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1:]
+            if self._call(trial, budget) is False:
+                core = list(self.solver.get_core() or trial)
+            else:
+                i += 1
+        return core
+
+
+class _NoPuzzle:
+    """The puzzle of a blank session: no rules, no hooks, no cuts; a model's solution is its
+    set of true variables. Only what a session asks of a puzzle, not a CluePuzzle."""
+
+    name = ""
+
+    def rules_cacheable(self, params: Any) -> bool:
+        return False
+
+    def rules(self, params: Any, pool: IDPool) -> Rules:
+        return Rules(clauses=[], primary=[])
+
+    def implements(self, hook: str) -> bool:
+        return False
+
+    def cuts(self, params: Any, rules: Rules, solution: Any, true_vars: frozenset[int]) -> list[Clause]:
+        return []
+
+    def decode(self, params: Any, rules: Rules, true_vars: frozenset[int]) -> frozenset[int]:
+        return true_vars
+
+
+_NO_PUZZLE: Any = _NoPuzzle()
+
+
+class Tally:
+    """How many of `lits` are true, as literals to assume: `between(lo, hi)` is a list of
+    assumptions meaning lo <= count <= hi, so one solver asks under several bounds without
+    adding clauses (a clause would stay for good). Two incremental totalizers, one counting
+    true literals up to `most`, one counting false ones, for lower bounds down to `least`;
+    a bound outside that range is refused (the totalizers have no output for it)."""
+
+    def __init__(self, session: SatSession, lits: list[int], most: int, least: int = 0):
+        self.size = len(lits)
+        self.most, self.least = most, least
+        self.never = session.pool.id()  # assumed when no count fits: the call is then UNSAT
+        session.add_clauses([[-self.never]])
+        self._up = self._outputs(session, lits, min(most, self.size))
+        self._down = self._outputs(session, [-l for l in lits], min(self.size, max(0, self.size - least)))
+
+    @staticmethod
+    def _outputs(session: SatSession, lits: list[int], ubound: int) -> list[int]:
+        """A totalizer's outputs (out[k]: at least k + 1 of `lits` true), its CNF added to
+        the session; pysat's object is freed at once, since nothing else reads it."""
+        if not lits:
+            return []
+        tot = ITotalizer(lits, ubound=ubound, top_id=session.pool.top)
+        session.pool.top = tot.top_id  # the totalizer's own variables are taken
+        session.add_clauses(tot.cnf.clauses)
+        out = list(tot.rhs)
+        tot.delete()
+        return out
+
+    def between(self, lo: int, hi: int) -> list[int]:
+        """Assumptions meaning lo <= (true literals) <= hi; [never] when no count fits."""
+        f = self.size
+        if lo > hi or hi < 0 or lo > f:
+            return [self.never]
+        if self.most < hi < f or 0 < lo < self.least:
+            raise ValueError(f"{lo}..{hi} is outside the range this tally counts ({self.least}..{self.most})")
+        out = []
+        if hi < f:
+            out.append(-self._up[hi])
+        if lo > 0:
+            out.append(-self._down[f - lo])  # at most f - lo false
+        return out
+
 
 # Retired guards before a session's solver is rebuilt (see SessionCache). 128 against 512
 # for 9x9 sudoku: 0.982x estimated cycles over 1,200 puzzles (scripts/bench_instructions.py
@@ -457,7 +624,7 @@ class SessionCache:
         self.renew_after = renew_after
         self._sessions: dict[tuple[str, Any], SatSession] = {}
 
-    def get(self, ptype: PuzzleType, params: Any) -> SatSession:
+    def get(self, ptype: CluePuzzle, params: Any) -> SatSession:
         """The session for this structure; call it again for each puzzle (it may be renewed)."""
         key = (ptype.name, params)
         session = self._sessions.pop(key, None)
@@ -473,7 +640,7 @@ class SessionCache:
         return session
 
 
-def check_instance(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED,
+def check_instance(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED,
                    sessions: SessionCache | None = None) -> Check:
     """Is this puzzle unique? On the session `sessions` keeps for its structure, or on a
     solver of its own that is closed afterwards."""

@@ -14,8 +14,9 @@ import heapq
 import itertools
 import time
 from collections import deque
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Hashable, Iterable, TypeVar
+from typing import Generic, TypeVar
 
 State = TypeVar("State")
 Move = TypeVar("Move")
@@ -102,7 +103,7 @@ def _queue_search(problem: MoveProblem, method: str, max_expanded: int | None,
     trail: Trail = {key0: (None, None, start)}
     frontier: deque = deque([(start, key0, 0)])
     take = frontier.pop if method == "dfs" else frontier.popleft
-    result = SearchResult(method, False)
+    result: SearchResult = SearchResult(method, False)
     while frontier:
         state, key, depth = take()
         if problem.is_goal(state):
@@ -140,7 +141,7 @@ def astar(problem: MoveProblem, heuristic: Callable[[State], float],
     best = {key0: 0}
     tie = itertools.count()  # positions need not be comparable
     heap = [(heuristic(start), next(tie), 0, key0, start)]
-    result = SearchResult("astar", False)
+    result: SearchResult = SearchResult("astar", False)
     while heap:
         _, _, g, key, state = heapq.heappop(heap)
         if g > best[key]:

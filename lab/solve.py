@@ -5,11 +5,12 @@ These take an `Instance` and return plain dataclasses; the CLI turns them into t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .cpsat import cpsat_count
-from .puzzle import ClueKey, Instance, PuzzleError, PuzzleType
+from .puzzle import ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType
 from .sat import UNLIMITED, Budget, Check, SessionCache, Unknown
 from .strip import Redundancy, redundancy
 
@@ -56,7 +57,7 @@ class CheckReport:
     cpsat: str | None = None  # the second engine's verdict, when asked for
 
 
-def check(ptype: PuzzleType, inst: Instance, without: Iterable[ClueKey] = (),
+def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
           budget: Budget = UNLIMITED, second_opinion: bool = False) -> CheckReport:
     """unique / ambiguous (two solutions and where they differ) / unsolvable (conflicting
     clues) / unknown (a budget ran out), optionally confirmed by CP-SAT."""
@@ -73,7 +74,7 @@ def check(ptype: PuzzleType, inst: Instance, without: Iterable[ClueKey] = (),
     return report
 
 
-def solve(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED):
+def solve(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED):
     """One solution, or None when there is none; raises Unknown on an exhausted budget."""
     found = sessions().get(ptype, inst.params).solve(inst.clues, budget)
     if found.sat is None:
@@ -81,11 +82,11 @@ def solve(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED):
     return found.solution if found.sat else None
 
 
-def count(ptype: PuzzleType, inst: Instance, limit: int, budget: Budget = UNLIMITED):
+def count(ptype: CluePuzzle, inst: Instance, limit: int, budget: Budget = UNLIMITED):
     return sessions().get(ptype, inst.params).count(inst.clues, limit, budget)
 
 
-def clue_map(ptype: PuzzleType, inst: Instance, budget: Budget = UNLIMITED) -> tuple[str, Redundancy | None]:
+def clue_map(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED) -> tuple[str, Redundancy | None]:
     """For a unique puzzle, which clues are essential and which could go alone."""
     session = sessions().get(ptype, inst.params)
     result = session.check(inst.clues, budget)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 
+from .puzzle import PuzzleError
 from .records import Skipped, read_records, read_timings
 
 
@@ -28,7 +31,8 @@ class Histogram:
             return {"n": 0}
         keys = list(self.counts)
         numeric = all(isinstance(k, (int, float)) and not isinstance(k, bool) for k in keys)
-        out = {"n": self.n, "histogram": {str(k): self.counts[k] for k in sorted(keys, key=str if not numeric else None)}}
+        order = sorted(keys, key=str if not numeric else None)
+        out = {"n": self.n, "histogram": {str(k): self.counts[k] for k in order}}
         if numeric:
             out.update(min=min(keys), max=max(keys), mean=round(self.total / self.n, 3))
         return out
@@ -95,8 +99,20 @@ class Stats:
         }
 
 
-# Difficulty measures worth a histogram (others, like raw propagation counts, are too spread out).
-HISTOGRAM_MEASURES = ("level", "probe_depth", "propagation_solves", "human_technique", "human_steps")
+# The engine's difficulty measures worth a histogram (others, like raw propagation counts, are
+# too spread out); each puzzle adds its own (`PuzzleType.grade_keys`).
+HISTOGRAM_MEASURES = ("level", "probe_depth", "propagation_solves")
+
+
+@lru_cache(maxsize=256)
+def _histogram_measures(puzzle: Any) -> tuple[str, ...]:
+    """The measures shown for records of `puzzle` (a name; unknown names get the engine's)."""
+    from . import registry
+
+    try:
+        return HISTOGRAM_MEASURES + registry.puzzle(str(puzzle)).grade_keys
+    except PuzzleError:
+        return HISTOGRAM_MEASURES
 
 
 def dataset_stats(path: str, skip_bad: bool = False) -> Stats:
@@ -109,14 +125,15 @@ def dataset_stats(path: str, skip_bad: bool = False) -> Stats:
         stats.records += 1
         stats.puzzles[rec.get("puzzle")] += 1
         stats.clue_count.add(rec.get("clue_count"))
+        shown = _histogram_measures(rec.get("puzzle"))
         for key, value in (rec.get("difficulty") or {}).items():
-            if key in HISTOGRAM_MEASURES:
+            if key in shown:
                 stats.difficulty.setdefault(key, Histogram()).add(value)
         stats.unique += bool(rec.get("unique"))
         stats.minimal += bool(rec.get("minimal"))
         verified = rec.get("verified_by") or []
         stats.cross_checked += "cpsat" in verified
-        t = timings.get(rec.get("id"))
+        t = timings.get(str(rec.get("id")))
         if t is not None:
             stats.seconds.add(t)
     return stats

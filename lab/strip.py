@@ -23,14 +23,14 @@ import heapq
 import itertools
 import random
 import time
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
 from .puzzle import ClueKey
 from .sat import UNLIMITED, Budget, SatSession
-
 
 FIRST_SHARE = 0.5  # the first group tried: this share of the units; doubles while all go (scripts/bench_generators.py)
 

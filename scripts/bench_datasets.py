@@ -48,7 +48,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         one = two = float("inf")
-        for round_ in range(args.rounds):  # alternate, keep the best of each: the machine is shared
+        for _ in range(args.rounds):  # alternate, keep the best of each: the machine is shared
             for path in tmp.glob("w*.jsonl*"):
                 path.unlink()
             one = min(one, timed(lambda: generate_dataset(spec(args.count), tmp / "w1.jsonl", workers=1))[0])

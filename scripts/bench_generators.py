@@ -44,7 +44,8 @@ def main() -> None:
         rate = len(made) / (time.process_time() - start)
         sample = made[:: max(1, len(made) // 20)]
         unique = sum(cpsat_status(ptype, g.instance) == "unique" for g in sample)
-        print(f"{name:<10} {options['size']:<6} {rate:10.1f} {statistics.mean(len(g.instance.clues) for g in made):7.1f} "
+        mean_clues = statistics.mean(len(g.instance.clues) for g in made)
+        print(f"{name:<10} {options['size']:<6} {rate:10.1f} {mean_clues:7.1f} "
               f"{statistics.mean(g.checks for g in made):7.1f}  {unique}/{len(sample)}")
 
 

@@ -96,14 +96,16 @@ def main() -> int:
                        "this tree": per_puzzle(done[2], done[3], args.count)}
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, capture_output=True)
-    print(f"{args.puzzle} {args.size} generation, per puzzle, {args.count} puzzles (cachegrind; estimate = instructions "
+    print(f"{args.puzzle} {args.size} generation, per puzzle, {args.count} puzzles "
+          "(cachegrind; estimate = instructions "
           f"+ 10 per L1 miss + 50 per last-level miss)")
     for name, c in results.items():
         print(f"  {name:<20} estimate {c['cycles'] / 1e6:6.2f} M  instructions {c['Ir'] / 1e6:6.2f} M  "
               f"L1 misses {c['D1'] / 1e3:6.1f} k  last-level {c['LL'] / 1e3:5.2f} k  "
               f"CaDiCaL {100 * c['solver'] / c['Ir']:.0f}% of instructions")
     (_, old), (_, new) = results.items()
-    print(f"this tree / base: {new['cycles'] / old['cycles']:.3f} (estimate), {new['Ir'] / old['Ir']:.3f} (instructions)")
+    print(f"this tree / base: {new['cycles'] / old['cycles']:.3f} (estimate), "
+          f"{new['Ir'] / old['Ir']:.3f} (instructions)")
     return 0
 
 

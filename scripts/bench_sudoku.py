@@ -299,7 +299,8 @@ def bench_big(cap: float = 4.0, conflicts: int = 20000) -> None:
     (pair, said), (counter, counter_said) = results
     ratio = f"{counter / pair:.1f}x" if counter is not None else f"over {cap:.0f}x"
     print(f"25x25 minimal unique puzzle (conflict budget {conflicts:,} per check): pairwise at-most-one "
-          f"{pair:.0f} s, {said}; sequential counter {counter_said if counter is None else f'{counter:.0f} s, {counter_said}'}"
+          f"{pair:.0f} s, {said}; sequential counter "
+          f"{counter_said if counter is None else f'{counter:.0f} s, {counter_said}'}"
           f" -> {ratio}")
 
 

@@ -125,7 +125,8 @@ def main() -> None:
         vals: dict = defaultdict(list)
         for r in rows:
             vals[r[key]].append(r)
-        print(f"by {field}: n, mean clues, mean fixed by propagation, mean / max conflicts, mean decisions, mean probes")
+        print(f"by {field}: n, mean clues, mean fixed by propagation, mean / max conflicts, "
+              "mean decisions, mean probes")
         for k in groups:
             rs = vals.get(k, [])
             if not rs:

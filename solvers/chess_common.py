@@ -25,8 +25,8 @@ import re
 import time
 from dataclasses import dataclass
 
-from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType, number, quote
-from lab.textgrid import parse_json
+from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from lab.textgrid import numbered_lines, parse_json, position
 
 FILES = "abcdefgh"
 KINDS = "KQRBNP"
@@ -284,7 +284,7 @@ class ChessParams:
     variant: Variant
 
 
-class CapturePuzzle(PuzzleType):
+class CapturePuzzle(MovePuzzle):
     """Shared parse/format/answer for the three variants; subclasses set `variant`."""
 
     variant: Variant = RANGER
@@ -329,8 +329,8 @@ class CapturePuzzle(PuzzleType):
 
     def _parse_text(self, text: str) -> list[tuple[Piece, int, int]]:
         out = []
-        for lineno, line in enumerate(text.splitlines(), start=1):
-            for m in TOKEN.finditer(line.split("#", 1)[0]):
+        for lineno, line in numbered_lines(text, comment="#"):
+            for m in TOKEN.finditer(line):
                 out.append((self._token(m.group(), lineno, m.start() + 1), lineno, m.start() + 1))
         return out
 
@@ -363,9 +363,9 @@ class CapturePuzzle(PuzzleType):
         """The seed's form: `board = ['Qe7', ...]` and, for Melee, `colors = ['B', ...]`."""
         lists = []
         for m in re.finditer(r"(\w+)?\s*=?\s*\[([^\]]*)\]", text):
-            items = [(s.group(2), *_where(text, m.start(2) + s.start(2)))
+            items = [(s.group(2), *position(text, m.start(2) + s.start(2)))
                      for s in re.finditer(r"(['\"])([^'\"]*)\1", m.group(2))]
-            lists.append(((m.group(1) or "").lower(), items, _where(text, m.start())[0]))
+            lists.append(((m.group(1) or "").lower(), items, position(text, m.start())[0]))
         if not lists:
             raise PuzzleError("expected a list like ['Qe7', 'Nc6']")
         boards = [l for l in lists if l[0] not in ("colors", "colours")]
@@ -411,7 +411,7 @@ class CapturePuzzle(PuzzleType):
             raise PuzzleError(exc.message, found[-1][1]) from None
         seen: dict[Square, int] = {}
         kings = 0
-        for (kind, sq, colour), line, col in found:
+        for (kind, sq, _colour), line, col in found:
             if sq in seen:
                 raise PuzzleError(f"two pieces on {square_name(sq)}", line, col)
             seen[sq] = line
@@ -469,7 +469,7 @@ class CapturePuzzle(PuzzleType):
         sq = search.squares
         return [[(sq[i], sq[j]) for i, j in line] for line in search.solutions(limit, distinct)]
 
-    def answer(self, inst: Instance, limit: int = 2) -> Answer:
+    def answer(self, inst: Instance, time_limit: float | None = None, limit: int = 2) -> Answer:
         """A solution, how many there are (sets of moves, counted up to `limit`) and in how
         many orders they can be played (also up to `limit`)."""
         t0 = time.perf_counter()
@@ -535,12 +535,6 @@ class CapturePuzzle(PuzzleType):
 def board_order(pieces) -> tuple[Piece, ...]:
     """Pieces in reading order (a8 to h1, as FEN lists them): one instance, one order."""
     return tuple(sorted(pieces, key=lambda p: (-(p[1] // 8), p[1] % 8)))
-
-
-def _where(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of a character offset."""
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def fen(pieces: list[Piece], colours: bool = True) -> str:

@@ -15,6 +15,7 @@ class ChessRanger(CapturePuzzle):
     aliases = ("chess-ranger", "chessrange", "ranger")
     title = "Chess Ranger: capture every move, one piece left"
     variant = RANGER
+    example = "Qe7 Kb6 Nc6 Pb5 Nf5 Pg4 Rb3 Bc3 Pd3 Pc2 Rg2"
 
 
 PUZZLE = ChessRanger()

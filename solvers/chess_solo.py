@@ -14,6 +14,7 @@ class ChessSolo(CapturePuzzle):
     aliases = ("chess-solo", "solochess", "solo-chess")
     title = "Solo Chess: capture every move, each piece at most twice, the king last"
     variant = SOLO
+    example = "Kc6 Pg6 Rc5 Rc4 Pb3 Bd3 Pe3 Qg3 Pd2 Nf2 Ng2"
 
 
 PUZZLE = ChessSolo()

@@ -26,8 +26,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType, number, quote
-from lab.textgrid import parse_json
+from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from lab.textgrid import numbered_lines, parse_json
 
 DEFAULT_COLOURS = "RYGBOP"  # Red, Yellow, Green, Blue, Orange, Purple (Tatham's and the seed's)
 MAX_CODES = 1 << 16
@@ -51,7 +51,7 @@ class GuessParams:
     colours: str = DEFAULT_COLOURS
     duplicates: bool = True
 
-    def check(self) -> "GuessParams":
+    def check(self) -> GuessParams:
         """Valid settings within the size limit (pegs first: colours ** pegs is computed)."""
         if self.pegs < 1:
             raise PuzzleError(f"need at least 1 peg, got {self.pegs}")
@@ -278,12 +278,13 @@ def play_one(params: GuessParams, secret: str, limit: int = 50) -> list[str]:
 
 
 # ---- the puzzle type ------------------------------------------------------------------------
-class Guess(PuzzleType):
+class Guess(MovePuzzle):
     name = "guess"
     aliases = ("mastermind",)
     title = "Guess (Mastermind): next guess of maximum entropy"
     formats = ("text", "json", "seed")
     size_limit_text = SIZE_TEXT
+    example = "pegs 4 colours RYGBOP\nRYGB 1 1 2\nRGOP 0 2 2"
 
     def check_size(self, inst: Instance) -> None:
         inst.params.check()
@@ -330,12 +331,10 @@ class Guess(PuzzleType):
     def _parse_text(self, text: str) -> Instance:
         settings = {"pegs": 4, "colours": DEFAULT_COLOURS, "duplicates": True}
         clues: list[tuple[str, Mark, int | None]] = []
-        for lineno, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
+        for lineno, raw in numbered_lines(text, comment="#"):
+            line = raw.strip()
             words = line.replace(",", " ").split()
-            if words[0].lower() in ("pegs", "colours", "colors", "duplicates"):
+            if words and words[0].lower() in ("pegs", "colours", "colors", "duplicates"):
                 if clues:
                     raise PuzzleError("settings must come before the guesses", lineno)
                 self._settings(words, settings, lineno)
@@ -435,7 +434,25 @@ class Guess(PuzzleType):
             return "\n".join(f"binst.add_guess({tuple(c.code)!r}, {c.mark!r})" for c in clues)
         raise PuzzleError(f"unknown guess format {quote(fmt)} (known: {', '.join(self.formats)})")
 
-    def answer(self, inst: Instance) -> Answer:
+    def format_solution(self, inst: Instance, solution: str, fmt: str = "text") -> str:
+        """A secret code, one colour letter per peg."""
+        return " ".join(solution)
+
+    def verify(self, inst: Instance, solution: str) -> list[str]:
+        """Is `solution` a code of this game that gives every earlier guess its mark?"""
+        p: GuessParams = inst.params
+        out = []
+        if len(solution) != p.pegs or any(ch not in p.colours for ch in solution):
+            out.append(f"{quote(solution)} is not a code of {p.pegs} pegs in {p.colours}")
+        elif not p.duplicates and len(set(solution)) != len(solution):
+            out.append(f"{quote(solution)} repeats a colour")
+        for key in sorted(inst.clues):
+            clue = inst.clues[key]
+            if mark_of(clue.code, solution) != clue.mark:
+                out.append(f"guess {clue.code} would be marked {mark_of(clue.code, solution)}, not {clue.mark}")
+        return out
+
+    def answer(self, inst: Instance, time_limit: float | None = None) -> Answer:
         p: GuessParams = inst.params.check()
         clues = [inst.clues[k] for k in sorted(inst.clues)]
         alive = candidates(p, clues)

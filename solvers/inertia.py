@@ -34,22 +34,21 @@ from __future__ import annotations
 import json
 import math
 import random
-import re
 import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from lab.puzzle import Answer, BoardLimit, Instance, PuzzleError, PuzzleType, quote
-from lab.textgrid import parse_array, parse_json, tatham_size, tatham_split
+from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
+from lab.textgrid import array_rows, char_rows, game_id, parse_json, tatham_size, write_array
 
 BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
 SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}
 TEXT_CHARS = {".": BLANK, "b": BLANK, "g": GEM, "m": MINE, "s": STOP, "w": WALL, "S": START}
 # Size limit: `answer` keeps to its time limit (the CLI's --timeout) only between its steps,
-# and a step grows with the board. Random boards (half blank, a quarter stops, a fifth
-# gems): 30x30 answers in 6 s with a 5 s limit, 40x40 in 18 s (33-37 s with 30 s), 50x50
-# in 87 s and 60x60 in over 5 minutes.
+# and a step grows with the board; at 40x40 it overruns a 30 s limit by seconds, larger
+# boards by minutes (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(40, 40)
+DEFAULT_TIME_LIMIT = 30.0  # seconds of search when the caller sets none
 # Directions clockwise from north: (name, arrow, row step, column step).
 DIRECTIONS = [("N", "↑", -1, 0), ("NE", "↗", -1, 1), ("E", "→", 0, 1), ("SE", "↘", 1, 1),
               ("S", "↓", 1, 0), ("SW", "↙", 1, -1), ("W", "←", 0, -1), ("NW", "↖", -1, -1)]
@@ -598,76 +597,50 @@ def shortest_route(inst: Instance, time_limit: float = 30.0, seed: int = 0,
     return Route([g.dirs[e] for e in walk], proven, max(result.lower, 0), stats)
 
 
-class Inertia(PuzzleType):
+class Inertia(MovePuzzle):
     name = "inertia"
     title = "Inertia: fewest moves collecting every gem"
     formats = ("text", "tatham", "array", "json")
     size_limit_text = SIZE.text
+    example = "S.g\n.w.\ng.s"
 
     def check_size(self, inst: Instance) -> None:
         SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- reading ------------------------------------------------------------------------
-    def read(self, text: str, fmt: str | None = None) -> Instance:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if fmt is None:
-            fmt = ("json" if s.startswith("{") else "array" if "[" in s
-                   else "tatham" if re.match(r"^\d+(x\d+)?[:#]", s) else "text")
-        reader = {"text": self._parse_text, "tatham": self._parse_tatham,
-                  "array": self._parse_array, "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown inertia format {quote(fmt)} (known: {', '.join(self.formats)})")
-        return reader(text)
-
     def _parse_text(self, text: str) -> Instance:
-        rows = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
         grid = []
-        for n, line in rows:
-            row = []
-            for col, ch in enumerate(line, start=1):
-                if ch not in TEXT_CHARS:
-                    raise PuzzleError(f"bad cell {quote(ch)} (use . g m s w S)", n, col)
-                row.append((TEXT_CHARS[ch], n, col))
-            grid.append(row)
+        for row in char_rows(text):
+            for t in row:
+                if t.text not in TEXT_CHARS:
+                    raise PuzzleError(f"bad cell {quote(t.text)} (use . g m s w S)", t.line, t.column)
+            grid.append([(TEXT_CHARS[t.text], t.line, t.column) for t in row])
         return self._instance(grid)
 
     def _parse_tatham(self, text: str) -> Instance:
-        head, desc = tatham_split(text)
-        w, h = tatham_size(head, "", f"bad Inertia parameters {quote(head)} (want WxH)")
+        game = game_id(text)
+        w, h = tatham_size(game.head, "", f"bad Inertia parameters {quote(game.head)} (want WxH)",
+                           game.line, game.column)
         if w < 1 or h < 1:
-            raise PuzzleError("width and height must be positive", 1, 1)
-        SIZE.check(self.name, w, h, line=1)
+            raise PuzzleError("width and height must be positive", game.line, game.column)
+        SIZE.check(self.name, w, h, line=game.line)
+        desc = game.desc
         if len(desc) != w * h:
-            raise PuzzleError(f"game description has {len(desc)} cells, expected {w}x{h} = {w * h}", 1)
-        offset = len(head) + 2
-        grid = []
-        for r in range(h):
-            row = []
-            for c in range(w):
-                ch = desc[r * w + c]
-                if ch not in "bgmswS":
-                    raise PuzzleError(f"bad cell {quote(ch)} in game description", 1, offset + r * w + c)
-                row.append((ch, 1, offset + r * w + c))
-            grid.append(row)
-        return self._instance(grid)
+            raise PuzzleError(f"game description has {len(desc)} cells, expected {w}x{h} = {w * h}", game.line)
+        for i, ch in enumerate(desc):
+            if ch not in "bgmswS":
+                raise PuzzleError(f"bad cell {quote(ch)} in game description", *game.at(i))
+        return self._instance([[(ch, *game.at(r * w + c)) for c, ch in enumerate(desc[r * w:(r + 1) * w])]
+                               for r in range(h)])
 
     def _parse_array(self, text: str) -> Instance:
-        rows = parse_array(text)
-        outer = text.find("[")
-        lines = [text.count("\n", 0, outer + 1 + m.start()) + 1
-                 for m in re.finditer(r"\[", text[outer + 1:])]  # the line of each row
         grid = []
-        for r, row in enumerate(rows):
-            line = lines[r] if r < len(lines) else None
-            out = []
-            for c, v in enumerate(row):
-                if not isinstance(v, str) or v not in SEED_CHARS:
-                    raise PuzzleError(f"bad cell {quote(repr(v))} in row {r + 1}, column {c + 1} "
-                                      "(use ' ' G M O W B)", line)
-                out.append((SEED_CHARS[v], line, None))
-            grid.append(out)
+        for r, row in enumerate(array_rows(text)):
+            for c, e in enumerate(row):
+                if not isinstance(e.value, str) or e.value not in SEED_CHARS:
+                    raise PuzzleError(f"bad cell {quote(repr(e.value))} in row {r + 1}, column {c + 1} "
+                                      "(use ' ' G M O W B)", e.line, e.column)
+            grid.append([(SEED_CHARS[e.value], e.line, e.column) for e in row])
         return self._instance(grid)
 
     def _parse_json(self, text: str) -> Instance:
@@ -709,15 +682,15 @@ class Inertia(PuzzleType):
             return f"{inst.params.width}x{inst.params.height}:" + "".join(rows)
         if fmt == "array":
             back = {v: k for k, v in SEED_CHARS.items()}
-            return "np.array([\n" + "\n".join(
-                "  [" + ", ".join(repr(back[ch]) for ch in row) + "]," for row in rows) + "\n])"
+            return write_array(([back[ch] for ch in row] for row in rows), "np.array")
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "rows": [row.replace(BLANK, ".") for row in rows]})
         raise PuzzleError(f"unknown inertia format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     # ---- solving --------------------------------------------------------------------------
-    def answer(self, inst: Instance, time_limit: float = 30.0, seed: int = 0, prove: bool = True) -> Answer:
-        route = shortest_route(inst, time_limit, seed, prove)
+    def answer(self, inst: Instance, time_limit: float | None = None, seed: int = 0, prove: bool = True) -> Answer:
+        """The fewest moves, searched for `time_limit` seconds (default 30)."""
+        route = shortest_route(inst, DEFAULT_TIME_LIMIT if time_limit is None else time_limit, seed, prove)
         moves = route.moves or []
         data = {"solved": route.solved, "moves": [DIRECTIONS[d][0] for d in moves],
                 "count": len(moves) if route.solved else None,

@@ -23,9 +23,9 @@ import math
 import re
 from dataclasses import dataclass
 
-from lab.puzzle import Answer, Instance, PuzzleError, PuzzleType, number, quote
+from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from lab.search import METHODS, MoveProblem, solve
-from lab.textgrid import parse_json
+from lab.textgrid import numbered_lines, parse_json
 
 Amounts = tuple[int, ...]
 Goal = tuple[int | None, ...]  # None: any amount
@@ -97,31 +97,22 @@ class JugProblem(MoveProblem):
         return reached(amounts, self.goal)
 
 
-class Jugs(PuzzleType):
+class Jugs(MovePuzzle):
     name = "jugs"
     aliases = ("jug", "water-jugs")
     title = "Water jugs: fewest pours to reach the goal amounts"
     formats = ("text", "json")
     size_limit_text = SIZE_TEXT
+    example = "capacities 3 5 8\nstart 0 0 8\ngoal 0 4 4"
 
     def check_size(self, inst: Instance) -> None:
         check_size(inst.params.capacities)
 
     # ---- text forms -------------------------------------------------------------
-    def read(self, text: str, fmt: str | None = None) -> Instance:
-        fmt = fmt or ("json" if text.lstrip().startswith("{") else "text")
-        if fmt == "text":
-            return self._parse_text(text)
-        if fmt == "json":
-            return self._parse_json(text)
-        raise PuzzleError(f"unknown jugs format {quote(fmt)} (known: {', '.join(self.formats)})")
-
     def _parse_text(self, text: str) -> Instance:
         found: dict[str, tuple[list[str], int]] = {}
-        for lineno, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
+        for lineno, raw in numbered_lines(text, comment="#"):
+            line = raw.strip()
             m = re.match(r"([A-Za-z]+)\s*:?\s*(.*)$", line)
             key = m.group(1).lower() if m else ""
             key = {"capacity": "capacities", "sizes": "capacities"}.get(key, key)
@@ -186,7 +177,7 @@ class Jugs(PuzzleType):
     def problem(self, inst: Instance) -> JugProblem:
         return JugProblem(inst.params.capacities, inst.clues["start"], inst.clues["goal"])
 
-    def answer(self, inst: Instance, method: str = "bfs") -> Answer:
+    def answer(self, inst: Instance, time_limit: float | None = None, method: str = "bfs") -> Answer:
         """The fewest pours (breadth-first), or some pours (method="dfs")."""
         if method not in ("bfs", "dfs"):
             raise PuzzleError(f"jugs search method must be bfs or dfs, not {quote(method)} ({METHODS})")

@@ -15,34 +15,31 @@ the arithmetic directly instead, so the two engines share no tuple code.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
 import string
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
-from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, number, quote, variable_block
-from lab.textgrid import literal_at, parse_array, parse_json, tatham_split, token_rows
+from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote, variable_block
+from lab.textgrid import array_rows, literal_at, parse_json, tatham_split, token_rows
 
 Cell = tuple[int, int]
 Cage = tuple[Cell, ...]
 Clue = tuple[str, int]  # (op, target)
 Grid = tuple[tuple[int, ...], ...]
 
-# Size limit. A generated 14x14 board checks in about 2 s, a 16x16 in 2 to 27 s (up to 60 s
-# on a busy machine; the solver's own work, not loading). Sessions that serve many
-# questions (generation, difficulty) list every digit tuple a cage allows, so a cage may
-# have at most MAX_FILLINGS ways to be filled that keep its rows and columns Latin
-# (`fillings`): a bound on its tuples, whatever the clue. Measured (list and encode, a sum
-# at the middle target): a 6-cell staircase on 9x9 (295,000 fillings) 0.7 s, 5 cells on
-# 16x16 (810,000) 1.1 s; refused: 7 cells on 9x9 (2.4 million) 5.5 s, 6 cells on 12x12
-# (1.9 million) 2.5 s, 6 cells on 16x16 (12 million) 18 s. A whole row of 9x9 as one sum
-# cage (362,880 fillings, every one a tuple) is allowed.
+# Size limit: one question at the limit takes seconds (measurements: BENCHMARKS.md,
+# 2026-11-24). Sessions that serve many questions (generation, difficulty) list every digit
+# tuple a cage allows, so a cage may have at most MAX_FILLINGS ways to be filled that keep
+# its rows and columns Latin (`fillings`): a bound on its tuples, whatever the clue. A whole
+# row of 9x9 as one sum cage (362,880 fillings) is allowed.
 MAX_N = 16
 MAX_FILLINGS = 1_000_000
 SIZE = BoardLimit(MAX_N, MAX_N)
@@ -192,12 +189,13 @@ def op_text(op: str) -> str:
     return "" if op == "=" else op
 
 
-class Keen(PuzzleType):
+class Keen(CluePuzzle):
     name = "keen"
     aliases = ("kenken",)
     title = "Keen (KenKen): Latin square with arithmetic cages"
     formats = ("text", "array", "tatham", "json")
     size_limit_text = SIZE_TEXT
+    example = "A B B\nA C C\nD D C\n\nA 2-\nB 6*\nC 6+\nD 2/"
 
     def check_size(self, inst: Instance) -> None:
         check_size(inst.params.n, ((f"r{cells[0][0] + 1}c{cells[0][1] + 1}", cells) for cells in inst.clues))
@@ -290,16 +288,18 @@ class Keen(PuzzleType):
         results = literal_at(text, start, end, "block_results")
         if not isinstance(results, dict):
             raise PuzzleError("block_results must be a dict", text[:start].count("\n") + 1)
-        board = parse_array(text[:start] + text[end + 1:])
+        blanked = re.sub(r"[^\n]", " ", text[start:end + 1])  # the dict out, every other position kept
+        board = array_rows(text[:start] + blanked + text[end + 1:])
         n = len(board)
         SIZE.check(self.name, n, n, "grid")
         cages: dict[Any, list[Cell]] = {}
         for r, row in enumerate(board):
             if len(row) != n:
-                raise PuzzleError(f"board row {r + 1} has {len(row)} cells, expected {n}")
-            for c, lab in enumerate(row):
+                raise PuzzleError(f"board row {r + 1} has {len(row)} cells, expected {n}", row.line, row.column)
+            for c, e in enumerate(row):
+                lab = e.value
                 if not isinstance(lab, (str, int)):
-                    raise PuzzleError(f"board r{r + 1}c{c + 1}: cage label must be a string")
+                    raise PuzzleError(f"board r{r + 1}c{c + 1}: cage label must be a string", e.line, e.column)
                 if str(lab).strip() in ("", "."):
                     continue  # a cell in no cage (a partial instance)
                 cages.setdefault(lab, []).append((r, c))
@@ -331,7 +331,7 @@ class Keen(PuzzleType):
         tokens = list(re.finditer(r"([a-z])(\d*)", cluetext))
         if len(tokens) != len(cages):
             raise PuzzleError(f"{len(tokens)} clues for {len(cages)} cages", 1, pos + 1)
-        for i, (cells, tok) in enumerate(zip(cages, tokens), start=1):
+        for i, (_cells, tok) in enumerate(zip(cages, tokens), start=1):
             col = pos + tok.start() + 1
             if tok.group(1) not in TATHAM_OPS or not tok.group(2):
                 raise PuzzleError(f"bad clue {quote(tok.group())} (expected a, s, m or d and a number)", 1, col)
@@ -463,6 +463,8 @@ class Keen(PuzzleType):
 
     # ---- CP-SAT: arithmetic constraints, no tuple lists ---------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
+        from ortools.sat.python import cp_model
+
         n = inst.params.n
         model = cp_model.CpModel()
         cell = [[model.new_int_var(1, n, f"c{r}_{c}") for c in range(n)] for r in range(n)]
@@ -487,6 +489,26 @@ class Keen(PuzzleType):
         return CpModel(model, flat, lambda value: tuple(tuple(value(v) for v in row) for row in cell))
 
     # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: KeenParams) -> Iterable[Grid]:
+        """Every grid of digits for n <= 2 (so `verify` must reject non-Latin ones), every
+        Latin square above that, stacked from row permutations."""
+        n = params.n
+        if n <= 2:
+            yield from (tuple(tuple(cells[r * n:(r + 1) * n]) for r in range(n))
+                        for cells in itertools.product(range(1, n + 1), repeat=n * n))
+            return
+        rows = list(itertools.permutations(range(1, n + 1)))
+
+        def extend(done: tuple[tuple[int, ...], ...]) -> Iterator[Grid]:
+            if len(done) == n:
+                yield done
+                return
+            for row in rows:
+                if all(row[c] != prev[c] for prev in done for c in range(n)):
+                    yield from extend(done + (row,))
+
+        yield from extend(())
+
     def verify(self, inst: Instance, solution: Grid) -> list[str]:
         n = inst.params.n
         if len(solution) != n or any(len(row) != n for row in solution):

@@ -12,26 +12,37 @@ clue leaves a plain wall behind, as in Tatham's generator.
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ortools.sat.python import cp_model
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, quote
-from lab.textgrid import char_rows, parse_array, parse_json, tatham_size, tatham_split
+from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from lab.textgrid import (
+    array_rows,
+    char_rows,
+    game_id,
+    json_rows,
+    parse_json,
+    tatham_cells,
+    tatham_encode,
+    tatham_size,
+    write_array,
+)
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True where a lamp stands
 
-# A random 100x100 board (a fifth walls, half the wall numbers) checks in 1.3 s, 6 s with
-# --json's difficulty measures; 200x200 in 4 s. (Sparse boards are harder at any size: an
-# empty 12x12 board already runs out of a 30 s budget.)
+# Size limit: a random board at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
+# Sparse boards are harder at any size: an empty 12x12 board can run out of a 30 s budget.
 SIZE = BoardLimit(100, 100)
 WHITE_CHARS = {".", "-", "_"}
 WALL_CHARS = {"#", "B", "W"}
+TATHAM_CELLS = {"B": None} | {str(k): k for k in range(5)}  # a game ID's cells: letters are runs of white (-1)
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
@@ -91,13 +102,14 @@ def seen_from(params: LightUpParams, r: int, c: int) -> list[Cell]:
     return out
 
 
-class LightUp(PuzzleType):
+class LightUp(CluePuzzle):
     name = "lightup"
     aliases = ("light-up", "akari")
     title = "Light Up (Akari)"
     formats = ("text", "array", "tatham", "json")
     cell_names = {True: "lamp", False: "no lamp"}
     size_limit_text = SIZE.text
+    example = "....\n2#..\n..10\n...."
 
     def check_size(self, inst: Instance) -> None:
         SIZE.check(self.name, inst.params.width, inst.params.height)
@@ -143,51 +155,37 @@ class LightUp(PuzzleType):
 
     def _parse_array(self, text: str) -> Instance:
         """Seed 000: ' ' white, 'W' wall, digits numbered walls."""
-        rows = parse_array(text)
+        rows = array_rows(text)
         cells = []
         for r, row in enumerate(rows):
             codes = []
-            for c, v in enumerate(row):
-                s = str(v).strip() or "."
+            for c, e in enumerate(row):
+                s = str(e.value).strip() or "."
                 if len(s) != 1:
-                    raise PuzzleError(f"array cell r{r + 1}c{c + 1} is {quote(v)}, expected one character",
-                                      r + 1, c + 1)
-                codes.append(self._cell(s, r + 1, c + 1))
+                    raise PuzzleError(f"array cell r{r + 1}c{c + 1} is {quote(e.value)}, expected one character",
+                                      e.line, e.column)
+                codes.append(self._cell(s, e.line, e.column))
             cells.append(codes)
         if not cells:
             raise PuzzleError("empty array")
-        return self._instance(cells, len(cells[0]), len(cells))
+        return self._instance(cells, len(cells[0]), len(cells), [row.line for row in rows])
 
     def _parse_tatham(self, text: str) -> Instance:
         """`WxH[bN][sN][dN]:desc`; desc: letters = runs of white, B = wall, 0-4 = numbered wall."""
-        head, desc = tatham_split(text)
-        width, height = tatham_size(head, r"(?:b\d+)?(?:s\d+)?r?(?:d\d+)?",
-                                    f"bad Light Up parameters {quote(head)} (expected like 7x7 or 7x7b20s4d0)")
-        SIZE.check(self.name, width, height, line=1)
-        flat: list[int | None] = []
-        offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc's first char
-        for i, ch in enumerate(desc):
-            if "a" <= ch <= "z":
-                flat.extend([-1] * (ord(ch) - ord("a") + 1))
-            elif ch == "B":
-                flat.append(None)
-            elif "0" <= ch <= "4":
-                flat.append(int(ch))
-            else:
-                raise PuzzleError(f"unexpected {quote(ch)} in Light Up game description", 1, offset + i)
-        if len(flat) != width * height:
-            raise PuzzleError(f"game description has {len(flat)} cells, expected {width}x{height}", 1)
+        game = game_id(text)
+        width, height = tatham_size(game.head, r"(?:b\d+)?(?:s\d+)?r?(?:d\d+)?",
+                                    f"bad Light Up parameters {quote(game.head)} (expected like 7x7 or 7x7b20s4d0)",
+                                    game.line, game.column)
+        SIZE.check(self.name, width, height, line=game.line)
+        flat = tatham_cells(game, width * height, TATHAM_CELLS, -1)
         return self._instance([flat[r * width:(r + 1) * width] for r in range(height)], width, height)
 
     def _parse_json(self, text: str) -> Instance:
         data = parse_json(text)
         if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
             raise PuzzleError("lightup JSON needs a 'grid': a non-empty list of rows")
-        cells = []
-        for r, row in enumerate(data["grid"]):
-            if not isinstance(row, (str, list)):
-                raise PuzzleError(f"grid row {r + 1} is neither a string nor a list")
-            cells.append([self._cell(str(ch).strip() or ".", r + 1, c + 1) for c, ch in enumerate(row)])
+        cells = [[self._cell(str(ch).strip() or ".", r + 1, c + 1) for c, ch in enumerate(row)]
+                 for r, row in enumerate(json_rows(data["grid"]))]
         return self._instance(cells, len(cells[0]), len(cells))
 
     def rows(self, inst: Instance, solution: Grid | None = None, lamp: str = "*",
@@ -209,40 +207,19 @@ class LightUp(PuzzleType):
         if fmt == "text":
             return "\n".join("".join(row) for row in self.rows(inst))
         if fmt == "array":
-            return self._array(self.rows(inst, white=" ", wall="W"))
+            return write_array(self.rows(inst, white=" ", wall="W"))
         if fmt == "tatham":
-            return f"{inst.params.width}x{inst.params.height}:" + self._tatham_desc(inst)
+            cells = [ch for row in self.rows(inst, white=".", wall="B") for ch in row]
+            return f"{inst.params.width}x{inst.params.height}:" + tatham_encode(cells, ".")
         if fmt == "json":
             p = inst.params
             return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
                                "grid": ["".join(row) for row in self.rows(inst)]})
         raise PuzzleError(f"unknown lightup format {quote(fmt)} (known: {', '.join(self.formats)})")
 
-    @staticmethod
-    def _array(rows: list[list[str]]) -> str:
-        return "[\n" + "\n".join("  [" + ", ".join(repr(ch) for ch in row) + "]," for row in rows) + "\n]"
-
-    def _tatham_desc(self, inst: Instance) -> str:
-        """Runs of white as letters (a = 1 .. z = 26, chained when longer), B, or the digit."""
-        out, run = [], 0
-        for ch in [ch for row in self.rows(inst, white=".", wall="B") for ch in row]:
-            if ch == ".":
-                if run == 26:
-                    out.append("z")
-                    run = 0
-                run += 1
-                continue
-            if run:
-                out.append(chr(ord("a") - 1 + run))
-                run = 0
-            out.append(ch)
-        if run:
-            out.append(chr(ord("a") - 1 + run))
-        return "".join(out)
-
     def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
         if fmt == "array":
-            return self._array(self.rows(inst, solution, lamp="L", white=" ", wall="W"))
+            return write_array(self.rows(inst, solution, lamp="L", white=" ", wall="W"))
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "grid": ["".join(row) for row in self.rows(inst, solution)],
                                "lamps": [[r, c] for r, c in lamps_of(solution)]})
@@ -315,6 +292,8 @@ class LightUp(PuzzleType):
     def cpsat(self, inst: Instance) -> CpModel:
         """Lamps as booleans; each white cell has a lamp on itself or on one of its rays, and a
         lamp forbids lamps on its rays (ray casting here, segments in the CNF)."""
+        from ortools.sat.python import cp_model
+
         p = inst.params
         model = cp_model.CpModel()
         lamp = {cell: model.new_bool_var(f"L{cell[0]}_{cell[1]}") for cell in p.whites()}
@@ -334,6 +313,13 @@ class LightUp(PuzzleType):
         return CpModel(model, list(lamp.values()), decode)
 
     # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: LightUpParams) -> Iterable[Grid]:
+        """All 2^white lamp layouts (walls never hold a lamp)."""
+        whites = params.whites()
+        for bits in itertools.product((False, True), repeat=len(whites)):
+            on = {cell for cell, b in zip(whites, bits) if b}
+            yield tuple(tuple((r, c) in on for c in range(params.width)) for r in range(params.height))
+
     def verify(self, inst: Instance, solution: Grid) -> list[str]:
         p = inst.params
         if len(solution) != p.height or any(len(row) != p.width for row in solution):

@@ -9,11 +9,12 @@ number; the *outside* is every other covered cell. Outside cells are interchange
 how many mines they hold matters, so the solver has variables for the frontier only and
 states the total as "frontier mines between N - |outside| and N".
 
-Certainty is SAT: one incremental solver per board, each number behind one selector
-literal, and a cell is safe when "mine here" is UNSAT (models already found rule out most
-questions before they are asked). Chances are counted exactly: a transfer-matrix pass over
-the frontier counts its layouts by number of mines, and each count is weighted by the ways
-to put the remaining mines outside, C(|outside|, N - m).
+Certainty is SAT on the engine's session (`lab.sat`): one blank session per board, each
+number behind one guard literal, and a cell is safe when "mine here" is UNSAT (the
+session's `backbone`: models already found rule out most questions before they are
+asked). Chances are counted exactly: a transfer-matrix pass over the frontier counts its
+layouts by number of mines, and each count is weighted by the ways to put the remaining
+mines outside, C(|outside|, N - m).
 """
 
 from __future__ import annotations
@@ -27,12 +28,9 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import comb
 
-from pysat.card import CardEnc, EncType, ITotalizer
-from pysat.formula import IDPool
-from pysat.solvers import Solver
-
-from lab.puzzle import Answer, BoardLimit, Instance, PuzzleError, PuzzleType, number, quote
-from lab.textgrid import parse_array, parse_json
+from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, number, quote
+from lab.sat import Found, SatSession, Tally, count_clauses
+from lab.textgrid import array_rows, json_rows, line_chars, numbered_lines, parse_json, write_array
 
 Cell = tuple[int, int]  # (row, col), 0-based
 FLAG = "F"
@@ -126,7 +124,7 @@ class Board:
     left: int
 
     @staticmethod
-    def of(inst: Instance, known: frozenset = frozenset()) -> "Board":
+    def of(inst: Instance, known: frozenset = frozenset()) -> Board:
         """`known`: cells already proven mines (a caller playing on); they drop out of the
         numbers and the count, so they need not be proven again."""
         p: MinesParams = inst.params
@@ -147,23 +145,6 @@ class Board:
         return Board(p, covered, flags, numbers, frontier, outside, p.mines - len(known))
 
 
-def count_clauses(lits: list[int], lo: int, hi: int, pool: IDPool) -> list[list[int]]:
-    """Clauses for lo <= (true literals) <= hi, with the edge cases pysat refuses."""
-    lo, hi = max(lo, 0), min(hi, len(lits))
-    if lo > hi:
-        return [[]]
-    out: list[list[int]] = []
-    if hi == 0:
-        out += [[-l] for l in lits]
-    elif hi < len(lits):
-        out += CardEnc.atmost(lits, hi, vpool=pool, encoding=EncType.seqcounter).clauses
-    if lo == len(lits):
-        out += [[l] for l in lits]
-    elif lo > 0:
-        out += CardEnc.atleast(lits, lo, vpool=pool, encoding=EncType.seqcounter).clauses
-    return out
-
-
 @dataclass
 class Deduction:
     safe: set[Cell]  # covered cells (flags included) that hold no mine in any layout
@@ -171,125 +152,67 @@ class Deduction:
     calls: int
 
 
-class MineSat:
-    """One board in one incremental solver: a variable per frontier cell, a selector per
-    number, and the mine count as assumptions on two totalizers (one counting mines, one
-    counting safe cells), so the count and its two tightenings used to ask about the
-    outside cells are all just different assumptions."""
+class BoardEncoding:
+    """One board in a blank engine session: a variable per frontier cell, each number's
+    count behind a guard literal, and the mine count as a `Tally` over the frontier, so the
+    count and its two tightenings used to ask about the outside cells are all just
+    different assumptions. The board's own part: which literal stands for which number
+    (or the count), to explain a contradiction."""
 
     def __init__(self, board: Board):
         self.board = board
-        self.pool = IDPool()
-        self.var = {cell: self.pool.id(cell) for cell in board.frontier}
-        self.solver = Solver(name=SOLVER)
-        self.calls = 0
-        self.selectors: dict[int, Cell | str] = {}
+        self.session = SatSession.blank(SOLVER)
+        pool = self.session.pool
+        self.var = {cell: pool.id(cell) for cell in board.frontier}
+        self.names: dict[int, Cell | str] = {}  # assumed literal -> its number's cell, or "count"
         base = []
         for cell, hidden, need in board.numbers:
-            base.append(self._guarded(cell, count_clauses([self.var[h] for h in hidden], need, need, self.pool)))
-        n, out, lits = board.left, len(board.outside), list(self.var.values())
-        self.impossible = self.pool.id("impossible")
-        self.solver.add_clause([-self.impossible])
-        self.up = self._totalizer(lits, min(n, len(lits)))
-        self.down = self._totalizer([-l for l in lits], min(len(lits), max(0, len(lits) - (n - out))))
-        count = self._bounds(n - out, n)
-        self.selectors.update((l, "count") for l in count)
+            sel = self.session.guard(count_clauses([self.var[h] for h in hidden], need, need, pool))
+            self.names[sel] = cell
+            base.append(sel)
+        n, out = board.left, len(board.outside)
+        tally = Tally(self.session, list(self.var.values()), most=n, least=n - out)
+        count = tally.between(n - out, n)
+        self.names.update((l, "count") for l in count)
         self.base = base + count
-        self.fewer = self._bounds(n - out, n - 1)  # room for a mine outside?
-        self.more = self._bounds(n - out + 1, n)  # room for a safe cell outside?
-
-    def _guarded(self, name: Cell | str, clauses: list[list[int]]) -> int:
-        sel = self.pool.id(("sel", name))
-        self.selectors[sel] = name
-        for clause in clauses:
-            self.solver.add_clause([-sel, *clause])
-        return sel
-
-    def _totalizer(self, lits: list[int], ubound: int) -> ITotalizer | None:
-        if not lits:
-            return None
-        tot = ITotalizer(lits, ubound=ubound, top_id=self.pool.top)
-        self.pool.top = tot.top_id  # the totalizer's own variables are taken
-        self.solver.append_formula(tot.cnf.clauses)
-        return tot
-
-    def _bounds(self, lo: int, hi: int) -> list[int]:
-        """Assumptions meaning lo <= frontier mines <= hi (rhs[k] means "at least k + 1")."""
-        f = len(self.var)
-        if lo > hi or hi < 0 or lo > f:
-            return [self.impossible]
-        out = []
-        if hi < f:
-            out.append(-self.up.rhs[hi])
-        if lo > 0:
-            out.append(-self.down.rhs[f - lo])  # at most f - lo safe cells
-        return out
+        self.fewer = tally.between(n - out, n - 1)  # room for a mine outside?
+        self.more = tally.between(n - out + 1, n)  # room for a safe cell outside?
 
     def close(self) -> None:
-        self.solver.delete()
-        for tot in (self.up, self.down):
-            if tot is not None:
-                tot.delete()
-
-    def model(self, extra: list[int]) -> set[int] | None:
-        self.calls += 1
-        if not self.solver.solve(assumptions=self.base + extra):
-            return None
-        return {l for l in self.solver.get_model() if l > 0}
+        self.session.close()
 
     def conflict(self) -> list[Cell | str]:
         """A small set of numbers (and 'count') that cannot all hold: the shrunk UNSAT core."""
-        core = [l for l in (self.solver.get_core() or []) if l in self.selectors]
-        i = 0
-        while i < len(core):
-            trial = core[:i] + core[i + 1:]
-            if not self.solver.solve(assumptions=trial):
-                core = [l for l in (self.solver.get_core() or trial) if l in self.selectors]
-            else:
-                i += 1
-        return [self.selectors[l] for l in core]
+        return [self.names[l] for l in self.session.last_core() if l in self.names]
 
     def deduce(self) -> Deduction:
-        """Which covered cells are forced either way. Every model seen marks each cell as
-        able to be a mine or to be safe; only cells not yet seen both ways are asked about."""
-        board, n = self.board, self.board.left
-        first = self.model([])
-        if first is None:
-            raise PuzzleError(f"no mine layout fits this board: {self._describe(self.conflict())}")
-        can_mine: set[Cell] = set()
-        can_safe: set[Cell] = set()
+        """Which covered cells are forced either way: the frontier's backbone, then the
+        outside cells, all safe unless some model leaves room for a mine outside and all
+        mines unless one leaves a gap (asked only when no model seen has shown it)."""
+        board, n, session = self.board, self.board.left, self.session
+        lits = list(self.var.values())
         room, gap = False, False  # can an outside cell hold a mine / be safe?
 
-        def learn(true: set[int]) -> None:
+        def seen(found: Found, m: int) -> None:  # m: mines on the frontier in this model
             nonlocal room, gap
-            m = 0
-            for cell, v in self.var.items():
-                if v in true:
-                    can_mine.add(cell)
-                    m += 1
-                else:
-                    can_safe.add(cell)
             room = room or m <= n - 1
             gap = gap or m >= n - len(board.outside) + 1
 
-        learn(first)
-        for cell, v in self.var.items():
-            for have, lit in ((can_mine, v), (can_safe, -v)):
-                if cell not in have:
-                    found = self.model([lit])
-                    if found is not None:
-                        learn(found)
+        forced = session.backbone(lits, self.base, seen=seen)
+        if forced is None:
+            raise PuzzleError(f"no mine layout fits this board: {self._describe(self.conflict())}")
+        mine_vars, safe_vars = set(forced[0]), set(forced[1])
         if board.outside:
-            if not room and (found := self.model(self.fewer)) is not None:
-                learn(found)
-            if not gap and (found := self.model(self.more)) is not None:
-                learn(found)
-        safe = {c for c in board.frontier if c not in can_mine}
-        mines = {c for c in board.frontier if c not in can_safe}
+            if not room and (found := session.find(self.base + self.fewer)).sat:
+                seen(found, sum(found.value(v) for v in lits))
+            if not gap and (found := session.find(self.base + self.more)).sat:
+                seen(found, sum(found.value(v) for v in lits))
+        safe = {c for c in board.frontier if self.var[c] in safe_vars}
+        mines = {c for c in board.frontier if self.var[c] in mine_vars}
         if board.outside:
             safe |= set(board.outside) if not room else set()
             mines |= set(board.outside) if not gap else set()
-        return Deduction(safe, mines, self.calls)
+        return Deduction(safe, mines, session.calls)
 
     def _describe(self, names: list[Cell | str]) -> str:
         clues = {cell: need for cell, _, need in self.board.numbers}
@@ -299,12 +222,17 @@ class MineSat:
         return "these cannot all hold: " + ", ".join(parts) if parts else "the board contradicts itself"
 
 
-def deduce(inst: Instance) -> Deduction:
-    session = MineSat(Board.of(inst))
+def deduce_board(board: Board) -> Deduction:
+    """`BoardEncoding.deduce` on a board already reduced (play-out passes proven mines)."""
+    encoding = BoardEncoding(board)
     try:
-        return session.deduce()
+        return encoding.deduce()
     finally:
-        session.close()
+        encoding.close()
+
+
+def deduce(inst: Instance) -> Deduction:
+    return deduce_board(Board.of(inst))
 
 
 # ---- playing a game out -------------------------------------------------------------------
@@ -333,11 +261,7 @@ def play_out(params: MinesParams) -> PlayOut:
     while sum(isinstance(v, int) for v in clues.values()) < safe_total:
         safe = local_safe(h, w, clues, known)
         if not safe:
-            session = MineSat(Board.of(Instance(Minesweeper.name, seen, clues), frozenset(known)))
-            try:
-                found = session.deduce()
-            finally:
-                session.close()
+            found = deduce_board(Board.of(Instance(Minesweeper.name, seen, clues), frozenset(known)))
             rounds += 1
             calls += found.calls
             known |= found.mines
@@ -593,26 +517,6 @@ def decode_game_id(text: str) -> MinesParams:
 
 
 # ---- the puzzle type ----------------------------------------------------------------------------
-def _row_lines(text: str) -> list[int]:
-    """The line on which each row of a `[[...], [...]]` array starts (for error messages)."""
-    out, depth, line, quote = [], 0, 1, None
-    for ch in text:
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "[":
-            depth += 1
-            if depth == 2:
-                out.append(line)
-        elif ch == "]":
-            depth -= 1
-        if ch == "\n":
-            line += 1
-    return out
-
-
-
 def where(cell: Cell) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
@@ -621,12 +525,14 @@ def cell_json(cell: Cell) -> dict:
     return {"row": cell[0] + 1, "col": cell[1] + 1}
 
 
-class Minesweeper(PuzzleType):
+class Minesweeper(MovePuzzle):
     name = "minesweeper"
     aliases = ("mines",)
     title = "Minesweeper (Mines): safe cells, certain mines, wrong flags, exact chances"
     formats = ("text", "array", "tatham", "json")
     size_limit_text = SIZE.text
+    example = "mines: 1\n01.\n011\n000"
+    grade_keys = ("sat_rounds", "no_guess")
 
     def check_size(self, inst: Instance) -> None:
         SIZE.check(self.name, inst.params.width, inst.params.height)
@@ -683,10 +589,8 @@ class Minesweeper(PuzzleType):
 
     def _parse_text(self, text: str) -> Instance:
         rows, mines, game, count_line = [], None, None, None
-        for lineno, line in enumerate(text.splitlines(), start=1):
+        for lineno, line in numbered_lines(text):
             s = line.strip()
-            if not s:
-                continue
             m = re.fullmatch(r"(?i)(?:mines|mine_count|n)\s*[:=]\s*(\S+)", s)
             if m:
                 if not m.group(1).isdecimal():
@@ -700,23 +604,19 @@ class Minesweeper(PuzzleType):
                 except PuzzleError as err:
                     raise PuzzleError(err.message, lineno) from None
                 continue
-            rows.append([(self._cell(ch, lineno, col), lineno, col)
-                         for col, ch in enumerate(line, start=1) if not ch.isspace()])
+            rows.append([(self._cell(t.text, t.line, t.column), t.line, t.column) for t in line_chars(line, lineno)])
         return self._instance(rows, mines, game, count_line)
 
     def _parse_array(self, text: str) -> Instance:
-        value = parse_array(text)
         m = re.search(r"(?:mine_count|mines)\s*[=:]\s*(\d+)", text)
-        lines = _row_lines(text)
         rows = []
-        for r, row in enumerate(value):
-            line = lines[r] if r < len(lines) else None
+        for r, row in enumerate(array_rows(text)):
             cells = []
-            for c, v in enumerate(row, start=1):
-                ch = str(v).strip()
+            for c, e in enumerate(row, start=1):
+                ch = str(e.value).strip()
                 if len(ch) > 1:
-                    raise PuzzleError(f"bad cell {quote(v)} in array row {r + 1}, item {c}", line)
-                cells.append((self._cell(ch, line, None), line, c))
+                    raise PuzzleError(f"bad cell {quote(e.value)} in array row {r + 1}, item {c}", e.line, e.column)
+                cells.append((self._cell(ch, e.line, e.column), e.line, e.column))
             rows.append(cells)
         g = re.search(r"game_id\s*=\s*['\"]([^'\"]+)['\"]", text)
         game = decode_game_id(g.group(1)) if g else None
@@ -730,16 +630,8 @@ class Minesweeper(PuzzleType):
         data = parse_json(text)
         if not isinstance(data, dict) or "board" not in data:
             raise PuzzleError("minesweeper JSON needs a 'board' (list of row strings or lists)")
-        board = data["board"]
-        if not isinstance(board, list):
-            raise PuzzleError("'board' must be a list of rows")
-        rows = []
-        for r, row in enumerate(board, start=1):
-            if isinstance(row, str):
-                row = list(row)
-            if not isinstance(row, list):
-                raise PuzzleError(f"board row {r} is not a string or list", r)
-            rows.append([(self._cell(str(v).strip(), r, c), r, c) for c, v in enumerate(row, start=1)])
+        rows = [[(self._cell(str(v).strip(), r, c), r, c) for c, v in enumerate(row, start=1)]
+                for r, row in enumerate(json_rows(data["board"], "board"), start=1)]
         mines = data.get("mines")
         if mines is not None and (isinstance(mines, bool) or not isinstance(mines, int)):
             raise PuzzleError("'mines' must be a whole number")
@@ -758,10 +650,9 @@ class Minesweeper(PuzzleType):
             head = [f"mines: {p.mines}"] + ([f"game: {encode_game_id(p)}"] if p.layout else [])
             return "\n".join(head + self.rows(inst))
         if fmt == "array":
-            body = "\n".join("  [" + ", ".join(repr(" " if ch == "." else ch) for ch in row) + "],"
-                             for row in self.rows(inst))
+            board = write_array((row.replace(".", " ") for row in self.rows(inst)), "board = np.array")
             tail = f"\ngame_id = '{encode_game_id(p)}'" if p.layout else ""
-            return f"board = np.array([\n{body}\n])\nmine_count = {p.mines}{tail}"
+            return f"{board}\nmine_count = {p.mines}{tail}"
         if fmt == "tatham":
             return encode_game_id(p)
         if fmt == "json":
@@ -791,6 +682,25 @@ class Minesweeper(PuzzleType):
             return encode_game_id(MinesParams(p.height, p.width, len(solution.mines), solution))
         return self.format(self.solved_board(inst, solution), fmt)
 
+    def verify(self, inst: Instance, solution: Layout) -> list[str]:
+        """Is `solution` a mine layout this board could hide: the total mine count, no mine
+        on an opened cell, and every opened number counting its neighbouring mines?"""
+        p: MinesParams = inst.params
+        nbrs = neighbour_table(p.height, p.width)
+        out = []
+        if len(solution.mines) != p.mines:
+            out.append(f"{len(solution.mines)} mines, the board has {p.mines}")
+        for cell in solution.cells:
+            if cell not in nbrs:
+                out.append(f"mine r{cell[0] + 1}c{cell[1] + 1} is off the board")
+            elif isinstance(inst.clues.get(cell), int):
+                out.append(f"mine r{cell[0] + 1}c{cell[1] + 1} is on an opened cell")
+        for cell, value in inst.clues.items():
+            if isinstance(value, int) and sum(n in solution.mines for n in nbrs[cell]) != value:
+                out.append(f"r{cell[0] + 1}c{cell[1] + 1} shows {value}, "
+                           f"{sum(n in solution.mines for n in nbrs[cell])} mines touch it")
+        return out
+
     def solution_json(self, inst: Instance, solution: Layout) -> dict:
         return {"mines": [cell_json(c) for c in solution.cells],
                 "start": cell_json(solution.start) if solution.start is not None else None}
@@ -807,7 +717,7 @@ class Minesweeper(PuzzleType):
         return {"sat_rounds": played.rounds, "no_guess": played.solved}
 
     # -- the answer
-    def answer(self, inst: Instance) -> Answer:
+    def answer(self, inst: Instance, time_limit: float | None = None) -> Answer:
         """Certain safe cells and mines; flags that may be wrong (the seed's warning: every
         flag that is not a certain mine, split into certainly safe and undecided); and when
         nothing is certainly safe, the exact chances and the safest cell."""

@@ -24,23 +24,22 @@ paint the cells from those; a few clauses per cell and run, nothing cached.
 
 from __future__ import annotations
 
-import ast
+import itertools
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, quote
-from lab.textgrid import parse_json, tatham_size, tatham_split
+from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from lab.textgrid import literal_at, numbered_lines, parse_json, tatham_size, tatham_split
 
 Runs = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
 BLACK, WHITE, UNKNOWN = "#", ".", "?"
-# Size limit: the clues of a random 99x99 picture (55% black) check in 6.9 s, 250 MB
-# (70x70: 3 s, 50x50: 2 s).
+# Size limit: a random picture at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(99, 99)
 
 
@@ -158,7 +157,7 @@ def _shape(n: int, clue: Runs | None) -> list[Layer]:
             for t, layer in enumerate(states)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def reader_shape(n: int) -> list[Layer]:
     """The universal reader for n cells (any clue; the same for every line that long)."""
     return _shape(n, None)
@@ -171,7 +170,7 @@ def clue_shape(clue: Runs, n: int) -> list[Layer]:
 
 
 def encode_line(shape: list[Layer], cells: list[int], pool: IDPool,
-                reader: "LineReader | None" = None) -> list[list[int]]:
+                reader: LineReader | None = None) -> list[list[int]]:
     """CNF of a reader's graph over `cells` (variables, in order), with one variable per
     state. The reader is deterministic, each state is entered by one colour only (black
     into o > 0, white otherwise) and every event is a state, so what a clue forbids is
@@ -361,13 +360,14 @@ def _build_rules(params: NonogramParams, pool: IDPool, universal: bool, one_shot
     return Rules(clauses, primary, NonogramVars(cell, readers, None if universal else pool, one_shot))
 
 
-class Nonogram(PuzzleType):
+class Nonogram(CluePuzzle):
     name = "nonogram"
     aliases = ("pattern", "nonograms")
     title = "Nonograms (Pattern): paint the grid from its row and column run lengths"
     formats = ("text", "array", "tatham", "json")
     universal_max = UNIVERSAL_MAX
     size_limit_text = SIZE.text
+    example = "cols:\n1 1\n4\n2\n2\nrows:\n3\n2\n2 1\n1 1"
 
     def check_size(self, inst: Instance) -> None:
         check_params(inst.params.width, inst.params.height)
@@ -422,10 +422,8 @@ class Nonogram(PuzzleType):
         sections: dict[str, list] = {}
         where: dict = {}
         current = None
-        for lineno, raw in enumerate(text.splitlines(), start=1):
+        for lineno, raw in numbered_lines(text):
             line = raw.strip()
-            if not line:
-                continue
             head = re.fullmatch(r"(cols|columns|top|rows|side|grid)\s*:", line, re.I)
             if head:
                 current = {"columns": "cols", "top": "cols", "side": "rows"}.get(
@@ -472,12 +470,7 @@ class Nonogram(PuzzleType):
             if name is None:
                 continue
             end = _matching_bracket(text, m.end())
-            line = text.count("\n", 0, m.start()) + 1
-            try:
-                found[name] = (ast.literal_eval(text[m.end():end + 1]), line)
-            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError) as exc:
-                raise PuzzleError(f"bad array literal for {m.group(1)}: {getattr(exc, 'msg', exc)}",
-                                  line) from None
+            found[name] = (literal_at(text, m.end(), end, m.group(1)), text.count("\n", 0, m.start()) + 1)
         for need, label in (("cols", "top_numbers"), ("rows", "side_numbers")):
             if need not in found:
                 raise PuzzleError(f"expected '{label} = [[...], ...]'")
@@ -573,13 +566,17 @@ class Nonogram(PuzzleType):
         cols, rows = self.clue_lists(inst)
         grid = self.givens(inst)
         if fmt == "text":
-            text = lambda clue: UNKNOWN if clue is None else " ".join(map(str, clue)) or "0"
+            def text(clue: tuple[int, ...] | None) -> str:
+                return UNKNOWN if clue is None else " ".join(map(str, clue)) or "0"
+
             out = ["cols:", *map(text, cols), "rows:", *map(text, rows)]
             if grid:
                 out += ["grid:", *grid]
             return "\n".join(out)
         if fmt == "array":
-            lst = lambda clue: "None" if clue is None else repr(list(clue))
+            def lst(clue: tuple[int, ...] | None) -> str:
+                return "None" if clue is None else repr(list(clue))
+
             out = ["top_numbers = [", *(f"  {lst(c)}," for c in cols), "]",
                    "side_numbers = [", *(f"  {lst(c)}," for c in rows), "]"]
             if grid:
@@ -671,6 +668,8 @@ class Nonogram(PuzzleType):
     # ---- CP-SAT ----------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
         """Each line clue as CP-SAT's own automaton over the pattern 0* 1^k1 0+ ... 1^km 0*."""
+        from ortools.sat.python import cp_model
+
         p = inst.params
         model = cp_model.CpModel()
         x = [[model.new_bool_var(f"x{r}_{c}") for c in range(p.width)] for r in range(p.height)]
@@ -688,6 +687,12 @@ class Nonogram(PuzzleType):
         return CpModel(model, flat, lambda value: tuple(tuple(value(v) for v in row) for row in x))
 
     # ---- independent check -----------------------------------------------------------
+    def candidates(self, params: NonogramParams) -> Iterable[Grid]:
+        """All 2^(width*height) grids."""
+        w, h = params.width, params.height
+        for bits in itertools.product((0, 1), repeat=w * h):
+            yield tuple(tuple(bits[r * w:(r + 1) * w]) for r in range(h))
+
     def verify(self, inst: Instance, solution: Grid) -> list[str]:
         p = inst.params
         if len(solution) != p.height or any(len(row) != p.width for row in solution):

@@ -14,15 +14,24 @@ edges form one loop, not several, goes in lazily through `cuts`.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable
 
-from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, quote
-from lab.textgrid import char_rows, parse_array, parse_json, tatham_size, tatham_split
+from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from lab.textgrid import (
+    array_rows,
+    char_rows,
+    game_id,
+    json_rows,
+    parse_json,
+    tatham_cells,
+    tatham_encode,
+    tatham_size,
+    write_array,
+)
 
 Cell = tuple[int, int]
 Loop = tuple[tuple[str, ...], ...]  # the shape of every cell, directions in "UDLR" order
@@ -32,9 +41,8 @@ STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 AXES = ("LR", "UD")  # the two straights
 PEARLS = ("B", "W")
-# Size limit: the pearls of a random loop check in 1.5-8 s on 30x30, 7-37 s on 40x40, and
-# 2 to over 5 minutes on 45x45 (60x60: over 5 minutes and 1.2 GB): the one-loop rule goes in
-# as cuts, one solver call each.
+# Size limit: the one-loop rule goes in as cuts, one solver call each, so time grows fast
+# with the board: seconds at 40x40, minutes at 45x45 (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(40, 40, 2, 2)
 
 # Seed 000 draws a solved cell as two characters: the cell's glyph and what joins it to
@@ -119,12 +127,13 @@ class EdgeVars:
         return [v for d in DIRS if (v := self.var.get((cell, d))) is not None]
 
 
-class Pearl(PuzzleType):
+class Pearl(CluePuzzle):
     name = "pearl"
     aliases = ("masyu",)
     title = "Pearl (Masyu): one loop through black and white pearls"
     formats = ("text", "array", "tatham", "json")
     size_limit_text = SIZE.text
+    example = "....\n.W.W\n....\n.B.."
 
     def check_size(self, inst: Instance) -> None:
         make_params(inst.params.width, inst.params.height)
@@ -156,41 +165,24 @@ class Pearl(PuzzleType):
         return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
-        rows = parse_array(text)
+        rows = array_rows(text)
         if not rows or not rows[0]:
             raise PuzzleError("the array has no cells")
-        spots = _element_positions(text)
-        where = [[spots[r][c] if r < len(spots) and c < len(spots[r]) else (None, None)
-                  for c in range(len(row))] for r, row in enumerate(rows)]
-        cells = [[self._pearl(v, *where[r][c]) if isinstance(v, str) else self._bad(v, *where[r][c])
-                  for c, v in enumerate(row)] for r, row in enumerate(rows)]
-        return self._instance(cells, where)
+        cells = [[(self._pearl if isinstance(e.value, str) else self._bad)(e.value, e.line, e.column) for e in row]
+                 for row in rows]
+        return self._instance(cells, [[(e.line, e.column) for e in row] or [(row.line, row.column)] for row in rows])
 
     @staticmethod
     def _bad(value: object, line: int | None, column: int | None) -> str:
         raise PuzzleError(f"bad cell {quote(repr(value))} (expected 'B', 'W' or ' ')", line, column)
 
     def _parse_tatham(self, text: str) -> Instance:
-        head, desc = tatham_split(text)
-        width, height = tatham_size(head, r"(?:d[a-z])?n?",  # difficulty, "allow unsoluble"
-                                    f"bad Pearl parameters {quote(head)} (expected like 8x8 or 8x8dt)",
-                                    *_where(text, 0))
-        params = make_params(width, height, 1)
-        start = text.index(desc, text.index(":")) if desc else 0
-        flat: list[str] = []
-        for i, ch in enumerate(desc):
-            if "a" <= ch <= "z":
-                flat.extend([""] * (ord(ch) - ord("a") + 1))
-            elif ch in PEARLS:
-                flat.append(ch)
-            else:
-                raise PuzzleError(f"unexpected {quote(ch)} in game description", *_where(text, start + i))
-            if len(flat) > width * height:
-                raise PuzzleError(f"game description is longer than {width}x{height} cells",
-                                  *_where(text, start + i))
-        if len(flat) != width * height:
-            raise PuzzleError(f"game description has {len(flat)} cells, expected {width * height}",
-                              *_where(text, start + len(desc)))
+        game = game_id(text)
+        width, height = tatham_size(game.head, r"(?:d[a-z])?n?",  # difficulty, "allow unsoluble"
+                                    f"bad Pearl parameters {quote(game.head)} (expected like 8x8 or 8x8dt)",
+                                    game.line, game.column)
+        params = make_params(width, height, game.line)
+        flat = tatham_cells(game, width * height, {p: p for p in PEARLS}, "")
         clues = {(i // width, i % width): v for i, v in enumerate(flat) if v}
         return Instance(self.name, params, clues)
 
@@ -198,14 +190,8 @@ class Pearl(PuzzleType):
         data = parse_json(text)
         if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
             raise PuzzleError("pearl JSON needs a 'grid': a non-empty list of rows like \"B..W\"", 1)
-        cells = []
-        for r, row in enumerate(data["grid"]):
-            if isinstance(row, str):
-                row = list(row)
-            if not isinstance(row, list):
-                raise PuzzleError(f"grid row {r + 1} is not a string or a list", 1)
-            cells.append([self._pearl(v, 1, None) if isinstance(v, str) else self._bad(v, 1, None)
-                          for v in row])
+        cells = [[self._pearl(v, 1, None) if isinstance(v, str) else self._bad(v, 1, None) for v in row]
+                 for row in json_rows(data["grid"], "grid", 1)]
         inst = self._instance(cells, [[(1, None)] * len(row) for row in cells])
         for key, got in (("width", inst.params.width), ("height", inst.params.height)):
             if key in data and data[key] != got:
@@ -222,10 +208,9 @@ class Pearl(PuzzleType):
         if fmt == "text":
             return "\n".join(self.rows(inst))
         if fmt == "array":
-            return "[\n" + "\n".join("  [" + ", ".join(repr(ch if ch != "." else " ") for ch in row) + "],"
-                                     for row in self.rows(inst)) + "\n]"
+            return write_array(row.replace(".", " ") for row in self.rows(inst))
         if fmt == "tatham":
-            return f"{p.width}x{p.height}:" + tatham_desc("".join(self.rows(inst)))
+            return f"{p.width}x{p.height}:" + tatham_encode("".join(self.rows(inst)), ".")
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
                                "grid": self.rows(inst)})
@@ -394,6 +379,8 @@ class Pearl(PuzzleType):
     def cpsat(self, inst: Instance) -> CpModel:
         """Exact: AddCircuit over cells (a self-loop arc skips a cell), pearls as linear
         constraints on the two arc directions of each edge."""
+        from ortools.sat.python import cp_model
+
         p = inst.params
         model = cp_model.CpModel()
         index = {cell: i for i, cell in enumerate(p.cells())}
@@ -449,6 +436,46 @@ class Pearl(PuzzleType):
         return CpModel(model, variables, decode)
 
     # ---- independent check --------------------------------------------------------------
+    def candidates(self, params: PearlParams) -> Iterable[Loop]:
+        """Every set of edges in which each cell has 0 or 2 of them (unions of disjoint
+        cycles; `verify` sorts out the rest)."""
+        edges = params.edges()
+        last: dict[Cell, int] = {}
+        for i, (a, b) in enumerate(edges):
+            last[a] = last[b] = i
+        closes: dict[int, list[Cell]] = {}
+        for cell, i in last.items():
+            closes.setdefault(i, []).append(cell)
+        degree = {cell: 0 for cell in params.cells()}
+        chosen: list[int] = []
+
+        def extend(i: int) -> Iterator[Loop]:
+            if i == len(edges):
+                grid: list[list[set[str]]] = [[set() for _ in range(params.width)] for _ in range(params.height)]
+                for k in chosen:
+                    a, b = edges[k]
+                    d = "R" if a[0] == b[0] else "D"
+                    grid[a[0]][a[1]].add(d)
+                    grid[b[0]][b[1]].add({"R": "L", "D": "U"}[d])
+                yield tuple(tuple(shape(s) for s in row) for row in grid)
+                return
+            a, b = edges[i]
+            for use in (False, True):
+                if use and (degree[a] == 2 or degree[b] == 2):
+                    continue
+                if use:
+                    degree[a] += 1
+                    degree[b] += 1
+                    chosen.append(i)
+                if all(degree[c] in (0, 2) for c in closes.get(i, ())):
+                    yield from extend(i + 1)
+                if use:
+                    degree[a] -= 1
+                    degree[b] -= 1
+                    chosen.pop()
+
+        yield from extend(0)
+
     def verify(self, inst: Instance, solution: Loop) -> list[str]:
         p = inst.params
         if len(solution) != p.height or any(len(row) != p.width for row in solution):
@@ -504,46 +531,6 @@ def pearl_problems(p: PearlParams, loop: Loop, cell: Cell, v: str) -> list[str]:
 
 def used_edges(params: PearlParams, loop: Loop) -> list[tuple[Cell, Cell]]:
     return [(a, b) for a, b in params.edges() if ("R" if a[0] == b[0] else "D") in loop[a[0]][a[1]]]
-
-
-def tatham_desc(cells: str) -> str:
-    """Tatham's Pearl description: 'B'/'W' for pearls, a letter for a run of blanks
-    (a = 1 ... z = 26, a longer run continues with another letter)."""
-    out: list[str] = []
-    for ch in cells:
-        if ch != ".":
-            out.append(ch)
-        elif out and "a" <= out[-1] < "z":
-            out[-1] = chr(ord(out[-1]) + 1)
-        else:
-            out.append("a")
-    return "".join(out)
-
-
-def _where(text: str, index: int) -> tuple[int, int]:
-    """(line, column), both from 1, of a position in `text`."""
-    return text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
-
-
-def _element_positions(text: str) -> list[list[tuple[int, int]]]:
-    """(line, column) of every quoted element of a nested array literal, row by row, so
-    errors in the seed's array form can say where."""
-    rows: list[list[tuple[int, int]]] = []
-    depth, quote = 0, ""
-    for i, ch in enumerate(text):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-            if depth == 2:
-                rows[-1].append(_where(text, i))
-        elif ch == "[":
-            depth += 1
-            if depth == 2:
-                rows.append([])
-        elif ch == "]":
-            depth -= 1
-    return rows
 
 
 PUZZLE = Pearl()

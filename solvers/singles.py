@@ -14,21 +14,21 @@ added lazily (`cuts`); the CP-SAT model states it with BFS distances instead.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, quote, variable_block
-from lab.textgrid import parse_array, parse_json, tatham_size, tatham_split, token_rows
+from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.textgrid import array_rows, game_id, parse_json, tatham_size, token_rows, write_array
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
 BLANKS = {".", "_", "-", "0"}
 TATHAM_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # n2c / c2n
-# Size limit: numbers up to 61, as Tatham's game IDs write them; the numbers of a random
-# valid 61x61 shading check in 1.9 s (200 MB).
+# Size limit: numbers up to 61, as Tatham's game IDs write them (a random board at the limit
+# checks in seconds: BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(len(TATHAM_DIGITS) - 1, len(TATHAM_DIGITS) - 1, 2, 2)
 
 
@@ -115,13 +115,14 @@ def _rules(params: SinglesParams, pool: IDPool, numbers: bool) -> Rules:
     return Rules(clauses, primary, SinglesVars(shade, white, first_number), at_most_one=once)
 
 
-class Singles(PuzzleType):
+class Singles(CluePuzzle):
     name = "singles"
     aliases = ("hitori",)
     title = "Singles (Hitori)"
     formats = ("text", "array", "tatham", "json")
     cell_names = {True: "shaded", False: "white"}
     size_limit_text = SIZE.text
+    example = "2 1 4 1\n1 2 3 1\n1 3 2 1\n3 2 1 2"
 
     def check_size(self, inst: Instance) -> None:
         SIZE.check(self.name, inst.params.width, inst.params.height)
@@ -137,7 +138,7 @@ class Singles(PuzzleType):
         try:
             params = SinglesParams(width, height)
         except PuzzleError as exc:
-            raise PuzzleError(exc.message, where[0][0][0]) from None
+            raise PuzzleError(exc.message, where[0][0][0] if where and where[0] else None) from None
         clues = {}
         for r, row in enumerate(cells):
             for c, v in enumerate(row):
@@ -161,36 +162,34 @@ class Singles(PuzzleType):
         return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
-        rows = parse_array(text)
-        starts = _row_starts(text)
+        rows = array_rows(text)
         cells, where = [], []
         for r, row in enumerate(rows):
-            line, col = starts[r] if r < len(starts) else (None, None)
             values = []
-            for c, v in enumerate(row):
+            for c, e in enumerate(row):
+                v = e.value
                 if isinstance(v, bool) or not isinstance(v, (int, str)):
-                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {quote(repr(v))}", line, col)
-                values.append(v if isinstance(v, int) else self._number(v.strip() or ".", line, col))
+                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {quote(repr(v))}",
+                                      e.line, e.column)
+                values.append(v if isinstance(v, int) else self._number(v.strip() or ".", e.line, e.column))
             cells.append(values)
-            where.append([(line, col)] * max(1, len(row)))
+            where.append([(e.line, e.column) for e in row] or [(row.line, row.column)])
         if not cells:
             raise PuzzleError("empty array")
         return self._instance(cells, where)
 
     def _parse_tatham(self, text: str) -> Instance:
-        head, desc = tatham_split(text)
-        lead = text[:len(text) - len(text.lstrip())]  # where the ID starts, for error positions
-        line, col0 = lead.count("\n") + 1, len(lead) - (lead.rfind("\n") + 1)
-        width, height = tatham_size(head, r"(?:d[a-z])?", f"bad Singles parameters {quote(head)} (expected like 5x5de)",
-                                    line, col0 + 1)
-        start = col0 + text.strip().index(":") + 2  # column of the description's first character
+        game = game_id(text)
+        desc = game.desc
+        width, height = tatham_size(game.head, r"(?:d[a-z])?", f"bad Singles parameters {quote(game.head)} "
+                                    "(expected like 5x5de)", game.line, game.column)
         if len(desc) != width * height:
-            raise PuzzleError(f"game description has {len(desc)} cells, expected {width * height}", line, start)
+            raise PuzzleError(f"game description has {len(desc)} cells, expected {width * height}", *game.at(0))
         for i, ch in enumerate(desc):
             if ch not in TATHAM_DIGITS or ch == "0":
-                raise PuzzleError(f"invalid character {quote(ch)} in game description", line, start + i)
+                raise PuzzleError(f"invalid character {quote(ch)} in game description", *game.at(i))
         cells = [[TATHAM_DIGITS.index(ch) for ch in desc[r * width:(r + 1) * width]] for r in range(height)]
-        return self._instance(cells, [[(line, start + r * width + c) for c in range(width)] for r in range(height)])
+        return self._instance(cells, [[game.at(r * width + c) for c in range(width)] for r in range(height)])
 
     def _parse_json(self, text: str) -> Instance:
         data = parse_json(text)
@@ -218,7 +217,7 @@ class Singles(PuzzleType):
             width = len(str(p.top))
             return "\n".join(" ".join(("." if v == 0 else str(v)).rjust(width) for v in row) for row in cells)
         if fmt == "array":
-            return "[\n" + "\n".join("  [" + ", ".join(map(str, row)) + "]," for row in cells) + "\n]"
+            return write_array(cells)
         if fmt == "tatham":
             if any(v == 0 for row in cells for v in row):
                 raise PuzzleError("Tatham's Singles has no blank cells")
@@ -232,8 +231,7 @@ class Singles(PuzzleType):
     def format_solution(self, inst: Instance, solution: Shading, fmt: str = "text") -> str:
         cells = self.numbers(inst)
         if fmt == "array":  # the seed's output: 'B' for shaded, ' ' for white
-            return "[\n" + "\n".join("  [" + ", ".join("'B'" if s else "' '" for s in row) + "],"
-                                     for row in solution) + "\n]"
+            return write_array(["B" if s else " " for s in row] for row in solution)
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "shaded": self.solution_json(inst, solution)})
         width = len(str(inst.params.top))
@@ -317,6 +315,8 @@ class Singles(PuzzleType):
         enumeration yields each shading once. The root is (0, 0) if white, else (0, 1): two
         adjacent cells, never both shaded.
         """
+        from ortools.sat.python import cp_model
+
         p = inst.params
         model = cp_model.CpModel()
         shaded = {cell: model.new_bool_var(f"s{cell[0]}_{cell[1]}") for cell in p.cells()}
@@ -348,6 +348,25 @@ class Singles(PuzzleType):
         return CpModel(model, variables, lambda value: tuple(tuple(bool(value(v)) for v in row) for row in grid))
 
     # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: SinglesParams) -> Iterable[Shading]:
+        """Every shading with no two shaded cells touching (the others break a rule that
+        needs no search to see)."""
+        cells = params.cells()
+        shaded: set[Cell] = set()
+
+        def extend(i: int) -> Iterator[Shading]:
+            if i == len(cells):
+                yield tuple(tuple((r, c) in shaded for c in range(params.width)) for r in range(params.height))
+                return
+            yield from extend(i + 1)
+            cell = cells[i]
+            if not any(nb in shaded for nb in params.neighbours(*cell)):
+                shaded.add(cell)
+                yield from extend(i + 1)
+                shaded.discard(cell)
+
+        yield from extend(0)
+
     def verify(self, inst: Instance, solution: Shading) -> list[str]:
         p = inst.params
         if len(solution) != p.height or any(len(row) != p.width for row in solution):
@@ -373,22 +392,6 @@ class Singles(PuzzleType):
         if len(regions) != 1:
             problems.append(f"white cells form {len(regions)} regions, not one")
         return problems
-
-
-def _row_starts(text: str) -> list[tuple[int, int]]:
-    """(line, column) where each inner `[` of an array literal opens, for error messages."""
-    out, depth, line, col = [], 0, 1, 0
-    for ch in text:
-        col += 1
-        if ch == "\n":
-            line, col = line + 1, 0
-        elif ch == "[":
-            depth += 1
-            if depth == 2:
-                out.append((line, col))
-        elif ch == "]":
-            depth -= 1
-    return out
 
 
 PUZZLE = Singles()

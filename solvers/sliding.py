@@ -37,7 +37,7 @@ import re
 import time
 from dataclasses import dataclass
 
-from lab.puzzle import Answer, BoardLimit, Instance, PuzzleError, PuzzleType, quote
+from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
 from lab.search import MoveProblem, solve
 from lab.textgrid import parse_json
 
@@ -130,26 +130,21 @@ class SlidingProblem(MoveProblem):
         return pos.translate(self.table) if self.table else pos
 
 
-class Sliding(PuzzleType):
+class Sliding(MovePuzzle):
     name = "sliding"
     aliases = ("slidingblocks", "klotski", "quzzle")
     title = "Sliding blocks: fewest one-cell slides to the goal pattern"
     formats = ("text", "line", "json")
     size_limit_text = SIZE.text
+    example = "1122\n1133\n45..\n6788\n6799\n\n????\n????\n????\n????\n1???"
 
     def check_size(self, inst: Instance) -> None:
         SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -------------------------------------------------------------
-    def read(self, text: str, fmt: str | None = None) -> Instance:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        fmt = fmt or ("json" if s.startswith("{") else "line" if re.match(r"\d+x\d+:", s) else "text")
-        reader = {"text": self._parse_text, "line": self._parse_line, "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown sliding format {quote(fmt)} (known: {', '.join(self.formats)})")
-        return reader(text)
+    def sniff(self, text: str) -> str:
+        """`WxH:start:goal` is the line form; the rest as every puzzle sniffs."""
+        return "line" if re.match(r"\d+x\d+:", strip_bom(text).strip()) else super().sniff(text)
 
     def _parse_text(self, text: str) -> Instance:
         grids: list[list[tuple[int, str]]] = [[]]
@@ -242,8 +237,8 @@ class Sliding(PuzzleType):
     def problem(self, inst: Instance, deadline: float | None = None) -> SlidingProblem:
         return SlidingProblem(inst.params.width, inst.clues["start"], inst.clues["goal"], deadline)
 
-    def answer(self, inst: Instance, method: str = "bfs", max_expanded: int | None = None,
-               time_limit: float | None = None) -> Answer:
+    def answer(self, inst: Instance, time_limit: float | None = None, method: str = "bfs",
+               max_expanded: int | None = None) -> Answer:
         """The fewest slides (breadth-first), or some slides (method="dfs"); "unknown" when
         `time_limit` seconds (the CLI's --timeout) pass first."""
         problem = self.problem(inst, None if time_limit is None else time.perf_counter() + time_limit)

@@ -18,19 +18,40 @@ hold the digits 1..16 as always.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ortools.sat.python import cp_model
 from pysat.formula import IDPool
 
-from lab.puzzle import (BoardLimit, CpModel, Instance, PuzzleError, PuzzleType, Rules, number, quote,
-                        variable_block)
-from lab.textgrid import (char_rows, parse_array, parse_json, rectangular, run_length_cells,
-                          run_length_encode, tatham_split, token_rows)
+from lab.puzzle import (
+    BoardLimit,
+    CluePuzzle,
+    CpModel,
+    Instance,
+    PairLayout,
+    PuzzleError,
+    Rules,
+    number,
+    quote,
+    variable_block,
+)
+from lab.textgrid import (
+    array_rows,
+    char_rows,
+    game_id,
+    json_rows,
+    parse_json,
+    rectangular,
+    tatham_cells,
+    tatham_encode,
+    token_rows,
+    write_array,
+)
 
 ALPHABET = "123456789abcdefghijklmnopq"  # digits, then letters beyond 9 (seed 000's 16x16)
 HEX = "0123456789ABCDEF"  # a 16x16 board in the hexadecimal convention: digit k + 1 is HEX[k]
@@ -56,7 +77,7 @@ class SudokuParams:
     def n(self) -> int:
         return self.box_rows * self.box_cols
 
-    def written_in(self, symbols: str) -> "SudokuParams":
+    def written_in(self, symbols: str) -> SudokuParams:
         """The same structure, written with `symbols` (HEX or ALPHABET)."""
         out = SudokuParams(self.box_rows, self.box_cols)
         if symbols != ALPHABET:
@@ -64,7 +85,7 @@ class SudokuParams:
         return out
 
     @staticmethod
-    def for_size(n: int) -> "SudokuParams":
+    def for_size(n: int) -> SudokuParams:
         """The usual box shape for an n x n grid: as square as possible, wider than tall."""
         SIZE.check("sudoku", n, n, "grid")
         rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
@@ -103,22 +124,27 @@ def is_hex(symbols: list[str]) -> bool:
     return set(HEX) <= used <= set(HEX) | HEX_BLANKS
 
 
-class Sudoku(PuzzleType):
+class Sudoku(CluePuzzle):
     name = "sudoku"
     aliases = ("solo",)
     title = "Sudoku (Solo), any box shape"
     formats = ("line", "grid", "array", "tatham", "json")
     size_limit_text = SIZE.text
+    example = "1.2......43....."
+    pair_layout = PairLayout("line", blank="0", blanks="0.")  # Kaggle's puzzle,solution CSV
+    grade_keys = ("human_technique", "human_steps")
 
     def check_size(self, inst: Instance) -> None:
         check_params(inst.params)
 
     # ---- text forms -----------------------------------------------------------------
     def sniff(self, text: str) -> str:
-        """Whitespace inside a line means tokens (the grid form); lines of characters only,
-        one line or several (16 lines of 16), are the line form."""
+        """Single cells with white space between them (`. . 4 | 3 . .`, `10 . 3`) are the
+        grid form; characters only, in one line or several (16 lines of 16), with or without
+        box rules or spaces between boxes (`004|300|209`, `4.. ... 8.5`), the line form."""
         fmt = super().sniff(text)
-        if fmt == "line" and any(len(line.split()) > 1 for line in text.splitlines()):
+        if fmt == "line" and any(len(row) > 1 and any(len(t.text) == 1 for t in row)
+                                 for row in token_rows(text, rules=True)):
             return "grid"
         return fmt
 
@@ -165,7 +191,7 @@ class Sudoku(PuzzleType):
         return self._instance(cells, where, symbols=notation)
 
     def _parse_line(self, text: str) -> Instance:
-        rows = char_rows(text)
+        rows = char_rows(text, rules=True)
         chars = [t for row in rows for t in row]
         n = math.isqrt(len(chars))
         if n * n != len(chars) or n < 1:
@@ -180,9 +206,7 @@ class Sudoku(PuzzleType):
                            [[(t.line, t.column) for t in row] for row in board])
 
     def _parse_grid(self, text: str) -> Instance:
-        rows = token_rows(text)
-        rows = [[t for t in row if not set(t.text) <= set("|+-=")] for row in rows]  # drawn box lines
-        rows = [row for row in rows if row]
+        rows = token_rows(text, rules=True)
         rectangular(rows)
         n = len(rows)
         rectangular(rows, n, n)
@@ -190,47 +214,39 @@ class Sudoku(PuzzleType):
         return self._cells([[t.text for t in row] for row in rows], [[(t.line, t.column) for t in row] for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
-        rows = parse_array(text)
+        rows = array_rows(text)
         n = len(rows)
-        for r, row in enumerate(rows):
-            if len(row) != n:
-                raise PuzzleError(f"array row {r + 1} has {len(row)} cells, expected {n}")
+        rectangular(rows, n, n, "array row", numbered=True)
         SudokuParams.for_size(n)
-        return self._cells([[str(v).strip() or "." for v in row] for row in rows],
-                           [[(r + 1, c + 1) for c in range(n)] for r in range(n)])
+        return self._cells([[str(e.value).strip() or "." for e in row] for row in rows],
+                           [[(e.line, e.column) for e in row] for row in rows])
 
     def _parse_tatham(self, text: str) -> Instance:
-        head, desc = tatham_split(text)
+        game = game_id(text)
+        head = game.head
         m = re.fullmatch(r"(\d+)(?:x(\d+))?([a-z0-9]*)", head)
         if not m:
-            raise PuzzleError(f"bad Solo parameters {quote(head)}", 1, 1)
+            raise PuzzleError(f"bad Solo parameters {quote(head)}", game.line, game.column)
         extra = m.group(3)
         if "j" in extra or "k" in extra or (extra.startswith("x")):
-            raise PuzzleError(f"jigsaw, killer and X variants are not supported ({quote(head)})", 1, 1)
+            raise PuzzleError(f"jigsaw, killer and X variants are not supported ({quote(head)})",
+                              game.line, game.column)
         c = int(m.group(1))
         r = int(m.group(2)) if m.group(2) else c
         params = check_params(SudokuParams(c, r))  # Tatham's c x r: boxes c rows tall, r columns wide
         n = params.n
-        flat = run_length_cells(desc, n * n, offset=len(head) + 1)
+        flat = tatham_cells(game, n * n, {}, 0, numbers=True)
         return self._instance([flat[i * n:(i + 1) * n] for i in range(n)], params=params)
 
     def _parse_json(self, text: str) -> Instance:
         data = parse_json(text)
         if not isinstance(data, dict) or "grid" not in data:
             raise PuzzleError("sudoku JSON needs a 'grid' (list of rows)")
-        grid = data["grid"]
-        if not isinstance(grid, list) or not grid:
-            raise PuzzleError("'grid' must be a non-empty list of rows")
+        grid = json_rows(data["grid"])
         n = len(grid)
         SIZE.check("sudoku", n, n, "grid")
-        cells = []
-        for r, row in enumerate(grid):
-            if isinstance(row, str):
-                row = list(row)
-            if not isinstance(row, list):
-                raise PuzzleError(f"grid row {r + 1} is not a list")
-            cells.append([v if isinstance(v, int) else self._digit(str(v).strip() or ".", n, r + 1, c + 1)
-                          for c, v in enumerate(row)])
+        cells = [[v if isinstance(v, int) else self._digit(str(v).strip() or ".", n, r + 1, c + 1)
+                  for c, v in enumerate(row)] for r, row in enumerate(grid)]
         params = None
         if "box" in data:
             box = data["box"]
@@ -264,11 +280,9 @@ class Sudoku(PuzzleType):
                 lines.append(" ".join(parts))
             return "\n".join(lines)
         if fmt == "array":
-            return "[\n" + "\n".join(
-                "  [" + ", ".join(repr(" " if d == 0 else symbols[d - 1]) for d in row) + "],"
-                for row in cells) + "\n]"
+            return write_array([" " if d == 0 else symbols[d - 1] for d in row] for row in cells)
         if fmt == "tatham":
-            return f"{p.box_rows}x{p.box_cols}:" + run_length_encode([d for row in cells for d in row])
+            return f"{p.box_rows}x{p.box_cols}:" + tatham_encode([d for row in cells for d in row], 0)
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "box": [p.box_rows, p.box_cols], "grid": cells})
         raise PuzzleError(f"unknown sudoku format {quote(fmt)} (known: {', '.join(self.formats)})")
@@ -319,6 +333,8 @@ class Sudoku(PuzzleType):
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
+        from ortools.sat.python import cp_model
+
         params, n = inst.params, inst.params.n
         model = cp_model.CpModel()
         cell = [[model.new_int_var(1, n, f"c{r}_{c}") for c in range(n)] for r in range(n)]
@@ -352,7 +368,7 @@ class Sudoku(PuzzleType):
         columns = _orders(p.n, p.box_cols)
         states = [(g, (), cols, {}) for g in variants for cols in columns]  # grid, rows so far, column order, labels
         best_rows: list[tuple[int, ...]] = []
-        for k in range(n):
+        for _ in range(n):
             best, survivors = None, []
             for g, used, cols, labels in states:
                 for x in _next_rows(used, p.box_rows, n):
@@ -386,6 +402,17 @@ class Sudoku(PuzzleType):
         ax.set_ylim(-0.05, n + 0.05)
 
     # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: SudokuParams) -> Iterable[Grid]:
+        """Every grid whose rows are permutations and whose columns differ (boxes unchecked:
+        `verify` must catch them); only for boards of at most 4x4."""
+        n = params.n
+        if n > 4:
+            raise PuzzleError(f"brute force is for grids of at most 4x4, not {n}x{n}")
+        perms = list(itertools.permutations(range(1, n + 1)))
+        for rows in itertools.product(perms, repeat=n):
+            if all(len({row[c] for row in rows}) == n for c in range(n)):
+                yield rows
+
     def verify(self, inst: Instance, solution: Grid) -> list[str]:
         params, n = inst.params, inst.params.n
         problems = []

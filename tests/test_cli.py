@@ -120,7 +120,8 @@ def test_generate_stats_plot_render_grade(tmp_path):
 
 
 def test_generate_makes_the_output_folder(tmp_path):
-    done = run("generate", "sudoku", "--size", "4", "--count", "2", "--out", str(tmp_path / "new" / "d.jsonl"), "--quiet")
+    done = run("generate", "sudoku", "--size", "4", "--count", "2", "--out", str(tmp_path / "new" / "d.jsonl"),
+               "--quiet")
     assert done.returncode == 0 and (tmp_path / "new" / "d.jsonl").exists()
 
 

@@ -15,8 +15,8 @@ import pytest
 from lab import registry
 from lab.cpsat import cpsat_status
 from lab.dataset import DatasetSpec, generate_dataset, journal_header
-from lab.records import read_records
 from lab.puzzle import PuzzleError
+from lab.records import read_records
 from lab.stats import dataset_stats
 
 ROOT = Path(__file__).resolve().parents[1]

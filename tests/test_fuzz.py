@@ -61,7 +61,7 @@ def corpus(name: str) -> list[str]:
 
 def commands(name: str) -> list[list[str]]:
     ptype = registry.puzzle(name)
-    out = [[c] for c in ptype.supports()]
+    out = [[c] for c in ptype.commands() if c != "render"]  # render needs --out
     if ptype.has_rules:
         out += [["grade"], ["check", "--json", "--no-grade"], ["count", "--limit", "3"]]
     return out

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
+from generators.sudoku import random_grid
 from lab import registry
 from lab.generator import generate_one
 from lab.grade import grade
-from lab.puzzle import Instance, PuzzleError, PuzzleType, Rules
-from generators.sudoku import random_grid
+from lab.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, Rules
 from lab.sat import SatSession, SessionCache
 from solvers.sudoku import SudokuParams
 from solvers.sudoku_techniques import TECHNIQUES, human_grade, human_solve
@@ -106,7 +107,7 @@ def test_contradictory_and_ambiguous_puzzles():
     assert human_grade(empty)["technique"] == "guessing"
 
 
-class Toy(PuzzleType):
+class Toy(CluePuzzle):
     """Booleans x_i and no rules. Clue ("v", i): x_i holds (one unit clause: the literal
     itself); ("or", i, j): x_i or x_j; ("eq", i, j): x_i == x_j (non-unit clauses: a selector
     guards them). Exercises both kinds of clue literal on a puzzle that is not a grid."""
@@ -130,6 +131,9 @@ class Toy(PuzzleType):
     def solution_literals(self, params, rules, solution):
         return [v if on else -v for v, on in zip(rules.data, solution)]
 
+    # The rest of the contract; the ladder never calls it.
+    check_size = format = format_solution = verify = cpsat = candidates = lambda self, *args: None
+
 
 def test_ladder_is_puzzle_agnostic_and_uses_selectors():
     toy = Toy()
@@ -141,6 +145,27 @@ def test_ladder_is_puzzle_agnostic_and_uses_selectors():
     assert probed.fixed_by_propagation == 0.0
     free = grade(toy, Instance("toy", 2, {("or", 0, 1): 1}))
     assert (free.level, free.probe_depth, free.status) == (free.max_depth + 1, None, "ambiguous")
+
+
+class ToyWithUnit(Toy):
+    """Toy whose rules hold x0 outright (a unit clause, like a Light Up cell walled in on
+    every side, which must hold a lamp). The solver holds x0 at the root, so `propagate`
+    reports it for no assumption: the ladder must count it as fixed by propagation all
+    the same, and a probe that fails on it must settle it, not find it again and again."""
+
+    def rules(self, params, pool):
+        rules = super().rules(params, pool)
+        return Rules([[rules.data[0]]], rules.primary, rules.data)
+
+
+def test_a_unit_among_the_rules_is_fixed_by_propagation():
+    toy = ToyWithUnit()
+    given = grade(toy, Instance("toy", 2, {("v", 1): 1}))
+    assert (given.level, given.fixed_by_propagation, given.status) == (0, 1.0, "unique")
+    probed = grade(toy, Instance("toy", 3, {("or", 1, 2): 1, ("eq", 1, 2): 1}))
+    assert (probed.level, probed.status) == (1, "unique") and probed.probes < 20
+    free = grade(toy, Instance("toy", 2, {}))  # x1 is free
+    assert (free.level, free.status) == (free.max_depth + 1, "ambiguous") and free.probes < 20
 
 
 # ---- the human grader --------------------------------------------------------------------
@@ -216,8 +241,53 @@ def test_generated_16x16_grades():
 
 
 def test_puzzles_without_sat_rules_raise_puzzle_error():
-    class Moves(PuzzleType):
+    class Moves(MovePuzzle):
         name = "moves"
+        check_size = format = format_solution = verify = answer = lambda self, *args: None
 
     with pytest.raises(PuzzleError):
         grade(Moves(), Instance("moves", None, {}))
+
+
+# ---- every board gets a level ----------------------------------------------------------
+
+LIGHTUP = registry.puzzle("lightup")
+TATHAM_LIGHTUP = Path(__file__).parent / "data" / "lightup_tatham_grades.txt"
+WALLED_IN = "7x7:Ba1c0j3b1b2aBb2b1j0c1aB"  # r4c4 is walled in on all four sides: it must hold a lamp
+
+
+def test_a_walled_in_light_up_cell_is_settled_by_propagation():
+    """The rules hold a lamp on a cell no other lamp can light (a unit clause). The ladder
+    used to miss it and probe it again and again: level None after 200,000 probes."""
+    g = grade(LIGHTUP, LIGHTUP.parse(WALLED_IN))
+    assert (g.level, g.fixed_by_propagation, g.status) == (0, 1.0, "unique")
+    assert g.probes <= 2
+
+
+def test_tatham_light_up_boards_all_get_a_level():
+    """Ten boards per size (7x7, 10x10) and Tatham difficulty (easy, tricky, hard), made by
+    Tatham's own generator: each gets a level from the default grade call (21 of them ran
+    out of probes before). His easy boards are exactly the ones unit propagation settles."""
+    boards = [line.split() for line in TATHAM_LIGHTUP.read_text().splitlines()
+              if line.strip() and not line.startswith("#")]
+    assert len(boards) == 60
+    for tatham, game_id in boards:
+        g = grade(LIGHTUP, LIGHTUP.parse(game_id))
+        assert isinstance(g.level, int) and g.status == "unique", game_id
+        assert (g.level == 0) == (tatham == "easy"), game_id
+        assert g.probes < 1_000, game_id
+
+
+@pytest.mark.parametrize("name", [p.name for p, _ in registry.all_puzzles() if p.has_rules])
+def test_every_clue_puzzle_grades_to_a_level(name):
+    """Small boards (size 6 where the generator takes a size) of every puzzle with SAT
+    rules: the default grade call always ends with a level, never a spent probe budget."""
+    ptype, gen = registry.all_puzzles()[registry.names().index(name)]
+    if gen is None:
+        pytest.skip(f"{name} has no generator")
+    params = gen.params(**({"size": 6} if any(o.name == "size" for o in gen.options) else {}))
+    rng, sessions = random.Random(6), SessionCache()
+    for i in range(5):
+        inst = generate_one(ptype, gen, params, rng, sessions).instance
+        g = grade(ptype, inst)
+        assert isinstance(g.level, int) and g.status == "unique", (name, i, inst.clues)

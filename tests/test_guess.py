@@ -11,8 +11,18 @@ import pytest
 
 from lab.puzzle import PuzzleError
 from lab.registry import puzzle
-from solvers.guess import (Clue, GuessParams, all_codes, best_guess, candidates, code_text, mark_of,
-                           play_all, play_one, used_colours)
+from solvers.guess import (
+    Clue,
+    GuessParams,
+    all_codes,
+    best_guess,
+    candidates,
+    code_text,
+    mark_of,
+    play_all,
+    play_one,
+    used_colours,
+)
 
 P = puzzle("mastermind")
 

@@ -194,7 +194,7 @@ def test_solution_forms():
     ('{"grid": ["..", ".Z"]}', None, 2),
     ('{"grid": [[" ", "W"], [" "]]}', None, 2),
     ('{"grid": [".."', None, 1),
-    ("[[' ', 'W'], ['Q', ' ']]", None, 2),
+    ("[[' ', 'W'],\n ['Q', ' ']]", None, 2),  # the line the bad cell stands on
 ])
 def test_bad_input_names_the_line(text, fmt, line):
     with pytest.raises(PuzzleError) as err:

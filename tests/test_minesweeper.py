@@ -14,8 +14,18 @@ import pytest
 from generators.minesweeper import generate, play_out, random_layout
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import puzzle
-from solvers.minesweeper import (FLAG, Board, Layout, MinesParams, decode_game_id, deduce, mine_chances,
-                                 neighbour_table, open_cell, start_board)
+from solvers.minesweeper import (
+    FLAG,
+    Board,
+    Layout,
+    MinesParams,
+    decode_game_id,
+    deduce,
+    mine_chances,
+    neighbour_table,
+    open_cell,
+    start_board,
+)
 
 P = puzzle("mines")
 SEED = (Path(__file__).parent / "data" / "minesweeper" / "seed_board.txt").read_text()

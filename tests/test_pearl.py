@@ -4,7 +4,7 @@ lazy cuts, generation (unique by CP-SAT, minimal by redundancy)."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -128,7 +128,7 @@ def test_verify_catches_each_rule():
 
 
 # ---- brute force against both engines --------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def degree_ok_loops(p: PearlParams) -> list[Loop]:
     """Every set of edges in which each cell has 0 or 2 of them: all candidate solutions
     (each is a union of disjoint cycles; `verify` sorts out the rest)."""

@@ -23,25 +23,36 @@ def test_setup_commands_come_first_and_ci_runs_the_test_command():
     assert tests.strip() in (ROOT / ".ci" / "run").read_text()
 
 
-def test_python_examples_run():
+def test_python_examples_run_and_print_what_their_comments_say(capsys):
     for code in blocks("python"):
         exec(compile(code, "README.md", "exec"), {})
+        printed = capsys.readouterr().out.splitlines()
+        said = [line for line in code.splitlines() if line.startswith("print(")]
+        assert len(printed) == len(said)
+        for line, out in zip(said, printed):
+            if "  # " in line:  # `print(x)  # unique`: the line printed starts with that word
+                assert out.split()[0] == line.split("  # ")[1].split()[0], (line, out)
 
 
 def test_cli_examples_run(tmp_path):
     (tmp_path / "datasets").symlink_to(ROOT / "datasets")
     commands = [line for block in blocks("sh")[2:] for line in block.splitlines() if line.startswith("puzzlelab ")]
     assert len(commands) >= 8
+    checked = 0
     for line in commands:
-        args = shlex.split(line)[1:]
+        args = shlex.split(line, comments=True)[1:]
         done = subprocess.run([sys.executable, "-m", "lab", *args], cwd=tmp_path, capture_output=True, text=True,
                               env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
         assert done.returncode in (0, 1), (line, done.stderr)  # 1: "not unique" answers
         assert "Traceback" not in done.stderr, (line, done.stderr)
+        if "  # " in line:  # `puzzlelab check ...  # unique`: what its first line of output says
+            assert done.stdout.startswith(line.split("  # ")[1].strip()), (line, done.stdout[:200])
+            checked += 1
+    assert checked >= 5, "the README's examples say what they print"
 
 
 def test_puzzle_table_is_current():
     sys.path.insert(0, str(ROOT / "scripts"))
     from puzzle_table import table
 
-    assert table() in README, "README's puzzle table is stale: run python scripts/puzzle_table.py"
+    assert f"\n{table()}\n" in README, "README's puzzle table is stale: run python scripts/puzzle_table.py --write"

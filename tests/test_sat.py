@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 
+import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -50,3 +52,88 @@ def test_prefer_steers_the_solver_to_the_solution_and_lets_go_of_the_last_one():
         for grid in grids:  # no clues at all: 288 grids to choose from, it takes the preferred one
             session.prefer(session.solution_literals(grid))
             assert session.solve({}).solution == grid
+
+
+# ---- blank sessions: a caller's own formula ----------------------------------------------
+def _brute_models(clauses: list[list[int]], n: int) -> list[set[int]]:
+    """Every assignment of variables 1..n satisfying `clauses`, as its set of true variables."""
+    out = []
+    for bits in itertools.product((False, True), repeat=n):
+        true = {v for v in range(1, n + 1) if bits[v - 1]}
+        if all(any((l > 0) == (abs(l) in true) for l in c) for c in clauses):
+            out.append(true)
+    return out
+
+
+def test_count_clauses_mean_the_range_edge_cases_included():
+    for size in range(5):
+        lits = list(range(1, size + 1))
+        for lo in range(-1, size + 2):
+            for hi in range(-1, size + 2):
+                pool = IDPool(start_from=size + 1)
+                with Solver(name=sat.DEFAULT_SOLVER, bootstrap_with=sat.count_clauses(lits, lo, hi, pool)) as solver:
+                    for bits in itertools.product((False, True), repeat=size):
+                        fixed = [v if b else -v for v, b in zip(lits, bits)]
+                        assert solver.solve(assumptions=fixed) == (lo <= sum(bits) <= hi), (size, lo, hi, bits)
+
+
+def test_tally_bounds_are_assumptions_and_refuse_what_they_cannot_count():
+    session = sat.SatSession.blank()
+    lits = [session.pool.id(("x", i)) for i in range(5)]
+    tally = sat.Tally(session, lits, most=3, least=2)
+    for lo in range(-1, 7):
+        for hi in range(-1, 7):
+            if lo <= hi and 0 <= hi and lo <= 5 and (3 < hi < 5 or 0 < lo < 2):
+                with pytest.raises(ValueError):
+                    tally.between(lo, hi)
+                continue
+            bound = tally.between(lo, hi)
+            for bits in itertools.product((False, True), repeat=5):
+                fixed = [v if b else -v for v, b in zip(lits, bits)]
+                assert bool(session.find(fixed + bound).sat) == (lo <= sum(bits) <= hi), (lo, hi, bits)
+    assert session.find([]).sat  # no bound assumed: the tally itself constrains nothing
+    session.close()
+
+
+def test_backbone_matches_brute_force_and_last_core_is_minimal():
+    rng = random.Random("backbone")
+    n = 6
+    kinds = collections.Counter()
+    for _ in range(150):
+        session = sat.SatSession.blank()
+        assert [session.pool.id(("v", i)) for i in range(1, n + 1)] == list(range(1, n + 1))
+        groups = [[[rng.choice((-1, 1)) * rng.randint(1, n) for _ in range(rng.randint(1, 3))]
+                   for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 6))]
+        guards = [session.guard(group) for group in groups]
+        variables = rng.sample(range(1, n + 1), rng.randint(1, n))
+        shown: list[tuple[frozenset, int]] = []
+        forced = session.backbone(variables, guards, seen=lambda found, k: shown.append((found.true_vars, k)))
+        models = _brute_models([c for g in groups for c in g], n)
+        if not models:
+            kinds["unsat"] += 1
+            assert forced is None
+            core = session.last_core()
+            assert core and set(core) <= set(guards)
+            assert session.find(core).sat is False
+            for i in range(len(core)):  # minimal: every guard in it is needed
+                assert session.find(core[:i] + core[i + 1:]).sat
+        else:
+            kinds["sat"] += 1
+            always_true, always_false = forced
+            assert set(always_true) == {v for v in variables if all(v in m for m in models)}
+            assert set(always_false) == {v for v in variables if not any(v in m for m in models)}
+            assert len(shown) <= 1 + len(variables) and shown
+            assert all(k == sum(v in true for v in variables) for true, k in shown)
+        session.close()
+    assert min(kinds.values()) >= 20, kinds
+
+
+def test_a_blank_session_is_the_callers_formula_only():
+    session = sat.SatSession.blank()
+    a, b = session.pool.id("a"), session.pool.id("b")
+    session.add_clauses([[a, b], [-a, -b]])
+    found = session.find([a])
+    assert found.sat and found.solution == frozenset({a})  # a blank model's solution: its true variables
+    assert session.find([a, b]).sat is False and sorted(session.last_core()) == [a, b]
+    assert session.calls == 4  # two finds, and one call for each literal the core keeps
+    session.close()

@@ -1,0 +1,59 @@
+"""Startup cost: the everyday commands never import the heavy optional libraries.
+
+OR-Tools (which brings pandas and pyarrow), matplotlib and dask are imported only by the
+commands that use them (`--cpsat`, `render`/`plot`, `--scheduler`). Each case runs in a
+fresh interpreter and reads `sys.modules` afterwards; nothing here is timed
+(scripts/bench_cli.py measures the seconds).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "datasets" / "examples"
+HEAVY = ("ortools", "matplotlib", "pyarrow", "dask", "pandas")
+
+PROBE = """
+import io, json, sys
+from contextlib import redirect_stdout
+from lab.cli import main
+out = io.StringIO()
+with redirect_stdout(out):
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "heavy": [m for m in HEAVY if m in sys.modules]}))
+""".replace("HEAVY", repr(HEAVY))
+
+
+def loaded_after(*args: str) -> dict:
+    """Run `puzzlelab ARGS` in a fresh interpreter; its exit code and the heavy modules loaded."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_check_sudoku_imports_no_heavy_library():
+    for extra in ([], ["--json"]):  # --json adds the difficulty (a grade) to the same path
+        seen = loaded_after("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), *extra)
+        assert seen == {"code": 0, "heavy": []}, extra
+
+
+def test_list_imports_every_puzzle_but_no_heavy_library():
+    assert loaded_after("list") == {"code": 0, "heavy": []}
+
+
+def test_check_lightup_and_solve_import_no_heavy_library():
+    assert loaded_after("check", "lightup", str(EXAMPLES / "lightup_8x8.txt")) == {"code": 0, "heavy": []}
+    assert loaded_after("solve", "sudoku", str(EXAMPLES / "sudoku_seed003.txt")) == {"code": 0, "heavy": []}
+
+
+def test_cpsat_still_imports_ortools_when_asked():
+    """The probe sees an import when there is one: --cpsat loads OR-Tools, and answers."""
+    seen = loaded_after("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--cpsat")
+    assert seen["code"] == 0 and "ortools" in seen["heavy"]
