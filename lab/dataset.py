@@ -30,7 +30,7 @@ from typing import Any
 from .generator import Generated, GenerateOptions, generate_one
 from .grade import measures
 from .puzzle import CluePuzzle, PairLayout, PuzzleError
-from .records import FLAT_FIELDS, SCHEMA, check_record, flatten
+from .records import FLAT_FIELDS, JOURNAL_TAG, SCHEMA, check_record, flatten
 from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
 from .sat import Budget, SessionCache
 
@@ -277,9 +277,6 @@ class RunSummary:
         return self.new / self.seconds if self.seconds > 0 else 0.0
 
 # ---- the journal: what a run has written so far ---------------------------------------
-JOURNAL_TAG = "puzzlelab-journal"
-
-
 def journal_header(spec: DatasetSpec) -> bytes:
     """The journal's first line: which spec its records belong to."""
     return (json.dumps({JOURNAL_TAG: 1, "identity": spec.identity()}, sort_keys=True) + "\n").encode()

@@ -53,6 +53,7 @@ REQUIRED = ("puzzle", "clues", "clue_count")
 DIFFICULTY_LEVELS = ("level", "level_at_least", "probe_depth")  # whole numbers >= 0, or null
 FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format")  # plus difficulty_* columns
 KAGGLE_COLUMNS = ("puzzle", "solution")
+JOURNAL_TAG = "puzzlelab-journal"  # the key of a journal's first line (lab/dataset.py)
 MAX_LINE_BYTES = 16 << 20  # a longer line is not a record (and is not held in memory)
 
 
@@ -308,8 +309,18 @@ def _jsonl_rows(path: Path) -> Iterator[Row]:
             problem = lines.problem(n, n)
             if problem:
                 yield f"line {n}", _fail(problem)
+            elif n == 1 and _is_journal_header(text):
+                continue  # a run's journal (OUT.partial): its first line names the run, not a record
             elif text.strip():
                 yield f"line {n}", partial(_json_record, text)
+
+
+def _is_journal_header(text: str) -> bool:
+    try:
+        head = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(head, dict) and JOURNAL_TAG in head
 
 
 def _fail(problem: str) -> Callable[[], Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+from dataclasses import is_dataclass
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,7 @@ def test_contract_is_filled_in(name):
     others = {a for n in PUZZLES if n != name for a in (n, *registry.puzzle(n).aliases)}
     assert not others & {name, *ptype.aliases}, "a name or alias is taken"
     inst = ptype.parse(ptype.example)
+    assert is_dataclass(inst.params) and type(inst.params).__dataclass_params__.frozen, "params: a frozen dataclass"
     hash(inst.params)  # params are shared by many puzzles and cached by the engine
     assert ptype.commands()[0] == "solve" and "render" in ptype.commands()
     assert set(ptype.commands()) <= set(ALL_COMMANDS)

@@ -16,7 +16,7 @@ import pytest
 
 from lab import registry
 from lab.cli import main
-from lab.dataset import DatasetSpec, generate_dataset
+from lab.dataset import DatasetSpec, generate_dataset, journal_header
 from lab.plot import picture_format, plot_datasets, save_figure
 from lab.puzzle import PuzzleError
 from lab.records import Skipped, check_record, flatten, read_records, read_timings, unflatten
@@ -104,6 +104,16 @@ def test_stats_on_csv_and_parquet_count_flags_and_cross_checks(tmp_path):
         stats[fmt] = s
     assert stats["jsonl"]["verified"] == {"unique": 4, "minimal": 0, "cross_checked_cpsat": 4}
     assert stats["csv"] == stats["parquet"] == stats["jsonl"]
+
+
+def test_stats_on_a_journal_counts_its_records_not_its_header(tmp_path):
+    """A run's OUT.partial opens with a line naming the run: not a record, not a bad one."""
+    spec = DatasetSpec(puzzle="sudoku", options={"size": 4, "box": ""}, count=3, seed=1)
+    generate_dataset(spec, tmp_path / "d.jsonl")
+    records = (tmp_path / "d.jsonl").read_bytes()
+    (tmp_path / "d.jsonl.partial").write_bytes(journal_header(spec) + records)
+    s = dataset_stats(str(tmp_path / "d.jsonl.partial")).to_json()
+    assert (s["records"], s["bad_lines"]) == (3, 0)
 
 
 def test_older_flat_files_without_settings_read_back(sudoku, tmp_path):
