@@ -208,6 +208,10 @@ class PuzzleType(ABC):
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
+    rules_text: ClassVar[str] = ""  # the rules in one sentence, for `puzzlelab list PUZZLE`
+    # The game's name in Simon Tatham's collection (solo, pattern, ...), for links to his web
+    # player; None when he has no such game.
+    tatham_game: ClassVar[str | None] = None
     # Format names, the puzzle's own plain form first; each has a `_parse_<name>` reader
     # and is a valid `fmt` for `format`.
     formats: ClassVar[tuple[str, ...]] = ("text", "json")

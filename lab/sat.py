@@ -24,18 +24,16 @@ from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Instance, Rules
 
 NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
 # At-most-one over more literals than this: a sequential counter (linear size). Pairwise
-# propagates the same but gives the solver no helper variables to branch on: a minimal
-# 25x25 sudoku took 65 s pairwise and 218 s with the counter, same grid and order
-# (scripts/bench_sudoku.py --big). 16x16 and smaller were pairwise already.
+# propagates the same but gives the solver no helper variables to branch on, which made a
+# minimal 25x25 sudoku over three times faster (BENCHMARKS.md; scripts/bench_sudoku.py --big).
 PAIRWISE_MAX = 25
 
 DEFAULT_SOLVER = "cd153"  # CaDiCaL 1.5.3: fastest in scripts/bench_sudoku.py (see README)
 
 # Options per solver family. CaDiCaL with chronological backtracking on ("chrono") scans the
-# whole reason clause for the level of every literal it propagates through a long clause;
-# the stripping loop's calls are nearly all propagation (0.5 conflicts a call for 9x9
-# sudoku), so that scan cost 9% of CaDiCaL's instructions and 6% of a whole 9x9 puzzle
-# (scripts/bench_instructions.py). Plain backjumping answers the same questions.
+# whole reason clause for the level of every literal it propagates through a long clause,
+# and the stripping loop's calls are nearly all propagation; plain backjumping answers the
+# same questions with fewer instructions (BENCHMARKS.md; scripts/bench_instructions.py).
 SOLVER_OPTIONS: dict[tuple[str, ...], dict[str, int]] = {
     SolverNames.cadical103 + SolverNames.cadical153 + SolverNames.cadical195: {"chrono": 0},
 }
@@ -600,10 +598,8 @@ class Tally:
         return out
 
 
-# Retired guards before a session's solver is rebuilt (see SessionCache). 128 against 512
-# for 9x9 sudoku: 0.982x estimated cycles over 1,200 puzzles (scripts/bench_instructions.py
-# --count 1200); timed interleaved (scripts/bench_sudoku.py --renew 512,128), twice: 302
-# and 313 puzzles per CPU-second after 128, 279 and 310 after 512; 64 rebuilds too often.
+# Retired guards before a session's solver is rebuilt (see SessionCache): 128 beat 512 and
+# 64 (BENCHMARKS.md; scripts/bench_sudoku.py --renew, scripts/bench_instructions.py).
 RENEW_AFTER = 128
 
 
@@ -612,8 +608,7 @@ class SessionCache:
 
     Every puzzle leaves a retired guard variable behind (its blocking clause, switched
     off), and a solver that has seen thousands of them gets slower: every model holds them
-    all (9x9 sudoku went from 242 to about 190 puzzles a second over 3,000 puzzles). So a
-    session is rebuilt after `renew_after` of them, about 10 ms for a 9x9. Answers do not
+    all. So a session is rebuilt after `renew_after` of them (a 9x9's costs milliseconds). Answers do not
     change: what the stripping loop asks are facts, not what one solver happened to learn."""
 
     def __init__(self, solver: str = DEFAULT_SOLVER, keep: int = 4, one_shot: bool = False,

@@ -1,0 +1,32 @@
+"""Random Unruly boards: the engine's random valid grid, every cell a candidate given, and
+the engine strips givens while the grid stays the only solution (Tatham's generator
+strips the same way, keeping only what his solver at the chosen difficulty needs).
+"""
+
+from __future__ import annotations
+
+from lab.generator import Generator, Option, board_options, board_shape
+from lab.puzzle import PuzzleError
+from solvers.unruly import SIZE, Grid, UnrulyParams, room_for_unique
+
+
+class UnrulyGenerator(Generator):
+    puzzle = "unruly"
+    clues_are_solution = True  # every cell given: the grid is unique as drawn
+    options = (
+        *board_options(8, SIZE),
+        Option("unique", int, 0, "1: no two rows and no two columns alike (Tatham's 'u')", 0, 1),
+    )
+
+    def params(self, size: int = 8, width: int | None = None, height: int | None = None, unique: int = 0,
+               **_: object) -> UnrulyParams:
+        params = UnrulyParams(*board_shape(size, width, height), bool(unique))  # checks size and evenness
+        if params.unique and not room_for_unique(params.width, params.height):
+            raise PuzzleError(f"a {params.width}x{params.height} board has too few distinct lines for --unique 1")
+        return params
+
+    def candidate_clues(self, params: UnrulyParams, solution: Grid) -> dict:
+        return {(r, c): colour for r, row in enumerate(solution) for c, colour in enumerate(row)}
+
+
+GENERATOR = UnrulyGenerator()

@@ -1,0 +1,336 @@
+"""Unruly (Takuzu, Binairo): text forms, rules, decoding, verification.
+
+Rules: colour every cell of a width x height grid (both even) black or white so that
+(1) each row and each column has as many black cells as white ones,
+(2) no three cells side by side in a row or column have the same colour,
+(3) with the `unique` option (the `u` of Tatham's parameters), no two rows are alike and
+    no two columns are alike.
+The clues are given cells. One variable per cell, true = black; a clue is that variable's
+literal, so one SAT session serves every board of a size. The lab's smallest complete
+puzzle: docs/adding-a-puzzle.md builds it as its worked example.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import TypeVar
+
+from pysat.card import CardEnc
+from pysat.formula import IDPool
+
+from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.textgrid import (
+    GameId,
+    Token,
+    array_rows,
+    char_rows,
+    game_id,
+    json_rows,
+    parse_json,
+    rectangular,
+    tatham_size,
+    write_array,
+)
+
+T = TypeVar("T")
+Cell = tuple[int, int]
+Grid = tuple[tuple[bool, ...], ...]  # True = black
+# Size limit: a board at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
+SIZE = BoardLimit(40, 40, 2, 2)
+TATHAM_LEAST = 6  # Tatham's Unruly refuses smaller boards (validate_params)
+COLOURS = {".": None, "W": False, "w": False, "0": False, "B": True, "b": True, "1": True}  # 0/1 as Tatham's text
+SHOW = {None: ".", False: "W", True: "B"}
+
+
+@dataclass(frozen=True)
+class UnrulyParams:
+    """A width x height board, both even; `unique`: no two rows or columns alike."""
+
+    width: int
+    height: int
+    unique: bool = False
+
+    def __post_init__(self) -> None:
+        SIZE.check("unruly", self.width, self.height)
+        if self.width % 2 or self.height % 2:
+            raise PuzzleError(f"unruly board {self.width}x{self.height}: width and height must be even")
+
+
+def lines(grid: Sequence[Sequence[T]]) -> tuple[list[Sequence[T]], list[Sequence[T]]]:
+    """The rows and the columns of a grid (of variables, colours, anything)."""
+    return list(grid), [list(col) for col in zip(*grid)]
+
+
+def line_ok(line: Sequence[bool]) -> bool:
+    """Rules (1) and (2) for one row or column."""
+    return 2 * sum(line) == len(line) and not any(a == b == c for a, b, c in zip(line, line[1:], line[2:]))
+
+
+def valid_lines(length: int) -> list[tuple[bool, ...]]:
+    """Every row of `length` cells that keeps rules (1) and (2): 6 of length 4, 14 of 6."""
+    return [line for line in product((False, True), repeat=length) if line_ok(line)]
+
+
+def room_for_unique(width: int, height: int) -> bool:
+    """Are there enough distinct valid lines for rule (3)? (Tatham's check with OEIS A177790.)
+    Lines of 14 cells come in 518 kinds, more than any board has lines."""
+    short, long = sorted((width, height))
+    return short >= 14 or len(valid_lines(short)) >= long
+
+
+def lines_differ(pool: IDPool, one: Sequence[int], other: Sequence[int]) -> list[Clause]:
+    """Clauses for "lines `one` and `other` differ somewhere": a helper literal per position
+    that implies the two cells there differ, and at least one helper true."""
+    first = variable_block(pool, len(one))
+    helpers = list(range(first, first + len(one)))
+    clauses = [helpers]
+    for d, a, b in zip(helpers, one, other):
+        clauses += [[-d, a, b], [-d, -a, -b]]
+    return clauses
+
+
+def tatham_colours(game: GameId, area: int) -> list[bool | None]:
+    """Unruly's own run-length description (unruly.c, new_game): a letter is a run of blanks
+    and then one cell, white for a..y, black for A..Y, the run as long as the letter's place
+    in the alphabet (a = no blank); z or Z is 25 blanks alone. The last letter stands for a
+    cell past the end, so a description covers area + 1 cells."""
+    cells: list[bool | None] = []
+    for i, ch in enumerate(game.desc):
+        if not (ch.isascii() and ch.isalpha()):
+            raise PuzzleError(f"unexpected {quote(ch)} in game description", *game.at(i))
+        cells += [None] * (ord(ch.lower()) - ord("a"))
+        if ch not in "zZ":
+            cells.append(ch.isupper())
+        if len(cells) > area + 1:
+            raise PuzzleError(f"game description is longer than {area} cells", *game.at(i))
+    if len(cells) != area + 1:
+        raise PuzzleError(f"game description is too short: {len(cells)} places, expected {area} cells and "
+                          "one past the end", *game.at(len(game.desc)))
+    return cells[:area]
+
+
+def tatham_description(cells: Iterable[bool | None]) -> str:
+    """The inverse of `tatham_colours`, as new_game_desc writes it (a white cell past the end)."""
+    out, run = [], 0
+    for cell in [*cells, False]:
+        if cell is None:
+            run += 1
+            continue
+        letter = "A" if cell else "a"
+        while run > 24:
+            out.append(chr(ord(letter) + 25))
+            run -= 25
+        out.append(chr(ord(letter) + run))
+        run = 0
+    return "".join(out)
+
+
+class Unruly(CluePuzzle):
+    name = "unruly"
+    aliases = ("takuzu", "binairo")
+    title = "Unruly (Takuzu, Binairo)"
+    formats = ("text", "array", "tatham", "json")
+    cell_names = {True: "black", False: "white"}
+    size_limit_text = SIZE.text
+    example = "....\nBB..\n.B..\n..W."
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
+
+    # ---- text forms -----------------------------------------------------------------
+    def _instance(self, rows: list[list[Token]], unique: bool, line: int | None = None) -> Instance:
+        """Rows of cell characters (see COLOURS), each with where it stands."""
+        rectangular(rows, numbered=True)
+        try:
+            params = UnrulyParams(len(rows[0]), len(rows), unique)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+        clues = {}
+        for r, row in enumerate(rows):
+            for c, t in enumerate(row):
+                if t.text not in COLOURS:
+                    raise PuzzleError(f"bad cell {quote(t.text)} (W or 0 white, B or 1 black, . blank)",
+                                      t.line, t.column)
+                if COLOURS[t.text] is not None:
+                    clues[(r, c)] = COLOURS[t.text]
+        return Instance(self.name, params, clues)
+
+    def _parse_text(self, text: str) -> Instance:
+        """Rows of W/B/. (or Tatham's 0/1/.), after an optional line `unique`."""
+        rows = char_rows(text)
+        unique = "".join(t.text for t in rows[0]).lower() == "unique"
+        rows = rows[1:] if unique else rows
+        if not rows:
+            raise PuzzleError("no rows after 'unique'")
+        return self._instance(rows, unique, rows[0][0].line)
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000's array: 'W', 'B' and ' ' for blank."""
+        rows = array_rows(text)
+        if not rows:
+            raise PuzzleError("empty array")
+        cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
+        return self._instance(cells, False, rows[0].line)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`WxH[u][dX]:description` (see `tatham_colours`)."""
+        game = game_id(text)
+        width, height = tatham_size(game.head, r"u?(?:d[ten])?", f"bad Unruly parameters {quote(game.head)} "
+                                    "(expected like 8x8, 8x8dn or 10x10ue)", game.line, game.column)
+        try:
+            params = UnrulyParams(width, height, "u" in game.head)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, game.line, game.column) from None
+        if min(width, height) < TATHAM_LEAST:
+            raise PuzzleError(f"Tatham's Unruly is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
+        colours = tatham_colours(game, width * height)
+        clues = {(i // width, i % width): v for i, v in enumerate(colours) if v is not None}
+        return Instance(self.name, params, clues)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not isinstance(data.get("unique", False), bool):
+            raise PuzzleError("unruly JSON needs a 'grid' (rows of W, B and .) and may say 'unique': true or false")
+        rows = [[Token(str(ch), None, None) for ch in row] for row in json_rows(data.get("grid"))]
+        inst = self._instance(rows, data.get("unique", False))
+        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
+            if key in data and data[key] != size:
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
+        return inst
+
+    def rows(self, inst: Instance, solution: Grid | None = None) -> list[str]:
+        """The board as rows of W, B and . (a solution fills every cell)."""
+        p = inst.params
+        return ["".join(SHOW[inst.clues.get((r, c)) if solution is None else solution[r][c]] for c in range(p.width))
+                for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p = inst.params
+        if fmt == "text":
+            return "unique\n" * p.unique + "\n".join(self.rows(inst))
+        if fmt == "array":
+            if p.unique:
+                raise PuzzleError("the seed's array cannot say 'unique rows and columns': use text, tatham or json")
+            return write_array([" " if ch == "." else ch for ch in row] for row in self.rows(inst))
+        if fmt == "tatham":
+            if min(p.width, p.height) < TATHAM_LEAST:
+                raise PuzzleError(f"Tatham's Unruly is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
+            cells = [inst.clues.get((r, c)) for r in range(p.height) for c in range(p.width)]
+            return f"{p.width}x{p.height}{'u' * p.unique}:{tatham_description(cells)}"
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "unique": p.unique,
+                               "grid": self.rows(inst)})
+        raise PuzzleError(f"unknown unruly format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "array":  # the seed's output
+            return write_array(list(row) for row in self.rows(inst, solution))
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "grid": self.rows(inst, solution)})
+        return "\n".join(self.rows(inst, solution))  # text (and tatham, which has no solved form)
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
+        return self.rows(inst, solution)
+
+    def describe_clue(self, key: Cell, value: bool) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}={SHOW[value]}"
+
+    def clue_json(self, key: Cell, value: bool) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "colour": self.cell_names[value]}
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: UnrulyParams) -> bool:
+        return True  # a clue is a cell's literal: nothing is drawn from the pool later
+
+    def rules(self, params: UnrulyParams, pool: IDPool) -> Rules:
+        """Each line: exactly half black (a sequential counter), and every three cells side by
+        side neither all black nor all white. Rule (3): each pair of rows, and of columns,
+        differs somewhere (`lines_differ`)."""
+        first = variable_block(pool, params.width * params.height)
+        black = [[first + r * params.width + c for c in range(params.width)] for r in range(params.height)]
+        rows, cols = lines(black)
+        clauses: list[Clause] = []
+        for line in rows + cols:
+            clauses += CardEnc.equals(line, len(line) // 2, vpool=pool).clauses
+            for a, b, c in zip(line, line[1:], line[2:]):
+                clauses += [[a, b, c], [-a, -b, -c]]
+        if params.unique:
+            for group in (rows, cols):
+                for one, other in combinations(group, 2):
+                    clauses += lines_differ(pool, one, other)
+        return Rules(clauses, [v for row in black for v in row], black)
+
+    def clue_clauses(self, params: UnrulyParams, rules: Rules, key: Cell, value: bool) -> list[Clause]:
+        r, c = key
+        if not (0 <= r < params.height and 0 <= c < params.width):
+            raise PuzzleError(f"clue {key} is outside the {params.width}x{params.height} board")
+        var = rules.data[r][c]
+        return [[var if value else -var]]
+
+    def decode(self, params: UnrulyParams, rules: Rules, true_vars) -> Grid:
+        return tuple(tuple(v in true_vars for v in row) for row in rules.data)
+
+    def solution_literals(self, params: UnrulyParams, rules: Rules, solution: Grid) -> list[int]:
+        return [v if s else -v for vrow, srow in zip(rules.data, solution) for v, s in zip(vrow, srow)]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Linear sums: half of each line black, 1 to 2 black in every three cells side by
+        side. Rule (3) by XOR: a difference variable per position equals the XOR of the two
+        cells, and some difference is true."""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        model = cp_model.CpModel()
+        black = [[model.new_bool_var(f"b{r}_{c}") for c in range(p.width)] for r in range(p.height)]
+        rows, cols = lines(black)
+        for line in rows + cols:
+            model.add(sum(line) == len(line) // 2)
+            for i in range(len(line) - 2):
+                model.add_linear_constraint(sum(line[i:i + 3]), 1, 2)
+        if p.unique:
+            for group in (rows, cols):
+                for one, other in combinations(group, 2):
+                    differ = [model.new_bool_var("") for _ in one]
+                    for d, a, b in zip(differ, one, other):
+                        model.add_bool_xor([a, b, d.Not()])  # a xor b xor not d: d = a xor b
+                    model.add_bool_or(differ)
+        for (r, c), v in inst.clues.items():
+            model.add(black[r][c] == int(v))
+        variables = [v for row in black for v in row]
+        return CpModel(model, variables, lambda value: tuple(tuple(bool(value(v)) for v in row) for row in black))
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: UnrulyParams) -> Iterable[Grid]:
+        """Every stack of rows that keep rules (1) and (2) themselves (6^4 = 1,296 on 4x4)."""
+        rows = valid_lines(params.width)
+        if len(rows) ** params.height > 10 ** 6:
+            raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
+        return product(rows, repeat=params.height)
+
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = [f"r{r + 1}c{c + 1} is {self.cell_names[solution[r][c]]}, the clue says {self.cell_names[v]}"
+                    for (r, c), v in sorted(inst.clues.items()) if solution[r][c] != v]
+        for kind, group in zip(("row", "column"), lines(solution)):
+            for i, line in enumerate(group, start=1):
+                if 2 * sum(line) != len(line):
+                    problems.append(f"{kind} {i} has {sum(line)} black cells of {len(line)}")
+                for j in range(len(line) - 2):
+                    if line[j] == line[j + 1] == line[j + 2]:
+                        problems.append(f"{kind} {i}: three {self.cell_names[line[j]]} from cell {j + 1}")
+            if p.unique:
+                first: dict[tuple, int] = {}
+                for i, line in enumerate(map(tuple, group), start=1):
+                    if line in first:
+                        problems.append(f"{kind}s {first[line]} and {i} are alike")
+                    first.setdefault(line, i)
+        return problems
+
+
+PUZZLE = Unruly()
