@@ -184,12 +184,6 @@ def random_board(rng: random.Random) -> Instance:
     return Instance("nonogram", params, clues)
 
 
-def all_grids(params: NonogramParams):
-    w, h = params.width, params.height
-    return [tuple(tuple(bits[r * w:(r + 1) * w]) for r in range(h))
-            for bits in itertools.product((0, 1), repeat=w * h)]
-
-
 @pytest.mark.parametrize("ptype", ENCODINGS, ids=["universal", "per-clue"])
 def test_brute_force_matches_both_engines(ptype):
     rng = random.Random(11)
@@ -198,7 +192,7 @@ def test_brute_force_matches_both_engines(ptype):
     for _ in range(150):
         inst = random_board(rng)
         if inst.params not in grids:
-            grids[inst.params] = all_grids(inst.params)
+            grids[inst.params] = list(PUZZLE.candidates(inst.params))
         expected = brute_force_count(PUZZLE, inst, grids[inst.params])
         assert engine_counts(ptype, inst) == (expected, expected), PUZZLE.format(inst)
         tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
@@ -209,7 +203,7 @@ def test_brute_force_matches_both_engines(ptype):
 def test_every_clue_of_every_line_brute_force(ptype):
     """Each possible clue (and each impossible one) of a 5-cell row, alone, on a 5x1 board."""
     params = NonogramParams(5, 1)
-    grids = all_grids(params)
+    grids = list(PUZZLE.candidates(params))
     clues = {runs(g[0]) for g in grids} | {(6,), (3, 2), (1, 1, 1, 1), (0,)}
     for clue in clues:
         inst = Instance("nonogram", params, {("row", 0): clue})
@@ -224,7 +218,7 @@ def test_unit_propagation_is_a_line_solver(ptype):
     rng = random.Random(8)
     for n in (5, 7, 9):
         params = NonogramParams(n, 1)
-        grids = [g[0] for g in all_grids(params)]
+        grids = [g[0] for g in list(PUZZLE.candidates(params))]
         session = SatSession(ptype, params, solver="m22")
         try:
             x = session.rules.data.cell[0]

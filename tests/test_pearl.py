@@ -4,7 +4,6 @@ lazy cuts, generation (unique by CP-SAT, minimal by redundancy)."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
 
@@ -128,55 +127,11 @@ def test_verify_catches_each_rule():
 
 
 # ---- brute force against both engines --------------------------------------------------
-@cache
-def degree_ok_loops(p: PearlParams) -> list[Loop]:
-    """Every set of edges in which each cell has 0 or 2 of them: all candidate solutions
-    (each is a union of disjoint cycles; `verify` sorts out the rest)."""
-    edges = p.edges()
-    last = {}
-    for i, (a, b) in enumerate(edges):
-        last[a] = last[b] = i
-    closes: dict[int, list] = {}
-    for cell, i in last.items():
-        closes.setdefault(i, []).append(cell)
-    degree = {cell: 0 for cell in p.cells()}
-    chosen: list[int] = []
-    out: list[Loop] = []
-
-    def extend(i: int) -> None:
-        if i == len(edges):
-            grid = [[set() for _ in range(p.width)] for _ in range(p.height)]
-            for k in chosen:
-                a, b = edges[k]
-                d = "R" if a[0] == b[0] else "D"
-                grid[a[0]][a[1]].add(d)
-                grid[b[0]][b[1]].add({"R": "L", "D": "U"}[d])
-            out.append(as_loop(grid))
-            return
-        a, b = edges[i]
-        for use in (False, True):
-            if use and (degree[a] == 2 or degree[b] == 2):
-                continue
-            if use:
-                degree[a] += 1
-                degree[b] += 1
-                chosen.append(i)
-            if all(degree[c] in (0, 2) for c in closes.get(i, ())):
-                extend(i + 1)
-            if use:
-                degree[a] -= 1
-                degree[b] -= 1
-                chosen.pop()
-
-    extend(0)
-    return out
-
-
 def tiny_board(rng: random.Random) -> Instance:
     w, h = rng.choice([(2, 3), (3, 3), (4, 3), (3, 4), (4, 4), (5, 3)])
     p = make_params(w, h)
     if rng.random() < 0.5:  # pearls a random single loop allows: at least one solution
-        loops = [l for l in degree_ok_loops(p) if len(loops_of(p, l)) == 1]
+        loops = [l for l in list(PUZZLE.candidates(p)) if len(loops_of(p, l)) == 1]
         spots = list(pearl_spots(p, rng.choice(loops)).items())
         clues = dict(rng.sample(spots, min(len(spots), rng.randint(1, 6))))
     else:  # random pearls anywhere: often no solution
@@ -190,7 +145,7 @@ def test_brute_force_agrees_with_both_engines():
     tally = {"none": 0, "one": 0, "several": 0}
     for _ in range(110):
         inst = tiny_board(rng)
-        brute = brute_force_count(PUZZLE, inst, degree_ok_loops(inst.params))
+        brute = brute_force_count(PUZZLE, inst, PUZZLE.candidates(inst.params))
         assert engine_counts(PUZZLE, inst) == (brute, brute), PUZZLE.format(inst)
         tally["none" if brute == 0 else "one" if brute == 1 else "several"] += 1
     assert min(tally.values()) >= 10, tally
@@ -202,7 +157,7 @@ def test_cuts_hold_for_every_single_loop():
     for p in (make_params(4, 4), make_params(5, 3)):
         session = SatSession(PUZZLE, p)
         edges = session.rules.data
-        candidates = degree_ok_loops(p)
+        candidates = list(PUZZLE.candidates(p))
         singles = [l for l in candidates if len(loops_of(p, l)) == 1]
         true_sets = [{edges.at(cell, d) for cell in p.cells() for d in l[cell[0]][cell[1]]} for l in singles]
         for cand in candidates:

@@ -102,25 +102,6 @@ def test_conflicting_clues_unsolvable():
 
 # ---- brute force against both engines ------------------------------------------------
 
-def independent_sets(params: SinglesParams):
-    """Every shading with no two shaded cells touching (the candidates worth verifying)."""
-    cells = params.cells()
-    shaded: set = set()
-
-    def extend(i: int):
-        if i == len(cells):
-            yield tuple(tuple((r, c) in shaded for c in range(params.width)) for r in range(params.height))
-            return
-        yield from extend(i + 1)
-        cell = cells[i]
-        if not any(nb in shaded for nb in params.neighbours(*cell)):
-            shaded.add(cell)
-            yield from extend(i + 1)
-            shaded.discard(cell)
-
-    return list(extend(0))
-
-
 def random_board(rng: random.Random) -> Instance:
     width, height = rng.choice([(2, 2), (2, 3), (3, 2), (3, 3), (3, 3), (2, 4), (3, 4), (4, 3), (4, 4)])
     params = SinglesParams(width, height)
@@ -136,7 +117,7 @@ def test_brute_force_matches_both_engines():
     tally = {"none": 0, "one": 0, "several": 0}
     for _ in range(120):
         inst = random_board(rng)
-        shadings = candidates.setdefault(inst.params, independent_sets(inst.params))
+        shadings = candidates.setdefault(inst.params, list(PUZZLE.candidates(inst.params)))
         expected = brute_force_count(PUZZLE, inst, shadings)
         assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
         tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
@@ -158,7 +139,7 @@ def test_cuts_hold_for_every_solution_of_every_board():
             def satisfied(clause, m: int) -> bool:
                 return any(m & bit[lit] if lit > 0 else not m & bit[-lit] for lit in clause)
 
-            shadings = independent_sets(params)
+            shadings = list(PUZZLE.candidates(params))
             legal = [mask(s) for s in shadings if len(white_components(params, s)) == 1]
             made = 0
             for s in shadings:
