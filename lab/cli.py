@@ -13,12 +13,14 @@ import os
 import re
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from . import registry
 from .dataset import MAX_COUNT, MAX_WORKERS
+from .generator import Generator, Option
 from .puzzle import QUOTE_LIMIT, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
 from .sat import Budget, Unknown
 
@@ -33,12 +35,79 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM during `generate`: stop after the chunk in hand, like Ctrl-C."""
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Every option's help ends with its default, "(default: X)", unless the help already
+    says what the default is or there is none to say (no value, a flag that is off)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=26)
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if (not action.option_strings or default is None or default is False or default == ""
+                or default is argparse.SUPPRESS or "(default: " in text):
+            return text
+        return f"{text} (default: {_shown(default).replace('%', '%%')})"  # argparse then fills in %(...)s
+
+
+def _shown(value: Any) -> str:
+    """A default or a measure for people: 60.0 is "60", True is "yes"."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return "-" if value is None or value == "" else str(value)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (exit 2), like every other bad input."""
+    """argparse, but a usage error is one line (exit 2), like every other bad input; help
+    shows every default (`_HelpFormatter`), and an epilog may be made only when the help is
+    printed (`epilog_from`: `generate --help` lists the puzzles without importing them
+    for every other command)."""
+
+    epilog_from: Callable[[], str] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def format_help(self) -> str:
+        if self.epilog_from is not None:
+            self.epilog = self.epilog_from()
+        return super().format_help()
 
     def error(self, message: str) -> None:  # type: ignore[override]
         print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
+
+
+class _Version(argparse.Action):
+    """`--version`: the package's version, looked up only when asked (it reads metadata)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(f"puzzlelab {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    """The installed package's version; from pyproject.toml when it is run from a checkout
+    that was never installed."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("puzzle-lab")
+    except PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as f:
+            return str(tomllib.load(f)["project"]["version"])
 
 
 def _number(kind: type, low: float | None = None, high: float | None = None) -> Callable[[str], Any]:
@@ -151,19 +220,62 @@ def _record_format(ptype: PuzzleType) -> str:
 
 
 # ---- commands ---------------------------------------------------------------------------
+def _puzzle_row(ptype: PuzzleType, gen: Generator | None) -> dict:
+    """What `list` says of one puzzle (`--json`: one entry of "puzzles")."""
+    return {"name": ptype.name, "aliases": list(ptype.aliases), "title": ptype.title, "rules": ptype.rules_text,
+            "formats": list(ptype.formats), "supports": registry.commands(ptype), "size_limit": ptype.size_limit_text,
+            "generator_options": [o.name for o in gen.options] if gen else []}
+
+
+def _option_brief(opt: Option) -> str:
+    """"--size 9 [4..26]": an option, its default and its range, for the list of all puzzles."""
+    default = _shown(opt.default)
+    return f"--{opt.name}" + (f" {default}" if default != "-" else "") + (f" [{opt.range_text}]" if opt.ranged else "")
+
+
+def _option_json(opt: Option) -> dict:
+    return {"name": opt.name, "type": opt.type.__name__, "default": opt.default, "help": opt.help,
+            "low": opt.low, "high": opt.high, "range": opt.range_text or None}
+
+
 def cmd_list(args) -> int:
-    rows = []
-    for ptype, gen in registry.all_puzzles():
-        supports = registry.commands(ptype)
-        rows.append({"name": ptype.name, "aliases": list(ptype.aliases), "title": ptype.title,
-                     "formats": list(ptype.formats), "supports": supports, "size_limit": ptype.size_limit_text,
-                     "generator_options": [o.name for o in gen.options] if gen else []})
-    text = "\n".join(f"{r['name']:<14} {r['title']}\n{'':<14} aliases: {', '.join(r['aliases']) or '-'}; "
-                     f"formats: {', '.join(r['formats'])}; supports: {', '.join(r['supports'])}; "
-                     f"size: {r['size_limit']}"
-                     + (f"; generate options: {' '.join('--' + o for o in r['generator_options'])}"
-                        if r["generator_options"] else "") for r in rows)
-    _emit(args, {"puzzles": rows}, text)
+    if args.puzzle:
+        return _describe(args, registry.puzzle(args.puzzle))
+    rows = [_puzzle_row(ptype, gen) for ptype, gen in registry.all_puzzles()]
+    options = {ptype.name: gen.options for ptype, gen in registry.all_puzzles() if gen}
+    lines = []
+    for r in rows:
+        lines += [f"{r['name']:<14} {r['title']}",
+                  f"{'':<14} aliases: {', '.join(r['aliases']) or '-'}; formats: {', '.join(r['formats'])}; "
+                  f"supports: {', '.join(r['supports'])}; size: {r['size_limit']}"]
+        if r["name"] in options:
+            lines.append(f"{'':<14} generate options: " + ", ".join(map(_option_brief, options[r["name"]])))
+    lines.append("`puzzlelab list PUZZLE` describes one puzzle: its rules, and what each generate option means.")
+    _emit(args, {"puzzles": rows}, "\n".join(lines))
+    return 0
+
+
+def _describe(args, ptype: PuzzleType) -> int:
+    """`list PUZZLE`: one puzzle's rules, names, formats, commands, size limit and the
+    generator's options (meaning, default, range)."""
+    gen = registry.generator(ptype.name) if registry.has_generator(ptype.name) else None
+    data = {**_puzzle_row(ptype, gen), "options": [_option_json(o) for o in gen.options] if gen else []}
+    table = [("rules", ptype.rules_text), ("aliases", ", ".join(ptype.aliases) or "-"),
+             ("formats", ", ".join(ptype.formats)), ("commands", ", ".join(data["supports"])),
+             ("size limit", ptype.size_limit_text)]
+    lines = [f"{ptype.name}: {ptype.title}"] + [textwrap.fill(value, 100, initial_indent=f"  {label:<12}",
+                                                               subsequent_indent=" " * 14) for label, value in table]
+    if gen is None:
+        lines.append("  no generator: `generate` does not apply")
+    elif not gen.options:
+        lines.append(f"generate options: none (see `puzzlelab generate {ptype.name} --help` for the general ones)")
+    else:
+        lines.append(f"generate options (`puzzlelab generate {ptype.name} --help` adds the general ones):")
+        cells = [("option", "default", "range", "meaning")] + [
+            (f"--{o['name']}", _shown(o["default"]), o["range"] or "-", o["help"]) for o in data["options"]]
+        widths = [max(len(row[i]) for row in cells) for i in range(3)]
+        lines += [f"  {a:<{widths[0]}}  {b:<{widths[1]}}  {c:<{widths[2]}}  {d}" for a, b, c, d in cells]
+    _emit(args, data, "\n".join(lines))
     return 0
 
 
@@ -223,7 +335,7 @@ def cmd_check(args) -> int:
     if (args.grade or args.json) and not args.no_grade:  # --json documents carry the difficulty
         data["difficulty"] = _difficulty(ptype, shown)
         if args.grade:
-            lines.append(_difficulty_text(data["difficulty"]))
+            lines.append(_difficulty_text(data["difficulty"], ptype.name))
     _emit(args, data, "\n".join(lines))
     return 0 if report.status == "unique" else 1
 
@@ -275,14 +387,39 @@ def _difficulty(ptype: PuzzleType, inst: Instance) -> dict:
     return measures(ptype, inst)
 
 
-def _difficulty_text(d: dict) -> str:
-    return "difficulty: " + ", ".join(f"{k}={v}" for k, v in d.items())
+def _difficulty_text(d: dict, puzzle: str) -> str:
+    """The difficulty measures as a table, one a line, names and values each in a column: a
+    headline (the level and what it means), the engine's generic SAT measures, then the
+    puzzle's own (`human_*`, or a move puzzle's `difficulty`)."""
+    from dataclasses import fields
+
+    from .grade import Grade
+
+    generic = {f.name for f in fields(Grade)}
+    groups = [("generic SAT measures", [k for k in d if k in generic]),
+              (f"{puzzle}'s own measures", [k for k in d if k not in generic])]
+    if "level" in d:
+        level, depth = d["level"], d.get("max_depth")
+        meaning = ("the probe budget ran out" if level is None else "unit propagation settles it" if level == 0
+                   else "search is needed" if depth is not None and level > depth
+                   else f"failed-literal probing to depth {level} settles it")
+        head = f"difficulty: level {_shown(level)} ({meaning})"
+        head += "".join(f", {d[k]}{label}" for k, label in (("status", ""), ("clues", " clues")) if k in d)
+    else:
+        head = "difficulty:" if d else "difficulty: no measures for this board"
+    width = max((len(k) for k in d), default=0)
+    lines = [head]
+    for title, keys in groups:
+        if keys:
+            lines.append(title)
+            lines += [f"  {k:<{width}}  {_shown(d[k])}" for k in keys]
+    return "\n".join(lines)
 
 
 def cmd_grade(args) -> int:
     ptype, inst = _load(args)
     d = _difficulty(ptype, inst)
-    _emit(args, {"puzzle": ptype.name, "difficulty": d}, _difficulty_text(d))
+    _emit(args, {"puzzle": ptype.name, "difficulty": d}, _difficulty_text(d, ptype.name))
     return 0
 
 
@@ -306,15 +443,13 @@ def cmd_generate(args, extra: list[str]) -> int:
 
     gen = registry.generator(args.puzzle)
     ptype = registry.puzzle(args.puzzle)
-    sub = argparse.ArgumentParser(prog=f"puzzlelab generate {ptype.name}", add_help=False)
-    for opt in gen.options:
-        sub.add_argument(f"--{opt.name}", type=opt.type, default=opt.default, help=opt.help)
-    opts, unknown = sub.parse_known_args(extra)
-    if unknown:
+    if extra:
         known = ", ".join(f"--{o.name}" for o in gen.options) or "none"
-        raise PuzzleError(f"unknown option {unknown[0]} for {ptype.name} (its options: {known})")
-    options = vars(opts)
-    getattr(gen, "checked_params", gen.params)(**options)  # validate before any work starts
+        raise PuzzleError(f"unknown option {extra[0]} for {ptype.name} (its options: {known})")
+    if getattr(args, "options_for", None) != ptype.name:  # `_generate_puzzle` did not find the puzzle
+        raise PuzzleError(f"name the puzzle first: puzzlelab generate {ptype.name} --out FILE [options]")
+    options = {o.name: getattr(args, f"option_{o.name}") for o in gen.options}
+    gen.checked_params(**options)  # validate before any work starts
     spec = DatasetSpec(puzzle=ptype.name, options=options, count=args.count, seed=args.seed,
                        target=args.target, symmetric=args.symmetric, minimal=not args.no_minimal,
                        difficulty=_range(args.difficulty), dedup=args.dedup, cross_check=args.cross_check,
@@ -439,89 +574,270 @@ def cmd_plot(args) -> int:
 
 def cmd_render(args) -> int:
     from .plot import picture_format
-    from .render import render
-    from .solve import solve
+    from .render import render, render_sheet, solution_for
 
     picture_format(args.out)  # a bad --out is refused before any work
+    if args.sheet is not None:
+        if args.puzzle or args.file:
+            raise PuzzleError("render --sheet DATASET draws the dataset's own puzzles: give no PUZZLE or FILE")
+        done = render_sheet(args.sheet, args.out, args.count or 6, args.solution, _budget(args))
+        puzzles, pages = done["puzzles"], done["pages"]
+        _emit(args, {"out": args.out, **done},
+              f"wrote {args.out}: {puzzles} puzzle{'s' * (puzzles != 1)}"
+              f"{' and their solutions' if args.solution else ''} on {pages} page{'s' * (pages != 1)}")
+        return 0
+    if not args.puzzle or not args.file:
+        raise PuzzleError("render needs PUZZLE and FILE (or --sheet DATASET)")
+    if args.count is not None:
+        raise PuzzleError("--count is for --sheet")
     ptype, inst = _load(args)
-    if args.solution and not isinstance(ptype, CluePuzzle):
-        raise PuzzleError(f"render --solution is for clue puzzles; {ptype.name} is answered by `solve`")
-    sol = solve(ptype, inst, _budget(args)) if args.solution and isinstance(ptype, CluePuzzle) else None
-    if args.solution and sol is None:
-        raise PuzzleError("the puzzle has no solution to draw")
-    render(ptype, inst, args.out, sol)
+    sol, note = solution_for(ptype, inst, _budget(args)) if args.solution else (None, "")
+    render(ptype, inst, args.out, sol, note)
     _emit(args, {"out": args.out}, f"wrote {args.out}")
     return 0
 
 
+def _load_any(args) -> tuple[PuzzleType, Instance, str]:
+    """`_load` for the commands every puzzle has (`show`, `convert`): the puzzle, the board,
+    and the format it was read in."""
+    ptype = registry.puzzle(args.puzzle)
+    text, name = _read(args.file)
+    try:
+        return ptype, ptype.parse(text, args.format), args.format or ptype.sniff(text)
+    except PuzzleError as exc:
+        exc.source = name
+        raise
+
+
+def cmd_show(args) -> int:
+    """`show`: the puzzle itself, drawn for a terminal (lab/share.py)."""
+    from .share import show_text
+
+    ptype, inst, source = _load_any(args)
+    text = show_text(ptype, inst)
+    _emit(args, {"puzzle": ptype.name, "format": source, "text": text}, text)
+    return 0
+
+
+def cmd_convert(args) -> int:
+    """`convert`: the puzzle in another of its formats (`--to`), and with `--link` a link that
+    opens it in Simon Tatham's web player."""
+    from .share import tatham_game, tatham_link
+
+    ptype = registry.puzzle(args.puzzle)
+    if args.to is None and not args.link:
+        raise PuzzleError(f"convert needs --to FORMAT (one of: {', '.join(ptype.formats)}) or --link")
+    if args.to is not None and args.to not in ptype.formats:
+        raise PuzzleError(f"unknown {ptype.name} format {quote(args.to)} for --to (known: {', '.join(ptype.formats)})")
+    if args.link and tatham_game(ptype) is None:
+        raise PuzzleError(f"--link: Simon Tatham's collection has no {ptype.name}, so there is no player to link to")
+    ptype, inst, source = _load_any(args)
+    data: dict = {"puzzle": ptype.name, "from": source}
+    lines = []
+    if args.to is not None:
+        data["to"] = args.to
+        data["text"] = ptype.format(inst, args.to)
+        lines.append(data["text"])
+    if args.link:
+        data["tatham_id"] = ptype.format(inst, "tatham")
+        data["link"] = tatham_link(ptype, inst)
+        lines.append(data["link"])
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _check_out_format(args) -> None:
+    """Refuse, in one line and before any work, an `--out-format` that is not a form this
+    puzzle prints solutions in: its `solution_formats` where it declares them (a game ID
+    that holds only clues is no form for a solution), else its `formats`."""
+    fmt = getattr(args, "out_format", None)
+    # generate's is a dataset layout (argparse checks it); a render --sheet has no one puzzle
+    if fmt is None or args.command == "generate" or not getattr(args, "puzzle", None):
+        return
+    ptype = registry.puzzle(args.puzzle)
+    known = ptype.solution_formats or ptype.formats
+    if fmt not in known:
+        hint = (f"; `puzzlelab convert {ptype.name} FILE --to {fmt}` writes the puzzle itself that way"
+                if fmt in ptype.formats else "")
+        raise PuzzleError(f"unknown --out-format {quote(fmt)} for {ptype.name} solutions "
+                          f"(known: {', '.join(known)}){hint}")
+
+
 # ---- parser -----------------------------------------------------------------------------
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
+    """The command line. `generate` names the puzzle whose own options `generate` takes
+    (`main` finds it on the command line first, `_generate_puzzle`); without it, `generate`
+    has the general options only, and its help lists the puzzles."""
     p = _Parser(prog="puzzlelab", description="Solve, check and generate unique pencil-logic puzzles.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p.add_argument("--version", action=_Version, help="print the version and exit")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND",
+                           help="what to do; `puzzlelab COMMAND --help` shows its options")
 
     def command(name: str, func: Callable | None, help: str, puzzle: bool = True,
-                file: bool = True) -> argparse.ArgumentParser:
+                file: bool = True, optional: bool = False) -> argparse.ArgumentParser:
+        """A subcommand; `optional`: PUZZLE and FILE may be left out (render --sheet)."""
         sp = sub.add_parser(name, help=help, description=help)
+        maybe: dict[str, Any] = {"nargs": "?", "default": ""} if optional else {}
         if puzzle:
-            sp.add_argument("puzzle", help="puzzle name (see `puzzlelab list`)")
+            sp.add_argument("puzzle", help="puzzle name or alias (`puzzlelab list` shows them)", **maybe)
         if file:
-            sp.add_argument("file", help="puzzle file, or - for standard input")
-            sp.add_argument("--format", help="input format (default: detected)")
-            sp.add_argument("--out-format", help="format of printed solutions")
-            sp.add_argument("--conflicts", type=_number(int, 1), help="conflict budget per solver call (then: unknown)")
+            sp.add_argument("file", help="puzzle file, or - for standard input", **maybe)
+            sp.add_argument("--format", metavar="FORMAT",
+                            help="input format, one of the puzzle's formats (default: detected from the text)")
+            sp.add_argument("--out-format", metavar="FORMAT",
+                            help="format of printed solutions (default: grid where the puzzle has it, else its "
+                                 "first format)")
+            sp.add_argument("--conflicts", type=_number(int, 1), metavar="N",
+                            help="conflict budget per solver call; when it runs out the answer is 'unknown' "
+                                 "(default: no limit)")
             sp.add_argument("--timeout", type=_number(float, 0.001, 86400), default=DEFAULT_TIMEOUT,
-                            help=f"seconds for the whole command, building the rules included; when it runs "
-                                 f"out the answer is 'unknown', never 'unique' (default: {DEFAULT_TIMEOUT:g})")
-        sp.add_argument("--json", action="store_true", help="print one JSON document")
+                            metavar="SECONDS", help="seconds for the whole command, building the rules included; "
+                                                    "when it runs out the answer is 'unknown', never 'unique'")
+        sp.add_argument("--json", action="store_true", help="print one JSON document instead of text")
         sp.set_defaults(func=func)
         return sp
 
-    command("list", cmd_list, "the puzzles and what each supports", puzzle=False, file=False)
+    sp = command("list", cmd_list, "the puzzles and what each supports (`list PUZZLE`: one puzzle in full)",
+                 puzzle=False, file=False)
+    sp.add_argument("puzzle", nargs="?", help="describe this puzzle alone: its rules, formats, commands, size "
+                                              "limit and generate options (default: list every puzzle)")
     command("solve", cmd_solve, "print a solution")
     sp = command("check", cmd_check, "unique, ambiguous (two solutions) or unsolvable (conflicting clues)")
     sp.add_argument("--without", nargs="+", metavar="CLUE", help="check with these clues removed (e.g. r1c3)")
     sp.add_argument("--cpsat", action="store_true", help="also ask CP-SAT (the second engine)")
-    sp.add_argument("--grade", action="store_true", help="print the difficulty measures (always in --json)")
+    sp.add_argument("--grade", action="store_true", help="also print the difficulty measures (--json always "
+                                                         "has them)")
     sp.add_argument("--no-grade", action="store_true",
                     help="leave the difficulty out of --json (it costs a fresh solve)")
     sp = command("count", cmd_count, "count solutions up to a limit")
-    sp.add_argument("--limit", type=_number(int, 1, 100_000), default=100,
-                    help="stop counting at this many solutions (1..100000; default: 100)")
-    sp.add_argument("--show", type=_number(int, 0), default=2, help="how many solutions to print (default: 2)")
+    sp.add_argument("--limit", type=_number(int, 1, 100_000), default=100, metavar="N",
+                    help="stop counting at this many solutions [1..100000]")
+    sp.add_argument("--show", type=_number(int, 0), default=2, metavar="N",
+                    help="how many of the solutions found to print")
     command("clues", cmd_clues, "which clues are essential and which could be removed alone")
     command("grade", cmd_grade, "difficulty measures of a puzzle")
     sp = command("generate", None, "generate a dataset of unique puzzles", file=False)
-    sp.epilog = "Each puzzle adds its own options (sudoku: --size, --box): `puzzlelab list` shows them."
-    sp.add_argument("--count", type=_number(int, 1, MAX_COUNT), default=10,
-                    help=f"puzzles in the dataset (1..{MAX_COUNT:,}; default: 10)")
-    sp.add_argument("--seed", type=_number(int, 0, 2**63 - 1), default=0,
-                    help="item i depends only on the options, the seed and i (default: 0)")
-    sp.add_argument("--out", required=True, help="output file (.jsonl, .csv, .parquet)")
-    sp.add_argument("--out-format", choices=["jsonl", "csv", "kaggle", "parquet"],
-                    help="default: from the file name; kaggle = sudoku puzzle,solution CSV")
-    sp.add_argument("--workers", type=_number(int, 1, MAX_WORKERS), default=1,
-                    help=f"local worker processes (1..{MAX_WORKERS}; default: 1)")
-    sp.add_argument("--scheduler", help="Dask scheduler address (needs the cluster extra)")
-    sp.add_argument("--target", type=_number(int, 0), help="stop stripping at this many clues (not minimal)")
-    sp.add_argument("--symmetric", action="store_true", help="strip clues in 180-degree pairs")
-    sp.add_argument("--no-minimal", action="store_true", help="keep the full clue set (no stripping)")
-    sp.add_argument("--difficulty", help="accepted generic levels LO:HI (0 = propagation)")
-    sp.add_argument("--dedup", choices=["none", "exact", "symmetry"], default="exact")
-    sp.add_argument("--cross-check", action="store_true", help="re-check every puzzle with CP-SAT")
-    sp.add_argument("--conflicts", type=_number(int, 1), help="conflict budget per check (unknown => clue kept)")
-    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    _generate_arguments(sp, registry.generator(generate) if generate else None)
     sp = command("stats", cmd_stats, "statistics of a dataset", puzzle=False, file=False)
-    sp.add_argument("file")
-    sp.add_argument("--skip-bad", action="store_true", help="skip malformed lines instead of stopping")
+    sp.add_argument("file", help="dataset file (.jsonl, .csv or .parquet, as `generate` writes them)")
+    sp.add_argument("--skip-bad", action="store_true",
+                    help="skip malformed records (counted and named) instead of stopping at the first")
     sp = command("plot", cmd_plot, "clue-count and difficulty plots of datasets", puzzle=False, file=False)
-    sp.add_argument("files", nargs="+")
-    sp.add_argument("--out", required=True)
-    sp.add_argument("--label", nargs="+", help="legend labels, one per file")
-    sp.add_argument("--skip-bad", action="store_true")
-    sp = command("render", cmd_render, "draw a board (and its solution) to a picture (.png, .pdf, .svg, ...)")
-    sp.add_argument("--out", required=True)
-    sp.add_argument("--solution", action="store_true")
+    sp.add_argument("files", nargs="+", help="dataset files, drawn side by side")
+    sp.add_argument("--out", required=True, metavar="FILE", help="picture file (.png, .pdf, .svg, ...)")
+    sp.add_argument("--label", nargs="+", help="legend labels, one per file (default: the file names)")
+    sp.add_argument("--skip-bad", action="store_true",
+                    help="skip malformed records (counted in the legend) instead of stopping at the first")
+    sp = command("render", cmd_render, "draw a board (and its solution) to a picture (.png, .pdf, .svg, ...)",
+                 optional=True)  # PUZZLE FILE, or --sheet DATASET instead
+    sp.add_argument("--out", required=True, metavar="FILE", help="picture file (.png, .pdf, .svg, ...)")
+    sp.add_argument("--solution", action="store_true",
+                    help="draw the solution beside the puzzle (a move puzzle's: what `solve` answers); "
+                         "with --sheet, on the pages after the puzzles")
+    sp.add_argument("--sheet", metavar="DATASET",
+                    help="draw the first puzzles of a dataset file (.jsonl, .csv, .parquet) on pages for "
+                         "printing, 6 to a page (.pdf: one page each; .png, .svg: one tall picture)")
+    sp.add_argument("--count", type=_number(int, 1, 1000), metavar="N",
+                    help="with --sheet: how many puzzles [1..1000] (default: 6)")
+    sp = command("show", cmd_show, "print the puzzle itself, drawn for a terminal", file=False)
+    sp.add_argument("file", help="puzzle file, or - for standard input")
+    sp.add_argument("--format", metavar="FORMAT",
+                    help="input format, one of the puzzle's formats (default: detected from the text)")
+    sp = command("convert", cmd_convert, "write the puzzle in another of its formats (Simon Tatham's game IDs "
+                                         "among them), or link it to his web player", file=False)
+    sp.add_argument("file", help="puzzle file, or - for standard input")
+    sp.add_argument("--format", metavar="FORMAT",
+                    help="input format, one of the puzzle's formats (default: detected from the text)")
+    sp.add_argument("--to", metavar="FORMAT", help="output format, one of the puzzle's formats (`puzzlelab list "
+                                                   "PUZZLE` shows them)")
+    sp.add_argument("--link", action="store_true", help="also print a link that opens the puzzle in Simon "
+                                                        "Tatham's web player (the puzzles his collection has)")
     return p
+
+
+def _generate_arguments(sp: argparse.ArgumentParser, gen: Generator | None, lenient: bool = False) -> None:
+    """`generate`'s options: the general ones, then `gen`'s puzzle's own in a group of their
+    own (the generator's `Option`s: meaning and range, argparse adds the default). `lenient`:
+    the first reading of the command line (`_generate_puzzle`), which requires nothing."""
+    sp.add_argument("--count", type=_number(int, 1, MAX_COUNT), default=10, metavar="N",
+                    help=f"puzzles in the dataset [1..{MAX_COUNT:,}]")
+    sp.add_argument("--seed", type=_number(int, 0, 2**63 - 1), default=0, metavar="S",
+                    help="random seed: item i depends only on the options, the seed and i")
+    sp.add_argument("--out", required=not lenient, metavar="FILE",
+                    help="output file (.jsonl, .csv, .parquet); a dataset this same command made is extended, "
+                         "anything else there is refused")
+    sp.add_argument("--out-format", choices=["jsonl", "csv", "kaggle", "parquet"],
+                    help="how to write it, kaggle being the sudoku puzzle,solution CSV (default: from the file name)")
+    sp.add_argument("--workers", type=_number(int, 1, MAX_WORKERS), default=1, metavar="N",
+                    help=f"local worker processes [1..{MAX_WORKERS}]")
+    sp.add_argument("--scheduler", metavar="ADDRESS",
+                    help="Dask scheduler to run on, needs the cluster extra (default: local processes)")
+    sp.add_argument("--target", type=_number(int, 0), metavar="N",
+                    help="stop stripping at this many clues: faster, not minimal (default: strip to minimal)")
+    sp.add_argument("--symmetric", action="store_true",
+                    help="strip clues in 180-degree pairs (then minimal among symmetric clue sets only)")
+    sp.add_argument("--no-minimal", action="store_true", help="keep the full clue set (no stripping)")
+    sp.add_argument("--difficulty", metavar="LO:HI",
+                    help="keep only puzzles whose generic level is in LO:HI, or is N (0 = unit propagation; "
+                         "default: any level)")
+    sp.add_argument("--dedup", choices=["none", "exact", "symmetry"], default="exact",
+                    help="drop repeated puzzles: none, exact (the same clues) or symmetry (the same up to the "
+                         "puzzle's symmetries)")
+    sp.add_argument("--cross-check", action="store_true", help="re-check every puzzle with CP-SAT")
+    sp.add_argument("--conflicts", type=_number(int, 1), metavar="N",
+                    help="conflict budget per check; a check that runs out keeps its clue, and the record says "
+                         "minimal: false (default: no limit)")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    if lenient:
+        return
+    if gen is None:
+        sp.usage = "%(prog)s PUZZLE --out FILE [options]"
+        if isinstance(sp, _Parser):
+            sp.epilog_from = _generate_epilog
+        return
+    name = gen.ptype.name
+    sp.usage = f"%(prog)s {name} --out FILE [options]"
+    sp.description = f"generate a dataset of unique puzzles: {gen.ptype.title}"
+    sp.epilog = f"`puzzlelab list {name}` describes {name}: its rules, formats and size limit."
+    own = sp.add_argument_group(f"{name} options", f"what the {name} generator itself takes")
+    for opt in gen.options:
+        own.add_argument(f"--{opt.name}", type=opt.type, default=opt.default, dest=f"option_{opt.name}",
+                         metavar=opt.name.upper(), help=opt.described.replace("%", "%%"))
+    sp.set_defaults(options_for=name)
+
+
+def _generate_epilog() -> str:
+    names = [ptype.name for ptype, gen in registry.all_puzzles() if gen is not None]
+    return (f"puzzles: {', '.join(names)}. Each has options of its own (sudoku: --size, --box): "
+            f"`puzzlelab generate PUZZLE --help` shows them, with their defaults and ranges.")
+
+
+class _Unreadable(Exception):
+    """The first reading of a `generate` command line gave up: the real parser will say why."""
+
+
+class _Probe(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Unreadable(message)
+
+
+def _generate_puzzle(argv: list[str]) -> str | None:
+    """The puzzle a `generate` command line names, when it has a generator: found by a first,
+    lenient reading (no help printed, nothing required, the puzzle's own options skipped),
+    so that the parser proper can take that puzzle's options and `--help` can show them.
+    None for any other command line (the top level has no option that takes a value, so the
+    first word is the command)."""
+    words = [a for a in argv if not a.startswith("-")]
+    if not words or words[0] != "generate":
+        return None
+    probe = _Probe(prog="puzzlelab generate", add_help=False)
+    probe.add_argument("puzzle", nargs="?")
+    _generate_arguments(probe, None, lenient=True)
+    try:
+        name = probe.parse_known_args(argv[argv.index("generate") + 1:])[0].puzzle
+        return name if name is not None and registry.has_generator(name) else None
+    except (_Unreadable, PuzzleError):  # an unknown puzzle, a bad value: the parser proper reports it
+        return None
 
 
 ONE_SHOT = {"solve", "check", "count", "clues", "grade"}  # bounded by --timeout as a whole
@@ -531,13 +847,14 @@ def main(argv: list[str] | None = None) -> int:
     global _emitted
     _emitted = False
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
+    parser = build_parser(_generate_puzzle(argv))
     args, extra = parser.parse_known_args(argv)
     try:
         if args.command == "generate":
             return cmd_generate(args, extra)
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        _check_out_format(args)
         if args.command in ONE_SHOT:
             return _bounded(args, lambda: args.func(args))
         return args.func(args)

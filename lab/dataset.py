@@ -30,9 +30,10 @@ from typing import Any
 from .generator import Generated, GenerateOptions, generate_one
 from .grade import measures
 from .puzzle import CluePuzzle, PairLayout, PuzzleError
-from .records import FLAT_FIELDS, JOURNAL_TAG, SCHEMA, check_record, flatten
+from .records import FLAT_FIELDS, JOURNAL_TAG, OPTIONAL, SCHEMA, check_record, flatten
 from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
 from .sat import Budget, SessionCache
+from .share import tatham_id
 
 GENERATOR_VERSION = "2"  # 2: unset --width/--height are None, not 0 (other seeds for some puzzles)
 FORMATS = ("jsonl", "csv", "kaggle", "parquet")
@@ -101,8 +102,7 @@ class DatasetSpec:
                 raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --difficulty does not apply")
         if self.cross_check and not ptype.has_rules:
             raise PuzzleError(f"{ptype.name} has no CP-SAT model: --cross-check does not apply")
-        checked = getattr(gen, "checked_params", gen.params)
-        checked(**self.options)
+        gen.checked_params(**self.options)
 
 
 def _params_json(params: Any) -> Any:
@@ -142,6 +142,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
             raise PuzzleError(f"item {index}: CP-SAT disagrees with the SAT engine ({cp.n} solutions)")
         verified.append("cpsat")
     fmt = ptype.formats[0]
+    tatham = tatham_id(ptype, g.instance)  # the game ID Simon Tatham's own player reads (lab/share.py)
     record = {
         "id": f"{spec.puzzle}-{spec.seed}-{index}",
         "puzzle": ptype.name,
@@ -150,6 +151,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         "clues": ptype.format(g.instance, fmt),
         "solution": ptype.format_solution(g.instance, g.solution, fmt),
         "format": fmt,
+        **({"tatham_id": tatham} if tatham is not None else {}),
         "clue_count": ptype.clue_count(g.instance),
         "difficulty": difficulty,
         "seed": spec.seed,
@@ -348,7 +350,8 @@ def _scan_journal(journal: Path, spec: DatasetSpec) -> _Progress:
                     raise PuzzleError(f"{journal}: line {lineno} is corrupt (not a JSON record); the lines "
                                       f"before it are intact: keep them by cutting the file at line {lineno}, "
                                       "or remove the file to start again") from None
-                if _belongs(record, spec) or set(record) != set(SCHEMA) or _schema_error(record) \
+                if _belongs(record, spec) or not set(SCHEMA) - OPTIONAL <= set(record) <= set(SCHEMA) \
+                        or _schema_error(record) \
                         or record["index"] < progress.next_index:
                     raise PuzzleError(f"{journal}: line {lineno} is not a record of this run; "
                                       "remove the file to start again")

@@ -20,9 +20,9 @@ from .strip import Alternatives, strip_clues
 
 @dataclass(frozen=True)
 class Option:
-    """One generator parameter as the CLI shows it (`--size 9`), with its inclusive range
-    (`low`, `high`; None: unbounded that way). `help` ends with the range, so that
-    `--help` shows it; `Generator.checked_params` enforces it."""
+    """One generator parameter as the CLI shows it (`--size 9`): what it means (`help`), its
+    default and its inclusive range (`low`, `high`; None: unbounded that way), which
+    `Generator.checked_params` enforces. `described` is the help `--help` shows."""
 
     name: str
     type: type
@@ -31,13 +31,20 @@ class Option:
     low: float | None = None
     high: float | None = None
 
-    def __post_init__(self) -> None:
-        if self.low is not None or self.high is not None:
-            object.__setattr__(self, "help", f"{self.help} [{self.range_text}]")
+    @property
+    def ranged(self) -> bool:
+        return self.low is not None or self.high is not None
+
+    @property
+    def described(self) -> str:
+        """The meaning, then the range: "board side [1..100]"."""
+        return f"{self.help} [{self.range_text}]" if self.ranged else self.help
 
     @property
     def range_text(self) -> str:
-        """"1..60", "at least 1", "at most 0.9"."""
+        """"1..60", "at least 1", "at most 0.9"; "" when unbounded."""
+        if not self.ranged:
+            return ""
         if self.low is not None and self.high is not None:
             return f"{self.low}..{self.high}"
         return f"at least {self.low}" if self.low is not None else f"at most {self.high}"
@@ -45,7 +52,7 @@ class Option:
     def check(self, value: Any) -> None:
         """Raise PuzzleError ("--width must be at least 1, got 0") unless `value` is in range.
         None is an unset option (its meaning is the generator's, say "the size")."""
-        if value is None or (self.low is None and self.high is None):
+        if value is None or not self.ranged:
             return
         if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
             raise PuzzleError(f"--{self.name} must be a number in {self.range_text}, got {quote(value)}")

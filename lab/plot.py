@@ -36,10 +36,10 @@ def picture_format(out: str | os.PathLike) -> str:
     return ext
 
 
-def save_figure(fig, out: str | os.PathLike, fmt: str | None = None) -> None:
+def save_figure(fig, out: str | os.PathLike, fmt: str | None = None, dpi: float = 110) -> None:
     """Write `fig` to `out` in the format its extension names, atomically (`atomic_write`):
     `out` is either the old file or the whole new picture, and on any failure nothing new is
-    left behind, neither the temporary file nor folders made for it."""
+    left behind, neither the temporary file nor folders made for it. `dpi`: raster pixels per inch."""
     import matplotlib.pyplot as plt
 
     try:
@@ -48,7 +48,7 @@ def save_figure(fig, out: str | os.PathLike, fmt: str | None = None) -> None:
         fig.tight_layout(pad=1.5)
         made = make_folders(out.parent)
         try:
-            atomic_write(out, lambda tmp: fig.savefig(tmp, format=fmt, dpi=110))
+            atomic_write(out, lambda tmp: fig.savefig(tmp, format=fmt, dpi=dpi))
         except BaseException:
             remove_folders(made)
             raise

@@ -209,9 +209,14 @@ class PuzzleType(ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
     rules_text: ClassVar[str] = ""  # the rules in one sentence, for `puzzlelab list PUZZLE`
-    # The game's name in Simon Tatham's collection (solo, pattern, ...), for links to his web
-    # player; None when he has no such game.
+    # The game's name in Simon Tatham's collection ("solo", "pattern", ...), for links to his
+    # web player and datasets' `tatham_id`; None: his collection has no such game. A puzzle
+    # that sets it has "tatham" in `formats`, and `format(inst, "tatham")` writes the game ID
+    # his own parser reads, or raises PuzzleError for a board his game refuses.
     tatham_game: ClassVar[str | None] = None
+    # The forms `format_solution` writes (`--out-format`); None: the same as `formats`. Leave
+    # out a form that cannot hold a solution (a game ID of clues only).
+    solution_formats: ClassVar[tuple[str, ...] | None] = None
     # Format names, the puzzle's own plain form first; each has a `_parse_<name>` reader
     # and is a valid `fmt` for `format`.
     formats: ClassVar[tuple[str, ...]] = ("text", "json")
@@ -230,7 +235,7 @@ class PuzzleType(ABC):
     # `puzzlelab stats` shows as histograms, besides the engine's generic ones.
     grade_keys: ClassVar[tuple[str, ...]] = ()
     # Optional hooks the engine looks for; `hooks` lists the ones a class fills in.
-    OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = ("draw", "canonical")
+    OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = ("draw", "canonical", "show_text")
     hooks: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -344,8 +349,16 @@ class PuzzleType(ABC):
 
     # ---- optional hooks -------------------------------------------------------------
     def draw(self, ax: Any, inst: Instance, solution: Any = None) -> None:
-        """Optional: draw the board (and `solution`, when given) on a matplotlib axes, the
-        way a person prints it. Without it, `render` draws the text form as a grid."""
+        """Optional: draw the board on a matplotlib axes the way a person prints it, with
+        `lab.draw.Board`. `solution` is None for the puzzle alone; for a `CluePuzzle` it is a
+        solution as `decode` returns it; for a `MovePuzzle` it is `answer(inst).data`, the
+        JSON-able dict `solve --json` prints. Without it, `render` draws the text form."""
+        raise NotImplementedError
+
+    def show_text(self, inst: Instance) -> str:
+        """Optional: the board drawn for a terminal (`puzzlelab show`), with
+        `lab.share.box_grid` where box drawing helps. Without it, `show` prints the puzzle's
+        first format."""
         raise NotImplementedError
 
     def canonical(self, inst: Instance) -> str:

@@ -140,33 +140,60 @@ def dataset_stats(path: str, skip_bad: bool = False) -> Stats:
 
 
 def format_stats(s: dict) -> str:
-    kinds = ", ".join(f"{k}: {v}" for k, v in s["puzzles"].items())
-    lines = [f"records: {s['records']}" + (f"  ({kinds})" if kinds else "")]
-    cc = s["clue_count"]
-    if cc.get("n"):
-        lines.append(f"clue count: min {cc['min']}  mean {cc['mean']}  max {cc['max']}")
-        lines.append(_bars(cc["histogram"]))
-    for name, h in s["difficulty"].items():
-        if h.get("n"):
-            extra = f"  mean {h['mean']}" if "mean" in h else ""
-            lines.append(f"difficulty {name}:{extra}")
-            lines.append(_bars(h["histogram"]))
+    """`stats` (a `Stats.to_json()` document) for people: one table whose labels share a
+    column and whose values all start at the same offset. First the records and how they
+    were verified, then the clue count and each difficulty histogram, the engine's generic
+    SAT measures apart from the puzzle's own, one bin a line (label, count, bar)."""
+    n = s["records"]
+    kinds = ", ".join(f"{k} {v}" for k, v in s["puzzles"].items())
     v = s["verified"]
-    lines.append(f"verified: unique {v['unique']}/{s['records']}, minimal {v['minimal']}/{s['records']}, "
-                 f"re-checked by CP-SAT {v['cross_checked_cpsat']}/{s['records']}")
+    cross = v["cross_checked_cpsat"]
+    # (label, value), a section title (title, None), or None for a blank line between sections
+    rows: list[tuple[str, str | None] | None] = [
+        ("records", f"{n}" + (f" ({kinds})" if kinds else "")),
+        ("verified", f"unique {v['unique']}/{n}, minimal {v['minimal']}/{n}, CP-SAT cross-check: "
+                     + (f"{cross}/{n}" if cross else "not asked")),
+    ]
     t = s["seconds_per_puzzle"]
     if t:
-        lines.append(f"generation time per puzzle: mean {t['mean'] * 1000:.2f} ms, median {t['median'] * 1000:.2f} ms, "
-                     f"max {t['max'] * 1000:.1f} ms (total {t['total']} s)")
+        rows.append(("time per puzzle", f"mean {t['mean'] * 1000:.2f} ms, median {t['median'] * 1000:.2f} ms, "
+                                        f"max {t['max'] * 1000:.1f} ms, total {t['total']} s"))
     if s["bad_lines"]:
         first = (s.get("bad_line_messages") or [""])[0]
-        lines.append(f"skipped {s['bad_lines']} bad record{'s' if s['bad_lines'] != 1 else ''}"
-                     + (f" (the first: {first})" if first else ""))
-    return "\n".join(lines)
+        rows.append(("skipped", f"{s['bad_lines']} bad record{'s' if s['bad_lines'] != 1 else ''}"
+                                + (f" (the first: {first})" if first else "")))
+    histograms: list[tuple[str | None, str, dict]] = []  # (section title, measure, summary)
+    if s["clue_count"].get("n"):
+        histograms.append((None, "clue count", s["clue_count"]))
+    measures = {name: h for name, h in s["difficulty"].items() if h.get("n")}
+    generic = [name for name in HISTOGRAM_MEASURES if name in measures]
+    own = sorted(name for name in measures if name not in HISTOGRAM_MEASURES)
+    whose = f"{next(iter(s['puzzles']))}'s" if len(s["puzzles"]) == 1 else "the puzzles'"
+    for title, names in (("generic SAT measures", generic), (f"{whose} own measures", own)):
+        for i, name in enumerate(names):
+            histograms.append((title if i == 0 else None, name, measures[name]))
+    bins = {name: _bins(h["histogram"]) for _, name, h in histograms}
+    count_width = max((len(str(c)) for b in bins.values() for _, c in b), default=1)
+    for section, name, h in histograms:
+        if section is not None or name == "clue count":
+            rows.append(None)
+        if section is not None:
+            rows.append((section, None))
+        rows.append((name, f"min {h['min']}, mean {h['mean']}, max {h['max']}" if "mean" in h else ""))
+        peak = max(c for _, c in bins[name])
+        rows += [(f"  {label}", f"{c:>{count_width}} {'#' * max(1, round(BAR_WIDTH * c / peak))}")
+                 for label, c in bins[name]]
+    width = max(len(row[0]) for row in rows if row is not None and row[1] is not None)
+    return "\n".join("" if row is None else row[0] if row[1] is None else f"{row[0]:<{width}}  {row[1]}".rstrip()
+                     for row in rows)
 
 
-def _bars(hist: dict, width: int = 40, most: int = 16) -> str:
-    """A text histogram; many numeric values are grouped into `most` equal ranges."""
+BAR_WIDTH = 40  # characters of the longest bar in a histogram
+
+
+def _bins(hist: dict, most: int = 16) -> list[tuple[str, int]]:
+    """A histogram's (label, count) rows; more than `most` numeric values are grouped into
+    `most` equal ranges."""
     keys = list(hist)
     if len(keys) > most and all(k.lstrip("-").isdigit() for k in keys):
         values = sorted(int(k) for k in keys)
@@ -178,5 +205,4 @@ def _bars(hist: dict, width: int = 40, most: int = 16) -> str:
             label = f"{start}-{start + size - 1}"
             grouped[label] = grouped.get(label, 0) + v
         hist = grouped
-    peak = max(hist.values()) if hist else 1
-    return "\n".join(f"  {k:>8} {v:>8} {'#' * max(1, round(width * v / peak))}" for k, v in hist.items())
+    return list(hist.items())

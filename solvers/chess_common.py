@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 
 from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from lab.share import NONE, box_grid
 from lab.textgrid import numbered_lines, parse_json, position
 
 FILES = "abcdefgh"
@@ -452,6 +453,53 @@ class CapturePuzzle(MovePuzzle):
                 data["colors"] = [c.upper() for _, _, c in pieces]
             return json.dumps(data)
         raise PuzzleError(f"unknown {self.name} format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def show_text(self, inst: Instance) -> str:
+        """The board for a terminal: rank 8 at the top, files a-h above and below; white
+        pieces in capitals, black (Melee) in small letters, '·' an empty square."""
+        cells = [["\u00b7"] * 8 for _ in range(8)]
+        for kind, sq, colour in self.pieces(inst):
+            cells[7 - sq // 8][sq % 8] = kind if colour == WHITE else kind.lower()
+        text = box_grid(cells, inner=NONE, pad=0, top=[[f] for f in FILES],
+                        left=[str(8 - r) for r in range(8)])
+        return f"{text}\n{text.splitlines()[0]}"
+
+    # ---- pictures -----------------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
+        """A chessboard (a1 dark, files a-h below, ranks at the left) with the pieces as
+        chess glyphs, white ones hollow. `solution` is `answer`'s data: each capture an
+        arrow numbered in playing order, and the captures listed under the board."""
+        from lab.draw import Board, write
+
+        glyphs = {"K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "N": "\u2658", "P": "\u2659"}
+        board = Board(ax, 8, 8)
+        for r in range(8):
+            for c in range(8):
+                if (r + c) % 2:
+                    board.shade(r, c, "0.72")
+        board.column_clues([[f] for f in FILES], 0.32, side="bottom")
+        board.row_clues([[str(8 - r)] for r in range(8)], 0.32)
+        for kind, sq, colour in self.pieces(inst):
+            x, y = board.centre(7 - sq // 8, sq % 8)
+            white = glyphs[kind]
+            black = chr(ord(white) + 6)  # the filled glyph of the same piece
+            if colour == WHITE:
+                write(ax, x, y, black, 0.88, colour="white")  # the hollow glyph, filled in
+                write(ax, x, y, white, 0.9)
+            else:
+                write(ax, x, y, black, 0.9)
+        board.grid(lines=False)
+        if solution is None:
+            return
+        for k, (a, b) in enumerate(solution.get("squares", []), start=1):
+            fa, fb = parse_square(a), parse_square(b)
+            if fa is None or fb is None:
+                continue
+            board.arrow((7 - fa // 8, fa % 8), (7 - fb // 8, fb % 8), "#c0392b", 0.06, 0.26, label=str(k),
+                        at=0.45, alpha=0.85)
+        moves = solution.get("moves", [])
+        listed = "  ".join(f"{k}.\u00a0{m}".replace("->", "\u00d7") for k, m in enumerate(moves, start=1))
+        board.caption(listed or "no solution", 0.3)
 
     # ---- solving ----------------------------------------------------------------------
     def search(self, inst: Instance) -> CaptureSearch:

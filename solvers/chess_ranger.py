@@ -14,6 +14,7 @@ class ChessRanger(CapturePuzzle):
     name = "chessranger"
     aliases = ("chess-ranger", "chessrange", "ranger")
     title = "Chess Ranger: capture every move, one piece left"
+    rules_text = "Every move is a chess move that captures a piece, the king included, until one piece is left."
     variant = RANGER
     example = "Qe7 Kb6 Nc6 Pb5 Nf5 Pg4 Rb3 Bc3 Pd3 Pc2 Rg2"
 

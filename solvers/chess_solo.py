@@ -13,6 +13,7 @@ class ChessSolo(CapturePuzzle):
     name = "chesssolo"
     aliases = ("chess-solo", "solochess", "solo-chess")
     title = "Solo Chess: capture every move, each piece at most twice, the king last"
+    rules_text = "Every move captures, each piece moves at most twice, the king is never taken and is left alone."
     variant = SOLO
     example = "Kc6 Pg6 Rc5 Rc4 Pb3 Bd3 Pe3 Qg3 Pd2 Nf2 Ng2"
 

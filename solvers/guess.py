@@ -282,6 +282,7 @@ class Guess(MovePuzzle):
     name = "guess"
     aliases = ("mastermind",)
     title = "Guess (Mastermind): next guess of maximum entropy"
+    rules_text = "Find the secret code: a guess earns a black peg per right colour in place, a white per one misplaced."
     formats = ("text", "json", "seed")
     size_limit_text = SIZE_TEXT
     example = "pegs 4 colours RYGBOP\nRYGB 1 1 2\nRGOP 0 2 2"
@@ -475,6 +476,54 @@ class Guess(MovePuzzle):
                                          "candidates": shown if len(alive) <= 20 else None,
                                          "guess": code, "entropy": choice.entropy,
                                          "guess_is_possible": choice.possible, "solved": False})
+
+    # ---- pictures -------------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
+        """As Tatham's Guess: one row of coloured pegs per guess (the colour's letter on
+        each), its mark beside it as small pegs, black for right colour and place, white
+        for right colour elsewhere, empty holes for the rest. `solution` is `answer`'s
+        data: a last row with the next guess, its mark still open."""
+        from matplotlib import colormaps
+        from matplotlib.colors import to_rgb
+
+        from lab.draw import Board
+
+        named = {"R": "#e02020", "Y": "#f2d600", "G": "#2ca02c", "B": "#1f5fd0", "O": "#ff8c1a", "P": "#8e44ad",
+                 "W": "white", "K": "black", "C": "#20c0e0", "M": "#e040c0", "N": "#8b5a2b", "A": "0.6"}
+        p: GuessParams = inst.params
+        clues = [inst.clues[k] for k in sorted(inst.clues)]
+        rows: list[tuple[str, Mark | None]] = [(c.code, c.mark) for c in clues]
+        if solution is not None and solution.get("guess"):
+            rows.append((solution["guess"], None))
+        if not rows:
+            rows.append(("", None))
+        across = math.ceil(p.pegs / 2)  # mark holes in two rows
+        width = p.pegs + math.ceil(across / 2)
+        board = Board(ax, width, len(rows))
+        tab = colormaps["tab20"]
+        for r, (code, mark) in enumerate(rows):
+            for c in range(p.pegs):
+                if c >= len(code):
+                    board.circle(r, c, 0.12, face="0.6", edge="0.6", ring=0)
+                    continue
+                ch = code[c]
+                face = named.get(ch.upper()) or tab(p.colours.index(ch) % 20)
+                board.circle(r, c, 0.36, face=face, edge="black", ring=0.04)
+                light = sum(to_rgb(face)) > 1.6
+                board.text(r, c, ch, 0.3, colour="black" if light else "white", bold=True)
+            pins = ["black"] * mark[0] + ["white"] * mark[1] if mark else []
+            for k in range(p.pegs):
+                col, row = divmod(k, 2)
+                rr, cc = r - 0.22 + 0.44 * row, p.pegs - 0.25 + 0.5 * col
+                if mark is None:
+                    board.circle(rr, cc, 0.06, face="0.75", edge="0.75", ring=0)
+                elif k < len(pins):
+                    board.circle(rr, cc, 0.14, face=pins[k], edge="black", ring=0.03)
+                else:
+                    board.circle(rr, cc, 0.08, face="0.8", edge="0.8", ring=0)
+        board.grid([[(c >= p.pegs, r == len(clues)) for c in range(width)] for r in range(len(rows))])
+        if solution is not None and solution.get("guess"):
+            board.caption(f"last row: the next guess, {solution.get('entropy', 0):.2f} bits of entropy")
 
 
 PUZZLE = Guess()

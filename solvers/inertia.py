@@ -37,6 +37,7 @@ import random
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
 from lab.textgrid import array_rows, char_rows, game_id, parse_json, tatham_size, write_array
@@ -600,7 +601,9 @@ def shortest_route(inst: Instance, time_limit: float = 30.0, seed: int = 0,
 class Inertia(MovePuzzle):
     name = "inertia"
     title = "Inertia: fewest moves collecting every gem"
+    rules_text = "Roll the ball (it slides until a wall or a stop halts it, and dies on a mine) to collect every gem."
     formats = ("text", "tatham", "array", "json")
+    tatham_game: ClassVar[str | None] = "inertia"  # the game in Simon Tatham's collection
     size_limit_text = SIZE.text
     example = "S.g\n.w.\ng.s"
 
@@ -679,7 +682,12 @@ class Inertia(MovePuzzle):
         if fmt == "text":
             return "\n".join(row.replace(BLANK, ".") for row in rows)
         if fmt == "tatham":
-            return f"{inst.params.width}x{inst.params.height}:" + "".join(rows)
+            w, h = inst.params.width, inst.params.height
+            if w < 2 or h < 2 or w * h < 6:  # Tatham's validate_params and validate_desc
+                raise PuzzleError("Tatham's Inertia needs a board at least 2x2 with six cells or more")
+            if GEM not in inst.clues.values():
+                raise PuzzleError("Tatham's Inertia needs at least one gem")
+            return f"{w}x{h}:" + "".join(rows)
         if fmt == "array":
             back = {v: k for k, v in SEED_CHARS.items()}
             return write_array(([back[ch] for ch in row] for row in rows), "np.array")
@@ -732,6 +740,42 @@ class Inertia(MovePuzzle):
             at = (r, c)
         left = [rc for rc, ch in inst.clues.items() if ch == GEM and rc not in got]
         return [f"{len(left)} gems left, e.g. r{left[0][0] + 1}c{left[0][1] + 1}"] if left else []
+
+    # ---- pictures -----------------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
+        """As Tatham's Inertia: walls dark, gems blue diamonds, mines spiked balls, stops
+        rings, the ball a large grey disc. `solution` is `answer`'s data: each move an
+        arrow, numbered and coloured from blue (first) to red (last)."""
+        from matplotlib.colors import LinearSegmentedColormap
+
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        for (r, c), ch in inst.clues.items():
+            if ch == WALL:
+                board.shade(r, c, "0.3")
+            elif ch == GEM:
+                board.symbol(r, c, "diamond", 0.62, colour="#2aa7e0")
+            elif ch == MINE:
+                board.symbol(r, c, "mine", 0.62)
+            elif ch == STOP:
+                board.symbol(r, c, "ring", 0.62, colour="0.3")
+            elif ch == START:
+                board.circle(r, c, 0.36, face="0.8", edge="black", ring=0.06)
+        board.grid()
+        moves = (solution or {}).get("moves") or []
+        at = start_cell(inst)
+        names = [d[0] for d in DIRECTIONS]
+        cmap = LinearSegmentedColormap.from_list("route", ["#1f4fd0", "#8e2cc0", "#d02020"])
+        for k, name in enumerate(moves):
+            if name not in names:
+                break
+            went = slide(inst, at, names.index(name))
+            if went is None:
+                break
+            board.arrow(at, went[0], cmap(k / max(1, len(moves) - 1)), 0.08, 0.3, label=str(k + 1), alpha=0.9)
+            at = went[0]
 
 
 PUZZLE = Inertia()

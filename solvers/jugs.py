@@ -101,6 +101,7 @@ class Jugs(MovePuzzle):
     name = "jugs"
     aliases = ("jug", "water-jugs")
     title = "Water jugs: fewest pours to reach the goal amounts"
+    rules_text = "Pour one jug into another, each time until it is empty or the other full, to reach the goal amounts."
     formats = ("text", "json")
     size_limit_text = SIZE_TEXT
     example = "capacities 3 5 8\nstart 0 0 8\ngoal 0 4 4"
@@ -211,6 +212,42 @@ class Jugs(MovePuzzle):
             if moved == 0 or moved != qty:
                 return [f"pour {n}: jug {i + 1} -> {j + 1} moves {moved} l, not {qty}"]
         return [] if reached(amounts, inst.clues["goal"]) else [f"ends at {amounts}, not the goal"]
+
+    # ---- pictures -------------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
+        """A table, one column per jug headed by its capacity: the start and the goal
+        amounts ('*': any). `solution` is `answer`'s data: one row per pour (from jug ->
+        to jug) with the amounts after it; amounts that meet the goal in green."""
+        from lab.draw import Board
+
+        caps, start, goal = inst.params.capacities, inst.clues["start"], inst.clues["goal"]
+        rows: list[tuple[str, str, list[str]]] = [("start", "", [str(a) for a in start])]
+        if solution is None:
+            rows.append(("goal", "", ["*" if g is None else str(g) for g in goal]))
+        else:
+            positions = solution.get("positions") or []
+            for k, (i, j, _) in enumerate(solution.get("pours") or [], start=1):
+                after = positions[k] if k < len(positions) else []
+                rows.append((str(k), f"{i + 1}\u2192{j + 1}", [str(a) for a in after]))
+        n = len(caps)
+        board = Board(ax, n + 2, len(rows) + 1)
+        board.text(0, 0, "", 0.4)
+        board.text(0, 1, "pour" if solution is not None else "", 0.32)
+        for j, cap in enumerate(caps):
+            board.text(0, j + 2, f"{cap} L", 0.4, bold=True)
+            board.shade(0, j + 2, "0.88")
+        last = len(rows) - 1
+        for r, (label, poured, amounts) in enumerate(rows, start=1):
+            board.text(r, 0, label, 0.36)
+            board.text(r, 1, poured, 0.36)
+            for j, a in enumerate(amounts):
+                hit = solution is not None and r - 1 == last and goal[j] is not None and a == str(goal[j])
+                if hit:
+                    board.shade(r, j + 2, "#9be39b")
+                board.text(r, j + 2, a, 0.45, bold=hit)
+        board.grid([[(r == 0, c < 2) for c in range(n + 2)] for r in range(len(rows) + 1)])
+        if solution is not None and not solution.get("solved"):
+            board.caption("no sequence of pours reaches the goal")
 
 
 PUZZLE = Jugs()

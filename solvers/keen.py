@@ -23,11 +23,12 @@ import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote, variable_block
+from lab.share import box_grid
 from lab.textgrid import array_rows, literal_at, parse_json, tatham_split, token_rows
 
 Cell = tuple[int, int]
@@ -48,6 +49,7 @@ SIZE_TEXT = (f"{SIZE.text}, a cage at most {MAX_FILLINGS:,} ways to fill "
 OP_ALIASES = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "x": "*", "X": "*", "\u00d7": "*",
               "/": "/", "\u00f7": "/", "=": "=", "": "="}
 TATHAM_OPS = {"a": "+", "s": "-", "m": "*", "d": "/"}
+SHOWN_OPS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "=": ""}  # as `show` prints them
 LABELS = string.ascii_uppercase + string.ascii_lowercase
 CODE = 100  # in a cage's clause template, "cell i holds digit d" is i * CODE + d (d <= MAX_N)
 
@@ -193,7 +195,11 @@ class Keen(CluePuzzle):
     name = "keen"
     aliases = ("kenken",)
     title = "Keen (KenKen): Latin square with arithmetic cages"
+    rules_text = "Each row and column holds 1..n once, and each cage's digits make its target with its operation."
     formats = ("text", "array", "tatham", "json")
+    tatham_game: ClassVar[str | None] = "keen"  # the game in Simon Tatham's collection
+    # `--out-format` for solutions: Tatham's game ID holds the cages, never the digits
+    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")
     size_limit_text = SIZE_TEXT
     example = "A B B\nA C C\nD D C\n\nA 2-\nB 6*\nC 6+\nD 2/"
 
@@ -403,7 +409,22 @@ class Keen(CluePuzzle):
                 for cells, (op, target) in cages]})
         raise PuzzleError(f"unknown keen format {quote(fmt)} (known: {', '.join(self.formats)})")
 
+    def show_text(self, inst: Instance) -> str:
+        """The board for a terminal: heavy lines around each cage, its clue in its first cell."""
+        n, cages = inst.params.n, self.cages(inst)
+        cells = [[""] * n for _ in range(n)]
+        region: list[list[object]] = [[("free", r, c) for c in range(n)] for r in range(n)]
+        for i, (cage, (op, target)) in enumerate(cages):
+            r, c = cage[0]
+            cells[r][c] = f"{target}{SHOWN_OPS[op]}"
+            for r, c in cage:
+                region[r][c] = i
+        return box_grid(cells, region, align="left")
+
     def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "tatham":
+            raise PuzzleError("Tatham's Keen game ID holds the cages, not the digits: print the solution as "
+                              "text, array or json (`puzzlelab convert keen FILE --to tatham` gives the puzzle's ID)")
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "solution": self.solution_json(inst, solution)})
         width = len(str(inst.params.n))
@@ -419,6 +440,24 @@ class Keen(CluePuzzle):
 
     def clue_json(self, key: Cage, value: Clue) -> dict:
         return {"cells": [[r + 1, c + 1] for r, c in key], "op": value[0], "target": value[1]}
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As Tatham's Keen: thick cage outlines, each cage's target and operation (+ − × ÷)
+        small in its first cell, solved digits large in the cells."""
+        from lab.draw import Board, regions_of
+
+        n, cages = inst.params.n, self.cages(inst)
+        board = Board(ax, n, n)
+        board.grid(regions_of(n, n, (cells for cells, _ in cages)))
+        signs = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "=": ""}
+        for cells, (op, target) in cages:
+            r, c = min(cells)
+            board.corner(r, c, f"{target}{signs[op]}", 0.3 if n <= 9 else 0.27)
+        if solution is not None:
+            for r, row in enumerate(solution):
+                for c, d in enumerate(row):
+                    board.text(r + 0.14, c, str(d), 0.46, colour="#1f5fbf")
 
     # ---- SAT ----------------------------------------------------------------------
     def rules_cacheable(self, params: KeenParams) -> bool:

@@ -17,11 +17,13 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from lab.share import FILL, NONE, box_grid
 from lab.textgrid import (
     array_rows,
     char_rows,
@@ -106,7 +108,12 @@ class LightUp(CluePuzzle):
     name = "lightup"
     aliases = ("light-up", "akari")
     title = "Light Up (Akari)"
+    rules_text = ("Put lamps on white cells so that every white cell is lit (along its row and column, up to a wall), "
+                  "no lamp lights another, and each numbered wall touches that many lamps.")
     formats = ("text", "array", "tatham", "json")
+    tatham_game: ClassVar[str | None] = "lightup"  # the game in Simon Tatham's collection
+    # `--out-format` for solutions: Tatham's game ID holds the walls, never the lamps
+    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")
     cell_names = {True: "lamp", False: "no lamp"}
     size_limit_text = SIZE.text
     example = "....\n2#..\n..10\n...."
@@ -209,6 +216,8 @@ class LightUp(CluePuzzle):
         if fmt == "array":
             return write_array(self.rows(inst, white=" ", wall="W"))
         if fmt == "tatham":
+            if inst.params.width < 2 or inst.params.height < 2:
+                raise PuzzleError("Tatham's Light Up needs a board at least 2x2")
             cells = [ch for row in self.rows(inst, white=".", wall="B") for ch in row]
             return f"{inst.params.width}x{inst.params.height}:" + tatham_encode(cells, ".")
         if fmt == "json":
@@ -217,7 +226,15 @@ class LightUp(CluePuzzle):
                                "grid": ["".join(row) for row in self.rows(inst)]})
         raise PuzzleError(f"unknown lightup format {quote(fmt)} (known: {', '.join(self.formats)})")
 
+    def show_text(self, inst: Instance) -> str:
+        """The board for a terminal: a plain wall solid, a numbered wall its number, '·' white."""
+        return box_grid(self.rows(inst, white="\u00b7", wall=FILL), inner=NONE, pad=0)
+
     def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "tatham":
+            raise PuzzleError("Tatham's Light Up game ID holds the walls, not the lamps: print the solution as "
+                              "text, array or json (`puzzlelab convert lightup FILE --to tatham` gives the "
+                              "puzzle's ID)")
         if fmt == "array":
             return write_array(self.rows(inst, solution, lamp="L", white=" ", wall="W"))
         if fmt == "json":
@@ -229,26 +246,28 @@ class LightUp(CluePuzzle):
         return [[int(v) for v in row] for row in solution]
 
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
-        """Walls black (numbers in white), lamps as yellow discs."""
-        from matplotlib.patches import Circle, Rectangle
+        """As Tatham's Light Up: walls black with their numbers in white; in the solution,
+        lamps as yellow discs and the cells they light pale yellow."""
+        from lab.draw import Board
 
         p = inst.params
+        board = Board(ax, p.width, p.height)
+        lit: set[Cell] = set()
+        if solution is not None:
+            for seg in p.segments():
+                if any(solution[r][c] for r, c in seg):
+                    lit.update(seg)
         for r in range(p.height):
             for c in range(p.width):
-                y = p.height - r - 1
                 if (r, c) in p.walls:
-                    ax.add_patch(Rectangle((c, y), 1, 1, color="black"))
+                    board.shade(r, c, "black")
                     if (r, c) in inst.clues:
-                        ax.text(c + 0.5, y + 0.5, str(inst.clues[(r, c)]), color="white", ha="center",
-                                va="center", fontsize=min(16, 220 / max(p.width, p.height)), fontweight="bold")
-                elif solution is not None and solution[r][c]:
-                    ax.add_patch(Circle((c + 0.5, y + 0.5), 0.32, facecolor="#f5c518", edgecolor="black"))
-        for x in range(p.width + 1):
-            ax.plot([x, x], [0, p.height], color="0.6", lw=0.6)
-        for y in range(p.height + 1):
-            ax.plot([0, p.width], [y, y], color="0.6", lw=0.6)
-        ax.set_xlim(0, p.width)
-        ax.set_ylim(0, p.height)
+                        board.text(r, c, str(inst.clues[(r, c)]), 0.6, colour="white", bold=True)
+                elif (r, c) in lit:
+                    board.shade(r, c, "#fff3b0")
+                if solution is not None and solution[r][c]:
+                    board.circle(r, c, 0.3, face="#f5c518", edge="black")
+        board.grid()
 
     def describe_clue(self, key: Cell, value: int) -> str:
         return f"r{key[0] + 1}c{key[1] + 1}={value}"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import comb
+from typing import ClassVar
 
 from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, number, quote
 from lab.sat import Found, SatSession, Tally, count_clauses
@@ -38,10 +39,8 @@ UNKNOWN_CHARS = set(".?#_ ")  # ' ' only in the seed's arrays
 FLAG_CHARS = set("Ff*")  # '*' is how Tatham's text form shows a flag
 SOLVER = "cd153"
 MAX_STATES = 200_000  # transfer-matrix states per frontier cell before giving up on chances
-# Size limit: `answer` works on the whole covered frontier at once. Random boards with a
-# sixth of the cells mines and every safe cell opened at random with chance 1/2 (a long,
-# ragged frontier) answer in 1.3 s on 30x30, 2 s on 40x40, 4.5 s on 50x50, 24-29 s and
-# 380 MB on 60x60, 136 s and 2 GB on 100x100. (Boards opened by one first click: 1.3 s on 100x100.)
+# Size limit: `answer` works on the whole covered frontier at once, so time and memory grow
+# fast past 50x50 (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(50, 50)
 
 
@@ -472,6 +471,18 @@ def encode_game_id(params: MinesParams) -> str:
     return f"{w}x{h}n{len(lay.mines)}:{start}m{hexed}"
 
 
+def tatham_id(params: MinesParams) -> str:
+    """`encode_game_id`, for boards Tatham's Mines takes: 1 to width*height - 9 mines
+    (his `validate_params`: the first click clears a 3x3 block)."""
+    most = params.height * params.width - 9
+    if params.layout is not None and most < 1:
+        raise PuzzleError(f"Tatham's Mines takes no {params.width}x{params.height} board: it needs 10 cells or more")
+    if params.layout is not None and not 1 <= params.mines <= most:
+        raise PuzzleError(f"Tatham's Mines takes 1 to {most} mines on a {params.width}x{params.height} board, "
+                          f"not {params.mines}")
+    return encode_game_id(params)
+
+
 def decode_game_id(text: str) -> MinesParams:
     text = text.strip()
     if "#" in text and ":" not in text:
@@ -529,7 +540,9 @@ class Minesweeper(MovePuzzle):
     name = "minesweeper"
     aliases = ("mines",)
     title = "Minesweeper (Mines): safe cells, certain mines, wrong flags, exact chances"
+    rules_text = "Each number counts the mines among its eight neighbours: open every cell that holds no mine."
     formats = ("text", "array", "tatham", "json")
+    tatham_game: ClassVar[str | None] = "mines"  # the game in Simon Tatham's collection
     size_limit_text = SIZE.text
     example = "mines: 1\n01.\n011\n000"
     grade_keys = ("sat_rounds", "no_guess")
@@ -654,7 +667,7 @@ class Minesweeper(MovePuzzle):
             tail = f"\ngame_id = '{encode_game_id(p)}'" if p.layout else ""
             return f"{board}\nmine_count = {p.mines}{tail}"
         if fmt == "tatham":
-            return encode_game_id(p)
+            return tatham_id(p)
         if fmt == "json":
             out = {"puzzle": self.name, "mines": p.mines, "board": self.rows(inst)}
             if p.layout:
@@ -679,7 +692,7 @@ class Minesweeper(MovePuzzle):
         """The layout as the solved board in format `fmt` (the game ID for "tatham")."""
         if fmt == "tatham":
             p: MinesParams = inst.params
-            return encode_game_id(MinesParams(p.height, p.width, len(solution.mines), solution))
+            return tatham_id(MinesParams(p.height, p.width, len(solution.mines), solution))
         return self.format(self.solved_board(inst, solution), fmt)
 
     def verify(self, inst: Instance, solution: Layout) -> list[str]:
@@ -764,6 +777,52 @@ class Minesweeper(MovePuzzle):
                 cells.append(f"{float(chances[(r, c)]):4.2f}" if (r, c) in chances else f"{v:>4}")
             out.append(" ".join(cells))
         return out
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
+        """As Tatham's Mines: covered cells grey, opened ones white with their numbers in
+        Tatham's colours, flags red. `solution` is `answer`'s data: certainly safe cells
+        green, certain mines as mines, doubtful flags crossed, and (when nothing is safe)
+        each covered cell shaded by its mine chance, in per cent, the safest one ringed."""
+        from lab.draw import Board
+
+        colours = {1: "#0000e0", 2: "#007000", 3: "#e00000", 4: "#000080", 5: "#800000", 6: "#008080",
+                   7: "black", 8: "0.45"}
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        answer = solution or {}
+
+        def cells(key: str) -> set[Cell]:
+            return {(d["row"] - 1, d["col"] - 1) for d in answer.get(key) or []}
+
+        safe, mines, doubtful = cells("safe") | cells("flags_certainly_safe"), cells("mines"), cells("wrong_flags")
+        chances = {(d["row"] - 1, d["col"] - 1): d["p"] for d in answer.get("chances") or []}
+        for r in range(p.height):
+            for c in range(p.width):
+                v = inst.clues.get((r, c))
+                if isinstance(v, int):
+                    if v:
+                        board.text(r, c, str(v), 0.6, colour=colours[v], bold=True)
+                    continue
+                if (r, c) in safe:
+                    board.shade(r, c, "#9be39b")
+                elif (r, c) in chances:
+                    fade = 1 - 0.8 * chances[(r, c)]
+                    board.shade(r, c, (1.0, fade, fade))
+                    if v != FLAG:
+                        board.text(r, c, f"{100 * chances[(r, c)]:.0f}", 0.3)
+                else:
+                    board.shade(r, c, "0.72")
+                if v == FLAG:
+                    board.symbol(r, c, "flag", 0.6, colour="#e00000")
+                    if (r, c) in doubtful:
+                        board.symbol(r, c, "cross", 0.75, colour="#0050ff")
+                elif (r, c) in mines:
+                    board.symbol(r, c, "mine", 0.62)
+        if answer.get("safest"):
+            board.symbol(answer["safest"]["row"] - 1, answer["safest"]["col"] - 1, "ring", 0.9, colour="#0050ff")
+        board.grid()
+        board.caption(f"{p.mines} mines")
 
 
 PUZZLE = Minesweeper()

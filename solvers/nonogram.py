@@ -30,10 +30,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import ClassVar
 
 from pysat.formula import IDPool
 
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from lab.share import FILL, NONE, box_grid
 from lab.textgrid import literal_at, numbered_lines, parse_json, tatham_size, tatham_split
 
 Runs = tuple[int, ...]
@@ -364,7 +366,9 @@ class Nonogram(CluePuzzle):
     name = "nonogram"
     aliases = ("pattern", "nonograms")
     title = "Nonograms (Pattern): paint the grid from its row and column run lengths"
+    rules_text = "Paint cells black so that each row and column shows, in order, runs of the lengths its clue lists."
     formats = ("text", "array", "tatham", "json")
+    tatham_game: ClassVar[str | None] = "pattern"  # the game in Simon Tatham's collection
     universal_max = UNIVERSAL_MAX
     size_limit_text = SIZE.text
     example = "cols:\n1 1\n4\n2\n2\nrows:\n3\n2\n2 1\n1 1"
@@ -598,13 +602,33 @@ class Nonogram(CluePuzzle):
         if any(clue is None for clue in lines):
             raise PuzzleError("a Pattern game ID needs a clue for every row and column")
         p = inst.params
+        if p.width * p.height < 2:
+            raise PuzzleError("Tatham's Pattern needs at least two cells")
         desc = "/".join(".".join(map(str, clue)) for clue in lines)
         if grid:
             desc += "," + _tatham_encode_givens("".join(grid))
         return f"{p.width}x{p.height}:{desc}"
 
+    def show_text(self, inst: Instance) -> str:
+        """The board for a terminal: column clues stacked above, row clues to the left, a heavy
+        line every five cells; a given black cell is solid, a given white one '×'."""
+        cols, rows = self.clue_lists(inst)
+        grid = self.givens(inst) or [UNKNOWN * inst.params.width] * inst.params.height
+
+        def labels(clue: tuple[int, ...] | None) -> list[str]:
+            return ["?"] if clue is None else [str(v) for v in clue] or ["0"]
+
+        shown = {BLACK: FILL, WHITE: "×", UNKNOWN: "·"}
+        return box_grid([[shown[ch] for ch in row] for row in grid],
+                        [[(r // 5, c // 5) for c in range(len(row))] for r, row in enumerate(grid)],
+                        inner=NONE, pad=0, align="right", top=[labels(c) for c in cols],
+                        left=[" ".join(labels(r)) for r in rows])
+
     def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
         rows = ["".join(BLACK if v else WHITE for v in row) for row in solution]
+        if fmt == "tatham":  # the solved board as a game ID: its runs, and every cell given
+            lines = [runs(col) for col in zip(*solution)] + [runs(row) for row in solution]
+            return self._format_tatham(inst, lines, rows)
         if fmt == "json":
             return json.dumps(rows)
         return "\n".join(rows)
@@ -621,6 +645,27 @@ class Nonogram(CluePuzzle):
         if key[0] == "cell":
             return {"row": key[1] + 1, "col": key[2] + 1, "black": bool(value)}
         return {key[0]: key[1] + 1, "runs": list(value)}
+
+    # ---- pictures -------------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As Tatham's Pattern: column clues stacked above the grid, row clues left of it,
+        painted cells black (givens: black, or a dot for white)."""
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        size = 0.5 if max(p.width, p.height) <= 40 else 0.45
+        board.column_clues([inst.clues.get(("col", c), ()) or (0,) for c in range(p.width)], size)
+        board.row_clues([inst.clues.get(("row", r), ()) or (0,) for r in range(p.height)], size)
+        for r in range(p.height):
+            for c in range(p.width):
+                given = inst.clues.get(("cell", r, c))
+                black = solution[r][c] if solution is not None else given
+                if black:
+                    board.shade(r, c, "black")
+                elif given == 0:
+                    board.symbol(r, c, "dot", 0.2)
+        board.grid()
 
     # ---- SAT -------------------------------------------------------------------------
     def rules_cacheable(self, params: NonogramParams) -> bool:

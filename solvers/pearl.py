@@ -17,10 +17,12 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import ClassVar
 
 from pysat.formula import IDPool
 
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from lab.share import NONE, box_grid
 from lab.textgrid import (
     array_rows,
     char_rows,
@@ -131,7 +133,12 @@ class Pearl(CluePuzzle):
     name = "pearl"
     aliases = ("masyu",)
     title = "Pearl (Masyu): one loop through black and white pearls"
+    rules_text = ("One loop through cell centres passes every pearl: it turns on a black pearl and goes straight "
+                  "through the cells either side, and goes straight through a white pearl and turns next to it.")
     formats = ("text", "array", "tatham", "json")
+    tatham_game: ClassVar[str | None] = "pearl"  # the game in Simon Tatham's collection
+    # `--out-format` for solutions: `formats`, and the loop's edges one a line
+    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "tatham", "json", "edges")
     size_limit_text = SIZE.text
     example = "....\n.W.W\n....\n.B.."
 
@@ -210,11 +217,18 @@ class Pearl(CluePuzzle):
         if fmt == "array":
             return write_array(row.replace(".", " ") for row in self.rows(inst))
         if fmt == "tatham":
+            if p.width < 5 or p.height < 5:
+                raise PuzzleError("Tatham's Pearl needs a board at least 5x5")
             return f"{p.width}x{p.height}:" + tatham_encode("".join(self.rows(inst)), ".")
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
                                "grid": self.rows(inst)})
         raise PuzzleError(f"unknown pearl format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def show_text(self, inst: Instance) -> str:
+        """The board for a terminal: black pearls '●', white pearls '○', '·' elsewhere."""
+        shown = {"B": "\u25cf", "W": "\u25cb", ".": "\u00b7"}
+        return box_grid([[shown[ch] for ch in row] for row in self.rows(inst)], inner=NONE, pad=0)
 
     def format_solution(self, inst: Instance, solution: Loop, fmt: str = "text") -> str:
         """text: box drawing; array: seed 000's glyphs; tatham: Tatham's own text form of a
@@ -261,22 +275,19 @@ class Pearl(CluePuzzle):
     def clue_json(self, key: Cell, value: str) -> dict:
         return {"row": key[0] + 1, "col": key[1] + 1, "pearl": value}
 
-    def draw(self, ax, inst: Instance, solution: Loop | None) -> None:
-        """Matplotlib picture: grid, loop (if any) and pearls."""
+    def draw(self, ax, inst: Instance, solution: Loop | None = None) -> None:
+        """As Tatham's Pearl: white and black pearls as discs; in the solution, the loop
+        as a thick line through the cell centres."""
+        from lab.draw import Board
+
         p = inst.params
-        for x in range(p.width + 1):
-            ax.plot([x, x], [0, p.height], color="0.8", lw=0.6)
-        for y in range(p.height + 1):
-            ax.plot([0, p.width], [y, y], color="0.8", lw=0.6)
+        board = Board(ax, p.width, p.height)
+        board.grid()
         if solution is not None:
-            for (r1, c1), (r2, c2) in used_edges(p, solution):
-                ax.plot([c1 + 0.5, c2 + 0.5], [p.height - r1 - 0.5, p.height - r2 - 0.5],
-                        color="tab:blue", lw=3)
+            for a, b in used_edges(p, solution):
+                board.line([a, b], "black", 0.1)
         for (r, c), v in inst.clues.items():
-            ax.scatter([c + 0.5], [p.height - r - 0.5], s=1800 / max(p.width, p.height),
-                       facecolor="black" if v == "B" else "white", edgecolor="black", zorder=3)
-        ax.set_xlim(0, p.width)
-        ax.set_ylim(0, p.height)
+            board.circle(r, c, 0.3, face="black" if v == "B" else "white", edge="black", ring=0.05)
 
     # ---- SAT ----------------------------------------------------------------------
     def rules(self, params: PearlParams, pool: IDPool) -> Rules:

@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import ClassVar
 
 from pysat.formula import IDPool
 
@@ -119,7 +120,12 @@ class Singles(CluePuzzle):
     name = "singles"
     aliases = ("hitori",)
     title = "Singles (Hitori)"
+    rules_text = ("Shade cells so that no number repeats among the unshaded cells of a row or column, no two shaded "
+                  "cells touch, and the unshaded cells are connected.")
     formats = ("text", "array", "tatham", "json")
+    tatham_game: ClassVar[str | None] = "singles"  # the game in Simon Tatham's collection
+    # `--out-format` for solutions: Tatham's game ID holds the numbers, never the shading
+    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")
     cell_names = {True: "shaded", False: "white"}
     size_limit_text = SIZE.text
     example = "2 1 4 1\n1 2 3 1\n1 3 2 1\n3 2 1 2"
@@ -229,6 +235,10 @@ class Singles(CluePuzzle):
         raise PuzzleError(f"unknown singles format {quote(fmt)} (known: {', '.join(self.formats)})")
 
     def format_solution(self, inst: Instance, solution: Shading, fmt: str = "text") -> str:
+        if fmt == "tatham":
+            raise PuzzleError("Tatham's Singles game ID holds the numbers, not the shading: print the solution as "
+                              "text, array or json (`puzzlelab convert singles FILE --to tatham` gives the "
+                              "puzzle's ID)")
         cells = self.numbers(inst)
         if fmt == "array":  # the seed's output: 'B' for shaded, ' ' for white
             return write_array(["B" if s else " " for s in row] for row in solution)
@@ -246,6 +256,22 @@ class Singles(CluePuzzle):
 
     def clue_json(self, key: Cell, value: int) -> dict:
         return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Shading | None = None) -> None:
+        """As Tatham's Singles: a number in every cell; in the solution, shaded cells black
+        (their numbers hidden)."""
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        for r, row in enumerate(self.numbers(inst)):
+            for c, v in enumerate(row):
+                if solution is not None and solution[r][c]:
+                    board.shade(r, c, "black")
+                elif v:
+                    board.text(r, c, str(v), 0.55)
+        board.grid()
 
     # ---- SAT ----------------------------------------------------------------------
     def rules_cacheable(self, params: SinglesParams) -> bool:

@@ -134,6 +134,7 @@ class Sliding(MovePuzzle):
     name = "sliding"
     aliases = ("slidingblocks", "klotski", "quzzle")
     title = "Sliding blocks: fewest one-cell slides to the goal pattern"
+    rules_text = "Slide blocks one cell at a time (up, down, left, right) into empty cells until the goal shows."
     formats = ("text", "line", "json")
     size_limit_text = SIZE.text
     example = "1122\n1133\n45..\n6788\n6799\n\n????\n????\n????\n????\n1???"
@@ -281,6 +282,53 @@ class Sliding(MovePuzzle):
         if any(g != ANY and g != p for p, g in zip(pos, goal)):
             return ["the final position does not match the goal"]
         return []
+
+    # ---- pictures -------------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
+        """The start and the goal side by side: each block in a colour of its own and
+        outlined, walls black, goal cells that may hold anything grey. `solution` is
+        `answer`'s data: the start and the position the moves reach, the moves listed."""
+        from lab.draw import Board
+
+        w, h = inst.params.width, inst.params.height
+        start = inst.clues["start"]
+        palette = ["#f4a582", "#92c5de", "#b8e186", "#fdd49e", "#c2a5cf", "#f1b6da", "#a6dba0", "#d8daeb",
+                   "#fee08b", "#80cdc1", "#e0e0e0", "#bababa"]
+        colour = {ch: palette[i % len(palette)] for i, ch in enumerate(sorted(blocks(start)))}
+
+        def show(pos: str, x: float, title: str) -> Board:
+            board = Board(ax, w, h, x=x)
+            for i, ch in enumerate(pos):
+                r, c = divmod(i, w)
+                if ch == WALL:
+                    board.shade(r, c, "black")
+                elif ch == ANY:
+                    board.shade(r, c, "0.86")
+                elif ch != EMPTY:
+                    board.shade(r, c, colour.get(ch, "0.7"))
+            for ch, cells in blocks(pos).items():
+                if ch in (ANY, WALL):
+                    continue
+                mr = sum(i // w for i in cells) / len(cells)
+                mc = sum(i % w for i in cells) / len(cells)
+                r, c = divmod(min(cells, key=lambda i: (i // w - mr) ** 2 + (i % w - mc) ** 2), w)
+                board.text(r, c, ch, 0.5)
+            board.grid([[pos[r * w + c] if pos[r * w + c] not in (EMPTY, ANY) else (r, c) for c in range(w)]
+                        for r in range(h)])
+            board.title(title)
+            return board
+
+        left = show(start, 0, "start")
+        if solution is None:
+            show(inst.clues["goal"], w + 1.5, "goal")
+            return
+        pos, moves = start, solution.get("moves") or []
+        for ch, d in moves:
+            cells = blocks(pos).get(ch)
+            pos = (slide(pos, w, cells, *DIRECTIONS[d]) if cells and d in DIRECTIONS else None) or pos
+        show(pos, w + 1.5, f"after {len(moves)} moves")
+        steps = " ".join(f"{ch}{d[0].upper()}" for ch, d in moves)
+        left.caption(f"moves: {steps}" if moves else "no moves", width=int((2 * w + 1.5) / (0.55 * left.small)))
 
 
 def _connected(cells: list[int], width: int) -> bool:

@@ -40,6 +40,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
+from lab.share import NONE, box_grid
 from lab.textgrid import (
     array_rows,
     char_rows,
@@ -128,7 +129,9 @@ class Sudoku(CluePuzzle):
     name = "sudoku"
     aliases = ("solo",)
     title = "Sudoku (Solo), any box shape"
+    rules_text = "Fill the grid with the digits 1..n so that every row, column and box holds each digit once."
     formats = ("line", "grid", "array", "tatham", "json")
+    tatham_game: ClassVar[str | None] = "solo"  # the game in Simon Tatham's collection
     size_limit_text = SIZE.text
     example = "1.2......43....."
     pair_layout = PairLayout("line", blank="0", blanks="0.")  # Kaggle's puzzle,solution CSV
@@ -287,6 +290,12 @@ class Sudoku(CluePuzzle):
             return json.dumps({"puzzle": self.name, "box": [p.box_rows, p.box_cols], "grid": cells})
         raise PuzzleError(f"unknown sudoku format {quote(fmt)} (known: {', '.join(self.formats)})")
 
+    def show_text(self, inst: Instance) -> str:
+        """The board for a terminal: heavy lines around the boxes, '·' for a blank."""
+        p, symbols = inst.params, inst.params.symbols
+        return box_grid([["·" if d == 0 else symbols[d - 1] for d in row] for row in self.cells(inst)],
+                        [[p.box(r, c) for c in range(p.n)] for r in range(p.n)], inner=NONE, pad=0)
+
     def full(self, inst: Instance, solution: Grid) -> Instance:
         n = inst.params.n
         return Instance(self.name, inst.params, {(r, c): solution[r][c] for r in range(n) for c in range(n)})
@@ -384,22 +393,19 @@ class Sudoku(CluePuzzle):
 
     # ---- pictures ------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
-        """Thin cell lines, thick box lines, clues in black and solved digits in blue."""
+        """Thin cell lines, thick box lines, givens in bold black and solved digits in blue."""
+        from lab.draw import Board
+
         p, n = inst.params, inst.params.n
-        for i in range(n + 1):
-            ax.plot([i, i], [0, n], color="black", lw=2.2 if i % p.box_cols == 0 else 0.5)
-            ax.plot([0, n], [i, i], color="black", lw=2.2 if i % p.box_rows == 0 else 0.5)
-        size = max(6, 180 / n)
+        board = Board(ax, n, n)
+        board.grid([[p.box(r, c) for c in range(n)] for r in range(n)])
         for r in range(n):
             for c in range(n):
                 given = inst.clues.get((r, c))
                 d = given or (solution[r][c] if solution is not None else 0)
                 if d:
-                    ax.text(c + 0.5, n - r - 0.5, p.symbols[d - 1] if n > 9 else str(d), ha="center",
-                            va="center", fontsize=size, color="black" if given else "#1f5fbf",
-                            fontweight="bold" if given else "normal")
-        ax.set_xlim(-0.05, n + 0.05)
-        ax.set_ylim(-0.05, n + 0.05)
+                    board.text(r, c, p.symbols[d - 1] if n > 9 else str(d), 0.62,
+                               colour="black" if given else "#1f5fbf", bold=bool(given))
 
     # ---- independent check ------------------------------------------------------------
     def candidates(self, params: SudokuParams) -> Iterable[Grid]:

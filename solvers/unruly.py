@@ -132,6 +132,9 @@ class Unruly(CluePuzzle):
     name = "unruly"
     aliases = ("takuzu", "binairo")
     title = "Unruly (Takuzu, Binairo)"
+    rules_text = "Colour every cell black or white: each row and column half black, never three alike side by side."
+    tatham_game = "unruly"
+    solution_formats = ("text", "array", "json")  # a game ID holds clues, not a solved grid
     formats = ("text", "array", "tatham", "json")
     cell_names = {True: "black", False: "white"}
     size_limit_text = SIZE.text
@@ -230,7 +233,7 @@ class Unruly(CluePuzzle):
             return write_array(list(row) for row in self.rows(inst, solution))
         if fmt == "json":
             return json.dumps({"puzzle": self.name, "grid": self.rows(inst, solution)})
-        return "\n".join(self.rows(inst, solution))  # text (and tatham, which has no solved form)
+        return "\n".join(self.rows(inst, solution))
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
         return self.rows(inst, solution)
@@ -240,6 +243,28 @@ class Unruly(CluePuzzle):
 
     def clue_json(self, key: Cell, value: bool) -> dict:
         return {"row": key[0] + 1, "col": key[1] + 1, "colour": self.cell_names[value]}
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As Tatham's Unruly: black cells black, white cells white, cells still to fill
+        grey; in the solution every cell is black or white, and a given keeps a dot."""
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        for r in range(p.height):
+            for c in range(p.width):
+                given = inst.clues.get((r, c))
+                colour = given if solution is None else solution[r][c]
+                if colour is None:
+                    board.shade(r, c, "0.78")
+                elif colour:
+                    board.shade(r, c, "black")
+                if solution is not None and given is not None:
+                    board.symbol(r, c, "dot", 0.16, colour="white" if given else "black")
+        board.grid()
+        if p.unique:
+            board.caption("no two rows and no two columns alike")
 
     # ---- SAT ----------------------------------------------------------------------
     def rules_cacheable(self, params: UnrulyParams) -> bool:

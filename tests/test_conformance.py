@@ -59,7 +59,7 @@ def assert_refused(tmp_path: Path, argv: tuple[str, ...], before: set[Path]) -> 
 def test_contract_is_filled_in(name):
     ptype = registry.puzzle(name)
     assert isinstance(ptype, (CluePuzzle, MovePuzzle)), "subclass CluePuzzle or MovePuzzle"
-    assert ptype.name == name and ptype.title and ptype.size_limit_text and ptype.example
+    assert ptype.name == name and ptype.title and ptype.rules_text and ptype.size_limit_text and ptype.example
     assert ptype.formats and len(set(ptype.formats)) == len(ptype.formats)
     own_read = type(ptype).read is not PuzzleType.read
     for fmt in ptype.formats:

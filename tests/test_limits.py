@@ -154,7 +154,7 @@ def test_every_ranged_option_refuses_values_outside_its_range(name):
     assert gen.checked_params() == gen.params()  # the defaults are in range
     for option in gen.options:
         if option.low is not None:
-            assert f"[{option.range_text}]" in option.help
+            assert f"[{option.range_text}]" in option.described
             with pytest.raises(PuzzleError, match=f"--{option.name} must be at least {option.low}"):
                 gen.checked_params(**{option.name: option.low - 1})
         if option.high is not None:
@@ -203,9 +203,9 @@ def test_params_alone_still_checks_sizes_and_zero_is_not_unset():
 
 
 def test_option_range_text():
-    assert Option("a", int, 1, "h", 1, 5).help == "h [1..5]"
+    assert Option("a", int, 1, "h", 1, 5).described == "h [1..5]"
     assert Option("a", int, 1, "h", low=1).range_text == "at least 1"
-    assert Option("a", int, 1, "h").help == "h"
+    assert Option("a", int, 1, "h").described == "h"
 
 
 @pytest.mark.parametrize("box, message", [
