@@ -10,7 +10,7 @@ from typing import Any
 from .cpsat import cpsat_count
 from .generator import Generated, Generator, generate_one
 from .puzzle import CluePuzzle, Instance, PuzzleType
-from .sat import DEFAULT_SOLVER, SatSession, SessionCache
+from .sat import DEFAULT_SOLVER, SatSession, SessionCache, check_instance
 from .solve import ONE_SHOT_SOLVER
 
 
@@ -44,6 +44,20 @@ def engine_counts(ptype: CluePuzzle, inst: Instance, limit: int = 1000) -> tuple
         if problems:
             raise AssertionError(f"CP-SAT engine returned an invalid solution: {problems[:3]}")
     return counts[0], cp.n
+
+
+def assert_unique_with(ptype: CluePuzzle, inst: Instance, solution: Any) -> None:
+    """A stated answer (a seed's example, a Tatham board) checked three ways: `verify`
+    accepts it, and the SAT engine and CP-SAT each find it and nothing else."""
+    problems = ptype.verify(inst, solution)
+    if problems:
+        raise AssertionError(f"the stated solution breaks the rules: {problems[:3]}")
+    result = check_instance(ptype, inst)
+    if result.status != "unique" or result.solutions[0] != solution:
+        raise AssertionError(f"the SAT engine says {result.status}, not unique with the stated solution")
+    cp = cpsat_count(ptype, inst, limit=2)
+    if not (cp.complete and cp.n == 1 and cp.solutions[0] == solution):
+        raise AssertionError(f"CP-SAT finds {cp.n} solution(s), not just the stated one")
 
 
 def generated_rechecked(ptype: CluePuzzle, gen: Generator, params: Any, count: int, seed: int) -> list[Generated]:

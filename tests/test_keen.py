@@ -13,8 +13,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from generators.keen import MAX_CAGE, random_cages, random_op
-from lab.cpsat import cpsat_count
-from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
@@ -56,11 +55,7 @@ def grid(text: str) -> tuple[tuple[int, ...], ...]:
 def test_seed_example_unique_with_stated_solution():
     inst = PUZZLE.parse((DATA / "seed000.txt").read_text())
     assert inst.params == KeenParams(9) and len(inst.clues) == 36
-    result = check_instance(PUZZLE, inst)
-    assert result.status == "unique" and result.solutions[0] == grid(SEED_SOLUTION)
-    assert PUZZLE.verify(inst, grid(SEED_SOLUTION)) == []
-    cp = cpsat_count(PUZZLE, inst, limit=2)
-    assert cp.complete and cp.n == 1 and cp.solutions[0] == grid(SEED_SOLUTION)
+    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))
 
 
 def test_tatham_game_id_solves_and_round_trips_exactly():

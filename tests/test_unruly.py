@@ -13,7 +13,7 @@ import pytest
 
 from lab import cli
 from lab.cpsat import cpsat_count
-from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
@@ -75,11 +75,7 @@ def tatham_ids() -> list[tuple[str, str]]:
 def test_seed_example_is_unique_with_the_stated_solution():
     inst = PUZZLE.parse(SEED_BOARD)
     assert inst.params == UnrulyParams(14, 14) and len(inst.clues) == 43
-    result = check_instance(PUZZLE, inst)
-    assert result.status == "unique" and result.solutions[0] == grid(SEED_SOLUTION)
-    assert PUZZLE.verify(inst, grid(SEED_SOLUTION)) == []
-    cp = cpsat_count(PUZZLE, inst, limit=2)
-    assert cp.complete and cp.n == 1 and cp.solutions[0] == grid(SEED_SOLUTION)
+    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))
 
 
 def test_seed_solution_is_written_as_the_seed_prints_it():
