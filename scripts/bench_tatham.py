@@ -1,0 +1,103 @@
+"""Our whole `generate` command beside Simon Tatham's generator for the same puzzle and size.
+
+    python scripts/bench_tatham.py [--count 20] [--rounds 2] [--only sudoku,keen]
+
+For every puzzle that has a counterpart in Tatham's collection (and is registered here), at
+the presets named in the catalogue issues, both commands run as the user runs them, start-up
+included: `puzzlelab generate PUZZLE --count N --seed S` (grading, uniqueness, writing the
+dataset: everything) and `sgt-GAME --generate N PARAMS` (Debian package `sgt-puzzles`). The
+runs alternate, round by round, and each side keeps its best round, so a machine whose speed
+drifts slows both alike. Printed: puzzles per second for each and the ratio ours / Tatham's.
+
+Tatham's puzzles are graded for a deduction level, not minimal; ours are minimal and carry a
+grade, so ours do more work. The ratio is still what a person making a dataset sees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from lab import registry  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Case:
+    puzzle: str
+    options: tuple[str, ...]  # our generate options
+    game: str  # Tatham's program: sgt-<game>
+    params: str  # his parameter string
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.puzzle} {' '.join(self.options)}".strip()
+
+
+CASES = [
+    Case("sudoku", ("--size", "9"), "solo", "3x3db", "Basic"),
+    Case("sudoku", ("--size", "9"), "solo", "3x3du", "Unreasonable"),
+    Case("nonogram", ("--size", "15"), "pattern", "15x15"),
+    Case("lightup", ("--size", "10"), "lightup", "10x10b20s0d0", "easy"),
+    Case("lightup", ("--size", "10"), "lightup", "10x10b20s0d2", "hard"),
+    Case("keen", ("--size", "6"), "keen", "6dh", "hard"),
+    Case("pearl", ("--size", "8"), "pearl", "8x8dt", "tricky"),
+    Case("singles", ("--size", "8"), "singles", "8x8dk", "tricky"),
+    Case("unruly", ("--size", "8"), "unruly", "8x8dn", "normal"),
+    Case("minesweeper", ("--height", "16", "--width", "16", "--mines", "40"), "mines", "16x16n40"),
+    Case("towers", ("--size", "5"), "towers", "5de", "easy"),
+    Case("mosaic", ("--size", "10"), "mosaic", "10x10"),
+    Case("tents", ("--size", "8"), "tents", "8x8de", "easy"),
+]
+
+
+def timed(command: list[str], cwd: Path) -> float:
+    """Wall seconds of one run; a failed run stops the benchmark with its error."""
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed: {done.stderr.strip()[:300]}")
+    return seconds
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=20, help="puzzles per run (default: 20)")
+    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds, best kept (default: 2)")
+    ap.add_argument("--only", help="comma-separated puzzle names")
+    args = ap.parse_args()
+    wanted = set(args.only.split(",")) if args.only else None
+    names = set(registry.names())
+    cases = [c for c in CASES if c.puzzle in names and (wanted is None or c.puzzle in wanted)]
+    print(f"{"ours":<46} {'Tatham':<24} {'ours/s':>8} {'his/s':>8} {'ratio':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for case in cases:
+            program = shutil.which(f"sgt-{case.game}") or f"/usr/games/sgt-{case.game}"
+            if not Path(program).exists():
+                print(f"{case.label:<46} sgt-{case.game} is not installed (apt-get install sgt-puzzles)")
+                continue
+            ours, his = float("inf"), float("inf")
+            for r in range(args.rounds):
+                out = work / f"{case.puzzle}-{r}-{len(case.options)}-{case.params}.jsonl"
+                ours = min(ours, timed([sys.executable, "-m", "lab", "generate", case.puzzle, *case.options,
+                                        "--count", str(args.count), "--seed", "1", "--out", str(out), "--quiet"],
+                                       ROOT))
+                his = min(his, timed([program, "--generate", str(args.count), case.params], work))
+            theirs = f"{case.game} {case.params}" + (f" ({case.note})" if case.note else "")
+            print(f"{case.label:<46} {theirs:<24} {args.count / ours:8.1f} {args.count / his:8.1f} "
+                  f"{his / ours:7.3f}x")
+
+
+if __name__ == "__main__":
+    main()
