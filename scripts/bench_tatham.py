@@ -79,7 +79,7 @@ def main() -> None:
     wanted = set(args.only.split(",")) if args.only else None
     names = set(registry.names())
     cases = [c for c in CASES if c.puzzle in names and (wanted is None or c.puzzle in wanted)]
-    print(f"{"ours":<46} {'Tatham':<24} {'ours/s':>8} {'his/s':>8} {'ratio':>8}")
+    print(f"{'ours':<46} {'Tatham':<24} {'ours/s':>8} {'his/s':>8} {'ratio':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for case in cases:
