@@ -15,19 +15,19 @@ the arithmetic directly instead, so the two engines share no tuple code.
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import re
 import string
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote, variable_block
+from lab.latin import latin_grids, latin_variables
+from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote
 from lab.share import box_grid
 from lab.textgrid import array_rows, literal_at, parse_json, tatham_split, token_rows
 
@@ -465,7 +465,7 @@ class Keen(CluePuzzle):
 
     def rules(self, params: KeenParams, pool: IDPool) -> Rules:
         """A Latin square: each cell, and each digit in each row and column, exactly once."""
-        x, cells, lines, primary = _latin(params, pool)
+        x, cells, lines, primary = latin_variables(params.n, pool)
         groups = [group for i in range(len(cells)) for group in (cells[i], *lines[2 * i:2 * i + 2])]
         return Rules(clauses=groups, primary=primary, data=KeenVars(x), at_most_one=groups)
 
@@ -476,7 +476,7 @@ class Keen(CluePuzzle):
         to load for the same solutions: at least one digit per cell, each digit at most once
         a row and a column; with n cells and n digits a row, each cell then holds exactly
         one digit and each row and column every digit."""
-        x, cells, lines, primary = _latin(params, pool)
+        x, cells, lines, primary = latin_variables(params.n, pool)
         return Rules(clauses=cells, primary=primary, data=KeenVars(x, pool=pool), at_most_one=lines)
 
     def clue_clauses(self, params: KeenParams, rules: Rules, key: Cage, value: Clue):
@@ -529,24 +529,8 @@ class Keen(CluePuzzle):
 
     # ---- independent check ------------------------------------------------------------
     def candidates(self, params: KeenParams) -> Iterable[Grid]:
-        """Every grid of digits for n <= 2 (so `verify` must reject non-Latin ones), every
-        Latin square above that, stacked from row permutations."""
-        n = params.n
-        if n <= 2:
-            yield from (tuple(tuple(cells[r * n:(r + 1) * n]) for r in range(n))
-                        for cells in itertools.product(range(1, n + 1), repeat=n * n))
-            return
-        rows = list(itertools.permutations(range(1, n + 1)))
-
-        def extend(done: tuple[tuple[int, ...], ...]) -> Iterator[Grid]:
-            if len(done) == n:
-                yield done
-                return
-            for row in rows:
-                if all(row[c] != prev[c] for prev in done for c in range(n)):
-                    yield from extend(done + (row,))
-
-        yield from extend(())
+        """Every Latin square of order n (every grid of digits for n <= 2)."""
+        return latin_grids(params.n)
 
     def verify(self, inst: Instance, solution: Grid) -> list[str]:
         n = inst.params.n
@@ -565,19 +549,6 @@ class Keen(CluePuzzle):
                 r, c = cells[0]
                 problems.append(f"cage at r{r + 1}c{c + 1}: {values} do not make {target}{op_text(op)}")
         return problems
-
-
-def _latin(params: KeenParams, pool: IDPool) -> tuple[list, list[list[int]], list[list[int]], list[int]]:
-    """Variables x[r][c][d] = "cell (r, c) holds d + 1" as one block; each cell's digits (in
-    reading order), and for each (i, j) "row i holds j" then "column i holds j"."""
-    n = params.n
-    first = variable_block(pool, n ** 3)  # x[r][c][d] = first + (r * n + c) * n + d
-    x = [[list(range(first + (r * n + c) * n, first + (r * n + c + 1) * n)) for c in range(n)] for r in range(n)]
-    cells = [cell for row in x for cell in row]
-    lines = [line for i in range(n) for j in range(n)
-             for line in (list(range(first + i * n * n + j, first + (i + 1) * n * n, n)),  # row i, digit j
-                          list(range(first + i * n + j, first + n ** 3, n * n)))]  # column i, digit j
-    return x, cells, lines, list(range(first, first + n ** 3))
 
 
 @dataclass

@@ -1,0 +1,47 @@
+"""Random Towers puzzles: a random Latin square (sudoku's randomized backtracking with 1 x n
+boxes, as Keen draws it), every edge count and every height a candidate clue, and the
+engine strips clues in random order while the square stays the only solution (Tatham
+strips the heights first, and on Easy keeps every edge clue).
+"""
+
+from __future__ import annotations
+
+import random
+
+from generators.sudoku import random_grid
+from lab.generator import Generator, Option
+from lab.sat import SessionCache
+from solvers.sudoku import SudokuParams
+from solvers.towers import SIZE, Grid, TowersParams, edge_clues
+
+
+class TowersGenerator(Generator):
+    puzzle = "towers"
+    options = (
+        Option("size", int, 5, "grid size n (Tatham's Towers takes 3..9)", SIZE.least_width, SIZE.most_width),
+    )
+
+    def params(self, size: int = 5, **_: object) -> TowersParams:
+        return TowersParams(size)
+
+    def draw(self, params: TowersParams, rng: random.Random, sessions: SessionCache):
+        while True:
+            grid = random_grid(SudokuParams(1, params.n), rng)
+            if grid is not None:
+                return params, grid
+
+    def candidate_clues(self, params: TowersParams, solution: Grid) -> dict:
+        clues: dict = dict(edge_clues(solution))
+        clues.update({("cell", r, c): v for r, row in enumerate(solution) for c, v in enumerate(row)})
+        return clues
+
+    def partner(self, params: TowersParams, key: tuple) -> tuple | None:
+        """Half-turn symmetry: the opposite edge's clue, the cell turned half round."""
+        n = params.n
+        if key[0] == "cell":
+            return ("cell", n - 1 - key[1], n - 1 - key[2])
+        opposite = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+        return (opposite[key[0]], n - 1 - key[1])
+
+
+GENERATOR = TowersGenerator()

@@ -1,0 +1,284 @@
+"""Mosaic (Fill-a-Pix): text forms, rules, decoding, verification.
+
+Rules: shade some cells of a width x height grid black; each number counts the black cells
+of its 3x3 block, the number's own cell included, the block cut at the board's edges. Any
+cell may hold a number, and the numbers are the clues: with all of them cut away, every
+shading is a solution. One variable per cell, true = black. A clue is "exactly n of these
+up to nine variables", written as plain clauses over them (no helper variable), so the SAT
+rules are the cells alone and one session serves every board of a size.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from pysat.formula import IDPool
+
+from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.share import NONE, box_grid
+from lab.textgrid import (
+    Token,
+    array_rows,
+    char_rows,
+    game_id,
+    json_rows,
+    parse_json,
+    rectangular,
+    tatham_cells,
+    tatham_encode,
+    tatham_size,
+    write_array,
+)
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[bool, ...], ...]  # True = black
+# Size limit: Tatham's own (validate_params: at most 10,000 cells) as a square; a random
+# 100x100 board with every number given checks in seconds.
+SIZE = BoardLimit(100, 100)
+TATHAM_LEAST = 3  # Tatham's Mosaic refuses smaller boards (validate_params: "Minimal size is 3x3")
+BLANKS = {".", "-", "_"}  # a cell without a number in the text form
+DIGITS = {str(n): n for n in range(10)}
+ENUMERATE_MOST = 20  # cells `candidates` enumerates (2^20 shadings)
+
+
+@dataclass(frozen=True)
+class MosaicParams:
+    """A width x height board; the numbers are the clues."""
+
+    width: int
+    height: int
+
+    def __post_init__(self) -> None:
+        SIZE.check("mosaic", self.width, self.height)
+
+    def block(self, r: int, c: int) -> list[Cell]:
+        """The cells a number at (r, c) counts: its 3x3 block, cut at the edges."""
+        return [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, self.height))
+                for cc in range(max(c - 1, 0), min(c + 2, self.width))]
+
+    def inside(self, r: int, c: int) -> bool:
+        return 0 <= r < self.height and 0 <= c < self.width
+
+
+def block_count(grid: Grid, r: int, c: int) -> int:
+    """Black cells in the 3x3 block around (r, c), cut at the edges (slices stop there): the
+    number a clue at (r, c) must say. Slices, not a loop over cells: `verify` runs on every
+    one of the 65,536 shadings of a 4x4 board in the brute-force check."""
+    return sum([sum(row[max(c - 1, 0):c + 2]) for row in grid[max(r - 1, 0):r + 2]])
+
+
+def exactly(lits: list[int], n: int) -> list[Clause]:
+    """"Exactly n of `lits` are true" as plain clauses, no helper variable: every n + 1 of
+    them hold a false one, every len - n + 1 a true one. At most 210 clauses for nine
+    literals (n = 4 or 5), and unit propagation on them is complete."""
+    m = len(lits)
+    if not 0 <= n <= m:
+        return [[]]  # more than the block holds: this clue can never hold
+    if n == 0:
+        return [[-x] for x in lits]
+    if n == m:
+        return [[x] for x in lits]
+    return [[-x for x in group] for group in combinations(lits, n + 1)] + \
+        [list(group) for group in combinations(lits, m - n + 1)]
+
+
+class Mosaic(CluePuzzle):
+    name = "mosaic"
+    aliases = ("fillapix", "fill-a-pix")
+    title = "Mosaic (Fill-a-Pix)"
+    rules_text = ("Shade cells black: each number counts the black cells of its 3x3 block, its own cell "
+                  "included, cut at the edges.")
+    tatham_game = "mosaic"
+    solution_formats = ("text", "array", "json")  # a game ID holds numbers, not a shading
+    formats = ("text", "array", "tatham", "json")
+    cell_names = {True: "black", False: "white"}
+    size_limit_text = SIZE.text
+    example = ".4..\n6..2\n..3.\n.4.."
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
+
+    # ---- text forms -----------------------------------------------------------------
+    def _instance(self, rows: list[list[Token]], line: int | None = None) -> Instance:
+        """Rows of cells, each a digit (a number) or a blank (see BLANKS), with where it stands."""
+        rectangular(rows, numbered=True)
+        try:
+            params = MosaicParams(len(rows[0]), len(rows))
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+        clues = {}
+        for r, row in enumerate(rows):
+            for c, t in enumerate(row):
+                if t.text in DIGITS:
+                    clues[(r, c)] = DIGITS[t.text]
+                elif t.text not in BLANKS:
+                    raise PuzzleError(f"bad cell {quote(t.text)} (a number 0 to 9, or . for none)", t.line, t.column)
+        return Instance(self.name, params, clues)
+
+    def _parse_text(self, text: str) -> Instance:
+        """Rows of digits and dots (a dot: no number)."""
+        rows = char_rows(text)
+        if not rows:
+            raise PuzzleError("no rows")
+        return self._instance(rows, rows[0][0].line)
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000's array: '0' to '9' (or the numbers themselves) and ' ' for none."""
+        rows = array_rows(text)
+        if not rows:
+            raise PuzzleError("empty array")
+        cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
+        return self._instance(cells, rows[0].line)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`WxH[hN]:description` (mosaic.c: decode_params, validate_desc, new_game): a digit
+        is a number in one cell, a letter a..z a run of 1 to 26 cells without one."""
+        game = game_id(text)
+        width, height = tatham_size(game.head, r"(?:h\d*)?", f"bad Mosaic parameters {quote(game.head)} "
+                                    "(expected like 10x10 or 10x10h0)", game.line, game.column)
+        try:
+            MosaicParams(width, height)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, game.line, game.column) from None
+        if min(width, height) < TATHAM_LEAST:
+            raise PuzzleError(f"Tatham's Mosaic is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
+        cells = tatham_cells(game, width * height, DIGITS, None)
+        clues = {(i // width, i % width): n for i, n in enumerate(cells) if n is not None}
+        return Instance(self.name, MosaicParams(width, height), clues)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict):
+            raise PuzzleError("mosaic JSON needs a 'grid': rows of digits and dots")
+        rows = [[Token(str(ch), None, None) for ch in row] for row in json_rows(data.get("grid"))]
+        inst = self._instance(rows)
+        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
+            if key in data and data[key] != size:
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
+        return inst
+
+    def rows(self, inst: Instance, blank: str = ".") -> list[list[str]]:
+        """The board's cells: each number as its digit, `blank` elsewhere."""
+        p = inst.params
+        return [[str(inst.clues[(r, c)]) if (r, c) in inst.clues else blank for c in range(p.width)]
+                for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p = inst.params
+        if fmt == "text":
+            return "\n".join("".join(row) for row in self.rows(inst))
+        if fmt == "array":
+            return write_array(self.rows(inst, " "))
+        if fmt == "tatham":
+            if min(p.width, p.height) < TATHAM_LEAST:
+                raise PuzzleError(f"Tatham's Mosaic is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
+            return f"{p.width}x{p.height}:" + tatham_encode((cell for row in self.rows(inst) for cell in row), ".")
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
+                               "grid": ["".join(row) for row in self.rows(inst)]})
+        raise PuzzleError(f"unknown mosaic format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def shading(self, solution: Grid, black: str = "B", white: str = "W") -> list[str]:
+        return ["".join(black if cell else white for cell in row) for row in solution]
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "tatham":
+            raise PuzzleError("Tatham's Mosaic game ID holds the numbers, not the shading: print the solution as "
+                              "text, array or json (`puzzlelab convert mosaic FILE --to tatham` gives the "
+                              "puzzle's ID)")
+        if fmt == "array":  # the seed's output: 'B' black, ' ' white
+            return write_array([list(row) for row in self.shading(solution, "B", " ")])
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "grid": self.shading(solution)})
+        return "\n".join(self.shading(solution))
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
+        return self.shading(solution)
+
+    def describe_clue(self, key: Cell, value: int) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+
+    def clue_json(self, key: Cell, value: int) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
+
+    def show_text(self, inst: Instance) -> str:
+        """The board for a terminal: the numbers, '·' where there is none."""
+        return box_grid(self.rows(inst, "\u00b7"), inner=NONE, pad=0)
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As Tatham's Mosaic: cells still to decide in his grey-green, the numbers on them
+        in black; in the solution black cells black with their numbers in white, white cells
+        light grey. His grid lines are dark teal."""
+        from lab.draw import Board
+
+        undecided, black, white, lines = (148 / 255, 196 / 255, 190 / 255), "#141414", "#ececec", "#006663"
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        for r in range(p.height):
+            for c in range(p.width):
+                shaded = None if solution is None else solution[r][c]
+                board.shade(r, c, undecided if shaded is None else black if shaded else white)
+                if (r, c) in inst.clues:
+                    board.text(r, c, str(inst.clues[(r, c)]), colour=white if shaded else black)
+        board.grid(colour=lines)
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: MosaicParams) -> bool:
+        return True  # a clue's clauses are over cell variables only: nothing is drawn later
+
+    def rules(self, params: MosaicParams, pool: IDPool) -> Rules:
+        """No rule but the clues: one variable per cell, true = black."""
+        first = variable_block(pool, params.width * params.height)
+        black = [[first + r * params.width + c for c in range(params.width)] for r in range(params.height)]
+        return Rules([], [v for row in black for v in row], black)
+
+    def clue_clauses(self, params: MosaicParams, rules: Rules, key: Cell, value: int) -> list[Clause]:
+        r, c = key
+        if not params.inside(r, c):
+            raise PuzzleError(f"clue {key} is outside the {params.width}x{params.height} board")
+        return exactly([rules.data[rr][cc] for rr, cc in params.block(r, c)], value)
+
+    def decode(self, params: MosaicParams, rules: Rules, true_vars) -> Grid:
+        return tuple(tuple(v in true_vars for v in row) for row in rules.data)
+
+    def solution_literals(self, params: MosaicParams, rules: Rules, solution: Grid) -> list[int]:
+        return [v if s else -v for vrow, srow in zip(rules.data, solution) for v, s in zip(vrow, srow)]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """A linear sum per number: the black cells of its block equal it."""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        model = cp_model.CpModel()
+        black = [[model.new_bool_var(f"b{r}_{c}") for c in range(p.width)] for r in range(p.height)]
+        for (r, c), n in inst.clues.items():
+            model.add(sum(black[rr][cc] for rr, cc in p.block(r, c)) == n)
+        variables = [v for row in black for v in row]
+        return CpModel(model, variables, lambda value: tuple(tuple(bool(value(v)) for v in row) for row in black))
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: MosaicParams) -> Iterator[Grid]:
+        """Every shading of the board (2^16 = 65,536 on 4x4): no rule but the numbers."""
+        w, h = params.width, params.height
+        if w * h > ENUMERATE_MOST:
+            raise PuzzleError(f"a {w}x{h} board is too large to enumerate")
+        return (tuple(cells[r * w:(r + 1) * w] for r in range(h)) for cells in product((False, True), repeat=w * h))
+
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = []
+        for (r, c), n in sorted(inst.clues.items()):
+            black = block_count(solution, r, c)
+            if black != n:
+                problems.append(f"r{r + 1}c{c + 1} says {n}, its block has {black} black")
+        return problems
+
+
+PUZZLE = Mosaic()

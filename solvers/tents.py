@@ -1,0 +1,606 @@
+"""Tents: text forms, rules, decoding, verification.
+
+Rules: some cells of a width x height grid hold trees (the structure, `params`). Place
+tents in other cells so that
+(1) the tents and the trees pair up one to one, each tent horizontally or vertically
+    next to its own tree (a tent may touch other trees as well),
+(2) no two tents touch, not even diagonally,
+(3) each row and each column holds as many tents as its count says.
+The clues are the row and column counts (Tatham gives them all; a stripped puzzle may
+leave some out). One variable per cell (true = tent) is primary; the pairing is auxiliary:
+a variable per tree and neighbouring cell, each tree in exactly one pair, each tent in
+exactly one, so a layout with several pairings is still one solution. Each line's count
+is a unary counter built with the rules, and a count clue is one literal of it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+from pysat.formula import IDPool
+
+from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.textgrid import (
+    GameId,
+    Token,
+    array_rows,
+    game_id,
+    json_rows,
+    line_tokens,
+    literal_at,
+    numbered_lines,
+    parse_json,
+    position,
+    rectangular,
+    tatham_size,
+    write_array,
+)
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[bool, ...], ...]  # True = tent
+Key = tuple[str, int]  # ("row", r) or ("col", c), both from 0
+# Size limit: a 40x40 board (320 trees) checks in well under a second.
+SIZE = BoardLimit(40, 40, 2, 2)
+TATHAM_LEAST = 4  # Tatham's Tents refuses smaller boards (validate_params)
+UNKNOWN = "?"  # a count left out (a stripped puzzle)
+ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+@dataclass(frozen=True)
+class TentsParams:
+    """A width x height board and where its trees stand (sorted (row, column) pairs)."""
+
+    width: int
+    height: int
+    trees: tuple[Cell, ...] = ()
+
+    def __post_init__(self) -> None:
+        SIZE.check("tents", self.width, self.height)
+        if tuple(sorted(set(self.trees))) != self.trees:
+            raise PuzzleError("tents params: trees must be sorted and distinct")
+        for r, c in self.trees:
+            if not (0 <= r < self.height and 0 <= c < self.width):
+                raise PuzzleError(f"tree r{r + 1}c{c + 1} is off the {self.width}x{self.height} board")
+
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def neighbours(self, r: int, c: int) -> list[Cell]:
+        """The orthogonal neighbours of (r, c) on the board."""
+        return [(r + dr, c + dc) for dr, dc in ORTHOGONAL
+                if 0 <= r + dr < self.height and 0 <= c + dc < self.width]
+
+    def spots(self) -> list[Cell]:
+        """The cells that may hold a tent: not a tree, next to a tree."""
+        trees = set(self.trees)
+        return [cell for cell in self.cells() if cell not in trees
+                and any(n in trees for n in self.neighbours(*cell))]
+
+
+def keys(params: TentsParams) -> list[Key]:
+    """Every count, in Tatham's order: the columns, then the rows."""
+    return [("col", c) for c in range(params.width)] + [("row", r) for r in range(params.height)]
+
+
+def line_cells(params: TentsParams, key: Key) -> list[Cell]:
+    kind, i = key
+    if kind == "row":
+        return [(i, c) for c in range(params.width)]
+    return [(r, i) for r in range(params.height)]
+
+
+def counts_of(params: TentsParams, tents: Sequence[Sequence[bool]]) -> dict[Key, int]:
+    """The row and column counts of a tent layout."""
+    return {key: sum(bool(tents[r][c]) for r, c in line_cells(params, key)) for key in keys(params)}
+
+
+def matching(params: TentsParams, tents: Iterable[Cell]) -> dict[Cell, Cell] | None:
+    """A pairing tree -> its tent, each tent next to its tree, one to one (augmenting paths,
+    Kuhn's algorithm), or None when there is none. Plain Python, for `verify` and the
+    generator."""
+    tents = set(tents)
+    if len(tents) != len(params.trees):
+        return None
+    owner: dict[Cell, Cell] = {}  # tent -> tree
+
+    def augment(tree: Cell, seen: set[Cell]) -> bool:
+        for cell in params.neighbours(*tree):
+            if cell in tents and cell not in seen:
+                seen.add(cell)
+                if cell not in owner or augment(owner[cell], seen):
+                    owner[cell] = tree
+                    return True
+        return False
+
+    for tree in params.trees:
+        if not augment(tree, set()):
+            return None
+    return {tree: tent for tent, tree in owner.items()}
+
+
+# ---- SAT helpers ----------------------------------------------------------------------------
+TRUE, FALSE = "true", "false"  # constants while building a counter
+
+
+def _or_and(pool: IDPool, clauses: list[Clause], a: Any, b: Any, x: int) -> Any:
+    """A literal equal to a or (b and x), where a and b may be the constants TRUE/FALSE."""
+    if a == TRUE:
+        return TRUE
+    if b == FALSE:
+        return a
+    if a == FALSE and b == TRUE:
+        return x
+    v = pool.id()
+    if a == FALSE:  # v = b and x
+        clauses += [[-b, -x, v], [-v, b], [-v, x]]
+    elif b == TRUE:  # v = a or x
+        clauses += [[-a, v], [-x, v], [-v, a, x]]
+    else:
+        clauses += [[-a, v], [-b, -x, v], [-v, a, b], [-v, a, x]]
+    return v
+
+
+def count_literals(pool: IDPool, xs: Sequence[int], clauses: list[Clause], false: int) -> list[int]:
+    """Literals eq[n], n = 0 .. most, each true exactly when n of `xs` are true (a unary
+    counter with both directions of every definition, then "at least n and not n + 1").
+    `most` is half the line, rounded up: no line holds more tents that do not touch, so the
+    counter stops one above it (each "at least k" depends only on k - 1: those below stay
+    exact) and a larger count is the `false` literal."""
+    most = (len(xs) + 1) // 2
+    at_least: list[Any] = [TRUE] + [FALSE] * min(len(xs), most + 1)  # at_least[k]: k of the cells so far
+    for x in xs:
+        at_least = [TRUE] + [_or_and(pool, clauses, at_least[k], at_least[k - 1], x)
+                             for k in range(1, len(at_least))]
+    eq = []
+    for n in range(most + 1):
+        lo, hi = at_least[n], at_least[n + 1] if n + 1 < len(at_least) else FALSE
+        if lo == FALSE or hi == TRUE:
+            eq.append(false)
+            continue
+        e = pool.id()
+        if lo != TRUE:
+            clauses.append([-e, lo])
+        if hi != FALSE:
+            clauses.append([-e, -hi])
+        clauses.append([e] + ([] if lo == TRUE else [-lo]) + ([] if hi == FALSE else [hi]))
+        eq.append(e)
+    return eq
+
+
+@dataclass
+class TentsVars:
+    tent: list[list[int]]
+    eq: dict[Key, list[int]]  # eq[key][n]: the line holds n tents
+    false: int  # a literal that is always false (a count no line can have)
+
+
+class Tents(CluePuzzle):
+    name = "tents"
+    aliases = ("tents-and-trees",)
+    title = "Tents (Tents and Trees)"
+    rules_text = ("Pair every tree with a tent next to it (one to one); no two tents touch, even diagonally; "
+                  "each row and column has its count of tents.")
+    tatham_game = "tents"
+    solution_formats = ("text", "array", "json")  # a game ID holds the trees and counts, not the tents
+    formats = ("text", "array", "tatham", "json")
+    cell_names = {True: "tent", False: "empty"}
+    size_limit_text = SIZE.text
+    example = "T... 2\nT..T 0\n...T 2\n.... 0\n1 1 1 1"
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
+
+    # ---- text forms -----------------------------------------------------------------
+    def _instance(self, rows: list[list[Token]], rows_counts: list[Token], cols_counts: list[Token],
+                  line: int | None = None) -> Instance:
+        """Rows of cells ('T' tree, '.' empty), and the counts as tokens ('?' unknown)."""
+        rectangular(rows, numbered=True)
+        width, height = len(rows[0]), len(rows)
+        try:
+            SIZE.check(self.name, width, height)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+        trees = []
+        for r, row in enumerate(rows):
+            for c, t in enumerate(row):
+                if t.text in ("T", "t"):
+                    trees.append((r, c))
+                elif t.text not in (".", " ", ""):
+                    raise PuzzleError(f"bad cell {quote(t.text)} (T tree, . empty)", t.line, t.column)
+        params = TentsParams(width, height, tuple(trees))
+        clues: dict[Key, int] = {}
+        for kind, tokens, size in (("col", cols_counts, width), ("row", rows_counts, height)):
+            if len(tokens) != size:
+                where = tokens[-1] if tokens else None
+                raise PuzzleError(f"{len(tokens)} {'column' if kind == 'col' else 'row'} counts, expected {size}",
+                                  where.line if where else line, where.column if where else None)
+            for i, t in enumerate(tokens):
+                value = self._count(t, len(line_cells(params, (kind, i))))
+                if value is not None:
+                    clues[(kind, i)] = value
+        return Instance(self.name, params, clues)
+
+    @staticmethod
+    def _count(t: Token, most: int) -> int | None:
+        text = t.text
+        if text in (UNKNOWN, "None", "-1"):
+            return None
+        if not text.isdecimal() or not text.isascii():
+            raise PuzzleError(f"bad count {quote(text)} (a number, or ? for none)", t.line, t.column)
+        value = int(text)
+        if value > most:
+            raise PuzzleError(f"count {value} is more than the {most} cells of its line", t.line, t.column)
+        return value
+
+    def _parse_text(self, text: str) -> Instance:
+        """Rows of cells, each followed by its row count; then a line of column counts."""
+        lines = numbered_lines(text)
+        if len(lines) < 2:
+            raise PuzzleError("expected rows of cells, each with its count, then a line of column counts",
+                              lines[0][0] if lines else None)
+        rows, row_counts = [], []
+        for n, line in lines[:-1]:
+            tokens = line_tokens(line, n)
+            if len(tokens) != 2:
+                raise PuzzleError(f"a row is its cells and its count, like '.T.. 1': found {len(tokens)} words", n)
+            cells, count = tokens
+            rows.append([Token(ch, n, cells.column + i) for i, ch in enumerate(cells.text)])
+            row_counts.append(count)
+        n, line = lines[-1]
+        return self._instance(rows, row_counts, line_tokens(line, n), lines[0][0])
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000's arrays: `board = np.array([...])` of 'T' and ' ', then `side = np.array([...])`
+        (row counts) and `top = np.array([...])` (column counts); None for a count left out."""
+        sections = {m.group(1): m for m in re.finditer(r"(?m)^\s*(\w+)\s*=", text)}
+        vectors: dict[str, list[Token]] = {}
+        board_text = text
+        for name in ("side", "top"):
+            m = sections.get(name)
+            if m is None:
+                raise PuzzleError(f"the array form needs '{name} = [...]' ({'row' if name == 'side' else 'column'} "
+                                  "counts) after the board")
+            start = text.find("[", m.end())
+            end = text.find("]", start)
+            if start < 0 or end < 0:
+                raise PuzzleError(f"'{name}' needs a list of counts", *position(text, m.start()))
+            values = literal_at(text, start, end, name)
+            at = position(text, start)
+            if not isinstance(values, list):
+                raise PuzzleError(f"'{name}' needs a list of counts", *at)
+            vectors[name] = [Token("?" if v is None else str(v) if isinstance(v, int) and not isinstance(v, bool)
+                                   else quote(v), *at) for v in values]
+            close = text.find(")", end)
+            stop = close + 1 if close >= 0 and not text[end + 1:close].strip() else end + 1
+            board_text = board_text[:m.start()] + re.sub(r"[^\n]", " ", board_text[m.start():stop]) + board_text[stop:]
+        rows = array_rows(board_text)
+        if not rows or not len(rows[0]):
+            raise PuzzleError("empty array")
+        cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
+        return self._instance(cells, vectors["side"], vectors["top"], rows[0].line)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`WxH[dX]:trees,counts` (tents.c): '_' a tree, 'a'..'y' 1..25 empty cells then a
+        tree, 'z' 25 empty cells, and one tree past the end; then the column counts and the
+        row counts, each after a comma."""
+        game = game_id(text)
+        width, height = tatham_size(game.head, r"(?:d[et])?", f"bad Tents parameters {quote(game.head)} "
+                                    "(expected like 8x8, 8x8de or 10x10dt)", game.line, game.column)
+        try:
+            SIZE.check(self.name, width, height)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, game.line, game.column) from None
+        if min(width, height) < TATHAM_LEAST:
+            raise PuzzleError(f"Tatham's Tents is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
+        grid_part, _, numbers = game.desc.partition(",")
+        trees = tatham_trees(game, grid_part, width * height)
+        params = TentsParams(width, height, tuple((i // width, i % width) for i in trees))
+        parts = numbers.split(",") if numbers or game.desc.endswith(",") else []
+        offset = len(grid_part) + 1
+        tokens = []
+        for part in parts:
+            if not part.isdecimal() and part != "":
+                raise PuzzleError(f"bad count {quote(part)} in the number list", *game.at(offset))
+            tokens.append(Token(part or "0", *game.at(offset)))  # Tatham reads an empty number as 0
+            offset += len(part) + 1
+        if len(tokens) != width + height:
+            raise PuzzleError(f"{len(tokens)} counts after the grid, expected {width + height} "
+                              f"({width} columns, then {height} rows)", *game.at(len(game.desc)))
+        placed = set(params.trees)
+        rows = [[Token("T" if (r, c) in placed else ".", game.line, game.desc_column)
+                 for c in range(width)] for r in range(height)]
+        return self._instance(rows, tokens[width:], tokens[:width], game.line)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not isinstance(data.get("rows", []), list) \
+                or not isinstance(data.get("cols", []), list):
+            raise PuzzleError("tents JSON needs a 'grid' (rows of T and .), 'rows' and 'cols' (counts, null: none)")
+        rows = [[Token(str(ch), None, None) for ch in row] for row in json_rows(data.get("grid"))]
+
+        def tokens(values: list) -> list[Token]:
+            out = []
+            for v in values:
+                if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+                    raise PuzzleError(f"bad count {quote(v)} in tents JSON (a number, or null)")
+                out.append(Token(UNKNOWN if v is None else str(v), None, None))
+            return out
+
+        inst = self._instance(rows, tokens(data.get("rows", [])), tokens(data.get("cols", [])))
+        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
+            if key in data and data[key] != size:
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
+        return inst
+
+    def rows(self, inst: Instance, solution: Grid | None = None, tent: str = "E", empty: str = ".") -> list[str]:
+        """The board as rows of T and . (a solution adds its tents as `tent`)."""
+        p = inst.params
+        trees = set(p.trees)
+        return ["".join("T" if (r, c) in trees else tent if solution is not None and solution[r][c] else empty
+                        for c in range(p.width)) for r in range(p.height)]
+
+    def count_list(self, inst: Instance, kind: str) -> list[int | None]:
+        size = inst.params.height if kind == "row" else inst.params.width
+        return [inst.clues.get((kind, i)) for i in range(size)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p = inst.params
+        rows, cols = self.count_list(inst, "row"), self.count_list(inst, "col")
+
+        def shown(v: int | None) -> str:
+            return UNKNOWN if v is None else str(v)
+
+        if fmt == "text":
+            return "\n".join([f"{row} {shown(n)}" for row, n in zip(self.rows(inst), rows)]
+                             + [" ".join(shown(n) for n in cols)])
+        if fmt == "array":
+            board = write_array(([" " if ch == "." else ch for ch in row] for row in self.rows(inst)),
+                                "board = np.array")
+            return f"{board}\nside = np.array({rows!r})\ntop = np.array({cols!r})"
+        if fmt == "tatham":
+            if min(p.width, p.height) < TATHAM_LEAST:
+                raise PuzzleError(f"Tatham's Tents is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
+            if None in rows or None in cols:
+                raise PuzzleError("Tatham's Tents gives every row and column count: a board with counts left "
+                                  "out has no game ID")
+            trees = set(p.trees)
+            return (f"{p.width}x{p.height}:" + tatham_description(trees, p.width, p.height)
+                    + "".join(f",{n}" for n in cols + rows))
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "grid": self.rows(inst),
+                               "rows": rows, "cols": cols})
+        raise PuzzleError(f"unknown tents format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "array":  # the seed's output: 'T' trees, 'E' tents, ' ' empty
+            return write_array(list(row) for row in self.rows(inst, solution, empty=" "))
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "grid": self.rows(inst, solution)})
+        if fmt == "tatham":
+            raise PuzzleError("a Tents game ID holds the trees and counts, not the tents: "
+                              "use convert tents FILE --to tatham for the puzzle")
+        return "\n".join(self.rows(inst, solution))
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
+        return self.rows(inst, solution)
+
+    def describe_clue(self, key: Key, value: int) -> str:
+        kind, i = key
+        return f"{'row' if kind == 'row' else 'column'} {i + 1}={value}"
+
+    def clue_json(self, key: Key, value: int) -> dict:
+        kind, i = key
+        return {"row" if kind == "row" else "col": i + 1, "tents": value}
+
+    def show_text(self, inst: Instance) -> str:
+        """Trees as 'T', the column counts on top, the row counts on the left."""
+        from lab.share import box_grid
+
+        cells = [["T" if ch == "T" else "·" for ch in row] for row in self.rows(inst)]
+        top = [[UNKNOWN if n is None else str(n)] for n in self.count_list(inst, "col")]
+        left = [UNKNOWN if n is None else str(n) for n in self.count_list(inst, "row")]
+        return box_grid(cells, top=top, left=left)
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As Tatham's Tents: green grass, each tree a brown trunk under a green crown, tents
+        as triangles, the row counts on the right and the column counts below."""
+        from matplotlib.patches import Circle, Polygon, Rectangle
+
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        grass, leaf, trunk, tent = "#c8e6a0", "#2e8b2e", "#8b5a2b", "#d2691e"
+        trees = set(p.trees)
+        for r in range(p.height):
+            for c in range(p.width):
+                board.shade(r, c, grass)
+                x, y = board.centre(r, c)
+                if (r, c) in trees:
+                    ax.add_artist(Rectangle((x - 0.06, y - 0.38), 0.12, 0.4, facecolor=trunk, edgecolor="none",
+                                            zorder=3))
+                    ax.add_artist(Circle((x, y + 0.08), 0.28, facecolor=leaf, edgecolor="black", lw=0.5, zorder=3.2))
+                elif solution is not None and solution[r][c]:
+                    ax.add_artist(Polygon([(x - 0.36, y - 0.3), (x + 0.36, y - 0.3), (x, y + 0.36)], closed=True,
+                                          facecolor=tent, edgecolor="black", lw=0.6, zorder=3))
+        board.grid()
+        board.row_clues([["" if n is None else n] for n in self.count_list(inst, "row")], side="right")
+        board.column_clues([["" if n is None else n] for n in self.count_list(inst, "col")], side="bottom")
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: TentsParams) -> bool:
+        return True  # a count is one literal of a counter built with the rules
+
+    def rules(self, params: TentsParams, pool: IDPool) -> Rules:
+        """A tent variable per cell (false where no tent may stand); a pairing variable per
+        tree and neighbouring spot: each tree in exactly one pair, each tent in exactly one,
+        a pair only with a tent. No two tents in any 2x2 window. A unary counter per line
+        whose "exactly n" literals are the count clues."""
+        w, h = params.width, params.height
+        first = variable_block(pool, w * h)
+        tent = [[first + r * w + c for c in range(w)] for r in range(h)]
+        spots = set(params.spots())
+        false = pool.id(("tents", "false"))
+        clauses: list[Clause] = [[-false]]
+        at_most_one: list[list[int]] = []
+        for r, c in params.cells():
+            if (r, c) not in spots:
+                clauses.append([-tent[r][c]])
+        pairs_of: dict[Cell, list[int]] = {cell: [] for cell in spots}
+        for tree in params.trees:
+            mine = []
+            for cell in params.neighbours(*tree):
+                if cell in spots:
+                    p = pool.id(("pair", tree, cell))
+                    mine.append(p)
+                    pairs_of[cell].append(p)
+                    clauses.append([-p, tent[cell[0]][cell[1]]])
+            clauses.append(mine)  # an empty clause when a tree has no free neighbour: no solution
+            if len(mine) > 1:
+                at_most_one.append(mine)
+        for (r, c), pairs in pairs_of.items():
+            clauses.append([-tent[r][c], *pairs])
+            if len(pairs) > 1:
+                at_most_one.append(pairs)
+        for r in range(h - 1):
+            for c in range(w - 1):
+                window = [tent[r + dr][c + dc] for dr in (0, 1) for dc in (0, 1) if (r + dr, c + dc) in spots]
+                if len(window) > 1:
+                    at_most_one.append(window)
+        eq = {key: count_literals(pool, [tent[r][c] for r, c in line_cells(params, key)], clauses, false)
+              for key in keys(params)}
+        return Rules(clauses, [v for row in tent for v in row], TentsVars(tent, eq, false), at_most_one)
+
+    def clue_clauses(self, params: TentsParams, rules: Rules, key: Key, value: int) -> list[Clause]:
+        data: TentsVars = rules.data
+        if key not in data.eq:
+            raise PuzzleError(f"clue {key} is not a row or column of the {params.width}x{params.height} board")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PuzzleError(f"count {quote(value)} for {key} is not a number of tents")
+        eq = data.eq[key]
+        return [[eq[value] if value < len(eq) else data.false]]
+
+    def decode(self, params: TentsParams, rules: Rules, true_vars) -> Grid:
+        return tuple(tuple(v in true_vars for v in row) for row in rules.data.tent)
+
+    def solution_literals(self, params: TentsParams, rules: Rules, solution: Grid) -> list[int]:
+        return [v if s else -v for vrow, srow in zip(rules.data.tent, solution) for v, s in zip(vrow, srow)]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Linear sums: a pairing variable per tree and neighbouring non-tree cell; each tree's
+        pairs sum to 1, each cell's pairs sum to its tent variable; every 2x2 window holds at
+        most one tent; each given line sums to its count."""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        trees = set(p.trees)
+        model = cp_model.CpModel()
+        tent = [[model.new_bool_var(f"t{r}_{c}") for c in range(p.width)] for r in range(p.height)]
+        at_cell: dict[Cell, list] = {cell: [] for cell in p.cells()}
+        for tree in p.trees:
+            mine = []
+            for cell in p.neighbours(*tree):
+                if cell not in trees:
+                    v = model.new_bool_var("")
+                    mine.append(v)
+                    at_cell[cell].append(v)
+            model.add(sum(mine) == 1)
+        for (r, c), pairs in at_cell.items():
+            model.add(sum(pairs) == tent[r][c])  # a tree's cell, or a cell by no tree: no tent
+        for r in range(p.height - 1):
+            for c in range(p.width - 1):
+                model.add(tent[r][c] + tent[r][c + 1] + tent[r + 1][c] + tent[r + 1][c + 1] <= 1)
+        for key, n in inst.clues.items():
+            model.add(sum(tent[r][c] for r, c in line_cells(p, key)) == n)
+        variables = [v for row in tent for v in row]
+        return CpModel(model, variables, lambda value: tuple(tuple(bool(value(v)) for v in row) for row in tent))
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: TentsParams) -> Iterable[Grid]:
+        """Every way to put as many tents as trees on the non-tree cells."""
+        free = [cell for cell in params.cells() if cell not in set(params.trees)]
+        if comb(len(free), len(params.trees)) > 10 ** 6:
+            raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
+        from itertools import combinations
+
+        for chosen in combinations(free, len(params.trees)):
+            picked = set(chosen)
+            yield tuple(tuple((r, c) in picked for c in range(params.width)) for r in range(params.height))
+
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        tents = [(r, c) for r, c in p.cells() if solution[r][c]]
+        trees, placed = set(p.trees), set(tents)
+        problems = [f"r{r + 1}c{c + 1}: a tent on a tree" for r, c in tents if (r, c) in trees]
+        for r, c in tents:
+            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+                if (r + dr, c + dc) in placed:
+                    problems.append(f"tents r{r + 1}c{c + 1} and r{r + dr + 1}c{c + dc + 1} touch")
+        counted = counts_of(p, solution)
+        for key, want in sorted(inst.clues.items()):
+            if counted[key] != want:
+                problems.append(f"{self.describe_clue(key, want).split('=')[0]} has {counted[key]} tents, "
+                                f"the count says {want}")
+        if len(tents) != len(p.trees):
+            problems.append(f"{len(tents)} tents for {len(p.trees)} trees")
+        elif matching(p, tents) is None:
+            problems.append("the trees and tents cannot be paired one to one, each tent next to its tree")
+        return problems
+
+
+def tatham_trees(game: GameId, desc: str, area: int) -> list[int]:
+    """The tree cells of Tents' grid description (tents.c, new_game): '_' a tree, 'a'..'y' that
+    many empty cells (1..25) then a tree, 'z' 25 empty cells; the last tree stands one past
+    the end. Tents and non-tents placed by a setter ('!', '-') are not read."""
+    trees, i = [], 0
+    for k, ch in enumerate(desc):
+        if ch in "!-":
+            raise PuzzleError(f"{quote(ch)} places a tent or a non-tent: a puzzle here is trees and counts only",
+                              *game.at(k))
+        if ch == "_":
+            run, tree = 0, True
+        elif "a" <= ch <= "y":
+            run, tree = ord(ch) - ord("a") + 1, True
+        elif ch == "z":
+            run, tree = 25, False
+        else:
+            raise PuzzleError(f"unexpected {quote(ch)} in game description", *game.at(k))
+        i += run
+        if i > area or (i == area and not tree):
+            raise PuzzleError(f"game description is longer than {area} cells", *game.at(k))
+        if tree:
+            if i == area:
+                if k != len(desc) - 1:
+                    raise PuzzleError(f"game description is longer than {area} cells", *game.at(k + 1))
+                return trees
+            trees.append(i)
+            i += 1
+    raise PuzzleError(f"game description is too short: it must end with a tree one past the {area} cells",
+                      *game.at(len(desc)))
+
+
+def tatham_description(trees: set[Cell], width: int, height: int) -> str:
+    """The inverse of `tatham_trees`, as new_game_desc writes it."""
+    out, run = [], 0
+    for i in range(width * height + 1):
+        if i == width * height or (i // width, i % width) in trees:
+            out.append("_" if run == 0 else chr(ord("a") + run - 1))
+            run = 0
+        else:
+            run += 1
+            while run > 25:
+                out.append("z")
+                run -= 25
+    return "".join(out)
+
+
+PUZZLE = Tents()

@@ -1,0 +1,392 @@
+"""Mosaic: the seed's example, verify rule by rule, Tatham's game IDs (his generator's boards,
+and ours read by his parser), the formats' corner cases, the generator."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from lab import cli
+from lab.cpsat import cpsat_count
+from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from lab.generator import generate_one
+from lab.grade import grade
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SessionCache, check_instance
+from solvers.mosaic import PUZZLE, MosaicParams, exactly
+
+DATA = Path(__file__).parent / "data"
+SGT_MOSAIC = shutil.which("sgt-mosaic") or shutil.which("/usr/games/sgt-mosaic")
+
+# Seed 000, "Mosaic (Puzzle Type #17)": the board as the seed gives it ...
+SEED_BOARD = """board = np.array([
+  [' ', ' ', '2', '1', ' ', ' ', ' ', '3', ' ', '4', '2', '2', ' ', ' ', '4'],
+  ['3', ' ', ' ', ' ', '4', ' ', ' ', ' ', ' ', ' ', '4', ' ', '2', ' ', ' '],
+  ['4', ' ', ' ', '5', ' ', '5', ' ', ' ', '5', ' ', '3', '3', '2', '5', ' '],
+  [' ', ' ', '7', ' ', '4', ' ', ' ', '5', ' ', ' ', ' ', ' ', ' ', '5', ' '],
+  [' ', '6', '7', ' ', ' ', '4', ' ', '7', ' ', ' ', ' ', ' ', '7', '7', ' '],
+  ['3', ' ', ' ', '3', ' ', '5', '7', '7', '6', '4', ' ', '4', ' ', '5', ' '],
+  [' ', ' ', '4', ' ', '5', '7', '8', ' ', '5', ' ', '1', '3', '4', '5', ' '],
+  [' ', '5', ' ', '4', '3', ' ', ' ', ' ', '7', ' ', '3', ' ', '3', ' ', ' '],
+  ['3', ' ', ' ', ' ', ' ', ' ', ' ', '5', ' ', '6', ' ', ' ', ' ', ' ', ' '],
+  ['4', ' ', '7', ' ', '5', ' ', ' ', '4', '6', '7', ' ', '3', ' ', '3', ' '],
+  ['5', ' ', ' ', ' ', ' ', ' ', ' ', ' ', '6', ' ', ' ', '3', '5', ' ', ' '],
+  [' ', ' ', ' ', '5', '4', '5', '3', ' ', '7', ' ', ' ', '5', '6', '6', ' '],
+  ['2', ' ', ' ', ' ', '3', '4', ' ', ' ', ' ', '7', ' ', ' ', '7', ' ', '3'],
+  ['1', ' ', ' ', '5', ' ', ' ', ' ', '5', ' ', ' ', ' ', '6', ' ', '6', ' '],
+  [' ', ' ', '3', ' ', '2', ' ', '3', ' ', '2', ' ', ' ', ' ', ' ', ' ', ' ']
+])"""
+
+# ... and the seed's script output, as numpy prints it ('B' black, ' ' white).
+SEED_SOLUTION = """
+[[' ' 'B' ' ' ' ' ' ' ' ' ' ' ' ' 'B' ' ' 'B' ' ' ' ' 'B' 'B']
+ [' ' 'B' ' ' ' ' 'B' 'B' ' ' 'B' 'B' ' ' 'B' ' ' ' ' 'B' 'B']
+ [' ' 'B' 'B' ' ' 'B' 'B' ' ' ' ' ' ' 'B' 'B' ' ' ' ' ' ' 'B']
+ ['B' 'B' 'B' 'B' ' ' ' ' 'B' 'B' 'B' ' ' ' ' ' ' 'B' ' ' 'B']
+ [' ' 'B' 'B' ' ' ' ' 'B' ' ' 'B' 'B' 'B' ' ' 'B' 'B' 'B' ' ']
+ [' ' 'B' ' ' 'B' ' ' 'B' 'B' ' ' 'B' ' ' ' ' 'B' 'B' 'B' 'B']
+ ['B' ' ' 'B' ' ' ' ' 'B' 'B' 'B' 'B' ' ' ' ' ' ' ' ' ' ' ' ']
+ [' ' ' ' 'B' ' ' 'B' 'B' 'B' 'B' 'B' ' ' ' ' ' ' 'B' ' ' 'B']
+ [' ' 'B' 'B' ' ' ' ' ' ' ' ' 'B' 'B' 'B' 'B' 'B' ' ' 'B' ' ']
+ ['B' 'B' 'B' 'B' 'B' 'B' ' ' ' ' ' ' 'B' 'B' ' ' ' ' 'B' ' ']
+ [' ' 'B' ' ' 'B' 'B' ' ' 'B' ' ' 'B' 'B' ' ' ' ' ' ' 'B' ' ']
+ ['B' 'B' ' ' ' ' 'B' ' ' ' ' 'B' 'B' 'B' ' ' 'B' 'B' 'B' 'B']
+ [' ' ' ' 'B' ' ' 'B' ' ' 'B' ' ' 'B' 'B' 'B' 'B' 'B' ' ' 'B']
+ [' ' ' ' 'B' 'B' ' ' ' ' 'B' ' ' 'B' 'B' ' ' 'B' 'B' ' ' ' ']
+ ['B' ' ' 'B' ' ' ' ' 'B' 'B' ' ' ' ' ' ' ' ' ' ' 'B' 'B' 'B']]
+"""
+
+
+def grid(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The quoted cells of a printed array ('B' black, anything else white), or rows of B
+    and W, as a solution."""
+    rows = []
+    for line in text.strip().splitlines():
+        cells = re.findall(r"'(.)'", line) if "'" in line else [ch for ch in line if ch in "BW"]
+        if cells:
+            rows.append(tuple(ch == "B" for ch in cells))
+    return tuple(rows)
+
+
+def tatham_ids() -> list[str]:
+    """Tatham's own game IDs from tests/data/mosaic_tatham.txt."""
+    lines = (DATA / "mosaic_tatham.txt").read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+# ---- the seed example ---------------------------------------------------------------------
+def test_seed_example_is_unique_with_the_stated_solution():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert inst.params == MosaicParams(15, 15) and len(inst.clues) == 91
+    assert inst.clues[(0, 2)] == 2 and inst.clues[(6, 6)] == 8 and (0, 0) not in inst.clues
+    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))
+
+
+def test_seed_solution_is_written_as_the_seed_prints_it():
+    inst = PUZZLE.parse(SEED_BOARD)
+    written = PUZZLE.format_solution(inst, grid(SEED_SOLUTION), "array")
+    assert grid(written) == grid(SEED_SOLUTION)
+    assert written.splitlines()[1] == "  [' ', 'B', ' ', ' ', ' ', ' ', ' ', ' ', 'B', ' ', 'B', ' ', ' ', 'B', 'B'],"
+    assert PUZZLE.format_solution(inst, grid(SEED_SOLUTION)).splitlines()[0] == "WBWWWWWWBWBWWBB"
+
+
+def test_seed_board_is_written_back_as_the_seed_wrote_it():
+    inst = PUZZLE.parse(SEED_BOARD)
+    body = [line.rstrip(",") for line in SEED_BOARD.splitlines()[1:-1]]
+    assert [line.rstrip(",") for line in PUZZLE.format(inst, "array").splitlines()[1:-1]] == body
+
+
+# ---- verify, rule by rule -----------------------------------------------------------------
+def problems(text: str, board: str) -> list[str]:
+    return PUZZLE.verify(PUZZLE.parse(board), grid(text))
+
+
+def test_verify_accepts_a_valid_shading():
+    assert problems("BBWB\nBBWW\nBBBW\nBWWW", PUZZLE.example) == []
+    assert problems("BBWB\nBBWW\nBBBW\nBWWW", "....\n....\n....\n....") == []  # no number, no rule
+
+
+@pytest.mark.parametrize("bad, board, expected", [
+    ("WBWB\nBBWW\nBBBW\nBWWW", PUZZLE.example, "r1c2 says 4, its block has 3 black"),  # an inner block
+    ("BBWB\nBBWW\nBBBW\nBWWW", "...\n...\n..9", "solution is not 3x3"),
+    ("BBW\nBBW\nWWW", "4..\n...\n..2", "r3c3 says 2, its block has 1 black"),  # a corner block is 2x2
+    ("BBW\nBBW\nWWW", "...\n...\n.3.", "r3c2 says 3, its block has 2 black"),  # an edge block is 2x3
+    ("BBB\nBBB\nBBB", "...\n.8.\n...", "r2c2 says 8, its block has 9 black"),  # its own cell counts
+    ("BBW\nBBW\nWWW", "7..\n...\n...", "r1c1 says 7, its block has 4 black"),  # more than a corner holds
+])
+def test_verify_names_each_broken_number(bad, board, expected):
+    assert expected in problems(bad, board)
+
+
+@pytest.mark.parametrize("lits, n, clauses", [
+    ([1, 2, 3], 0, [[-1], [-2], [-3]]),
+    ([1, 2, 3], 3, [[1], [2], [3]]),
+    ([1, 2, 3, 4], 5, [[]]),
+    ([1, 2, 3], 1, [[-1, -2], [-1, -3], [-2, -3], [1, 2, 3]]),
+])
+def test_exactly_writes_plain_clauses(lits, n, clauses):
+    assert exactly(lits, n) == clauses
+
+
+def test_exactly_counts_right_for_nine_cells():
+    for n in range(10):
+        clauses = exactly(list(range(1, 10)), n)
+        for bits in range(512):
+            true = {v for v in range(1, 10) if bits >> (v - 1) & 1}
+            holds = all(any((lit > 0) == (abs(lit) in true) for lit in c) for c in clauses)
+            assert holds == (len(true) == n)
+
+
+# ---- Tatham's game IDs ----------------------------------------------------------------------
+def test_tatham_ids_are_unique_and_written_back_the_same():
+    """His generator's boards (tests/data/mosaic_tatham.txt): each reads, is unique for the
+    SAT engine, and writes back to the same ID (his encoder and ours agree letter by letter)."""
+    ids = tatham_ids()
+    assert len(ids) == 22 and {gid.split(":")[0] for gid in ids} == {"5x5", "10x10", "9x6"}
+    sessions = SessionCache()
+    for gid in ids:
+        inst = PUZZLE.parse(gid)
+        result = check_instance(PUZZLE, inst, sessions=sessions)
+        assert result.status == "unique", gid
+        assert PUZZLE.format(inst, "tatham") == gid
+
+
+def test_tatham_ids_agree_with_cpsat():
+    for gid in tatham_ids()[::3]:
+        inst = PUZZLE.parse(gid)
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
+
+
+def test_tatham_ids_are_solved_by_propagation_alone():
+    """His generator keeps a board only when his solver, which completes one number at a time
+    (all its undecided cells black, or all white), solves it: unit propagation on our clauses
+    does at least as much, so each of his boards grades at level 0."""
+    for gid in tatham_ids()[::4]:
+        difficulty = grade(PUZZLE, PUZZLE.parse(gid))
+        assert difficulty.level == 0 and difficulty.propagation_solves, gid
+
+
+@cache
+def generated_ids() -> tuple[str, ...]:
+    """Game IDs of our generated puzzles, squares and rectangles; each reads back as the
+    puzzle it was written from."""
+    gen, sessions, rng = generator("mosaic"), SessionCache(), random.Random(4)
+    out = []
+    for options in ({"size": 3}, {"size": 5}, {"size": 10}, {"width": 12, "height": 4}, {"width": 3, "height": 30}):
+        for _ in range(2):
+            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
+            out.append(PUZZLE.format(made.instance, "tatham"))
+            assert PUZZLE.parse(out[-1]) == made.instance
+    return tuple(out)
+
+
+def tatham_saves(ids: list[str], tmp_path: Path) -> tuple[int, str]:
+    """(how many of `ids` Tatham's program saved, what it said): `--save` parses each ID the
+    way his player does (sgt-mosaic cannot `--print`)."""
+    saves = tmp_path / "saves"
+    shutil.rmtree(saves, ignore_errors=True)
+    saves.mkdir()
+    run = subprocess.run([SGT_MOSAIC, "--save", str(saves / "g")], input="\n".join(ids) + "\n", text=True,
+                         capture_output=True, timeout=60, env={"DISPLAY": "", "PATH": "/usr/bin:/bin"})
+    return len(list(saves.iterdir())), run.stderr
+
+
+def test_our_ids_read_back():
+    assert len(generated_ids()) == 10
+
+
+@pytest.mark.skipif(SGT_MOSAIC is None, reason="Tatham's sgt-mosaic is not installed (apt install sgt-puzzles)")
+def test_our_ids_are_read_by_tathams_parser(tmp_path):
+    ids = list(generated_ids())
+    saved, said = tatham_saves(ids, tmp_path)
+    assert saved == len(ids) and "error parsing" not in said, said[-300:]
+    # and the parser does refuse what it should, so the check above means something
+    saved, said = tatham_saves(["5x5:a3x"], tmp_path)
+    assert saved == 0 and "Desc size mismatch" in said
+
+
+@pytest.mark.skipif(SGT_MOSAIC is None, reason="Tatham's sgt-mosaic is not installed (apt install sgt-puzzles)")
+def test_long_runs_are_read_by_tathams_parser(tmp_path):
+    """Runs of more than 26 blank cells are chained letters (z, then the rest): his parser
+    reads them (his own encoder would write '{' there, which his parser refuses)."""
+    inst = Instance("mosaic", MosaicParams(10, 10), {(0, 0): 1, (9, 9): 0})
+    gid = PUZZLE.format(inst, "tatham")
+    assert gid == "10x10:1zzzt0" and PUZZLE.parse(gid) == inst
+    assert tatham_saves([gid], tmp_path)[0] == 1
+
+
+@pytest.mark.parametrize("text, cells", [
+    ("3x3:i", {}),
+    ("3:i", {}),  # one side: a square
+    ("3x3h0:9h", {(0, 0): 9}),  # 'h': his generator's aggressiveness, nothing about the board
+    ("3x3:a90a0d", {(0, 1): 9, (0, 2): 0, (1, 1): 0}),  # digits side by side are cells side by side
+    ("4x3:zzza1", None),  # see below: too long
+])
+def test_tatham_descriptions(text, cells):
+    if cells is None:
+        with pytest.raises(PuzzleError, match="longer than 12 cells"):
+            PUZZLE.parse(text)
+        return
+    assert PUZZLE.parse(text).clues == cells
+
+
+@pytest.mark.parametrize("text, message", [
+    ("3x3:h", "has 8 cells, expected 9"),
+    ("3x3:j", "longer than 9 cells"),
+    ("3x3:_i", "unexpected '_'"),
+    ("3x3:A", "unexpected 'A'"),
+    ("2x3:f", "Tatham's Mosaic is at least 3x3"),
+    ("3x3d2:i", "bad Mosaic parameters"),
+    ("101x3:" + "z" * 11 + "t", "too large: at most 100x100"),
+])
+def test_bad_tatham_ids(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        PUZZLE.parse(text)
+
+
+def test_small_boards_have_no_tatham_id():
+    with pytest.raises(PuzzleError, match="at least 3x3"):
+        PUZZLE.format(PUZZLE.parse("1.\n.."), "tatham")
+    with pytest.raises(PuzzleError, match="convert mosaic FILE --to tatham"):
+        inst = PUZZLE.parse(PUZZLE.example)
+        PUZZLE.format_solution(inst, grid("BBWB\nBBWW\nBBBW\nBWWW"), "tatham")
+
+
+# ---- the other formats ------------------------------------------------------------------------
+def test_text_reads_dashes_and_spaces():
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert PUZZLE.parse("-4--\n6__2\n..3.\n.4..") == inst
+    assert PUZZLE.parse(". 4 . .\n6 . . 2\n. . 3 .\n. 4 . .") == inst
+
+
+def test_array_reads_numbers_as_well_as_strings():
+    assert PUZZLE.parse("[[1, ' ', 0], [' ', 9, ' '], ['', ' ', '4']]").clues == {(0, 0): 1, (0, 2): 0, (1, 1): 9,
+                                                                               (2, 2): 4}
+
+
+@pytest.mark.parametrize("text, line", [
+    ("4..\n..\n...", 2),  # ragged
+    ("4..\n.x.\n...", 2),  # a cell that is no number
+    ("[['4', ' '],\n [' ', '10']]", 2),  # two digits in a cell
+    ('{"grid": ["4.", ".3"], "width": 3}', None),
+    ('{"grid": "4."}', None),
+    ('["4."]', 1),  # brackets: read as the seed's array
+])
+def test_bad_input_names_the_place(text, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    assert err.value.line == line, str(err.value)
+
+
+def test_oversized_input_is_refused_before_any_rules(monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("rules were built for an input over the size limit")
+
+    for hook in ("rules", "one_shot_rules", "cpsat"):
+        monkeypatch.setattr(PUZZLE, hook, never)
+    for text in ("\n".join(["." * 101] * 2), "101x101:" + "z" * 392 + "i", "[[" + "' ', " * 101 + "]]"):
+        with pytest.raises(PuzzleError, match="mosaic board 101x.* is too large: at most 100x100"):
+            PUZZLE.parse(text)
+
+
+@pytest.mark.parametrize("fmt", PUZZLE.formats)
+def test_a_byte_order_mark_is_ignored(fmt):
+    inst = PUZZLE.parse("1....\n..9..\n....0")
+    assert PUZZLE.parse("\ufeff" + PUZZLE.format(inst, fmt)) == inst
+
+
+def test_show_text_draws_the_numbers_in_a_frame():
+    shown = PUZZLE.show_text(PUZZLE.parse(PUZZLE.example)).splitlines()
+    assert len(shown) == 6 and shown[2] == "┃6 · · 2┃"
+
+
+# ---- random boards against brute force ----------------------------------------------------------
+def test_brute_force_matches_both_engines_on_random_boards():
+    """The conformance suite brute-forces the 4x4 example; here random numbers on 3x3, 4x3 and
+    2x5 boards, from a random shading (one number off now and then, for boards without a
+    solution), against every shading."""
+    rng = random.Random(3)
+    tally = {"none": 0, "one": 0, "several": 0}
+    for width, height in ((3, 3), (4, 3), (2, 5), (1, 4)):
+        params = MosaicParams(width, height)
+        shadings = list(PUZZLE.candidates(params))
+        cells = [(r, c) for r in range(height) for c in range(width)]
+        for _ in range(8):
+            source = rng.choice(shadings)
+            kept = rng.sample(cells, rng.randint(1, len(cells)))
+            clues = {(r, c): sum(source[rr][cc] for rr, cc in params.block(r, c)) for r, c in kept}
+            if rng.random() < 0.35:
+                key = rng.choice(kept)
+                clues[key] = min(clues[key] + 1, 9)
+            inst = Instance("mosaic", params, clues)
+            expected = brute_force_count(PUZZLE, inst, shadings)
+            assert engine_counts(PUZZLE, inst, 5000) == (expected, expected), PUZZLE.format(inst)
+            tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 3, tally
+
+
+# ---- generation --------------------------------------------------------------------------------
+def test_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("mosaic")
+    for options, count in (({"size": 3}, 6), ({"size": 5}, 10), ({"size": 10}, 6), ({"width": 14, "height": 6}, 3)):
+        for made in generated_rechecked(PUZZLE, gen, gen.params(**options), count, seed=5):
+            p = made.instance.params
+            assert made.minimal and len(made.instance.clues) < p.width * p.height
+
+
+def test_alternatives_are_real_rival_shadings():
+    """Each alternative is the set of numbers some other shading changes: flip its cells
+    back and forth to find that shading and compare every number."""
+    gen, params = generator("mosaic"), MosaicParams(5, 4)
+    _, solution = gen.draw(params, random.Random(1), SessionCache())
+    numbers = gen.candidate_clues(params, solution)
+    alternatives = gen.alternatives(params, solution)
+    assert len(alternatives) > 20
+    cells = [(r, c) for r in range(params.height) for c in range(params.width)]
+    for changed in alternatives:
+        rivals = []
+        for r, c in cells:  # a single flip
+            rivals.append({(r, c)})
+            for rr, cc in ((r, c + 1), (r + 1, c)):  # a swap of unlike neighbours
+                if params.inside(rr, cc) and solution[r][c] != solution[rr][cc]:
+                    rivals.append({(r, c), (rr, cc)})
+        found = False
+        for flips in rivals:
+            other = tuple(tuple(v != ((r, c) in flips) for c, v in enumerate(row)) for r, row in enumerate(solution))
+            if {k for k, n in gen.candidate_clues(params, other).items() if n != numbers[k]} == changed:
+                found = True
+                break
+        assert found, changed
+
+
+def test_generator_options():
+    gen = generator("mosaic")
+    assert gen.params() == MosaicParams(10, 10) and gen.params(size=5, height=7) == MosaicParams(5, 7)
+    with pytest.raises(PuzzleError, match="--size must be at most 100"):
+        gen.checked_params(size=101)
+
+
+def test_generate_from_the_command_line(tmp_path):
+    out = tmp_path / "m.jsonl"
+    code = cli.main(["generate", "mosaic", "--size", "6", "--count", "2", "--quiet", "--out", str(out)])
+    assert code == 0 and len(out.read_text().splitlines()) == 2
+
+
+def test_aliases():
+    assert puzzle("fillapix") is PUZZLE and puzzle("Fill-a-Pix") is PUZZLE
+
+
+@pytest.mark.slow
+def test_many_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("mosaic")
+    generated_rechecked(PUZZLE, gen, gen.params(size=8), 40, seed=11)
+    generated_rechecked(PUZZLE, gen, gen.params(size=15), 10, seed=12)
+    generated_rechecked(PUZZLE, gen, gen.params(size=25), 3, seed=13)

@@ -1,0 +1,437 @@
+"""Tents: seed example, verify rule by rule, Tatham's game IDs (his generator's boards and
+grades, and ours read by his parser), counting layouts not pairings, formats, generator."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from lab import cli
+from lab.cpsat import cpsat_count
+from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from lab.dataset import measures
+from lab.generator import generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SessionCache, check_instance
+from solvers.tents import PUZZLE, TentsParams, counts_of, matching
+
+DATA = Path(__file__).parent / "data"
+SGT_TENTS = shutil.which("sgt-tents") or shutil.which("/usr/games/sgt-tents")
+
+SEED_BOARD = """import numpy as np
+from puzzle_solver import tents_solver as solver
+board = np.array([
+  [' ', 'T', ' ', ' ', ' ', ' ', ' ', ' ', 'T', ' ', 'T', ' ', 'T', ' ', ' '],
+  [' ', ' ', ' ', ' ', 'T', ' ', ' ', 'T', ' ', 'T', ' ', ' ', 'T', ' ', ' '],
+  [' ', 'T', ' ', 'T', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '],
+  [' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', 'T', ' ', ' ', ' ', 'T', ' ', 'T'],
+  [' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '],
+  [' ', 'T', ' ', ' ', 'T', ' ', 'T', ' ', ' ', 'T', ' ', ' ', 'T', 'T', ' '],
+  [' ', 'T', ' ', ' ', 'T', ' ', ' ', ' ', 'T', ' ', ' ', ' ', ' ', ' ', ' '],
+  [' ', ' ', ' ', ' ', ' ', ' ', 'T', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '],
+  [' ', ' ', ' ', ' ', ' ', 'T', ' ', ' ', ' ', ' ', 'T', ' ', ' ', 'T', ' '],
+  [' ', ' ', ' ', 'T', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', 'T', ' ', 'T'],
+  ['T', ' ', ' ', ' ', ' ', ' ', ' ', 'T', ' ', ' ', ' ', 'T', ' ', ' ', ' '],
+  ['T', ' ', ' ', ' ', 'T', ' ', 'T', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '],
+  [' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', 'T', ' ', 'T', ' ', ' ', ' ', 'T'],
+  [' ', 'T', ' ', ' ', ' ', 'T', ' ', ' ', ' ', ' ', ' ', ' ', 'T', ' ', ' '],
+  [' ', 'T', ' ', ' ', 'T', ' ', ' ', ' ', ' ', 'T', ' ', 'T', ' ', ' ', ' '],
+])
+side = np.array([4, 1, 6, 0, 5, 2, 3, 1, 5, 2, 3, 2, 4, 3, 4])
+top = np.array([4, 2, 4, 1, 3, 3, 3, 3, 3, 3, 2, 2, 6, 2, 4])
+
+binst = solver.Board(board=board, sides={'top': top, 'side': side})
+solutions = binst.solve_and_print()
+"""
+
+# The seed's script output, as numpy prints it ('E' a tent).
+SEED_SOLUTION = """
+[[' ' 'T' 'E' ' ' ' ' ' ' ' ' 'E' 'T' ' ' 'T' 'E' 'T' 'E' ' ']
+ [' ' ' ' ' ' ' ' 'T' 'E' ' ' 'T' ' ' 'T' ' ' ' ' 'T' ' ' ' ']
+ ['E' 'T' 'E' 'T' ' ' ' ' ' ' 'E' ' ' 'E' ' ' ' ' 'E' ' ' 'E']
+ [' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ' 'T' ' ' ' ' ' ' 'T' ' ' 'T']
+ [' ' 'E' ' ' ' ' 'E' ' ' 'E' ' ' 'E' ' ' ' ' ' ' 'E' ' ' ' ']
+ [' ' 'T' ' ' ' ' 'T' ' ' 'T' ' ' ' ' 'T' 'E' ' ' 'T' 'T' 'E']
+ [' ' 'T' ' ' ' ' 'T' 'E' ' ' 'E' 'T' ' ' ' ' ' ' 'E' ' ' ' ']
+ [' ' 'E' ' ' ' ' ' ' ' ' 'T' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ']
+ [' ' ' ' ' ' ' ' 'E' 'T' 'E' ' ' ' ' 'E' 'T' ' ' 'E' 'T' 'E']
+ ['E' ' ' 'E' 'T' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ' 'T' ' ' 'T']
+ ['T' ' ' ' ' ' ' ' ' ' ' ' ' 'T' 'E' ' ' ' ' 'T' 'E' ' ' 'E']
+ ['T' ' ' ' ' 'E' 'T' 'E' 'T' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ' ']
+ ['E' ' ' ' ' ' ' ' ' ' ' ' ' ' ' 'T' 'E' 'T' 'E' ' ' 'E' 'T']
+ [' ' 'T' 'E' ' ' 'E' 'T' 'E' ' ' ' ' ' ' ' ' ' ' 'T' ' ' ' ']
+ ['E' 'T' ' ' ' ' 'T' ' ' ' ' ' ' 'E' 'T' 'E' 'T' 'E' ' ' ' ']]
+"""
+
+
+def grid(text: str) -> tuple[tuple[bool, ...], ...]:
+    """Rows of quoted cells (numpy's print) or of plain characters, 'E' a tent, as a solution."""
+    rows = []
+    quoted = "'" in text
+    for line in text.strip().splitlines():
+        cells = line.split("'")[1::2] if quoted else list(line.strip())
+        if cells:
+            rows.append(tuple(ch == "E" for ch in cells))
+    return tuple(rows)
+
+
+def tatham_ids() -> list[tuple[str, str]]:
+    """(parameters asked for, game ID) from tests/data/tents_tatham.txt."""
+    lines = (DATA / "tents_tatham.txt").read_text().splitlines()
+    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
+
+
+# ---- the seed example ---------------------------------------------------------------------
+def test_seed_example_is_unique_with_the_stated_solution():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert (inst.params.width, inst.params.height, len(inst.params.trees), len(inst.clues)) == (15, 15, 45, 30)
+    assert inst.clues[("row", 2)] == 6 and inst.clues[("col", 12)] == 6
+    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))
+
+
+def test_seed_solution_is_written_as_the_seed_prints_it():
+    inst = PUZZLE.parse(SEED_BOARD)
+    written = PUZZLE.format_solution(inst, grid(SEED_SOLUTION), "array")
+    assert grid(written) == grid(SEED_SOLUTION)
+    assert written.splitlines()[1] == ("  [' ', 'T', 'E', ' ', ' ', ' ', ' ', 'E', 'T', ' ', 'T', 'E', 'T', "
+                                       "'E', ' '],")
+    assert PUZZLE.format_solution(inst, grid(SEED_SOLUTION)).splitlines()[0] == ".TE....ET.TETE."
+
+
+def test_seed_array_round_trips():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert PUZZLE.parse(PUZZLE.format(inst, "array")) == inst
+    assert PUZZLE.format(inst, "array").splitlines()[-2:] == [
+        "side = np.array([4, 1, 6, 0, 5, 2, 3, 1, 5, 2, 3, 2, 4, 3, 4])",
+        "top = np.array([4, 2, 4, 1, 3, 3, 3, 3, 3, 3, 2, 2, 6, 2, 4])"]
+
+
+# ---- verify, rule by rule -----------------------------------------------------------------
+def problems(text: str, board: str) -> list[str]:
+    return PUZZLE.verify(PUZZLE.parse(board), grid(text))
+
+
+def test_verify_accepts_the_examples_solution():
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = check_instance(PUZZLE, inst).solutions[0]
+    assert PUZZLE.format_solution(inst, solution) == "TE.E\nT..T\nE.ET\n...."
+    assert PUZZLE.verify(inst, solution) == []
+
+
+FREE = "? ? ? ?"  # no column counts: each case below breaks one rule only
+
+
+@pytest.mark.parametrize("bad, board, expected", [
+    ("E...\n....\n....\n....", "T... ?\n.... ?\n.... ?\n.... ?\n" + FREE, "r1c1: a tent on a tree"),
+    (".E..\nE...\n....\n....", "T... ?\n.T.. ?\n.... ?\n.... ?\n" + FREE, "tents r1c2 and r2c1 touch"),
+    (".E..\n....\n....\n....", "T... 0\n.... ?\n.... ?\n.... ?\n" + FREE, "row 1 has 1 tents, the count says 0"),
+    (".E..\n....\n....\n....", "T... ?\n.... ?\n.... ?\n.... ?\n? 0 ? ?",
+     "column 2 has 1 tents, the count says 0"),
+    ("....\n....\n....\n....", "T... ?\n.... ?\n.... ?\n.... ?\n" + FREE, "0 tents for 1 trees"),
+    ("....\n....\n..E.\n....", "T... ?\n.... ?\n.... ?\n.... ?\n" + FREE, "cannot be paired"),
+    ("EE\nEE", "T... ?\n.... ?\n.... ?\n.... ?\n" + FREE, "solution is not 4x4"),
+])
+def test_verify_names_each_broken_rule(bad, board, expected):
+    found = problems(bad, board)
+    assert any(expected in p for p in found), found
+    assert problems(bad.replace("E", "."), board.replace(" 0", " ?")) != [] or "tents for" in expected
+
+
+def test_a_tent_shared_by_two_trees_is_no_pairing():
+    """.T.T / ..E. style: two trees, two tents, but one tent is the only neighbour of both."""
+    inst = PUZZLE.parse("T.T. ?\n.... ?\n.... ?\n.... ?\n? ? ? ?")
+    shared = grid(".E..\n....\n....\n...E")
+    assert "the trees and tents cannot be paired one to one, each tent next to its tree" in PUZZLE.verify(inst, shared)
+    assert PUZZLE.verify(inst, grid(".E..\n..E.\n....\n....")) == ["tents r1c2 and r2c3 touch"]
+    assert PUZZLE.verify(inst, grid("....\nE.E.\n....\n....")) == []
+
+
+def test_matching_is_one_to_one():
+    params = TentsParams(4, 4, ((0, 0), (0, 2)))
+    assert matching(params, {(1, 0), (1, 2)}) == {(0, 0): (1, 0), (0, 2): (1, 2)}
+    assert matching(params, {(0, 1), (3, 3)}) is None
+    assert matching(params, {(0, 1)}) is None
+
+
+# ---- layouts are counted, not pairings ----------------------------------------------------
+def test_a_layout_with_two_pairings_is_one_solution():
+    """Tatham's design note in tents.c: .T. / T.T / .T. with tents in the four corners of
+    the ring has two pairings (round one way or the other) but one layout."""
+    inst = PUZZLE.parse(".T.. ?\nT.T. ?\n.T.. ?\n.... ?\n? ? ? ?")
+    layout = grid("E.E.\n....\nE.E.\n....")
+    assert PUZZLE.verify(inst, layout) == []
+    counted = Instance("tents", inst.params, counts_of(inst.params, layout))
+    assert engine_counts(PUZZLE, counted) == (1, 1)
+    assert brute_force_count(PUZZLE, counted, PUZZLE.candidates(inst.params)) == 1
+
+
+def test_random_tiny_boards_against_brute_force():
+    """Random trees and random count subsets (one now and then off by one) on 4x4 and 5x4
+    boards: brute force over
+    `candidates` = SAT = CP-SAT, with none, one and several solutions all seen."""
+    rng = random.Random(7)
+    tally = {"none": 0, "one": 0, "several": 0}
+    for width, height in ((4, 4), (5, 4)):
+        for _ in range(14):
+            cells = [(r, c) for r in range(height) for c in range(width)]
+            params = TentsParams(width, height, tuple(sorted(rng.sample(cells, rng.randint(2, 4)))))
+            candidates = list(PUZZLE.candidates(params))
+            empty = Instance("tents", params, {})
+            source = rng.choice([g for g in candidates if not PUZZLE.verify(empty, g)] or candidates)
+            clues = {k: v for k, v in counts_of(params, source).items() if rng.random() < 0.6}
+            if clues and rng.random() < 0.3:  # one count off by one: often no solution at all
+                key = rng.choice(sorted(clues))
+                clues[key] += 1
+            inst = Instance("tents", params, clues)
+            expected = brute_force_count(PUZZLE, inst, candidates)
+            assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
+            tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 2, tally
+
+
+def test_a_count_above_half_its_line_has_no_solution():
+    """No line holds more than half its cells (rounded up) in tents that do not touch: the
+    counter stops there, and a larger count is refused by both engines and brute force."""
+    inst = PUZZLE.parse("T.T.T ?\n..... 4\n..... ?\n..... ?\n? ? ? ? ?")
+    assert engine_counts(PUZZLE, inst) == (0, 0)
+    assert brute_force_count(PUZZLE, inst, PUZZLE.candidates(inst.params)) == 0
+    assert engine_counts(PUZZLE, PUZZLE.parse("T.T.T ?\n..... 3\n..... ?\n..... ?\n? ? ? ? ?")) == (1, 1)
+
+
+# ---- Tatham's game IDs ----------------------------------------------------------------------
+def test_tatham_ids_are_unique_and_written_back_the_same():
+    """His generator's boards (tests/data/tents_tatham.txt): each reads, is unique for the SAT
+    engine, and writes back to the same ID."""
+    ids = tatham_ids()
+    assert len(ids) == 20 and {asked for asked, _ in ids} == {"8x8de", "8x8dt", "12x10de", "12x10dt"}
+    sessions = SessionCache()
+    for asked, game in ids:
+        inst = PUZZLE.parse(game)
+        assert PUZZLE.parse(f"{asked}:{game.split(':')[1]}") == inst
+        assert len(inst.params.trees) == inst.params.width * inst.params.height // 5  # Tatham's tree count
+        result = check_instance(PUZZLE, inst, sessions=sessions)
+        assert result.status == "unique", game
+        assert PUZZLE.format(inst, "tatham") == game
+
+
+def test_tatham_ids_agree_with_cpsat():
+    for _, game in tatham_ids()[::3]:
+        inst = PUZZLE.parse(game)
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
+
+
+def test_tathams_tricky_boards_are_harder_for_us_too():
+    """His grades against the engine's SAT level: every 'tricky' board needs a probe
+    (level 1), and the easy ones need it less often."""
+    levels: dict[str, list[int]] = {"e": [], "t": []}
+    for asked, game in tatham_ids():
+        levels[asked[-1]].append(measures(PUZZLE, PUZZLE.parse(game))["level"])
+    assert all(level >= 1 for level in levels["t"])
+    assert sum(levels["e"]) < sum(levels["t"])
+
+
+@cache
+def generated_ids() -> tuple[str, ...]:
+    gen, sessions, rng = generator("tents"), SessionCache(), random.Random(4)
+    out = []
+    for options in ({"size": 4}, {"size": 8}, {"width": 12, "height": 10}, {"width": 5, "height": 9}):
+        for _ in range(2):
+            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
+            out.append(PUZZLE.format(made.instance, "tatham"))
+            assert PUZZLE.parse(out[-1]) == made.instance
+    return tuple(out)
+
+
+@pytest.mark.skipif(SGT_TENTS is None, reason="Tatham's sgt-tents is not installed (apt install sgt-puzzles)")
+def test_our_ids_are_read_by_tathams_parser(tmp_path):
+    board = tmp_path / "ids.txt"
+    board.write_text("\n".join(generated_ids()) + "\n")
+    with board.open() as ids:
+        run = subprocess.run([SGT_TENTS, "--print", "1x1"], stdin=ids, capture_output=True, timeout=60)
+    assert run.returncode == 0 and b"error parsing" not in run.stderr, run.stderr[-300:]
+    for bad in ("8x8:abie_habcijab,1,2,1,2,1,1,0,4,1,3,0,2,1,2,0,3\n",  # one cell too many
+                "8x8:abie_habcijaa,1,2,1,2,1,1,0,4,1,3,0,2,1,2,0\n",  # a count short
+                "3x3:b_g,0,1,0,0,1,0\n"):  # below 4x4
+        board.write_text(bad)
+        with board.open() as ids:
+            run = subprocess.run([SGT_TENTS, "--print", "1x1"], stdin=ids, capture_output=True, timeout=60)
+        assert b"error parsing" in run.stderr, bad
+        with pytest.raises(PuzzleError):
+            PUZZLE.parse(bad)
+
+
+@pytest.mark.parametrize("text, trees", [
+    ("4x4:_o,0,0,0,0,0,0,0,0", [(0, 0)]),  # a tree, 15 blanks, the tree past the end
+    ("4x4:p,0,0,0,0,0,0,0,0", []),
+    ("4x4:o_,0,0,0,0,0,0,0,0", [(3, 3)]),
+    ("6x6:zk,0,0,0,0,0,0,0,0,0,0,0,0", []),  # z: 25 blanks alone
+    ("6x6:yj,0,0,0,0,0,0,0,0,0,0,0,0", [(4, 1)]),
+])
+def test_tatham_descriptions(text, trees):
+    inst = PUZZLE.parse(text)
+    assert list(inst.params.trees) == trees
+    assert PUZZLE.format(inst, "tatham") == text
+
+
+def test_tatham_long_runs_are_written_with_z():
+    inst = PUZZLE.parse("10x10:" + "zzzy" + ",0" * 20)
+    assert inst.params.trees == () and PUZZLE.format(inst, "tatham").split(",")[0] == "10x10:zzzy"
+    inst = PUZZLE.parse("10x10:zzzx_" + ",0" * 20)
+    assert inst.params.trees == ((9, 9),)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("4x4:q,0,0,0,0,0,0,0,0", "longer than 16 cells"),
+    ("4x4:n,0,0,0,0,0,0,0,0", "too short"),
+    ("4x4:o_a,0,0,0,0,0,0,0,0", "longer than 16 cells"),
+    ("4x4:a!n,0,0,0,0,0,0,0,0", "places a tent"),
+    ("4x4:a1n,0,0,0,0,0,0,0,0", "unexpected '1'"),
+    ("4x4:zj_,0,0,0,0,0,0,0,0", "longer than 16 cells"),
+    ("4x4:p,0,0,0,0,0,0,0", "7 counts after the grid, expected 8"),
+    ("4x4:p,0,0,0,0,0,0,0,x", "bad count 'x'"),
+    ("4x4:p,0,0,0,0,0,0,0,5", "more than the 4 cells"),
+    ("3x3:i,0,0,0,0,0,0", "Tatham's Tents is at least 4x4"),
+    ("4x4dq:p,0,0,0,0,0,0,0,0", "bad Tents parameters"),
+])
+def test_bad_tatham_ids(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        PUZZLE.parse(text)
+
+
+def test_boards_tathams_game_cannot_hold_have_no_id():
+    with pytest.raises(PuzzleError, match="at least 4x4"):
+        PUZZLE.format(PUZZLE.parse("T. 1\n.. 0\n1 0"), "tatham")
+    stripped = PUZZLE.parse("T... ?\n.... 0\n.... 0\n.... 0\n1 0 0 0")
+    with pytest.raises(PuzzleError, match="every row and column count"):
+        PUZZLE.format(stripped, "tatham")
+
+
+# ---- the other formats ------------------------------------------------------------------------
+@pytest.mark.parametrize("fmt", ["text", "array", "json"])
+def test_stripped_counts_round_trip(fmt):
+    inst = PUZZLE.parse("T... ?\n.... 0\n..T. ?\n.... 1\n? 1 ? 0")
+    assert ("row", 0) not in inst.clues and inst.clues[("row", 3)] == 1 and len(inst.clues) == 4
+    assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+
+
+@pytest.mark.parametrize("text, line", [
+    ("T... 1\n... 0\n1 0 0 0", 2),  # ragged
+    ("T..X 1\n.... 0\n1 0 0 0", 1),  # a cell that is no tree
+    ("T... 1\n.... x\n1 0 0 0", 2),  # a bad count
+    ("T... 1\n.... 0\n1 0 0", 3),  # a column count short
+    ("T... 1 2\n.... 0\n1 0 0 0", 1),  # a row of three words
+    ("T... 9\n.... 0\n1 0 0 0", 1),  # more than the cells
+    ("T... 1", 1),  # no column counts
+    ("board = [['T', ' '], [' ', ' ']]\nside = [1, 0]\ntop = [1, 'x']", 3),
+    ("board = [['T', ' '], [' ', 'Q']]\nside = [1, 0]\ntop = [1, 0]", 1),
+    ("board = [['T', ' '], [' ', ' ']]\nside = [1, 0]", None),  # no top
+    ('{"grid": ["T.", ".."], "rows": [1, 0], "cols": [1, true]}', None),
+    ('{"grid": ["T.", ".."], "rows": [1, 0], "cols": [1, 0], "width": 4}', None),
+])
+def test_bad_input_names_the_place(text, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    assert err.value.line == line, str(err.value)
+
+
+def test_oversized_input_is_refused_before_any_rules(monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("rules were built for an input over the size limit")
+
+    for hook in ("rules", "one_shot_rules", "cpsat"):
+        monkeypatch.setattr(PUZZLE, hook, never)
+    for text in ("\n".join(["." * 42 + " 0"] * 2) + "\n" + "0 " * 42, "42x42:" + "z" * 70 + "f" + ",0" * 84,
+                 "board = [[" + "' ', " * 42 + "]]\nside = [0]\ntop = [" + "0, " * 42 + "]"):
+        with pytest.raises(PuzzleError, match="tents board 42x.* is too large: at most 40x40"):
+            PUZZLE.parse(text)
+
+
+@pytest.mark.parametrize("fmt", PUZZLE.formats)
+def test_a_byte_order_mark_is_ignored(fmt):
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert PUZZLE.parse("\ufeff" + PUZZLE.format(inst, fmt)) == inst
+
+
+def test_show_has_the_counts_around_the_grid():
+    lines = PUZZLE.show_text(PUZZLE.parse(PUZZLE.example)).splitlines()
+    assert lines[0].split() == ["1", "1", "1", "1"] and lines[2].startswith("2 ┃ T ")
+
+
+# ---- generation --------------------------------------------------------------------------------
+def test_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("tents")
+    for options, count in (({"size": 5}, 8), ({"size": 8}, 8), ({"width": 12, "height": 7}, 4),
+                           ({"size": 8, "strip-counts": 1}, 6)):
+        for made in generated_rechecked(PUZZLE, gen, gen.params(**options), count, seed=5):
+            p = made.instance.params
+            assert len(p.trees) == p.width * p.height // 5
+            if options.get("strip-counts"):
+                assert made.minimal and len(made.instance.clues) < p.width + p.height
+            else:
+                assert not made.minimal and len(made.instance.clues) == p.width + p.height
+
+
+def test_repair_rules_the_rival_out():
+    """Full counts often allow a second layout; the repair moves a tree onto one of the
+    rival's tents, and the puzzle ends up unique with the drawn layout."""
+    gen = generator("tents")
+    spec = gen.params(size=10)
+    rng, sessions = random.Random(1), SessionCache()
+    repaired = 0
+    for _ in range(30):
+        params, solution = gen.draw(spec, rng, sessions)
+        clues = gen.candidate_clues(params, solution)
+        session = sessions.get(PUZZLE, params)
+        other = session.other_than(session.assumptions(clues), solution)
+        if not other.sat:
+            continue
+        fixed = gen.repair(params, clues, solution, other.solution, rng)
+        if fixed is None:
+            continue
+        new_params, new_clues, new_solution = fixed
+        assert new_solution == solution and new_clues == clues and len(new_params.trees) == len(params.trees)
+        inst = Instance("tents", new_params, new_clues)
+        assert PUZZLE.verify(inst, solution) == []
+        assert PUZZLE.verify(inst, other.solution) != []  # the rival is out for good
+        repaired += 1
+    assert repaired >= 3
+
+
+def test_generator_options():
+    gen = generator("tents")
+    spec = gen.params()
+    assert (spec.width, spec.height, spec.strip_counts) == (8, 8, False)
+    assert gen.checked_params(**{"size": 6, "strip-counts": 1}).strip_counts
+    with pytest.raises(PuzzleError, match="--strip-counts must be at most 1"):
+        gen.checked_params(**{"strip-counts": 2})
+    with pytest.raises(PuzzleError, match="too large"):
+        gen.params(size=41)
+
+
+def test_generate_from_the_command_line(tmp_path):
+    out = tmp_path / "t.jsonl"
+    assert cli.main(["generate", "tents", "--size", "6", "--strip-counts", "1", "--count", "2", "--quiet",
+                     "--out", str(out)]) == 0
+    records = out.read_text().splitlines()
+    assert len(records) == 2 and all("?" in r and "tatham_id" not in r for r in records)
+    full = tmp_path / "full.jsonl"
+    assert cli.main(["generate", "tents", "--size", "6", "--count", "2", "--quiet", "--out", str(full)]) == 0
+    assert all('"tatham_id": "6x6:' in r for r in full.read_text().splitlines())
+
+
+def test_aliases():
+    assert puzzle("tents-and-trees") is PUZZLE
+
+
+@pytest.mark.slow
+def test_many_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("tents")
+    generated_rechecked(PUZZLE, gen, gen.params(size=15), 20, seed=11)
+    generated_rechecked(PUZZLE, gen, gen.params(**{"size": 12, "strip-counts": 1}), 20, seed=12)
