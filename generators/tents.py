@@ -89,9 +89,7 @@ class TentsGenerator(Generator):
     )
 
     def params(self, size: int = 8, width: int | None = None, height: int | None = None,
-               **options: object) -> TentsSpec:
-        """The CLI passes options by their names, and this one's has a hyphen (`--strip-counts`)."""
-        strip_counts = options.get("strip-counts", options.get("strip_counts", 0))
+               strip_counts: int = 0, **_: object) -> TentsSpec:
         width, height = board_shape(size, width, height)
         SIZE.check(self.puzzle, width, height)
         if width * height < 5:

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
 from typing import Any
 
-from .generator import Generated, GenerateOptions, generate_one
+from .generator import Generated, GenerateOptions, generate_one, keywords
 from .grade import measures
 from .puzzle import CluePuzzle, PairLayout, PuzzleError
 from .records import FLAT_FIELDS, JOURNAL_TAG, OPTIONAL, SCHEMA, check_record, flatten
@@ -116,7 +116,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     from . import registry
 
     ptype, gen = registry.puzzle(spec.puzzle), registry.generator(spec.puzzle)
-    params = gen.params(**spec.options)
+    params = gen.params(**keywords(spec.options))
     rng = spec.rng(index)
     budget = Budget(conflicts=spec.conflicts)
     opts = GenerateOptions(target=spec.target, symmetric=spec.symmetric, minimal=spec.minimal, budget=budget)

@@ -63,6 +63,12 @@ class Option:
             raise PuzzleError(f"--{self.name} must be at most {self.high}, got {shown}")
 
 
+def keywords(options: dict[str, Any]) -> dict[str, Any]:
+    """Options by their CLI names (`strip-counts`) as the keyword arguments `params` takes
+    (`strip_counts`)."""
+    return {name.replace("-", "_"): value for name, value in options.items()}
+
+
 def board_options(default_size: int, limit: BoardLimit) -> tuple[Option, ...]:
     """--size for a square board, --width/--height for a rectangle: the shared options of
     rectangular puzzles (read them back with `board_shape`), in the puzzle's size limit."""
@@ -124,7 +130,7 @@ class Generator:
         for option in self.options:
             if option.name in options:
                 option.check(options[option.name])
-        return self.params(**options)
+        return self.params(**keywords(options))
 
     ptype: PuzzleType  # set by the registry
 
