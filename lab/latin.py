@@ -44,3 +44,18 @@ def latin_grids(n: int) -> Iterator[Grid]:
                 yield from extend(done + (row,))
 
     yield from extend(())
+
+
+def latin_problems(grid: Grid, n: int, what: str = "digit") -> list[str]:
+    """Plain Python: where `grid` is not an n x n Latin square of 1..n, as lines a person
+    reads ("row 2 does not hold each digit 1..4 once"); empty when it is one."""
+    if len(grid) != n or any(len(row) != n for row in grid):
+        return [f"solution is not {n}x{n}"]
+    problems = []
+    values = set(range(1, n + 1))
+    for i in range(n):
+        if set(grid[i]) != values:
+            problems.append(f"row {i + 1} does not hold each {what} 1..{n} once")
+        if {grid[r][i] for r in range(n)} != values:
+            problems.append(f"column {i + 1} does not hold each {what} 1..{n} once")
+    return problems

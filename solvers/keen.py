@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from lab.latin import latin_grids, latin_variables
+from lab.latin import latin_grids, latin_problems, latin_variables
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote
 from lab.share import box_grid
 from lab.textgrid import array_rows, literal_at, parse_json, tatham_split, token_rows
@@ -534,15 +534,9 @@ class Keen(CluePuzzle):
 
     def verify(self, inst: Instance, solution: Grid) -> list[str]:
         n = inst.params.n
-        if len(solution) != n or any(len(row) != n for row in solution):
-            return [f"solution is not {n}x{n}"]
-        problems = []
-        digits = set(range(1, n + 1))
-        for i in range(n):
-            if set(solution[i]) != digits:
-                problems.append(f"row {i + 1} does not hold each digit 1..{n} once")
-            if {solution[r][i] for r in range(n)} != digits:
-                problems.append(f"column {i + 1} does not hold each digit 1..{n} once")
+        problems = latin_problems(solution, n)
+        if problems[:1] == [f"solution is not {n}x{n}"]:
+            return problems
         for cells, (op, target) in inst.clues.items():
             values = tuple(solution[r][c] for r, c in cells)
             if not satisfies(op, target, values):

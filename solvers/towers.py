@@ -25,7 +25,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.latin import latin_grids, latin_variables
+from lab.latin import latin_grids, latin_problems, latin_variables
 from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from lab.textgrid import (
     GameId,
@@ -606,15 +606,9 @@ class Towers(CluePuzzle):
 
     def verify(self, inst: Instance, solution: Grid) -> list[str]:
         n = inst.params.n
-        if len(solution) != n or any(len(row) != n for row in solution):
-            return [f"solution is not {n}x{n}"]
-        problems = []
-        heights = set(range(1, n + 1))
-        for i in range(n):
-            if set(solution[i]) != heights:
-                problems.append(f"row {i + 1} does not hold each height 1..{n} once")
-            if {solution[r][i] for r in range(n)} != heights:
-                problems.append(f"column {i + 1} does not hold each height 1..{n} once")
+        problems = latin_problems(solution, n, "height")
+        if problems[:1] == [f"solution is not {n}x{n}"]:
+            return problems
         for key, value in sorted(inst.clues.items()):
             if key[0] == "cell":
                 _, r, c = key
