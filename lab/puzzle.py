@@ -303,7 +303,7 @@ class PuzzleType(ABC):
             return "json"
         if "[" in s and "array" in self.formats:
             return "array"
-        if "tatham" in self.formats and re.match(r"^\d+(x\d+)?[a-z0-9]*:|^\d+x\d+[a-z0-9]*#", s):
+        if "tatham" in self.formats and re.match(r"^\d+(x\d+)?[A-Za-z0-9]*:|^\d+x\d+[A-Za-z0-9]*#", s):
             return "tatham"
         return self.formats[0]
 

@@ -1,0 +1,634 @@
+"""Magnets (Simon Tatham's Magnets): text forms, rules, decoding, verification.
+
+Rules: a fixed layout of dominoes (the structure) covers a width x height grid; each domino
+is blank (two neutral cells) or a magnet (one + end, one - end); no two + cells and no two
+- cells are orthogonal neighbours. The clues are the counts of + cells and of - cells in
+each row and column (any may be missing) and, optionally, given cells.
+Two variables per cell ("+" and "-", at most one true); per domino "one end + iff the
+other -". A count clue is the exact-count literal of a unary counter (see
+`solvers.tents.count_literals`), so a clue is one literal and one SAT session serves every
+board of a layout. A single cell (`*` in Tatham's layouts, boards of odd area) is neutral.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from pysat.formula import IDPool
+
+from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.textgrid import (
+    Token,
+    array_rows,
+    game_id,
+    line_tokens,
+    literal_at,
+    numbered_lines,
+    parse_json,
+    position,
+    tatham_size,
+    write_array,
+)
+from solvers.tents import count_literals
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[str, ...], ...]  # "+", "-" or "." (neutral) per cell
+Key = tuple  # ("row"|"col", index, "+"|"-") for counts, ("cell", r, c) for a given cell
+# Size limit: a 20x20 board with every count checks (ambiguous, two solutions found) in 2.5 to
+# 6 s; 30x30 took 33 s (2026-11-24).
+SIZE = BoardLimit(20, 20, 1, 1)
+TATHAM_LEAST = 2  # Tatham's Magnets: each side at least 2, one of them at least 3 (validate_params)
+SIGNS = ("+", "-")
+CELL_VALUES = {"+": "+", "-": "-", "x": ".", "X": "."}  # a given cell in the text form; "." unknown
+ARRAY_SIDES = {"pos_v": ("col", "+"), "neg_v": ("col", "-"), "pos_h": ("row", "+"), "neg_h": ("row", "-")}
+PARTNER = {"L": (0, 1), "R": (0, -1), "T": (1, 0), "B": (-1, 0)}
+
+
+def n2c(n: int | None) -> str:
+    """A count in Tatham's description (magnets.c's n2c): '.' missing, 0-9, then a-z, A-Z."""
+    if n is None:
+        return "."
+    if n < 10:
+        return str(n)
+    if n < 36:
+        return chr(ord("a") + n - 10)
+    return chr(ord("A") + n - 36)
+
+
+def c2n(ch: str) -> int | None:
+    if ch == ".":
+        return None
+    if ch.isdigit():
+        return int(ch)
+    if "a" <= ch <= "z":
+        return ord(ch) - ord("a") + 10
+    if "A" <= ch <= "Z":
+        return ord(ch) - ord("A") + 36
+    raise ValueError(ch)
+
+
+@dataclass(frozen=True)
+class MagnetsParams:
+    """A width x height board and its domino layout: rows of L R (a horizontal domino),
+    T B (a vertical one) and * (a single neutral cell)."""
+
+    width: int
+    height: int
+    layout: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        SIZE.check("magnets", self.width, self.height)
+        if len(self.layout) != self.height or any(len(row) != self.width for row in self.layout):
+            raise PuzzleError(f"magnets layout is not {self.width}x{self.height}")
+        for r, row in enumerate(self.layout):
+            for c, ch in enumerate(row):
+                if ch == "*":
+                    continue
+                if ch not in PARTNER:
+                    raise PuzzleError(f"bad layout letter {quote(ch)} at r{r + 1}c{c + 1} (L R T B or *)")
+                dr, dc = PARTNER[ch]
+                rr, cc = r + dr, c + dc
+                want = {"L": "R", "R": "L", "T": "B", "B": "T"}[ch]
+                if not (0 <= rr < self.height and 0 <= cc < self.width) or self.layout[rr][cc] != want:
+                    raise PuzzleError(f"layout: the {ch} at r{r + 1}c{c + 1} has no {want} beside it")
+
+    def dominoes(self) -> list[tuple[Cell, Cell]]:
+        """Each domino as (first cell, second cell): left then right, top then bottom."""
+        return [((r, c), (r + PARTNER[ch][0], c + PARTNER[ch][1]))
+                for r, row in enumerate(self.layout) for c, ch in enumerate(row) if ch in "LT"]
+
+    def singles(self) -> list[Cell]:
+        return [(r, c) for r, row in enumerate(self.layout) for c, ch in enumerate(row) if ch == "*"]
+
+    def neighbours(self) -> list[tuple[Cell, Cell]]:
+        """Each orthogonal pair of cells once."""
+        out = []
+        for r in range(self.height):
+            for c in range(self.width):
+                if c + 1 < self.width:
+                    out.append(((r, c), (r, c + 1)))
+                if r + 1 < self.height:
+                    out.append(((r, c), (r + 1, c)))
+        return out
+
+    def line_cells(self, kind: str, i: int) -> list[Cell]:
+        return [(i, c) for c in range(self.width)] if kind == "row" else [(r, i) for r in range(self.height)]
+
+    def count_keys(self) -> list[Key]:
+        return [(kind, i, s) for kind, n in (("row", self.height), ("col", self.width))
+                for s in SIGNS for i in range(n)]
+
+
+@dataclass
+class MagnetsVars:
+    sign: dict[str, list[list[int]]]  # sign["+"][r][c]
+    eq: dict[Key, list[int]]  # eq[key][n]: the line holds n cells of that sign
+    false: int
+
+
+def counts_of(params: MagnetsParams, grid: Grid) -> dict[Key, int]:
+    """Every count of a solved grid."""
+    return {(kind, i, s): sum(grid[r][c] == s for r, c in params.line_cells(kind, i))
+            for kind, i, s in params.count_keys()}
+
+
+class Magnets(CluePuzzle):
+    name = "magnets"
+    aliases = ("magnet",)
+    title = "Magnets"
+    rules_text = ("Make each domino blank or a magnet (+ and -) so that no two like poles touch and "
+                  "each row and column holds the given numbers of + and - cells.")
+    tatham_game = "magnets"
+    solution_formats = ("text", "array", "json")  # a game ID holds clues, not the solved grid
+    formats = ("text", "array", "tatham", "json")
+    cell_names = {"+": "+", "-": "-", ".": "blank"}
+    size_limit_text = SIZE.text
+    example = ("+ 1 2 0 1\n"
+               "- . 2 . .\n"
+               ". . LRTT\n"
+               ". 1 TTBB\n"
+               "1 . BBTT\n"
+               "1 . LRBB")
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
+
+    # ---- text forms -----------------------------------------------------------------
+    @staticmethod
+    def _count(tok: Any, line: int | None = None, column: int | None = None) -> int | None:
+        text = tok if isinstance(tok, str) else None
+        if text is None:
+            if tok is None:
+                return None
+            if isinstance(tok, bool) or not isinstance(tok, int) or tok < 0:
+                raise PuzzleError(f"bad count {quote(tok)} (a number or null)", line, column)
+            return tok
+        if text == ".":
+            return None
+        if not text.isdigit() or len(text) > 4:
+            raise PuzzleError(f"bad count {quote(text)} (a number, or . for none)", line, column)
+        return int(text)
+
+    def _instance(self, layout: list[str], counts: dict[Key, int | None], givens: dict[Cell, str],
+                  line: int | None = None) -> Instance:
+        if not layout or not layout[0]:
+            raise PuzzleError("magnets board has no cells", line)
+        try:
+            params = MagnetsParams(len(layout[0]), len(layout), tuple(layout))
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, exc.line or line) from None
+        clues: dict[Key, Any] = {k: v for k, v in counts.items() if v is not None}
+        for key, v in clues.items():
+            if v > len(params.line_cells(key[0], key[1])):
+                raise PuzzleError(f"count {v} for {key[0]} {key[1] + 1} ({key[2]}) is longer than the line", line)
+        for (r, c), v in givens.items():
+            clues[("cell", r, c)] = v
+        return Instance(self.name, params, clues)
+
+    def _parse_text(self, text: str) -> Instance:
+        """`+ counts` and `- counts` of the columns, then per row `+count -count LAYOUT`, then
+        optionally `given` and rows of + - x (neutral) . (unknown)."""
+        lines = numbered_lines(text)
+        if len(lines) < 3:
+            raise PuzzleError("magnets text needs a '+' line, a '-' line and rows of the layout")
+        counts: dict[Key, int | None] = {}
+        heads = []
+        for (lineno, line), sign in zip(lines[:2], SIGNS):
+            toks = line_tokens(line, lineno)
+            if toks[0].text != sign:
+                raise PuzzleError(f"expected the column counts of {sign} cells, starting with {quote(sign)}",
+                                  lineno, toks[0].column)
+            heads.append(toks[1:])
+        width = len(heads[0])
+        if len(heads[1]) != width:
+            raise PuzzleError(f"{len(heads[1])} column counts of - cells but {width} of +", lines[1][0])
+        for sign, toks in zip(SIGNS, heads):
+            for c, t in enumerate(toks):
+                counts[("col", c, sign)] = self._count(t.text, t.line, t.column)
+        layout, givens = [], {}
+        rest = lines[2:]
+        given_at = next((i for i, (_, line) in enumerate(rest) if line.strip().lower() == "given"), None)
+        for r, (lineno, line) in enumerate(rest if given_at is None else rest[:given_at]):
+            toks = line_tokens(line, lineno)
+            if len(toks) != 3:
+                raise PuzzleError("a row is '+count -count LAYOUT' (counts may be '.')", lineno)
+            for t, sign in zip(toks, SIGNS):
+                counts[("row", r, sign)] = self._count(t.text, t.line, t.column)
+            if len(toks[2].text) != width:
+                raise PuzzleError(f"layout row has {len(toks[2].text)} cells, expected {width}", lineno, toks[2].column)
+            layout.append(toks[2].text)
+        if given_at is not None:
+            grows = rest[given_at + 1:]
+            if len(grows) != len(layout):
+                raise PuzzleError(f"'given' needs {len(layout)} rows, found {len(grows)}", rest[given_at][0])
+            for r, (lineno, line) in enumerate(grows):
+                cells = line.strip()
+                if len(cells) != width:
+                    raise PuzzleError(f"given row has {len(cells)} cells, expected {width}", lineno)
+                for c, ch in enumerate(cells):
+                    if ch in CELL_VALUES:
+                        givens[(r, c)] = CELL_VALUES[ch]
+                    elif ch != ".":
+                        raise PuzzleError(f"bad given {quote(ch)} (+, -, x neutral, . unknown)", lineno, c + 1)
+        return self._instance(layout, counts, givens, lines[2][0])
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000's arrays: `board = np.array([...])` of 'H' (a horizontal domino's cell) and
+        'V' (a vertical one's), '*' a single cell; then `pos_v`, `neg_v` (+ and - per column)
+        and `pos_h`, `neg_h` (per row), -1 or None for a count left out. H cells pair off left
+        to right and V cells top to bottom, which is the only way they can."""
+        sections = {m.group(1): m for m in re.finditer(r"(?m)^\s*(\w+)\s*=", text)}
+        counts: dict[Key, int | None] = {}
+        vectors: dict[str, tuple[list, tuple[int, int]]] = {}
+        board_text = text
+        for name in ARRAY_SIDES:
+            m = sections.get(name)
+            if m is None:
+                raise PuzzleError(f"the array form needs '{name} = [...]' after the board")
+            start = text.find("[", m.end())
+            end = text.find("]", start)
+            if start < 0 or end < 0:
+                raise PuzzleError(f"'{name}' needs a list of counts", *position(text, m.start()))
+            values = literal_at(text, start, end, name)
+            if not isinstance(values, list):
+                raise PuzzleError(f"'{name}' needs a list of counts", *position(text, start))
+            vectors[name] = (values, position(text, start))
+            close = text.find(")", end)
+            stop = close + 1 if close >= 0 and not text[end + 1:close].strip() else end + 1
+            board_text = board_text[:m.start()] + re.sub(r"[^\n]", " ", board_text[m.start():stop]) + board_text[stop:]
+        rows = array_rows(board_text)
+        if not rows or not len(rows[0]):
+            raise PuzzleError("empty array")
+        width, height = len(rows[0]), len(rows)
+        try:
+            SIZE.check(self.name, width, height, line=rows[0].line)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, rows[0].line) from None
+        cells = [[Token(str(e.value), e.line, e.column) for e in row] for row in rows]
+        layout = [[""] * width for _ in range(height)]
+        for r, row in enumerate(cells):
+            if len(row) != width:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}", rows[r].line, rows[r].column)
+        for r, row in enumerate(cells):
+            for c, t in enumerate(row):
+                if layout[r][c]:
+                    continue
+                if t.text == "*":
+                    layout[r][c] = "*"
+                elif t.text == "H" and c + 1 < width and cells[r][c + 1].text == "H":
+                    layout[r][c], layout[r][c + 1] = "L", "R"
+                elif t.text == "V" and r + 1 < height and cells[r + 1][c].text == "V" and not layout[r + 1][c]:
+                    layout[r][c], layout[r + 1][c] = "T", "B"
+                elif t.text in ("H", "V"):
+                    raise PuzzleError(f"this {t.text} has no partner {'to its right' if t.text == 'H' else 'below'}",
+                                      t.line, t.column)
+                else:
+                    raise PuzzleError(f"bad cell {quote(t.text)} (H, V or *)", t.line, t.column)
+        for name, (kind, sign) in ARRAY_SIDES.items():
+            values, at = vectors[name]
+            n = height if kind == "row" else width
+            if len(values) != n:
+                raise PuzzleError(f"'{name}' has {len(values)} counts, expected {n}", *at)
+            for i, v in enumerate(values):
+                counts[(kind, i, sign)] = None if v is None or v == -1 else self._count(v, *at)
+        return self._instance(["".join(row) for row in layout], counts, {}, rows[0].line)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`WxH[dX][S]:` + per column, + per row, - per column, - per row (each a character,
+        '.' none; magnets.c's n2c), then the layout as L R T B * (generate_desc). Which list
+        is which was read off `sgt-magnets --print` (+ clues top and left, - bottom and right)."""
+        game = game_id(text)
+        width, height = tatham_size(game.head, r"(?:d[et])?S?", f"bad Magnets parameters {quote(game.head)} "
+                                    "(expected like 6x5 or 6x5dt)", game.line, game.column)
+        SIZE.check(self.name, width, height, line=game.line)
+        if min(width, height) < TATHAM_LEAST or max(width, height) < 3:
+            raise PuzzleError("Tatham's Magnets is at least 2x3 or 3x2", game.line, game.column)
+        parts = game.desc.split(",")
+        if len(parts) != 5:
+            raise PuzzleError("a Magnets description is four count lists and the layout, split by commas",
+                              game.line, game.desc_column)
+        counts: dict[Key, int | None] = {}
+        offset = 0
+        for part, (kind, sign, n) in zip(parts, (("col", "+", width), ("row", "+", height),
+                                                 ("col", "-", width), ("row", "-", height))):
+            if len(part) != n:
+                raise PuzzleError(f"{len(part)} {kind} counts of {sign} cells, expected {n}", *game.at(offset))
+            for i, ch in enumerate(part):
+                try:
+                    counts[(kind, i, sign)] = c2n(ch)
+                except ValueError:
+                    raise PuzzleError(f"bad count {quote(ch)}", *game.at(offset + i)) from None
+            offset += len(part) + 1
+        cells = parts[4]
+        if len(cells) != width * height:
+            raise PuzzleError(f"layout has {len(cells)} cells, expected {width * height}", *game.at(offset))
+        layout = [cells[r * width:(r + 1) * width] for r in range(height)]
+        return self._instance(layout, counts, {}, game.line)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not isinstance(data.get("layout"), list) or not data["layout"] \
+                or not all(isinstance(row, str) for row in data["layout"]):
+            raise PuzzleError("magnets JSON needs a 'layout' (rows of L R T B *) and count lists "
+                              "'row_plus', 'row_minus', 'col_plus', 'col_minus' (null for none)")
+        layout = data["layout"]
+        height, width = len(layout), len(layout[0])
+        counts: dict[Key, int | None] = {}
+        for kind, sign, n in (("row", "+", height), ("row", "-", height), ("col", "+", width), ("col", "-", width)):
+            name = f"{kind}_{'plus' if sign == '+' else 'minus'}"
+            values = data.get(name, [None] * n)
+            if not isinstance(values, list) or len(values) != n:
+                raise PuzzleError(f"'{name}' must be a list of {n} counts (null for none)")
+            for i, v in enumerate(values):
+                counts[(kind, i, sign)] = self._count(v)
+        givens: dict[Cell, str] = {}
+        grid = data.get("given")
+        if grid is not None:
+            if not isinstance(grid, list) or len(grid) != height or \
+                    not all(isinstance(row, str) and len(row) == width for row in grid):
+                raise PuzzleError(f"'given' must be {height} rows of {width} of + - x .")
+            for r, row in enumerate(grid):
+                for c, ch in enumerate(row):
+                    if ch in CELL_VALUES:
+                        givens[(r, c)] = CELL_VALUES[ch]
+                    elif ch != ".":
+                        raise PuzzleError(f"bad given {quote(ch)} at r{r + 1}c{c + 1} (+, -, x neutral, . unknown)")
+        for key, size in (("width", width), ("height", height)):
+            if key in data and data[key] != size:
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the layout has {size}")
+        return self._instance(list(layout), counts, givens)
+
+    @staticmethod
+    def _counts(inst: Instance, kind: str, sign: str) -> list[int | None]:
+        p = inst.params
+        return [inst.clues.get((kind, i, sign)) for i in range(p.height if kind == "row" else p.width)]
+
+    def _given_rows(self, inst: Instance) -> list[str]:
+        show = {"+": "+", "-": "-", ".": "x"}
+        p = inst.params
+        return ["".join(show[inst.clues[("cell", r, c)]] if ("cell", r, c) in inst.clues else "."
+                        for c in range(p.width)) for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p = inst.params
+        has_givens = any(k[0] == "cell" for k in inst.clues)
+
+        def show(v: int | None) -> str:
+            return "." if v is None else str(v)
+
+        if fmt == "text":
+            out = [" ".join([s, *map(show, self._counts(inst, "col", s))]) for s in SIGNS]
+            out += [f"{show(inst.clues.get(('row', r, '+')))} {show(inst.clues.get(('row', r, '-')))} {row}"
+                    for r, row in enumerate(p.layout)]
+            if has_givens:
+                out += ["given", *self._given_rows(inst)]
+            return "\n".join(out)
+        if fmt == "array":
+            if has_givens:
+                raise PuzzleError("the seed's array holds no given cells: use text or json")
+            marks = {"L": "H", "R": "H", "T": "V", "B": "V", "*": "*"}
+            board = write_array(([marks[ch] for ch in row] for row in p.layout), "board = np.array")
+            sides = [f"{name} = np.array({[-1 if v is None else v for v in self._counts(inst, kind, s)]!r})"
+                     for name, (kind, s) in ARRAY_SIDES.items()]
+            return "\n".join([board, *sides])
+        if fmt == "tatham":
+            if has_givens:
+                raise PuzzleError("Tatham's Magnets IDs hold no given cells: use text or json")
+            if min(p.width, p.height) < TATHAM_LEAST or max(p.width, p.height) < 3:
+                raise PuzzleError("Tatham's Magnets is at least 2x3 or 3x2")
+            lists = [self._counts(inst, "col", "+"), self._counts(inst, "row", "+"),
+                     self._counts(inst, "col", "-"), self._counts(inst, "row", "-")]
+            if any(v is not None and v >= 62 for lst in lists for v in lst):
+                raise PuzzleError("a count over 61 has no letter in Tatham's IDs")
+            desc = ",".join([*("".join(map(n2c, lst)) for lst in lists), "".join(p.layout)])
+            return f"{p.width}x{p.height}:{desc}"
+        if fmt == "json":
+            doc: dict[str, Any] = {"puzzle": self.name, "width": p.width, "height": p.height, "layout": list(p.layout)}
+            for kind in ("row", "col"):
+                for s, word in zip(SIGNS, ("plus", "minus")):
+                    doc[f"{kind}_{word}"] = self._counts(inst, kind, s)
+            if has_givens:
+                doc["given"] = self._given_rows(inst)
+            return json.dumps(doc)
+        raise PuzzleError(f"unknown magnets format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def rows(self, solution: Grid) -> list[str]:
+        return ["".join(row) for row in solution]
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "grid": self.rows(solution)})
+        if fmt == "array":  # the seed's output: ' ' for a blank cell
+            return write_array([" " if ch == "." else ch for ch in row] for row in solution)
+        return "\n".join(self.rows(solution))
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
+        return self.rows(solution)
+
+    def describe_clue(self, key: Key, value: Any) -> str:
+        if key[0] == "cell":
+            return f"r{key[1] + 1}c{key[2] + 1}={value}"
+        return f"{'r' if key[0] == 'row' else 'c'}{key[1] + 1}{key[2]}={value}"
+
+    def clue_json(self, key: Key, value: Any) -> dict:
+        if key[0] == "cell":
+            return {"row": key[1] + 1, "col": key[2] + 1, "value": value}
+        return {key[0]: key[1] + 1, "sign": key[2], "count": value}
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As Tatham draws it: domino outlines, + and - counts beside the rows and above the
+        columns; in the solution each magnet's ends marked + and -, blanks grey."""
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        region = {}
+        for i, (a, b) in enumerate(p.dominoes()):
+            region[a] = region[b] = i
+        for j, cell in enumerate(p.singles()):
+            region[cell] = ("single", j)
+        regions = [[region[(r, c)] for c in range(p.width)] for r in range(p.height)]
+
+        def show(v: int | None) -> str:
+            return "" if v is None else str(v)
+
+        for r in range(p.height):
+            for c in range(p.width):
+                value = solution[r][c] if solution is not None else inst.clues.get(("cell", r, c))
+                if value == ".":
+                    board.shade(r, c, "0.78")
+                elif value in SIGNS:
+                    board.text(r, c, value, 0.7)
+        board.row_clues([[f"+{show(inst.clues.get(('row', r, '+')))}", f"-{show(inst.clues.get(('row', r, '-')))}"]
+                         for r in range(p.height)])
+        board.column_clues([[f"+{show(inst.clues.get(('col', c, '+')))}", f"-{show(inst.clues.get(('col', c, '-')))}"]
+                            for c in range(p.width)])
+        board.grid(regions)
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: MagnetsParams) -> bool:
+        return True  # every clue is a literal made in `rules`
+
+    def rules(self, params: MagnetsParams, pool: IDPool) -> Rules:
+        """Per cell at most one of + and -; per domino "first + iff second -" and the other
+        way round; a single cell neither; no two neighbours both + or both -; per line and
+        sign a unary counter whose exact-count literals are the count clues."""
+        w, h = params.width, params.height
+        sign = {}
+        for s in SIGNS:
+            first = variable_block(pool, w * h)
+            sign[s] = [[first + r * w + c for c in range(w)] for r in range(h)]
+        plus, minus = sign["+"], sign["-"]
+        clauses: list[Clause] = []
+        at_most_one = [[plus[r][c], minus[r][c]] for r in range(h) for c in range(w)]
+        for (r1, c1), (r2, c2) in params.dominoes():
+            for x, y in ((plus[r1][c1], minus[r2][c2]), (minus[r1][c1], plus[r2][c2])):
+                clauses += [[-x, y], [x, -y]]
+        for r, c in params.singles():
+            clauses += [[-plus[r][c]], [-minus[r][c]]]
+        for (r1, c1), (r2, c2) in params.neighbours():
+            for s in SIGNS:
+                clauses.append([-sign[s][r1][c1], -sign[s][r2][c2]])
+        false = pool.id()
+        clauses.append([-false])
+        eq = {key: count_literals(pool, [sign[key[2]][r][c] for r, c in params.line_cells(key[0], key[1])],
+                                  clauses, false)
+              for key in params.count_keys()}
+        primary = [v for s in SIGNS for row in sign[s] for v in row]
+        return Rules(clauses, primary, MagnetsVars(sign, eq, false), at_most_one)
+
+    def clue_clauses(self, params: MagnetsParams, rules: Rules, key: Key, value: Any) -> list[Clause]:
+        data: MagnetsVars = rules.data
+        if isinstance(key, tuple) and len(key) == 3 and key[0] == "cell":
+            _, r, c = key
+            if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < params.height and 0 <= c < params.width):
+                raise PuzzleError(f"clue {key} is outside the {params.width}x{params.height} board")
+            p, m = data.sign["+"][r][c], data.sign["-"][r][c]
+            if value == "+":
+                return [[p]]
+            if value == "-":
+                return [[m]]
+            if value == ".":
+                return [[-p], [-m]]
+            raise PuzzleError(f"given cell {quote(value)} is not +, - or blank")
+        if key not in data.eq:
+            raise PuzzleError(f"clue {key} is not a row or column count of the {params.width}x{params.height} board")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PuzzleError(f"count {quote(value)} for {key} is not a number of cells")
+        eq = data.eq[key]
+        return [[eq[value] if value < len(eq) else data.false]]
+
+    def decode(self, params: MagnetsParams, rules: Rules, true_vars) -> Grid:
+        plus, minus = rules.data.sign["+"], rules.data.sign["-"]
+        return tuple(tuple("+" if p in true_vars else "-" if m in true_vars else "." for p, m in zip(prow, mrow))
+                     for prow, mrow in zip(plus, minus))
+
+    def solution_literals(self, params: MagnetsParams, rules: Rules, solution: Grid) -> list[int]:
+        out = []
+        for s in SIGNS:
+            for vrow, srow in zip(rules.data.sign[s], solution):
+                out += [v if x == s else -v for v, x in zip(vrow, srow)]
+        return out
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Per domino an integer state 0 blank, 1 first end +, 2 first end -; a cell's + and -
+        are the state's indicator literals; neighbours' like poles sum to at most 1; counts
+        are linear sums."""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        model = cp_model.CpModel()
+        plus = [[None] * p.width for _ in range(p.height)]
+        minus = [[None] * p.width for _ in range(p.height)]
+        states = []
+        for a, b in p.dominoes():
+            blank, first_plus, first_minus = (model.new_bool_var("") for _ in range(3))
+            model.add_exactly_one([blank, first_plus, first_minus])
+            states.append((blank, first_plus, first_minus))
+            plus[a[0]][a[1]], minus[a[0]][a[1]] = first_plus, first_minus
+            plus[b[0]][b[1]], minus[b[0]][b[1]] = first_minus, first_plus
+        for r, c in p.singles():
+            plus[r][c] = minus[r][c] = 0
+        sign = {"+": plus, "-": minus}
+        for (r1, c1), (r2, c2) in p.neighbours():
+            for s in SIGNS:
+                x, y = sign[s][r1][c1], sign[s][r2][c2]
+                if not isinstance(x, int) and not isinstance(y, int) and x is not y:
+                    model.add(x + y <= 1)
+        for key, value in inst.clues.items():
+            if key[0] == "cell":
+                _, r, c = key
+                if value == ".":
+                    model.add(sum([plus[r][c], minus[r][c]]) == 0)
+                else:
+                    model.add(sum([sign[value][r][c]]) == 1)
+            else:
+                kind, i, s = key
+                model.add(sum(sign[s][r][c] for r, c in p.line_cells(kind, i)) == value)
+        variables = [v for st in states for v in st]
+
+        def decode(value) -> Grid:
+            def cell(r: int, c: int) -> str:
+                for s in SIGNS:
+                    v = sign[s][r][c]
+                    if not isinstance(v, int) and value(v):
+                        return s
+                return "."
+            return tuple(tuple(cell(r, c) for c in range(p.width)) for r in range(p.height))
+
+        return CpModel(model, variables, decode)
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: MagnetsParams) -> Iterable[Grid]:
+        """Every way to make each domino blank, +- or -+ (3^8 = 6,561 on a 4x4 board); the
+        pole rule and counts are left to `verify`."""
+        dominoes = params.dominoes()
+        if 3 ** len(dominoes) > 10 ** 6:
+            raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
+        for choice in product((".", "+", "-"), repeat=len(dominoes)):
+            grid = [["."] * params.width for _ in range(params.height)]
+            for ((r1, c1), (r2, c2)), x in zip(dominoes, choice):
+                if x != ".":
+                    grid[r1][c1], grid[r2][c2] = x, "-" if x == "+" else "+"
+            yield tuple(tuple(row) for row in grid)
+
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = [f"r{r + 1}c{c + 1} is {solution[r][c]!r}, not +, - or ." for r in range(p.height)
+                    for c in range(p.width) if solution[r][c] not in ("+", "-", ".")]
+        if problems:
+            return problems
+        for (r1, c1), (r2, c2) in p.dominoes():
+            pair = {solution[r1][c1], solution[r2][c2]}
+            if pair not in ({"."}, {"+", "-"}):
+                problems.append(f"domino r{r1 + 1}c{c1 + 1}-r{r2 + 1}c{c2 + 1} is "
+                                f"{solution[r1][c1]}{solution[r2][c2]}, neither blank nor a magnet")
+        for r, c in p.singles():
+            if solution[r][c] != ".":
+                problems.append(f"single cell r{r + 1}c{c + 1} is {solution[r][c]}, not blank")
+        for (r1, c1), (r2, c2) in p.neighbours():
+            if solution[r1][c1] == solution[r2][c2] != ".":
+                problems.append(f"r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1} are both {solution[r1][c1]}")
+        have = counts_of(p, solution)
+        for key, v in sorted(inst.clues.items()):
+            if key[0] == "cell":
+                _, r, c = key
+                if solution[r][c] != v:
+                    problems.append(f"r{r + 1}c{c + 1} is {solution[r][c]}, the clue says {v}")
+            elif have[key] != v:
+                kind, i, s = key
+                problems.append(f"{'row' if kind == 'row' else 'column'} {i + 1} has {have[key]} {s} cells, "
+                                f"the clue says {v}")
+        return problems
+
+
+PUZZLE = Magnets()

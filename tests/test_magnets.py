@@ -1,0 +1,316 @@
+"""Magnets: seed example, verify rule by rule, Tatham's game IDs (his generator's boards, and
+ours read by his parser), formats, generator."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from lab.cpsat import cpsat_count
+from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts
+from lab.generator import generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator
+from lab.sat import SessionCache, check_instance
+from solvers.magnets import PUZZLE, MagnetsParams
+
+DATA = Path(__file__).parent / "data"
+SGT_MAGNETS = shutil.which("sgt-magnets") or shutil.which("/usr/games/sgt-magnets")
+
+# Seed 000's board: H marks a horizontal domino (paired left to right), V a vertical one
+# (paired top to bottom); -1 is a missing count. pos_v/neg_v per column, pos_h/neg_h per row.
+SEED_HV = """\
+HHHHVVVVHH
+HHHHVVVVVV
+HHHHHHHHVV
+VVVHHHHHHV
+VVVVVVVHHV
+VHHVVVVVVV
+VVVVVHHVVV
+VVVVVVHHHH
+VHHHHVHHHH"""
+POS_V = [-1, -1, 3, 5, 3, 3, -1, 3, -1, 4]
+NEG_V = [-1, 2, 3, 4, -1, 3, 4, 3, 4, 4]
+POS_H = [5, -1, -1, -1, 5, -1, 3, 1, -1]
+NEG_H = [4, -1, 4, -1, 5, 4, -1, 2, -1]
+SEED_SOLUTION = """
+[['-' '+' '-' '+' ' ' '+' '-' '+' '-' '+']
+ [' ' ' ' '+' '-' ' ' '-' '+' '-' '+' '-']
+ ['-' '+' '-' '+' ' ' ' ' '-' '+' '-' '+']
+ ['+' '-' '+' '-' '+' '-' '+' '-' '+' '-']
+ ['-' '+' '-' '+' '-' '+' '-' '+' '-' '+']
+ [' ' '-' '+' '-' '+' '-' '+' ' ' '+' '-']
+ [' ' ' ' ' ' '+' '-' '+' '-' ' ' '-' '+']
+ ['-' ' ' ' ' '-' '+' ' ' ' ' ' ' ' ' ' ']
+ ['+' ' ' ' ' '+' '-' ' ' '+' '-' '+' '-']]
+"""
+
+
+def hv_layout(rows: list[str]) -> list[str]:
+    """The seed's H/V marks as L R T B: H cells pair off left to right, V cells top to bottom."""
+    out = [[""] * len(rows[0]) for _ in rows]
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if out[r][c]:
+                continue
+            if ch == "H":
+                out[r][c], out[r][c + 1] = "L", "R"
+            else:
+                out[r][c], out[r + 1][c] = "T", "B"
+    return ["".join(row) for row in out]
+
+
+def seed_text() -> str:
+    def show(v: int) -> str:
+        return "." if v < 0 else str(v)
+
+    layout = hv_layout(SEED_HV.splitlines())
+    lines = ["+ " + " ".join(map(show, POS_V)), "- " + " ".join(map(show, NEG_V))]
+    lines += [f"{show(p)} {show(n)} {row}" for p, n, row in zip(POS_H, NEG_H, layout)]
+    return "\n".join(lines)
+
+
+def grid(text: str) -> tuple[tuple[str, ...], ...]:
+    """numpy's print of the seed's solution (' ' blank) as a solution."""
+    rows = [line for line in text.strip().splitlines() if "'" in line]
+    return tuple(tuple("." if cell == " " else cell for cell in line.split("'")[1::2]) for line in rows)
+
+
+def tatham_ids() -> list[tuple[str, str]]:
+    lines = (DATA / "magnets_tatham.txt").read_text().splitlines()
+    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
+
+
+# ---- the seed example ---------------------------------------------------------------------
+def test_seed_example_is_unique_with_the_stated_solution():
+    inst = PUZZLE.parse(seed_text())
+    assert inst.params.width == 10 and inst.params.height == 9
+    assert len(inst.clues) == sum(v >= 0 for v in POS_V + NEG_V + POS_H + NEG_H)
+    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))
+
+
+def test_example_is_unique():
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert check_instance(PUZZLE, inst).status == "unique"
+
+
+SEED_CODE = """\
+board = np.array([
+  ['H', 'H', 'H', 'H', 'V', 'V', 'V', 'V', 'H', 'H'],
+  ['H', 'H', 'H', 'H', 'V', 'V', 'V', 'V', 'V', 'V'],
+  ['H', 'H', 'H', 'H', 'H', 'H', 'H', 'H', 'V', 'V'],
+  ['V', 'V', 'V', 'H', 'H', 'H', 'H', 'H', 'H', 'V'],
+  ['V', 'V', 'V', 'V', 'V', 'V', 'V', 'H', 'H', 'V'],
+  ['V', 'H', 'H', 'V', 'V', 'V', 'V', 'V', 'V', 'V'],
+  ['V', 'V', 'V', 'V', 'V', 'H', 'H', 'V', 'V', 'V'],
+  ['V', 'V', 'V', 'V', 'V', 'V', 'H', 'H', 'H', 'H'],
+  ['V', 'H', 'H', 'H', 'H', 'V', 'H', 'H', 'H', 'H'],
+])
+pos_v = np.array([-1, -1, 3, 5, 3, 3, -1, 3, -1, 4])
+neg_v = np.array([-1, 2, 3, 4, -1, 3, 4, 3, 4, 4])
+pos_h = np.array([5, -1, -1, -1, 5, -1, 3, 1, -1])
+neg_h = np.array([4, -1, 4, -1, 5, 4, -1, 2, -1])"""
+
+
+def test_seed_code_reads_as_the_seed_board():
+    """The seed's own Python (the board of H and V, then the four count arrays with -1 for none)."""
+    inst = PUZZLE.parse(SEED_CODE)
+    assert inst == PUZZLE.parse(seed_text())
+    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))
+    assert PUZZLE.parse(PUZZLE.format(inst, "array")) == inst
+    written = PUZZLE.format_solution(inst, grid(SEED_SOLUTION), "array")
+    assert grid(written.replace(",", "")) == grid(SEED_SOLUTION)
+    assert written.splitlines()[2] == "  [' ', ' ', '+', '-', ' ', '-', '+', '-', '+', '-'],"
+
+
+@pytest.mark.parametrize("text, message", [
+    (SEED_CODE.replace("neg_h", "neg_x"), "needs 'neg_h"),
+    (SEED_CODE.replace("[5, -1, -1, -1, 5, -1, 3, 1, -1]", "[5, -1]"), "'pos_h' has 2 counts, expected 9"),
+    (SEED_CODE.replace("['H', 'H', 'H', 'H', 'V', 'V', 'V', 'V', 'H', 'H']",
+                       "['H', 'H', 'H', 'V', 'V', 'V', 'V', 'V', 'H', 'H']"), "has no partner"),
+    (SEED_CODE.replace("'V', 'H', 'H', 'H', 'H', 'V'", "'V', 'H', 'H', 'Q', 'H', 'V'"), "bad cell 'Q'"),
+])
+def test_bad_arrays(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        PUZZLE.parse(text)
+
+
+# ---- verify, rule by rule -----------------------------------------------------------------
+BOARD = "+ . . .\n- . . .\n. . LRT\n. . LRB"  # 3x2: two horizontal dominoes and a vertical one
+
+
+def problems(text: str, board: str = BOARD) -> list[str]:
+    return PUZZLE.verify(PUZZLE.parse(board), tuple(tuple(row) for row in text.split("/")))
+
+
+def test_verify_accepts_a_valid_grid():
+    assert problems("+-./...") == []
+    assert problems("+-+/-+-", "+ 1 1 1\n- 1 1 1\n2 1 LRT\n1 2 LRB") == []
+
+
+@pytest.mark.parametrize("bad, board, expected", [
+    ("++./...", BOARD, "domino r1c1-r1c2 is ++, neither blank nor a magnet"),
+    ("+../...", BOARD, "domino r1c1-r1c2 is +., neither blank nor a magnet"),
+    ("+-+/+-.", BOARD, "r1c1 and r2c1 are both +"),
+    ("-+./...", "+ 1 . .\n- . . .\n. . LRT\n. 0 LRB", "column 1 has 0 + cells, the clue says 1"),
+    ("-+./...", BOARD + "\ngiven\n+..\n...", "r1c1 is -, the clue says +"),
+    ("+-?/...", BOARD, "r1c3 is '?'"),
+    ("+-/..", BOARD, "solution is not 3x2"),
+])
+def test_verify_names_each_broken_rule(bad, board, expected):
+    assert any(expected in p for p in problems(bad, board)), problems(bad, board)
+
+
+def test_single_cell_must_be_blank():
+    inst = PUZZLE.parse("3x3:...,...,...,...,*LRTTTBBB")
+    sol = (("+", "+", "-"), (".", ".", "."), (".", ".", "."))
+    assert any("single cell r1c1" in p for p in PUZZLE.verify(inst, sol))
+
+
+# ---- brute force on random small boards with givens ---------------------------------------
+def test_random_small_boards_against_brute_force():
+    rng, shared = random.Random(3), SessionCache()
+    gen = generator("magnets")
+    for _ in range(12):
+        params, sol = gen.draw(gen.params(width=rng.choice([3, 4]), height=3), rng, shared)
+        clues = {k: v for k, v in gen.candidate_clues(params, sol).items() if rng.random() < 0.4}
+        for _ in range(rng.randrange(3)):
+            r, c = rng.randrange(params.height), rng.randrange(params.width)
+            clues[("cell", r, c)] = rng.choice("+-.")
+        inst = Instance("magnets", params, clues)
+        brute = brute_force_count(PUZZLE, inst, PUZZLE.candidates(params))
+        assert engine_counts(PUZZLE, inst) == (brute, brute), PUZZLE.format(inst)
+        status = check_instance(PUZZLE, inst, sessions=shared).status  # a session shared across boards
+        assert status == {0: "unsolvable", 1: "unique"}.get(brute, "ambiguous"), PUZZLE.format(inst)
+
+
+# ---- Tatham's game IDs ----------------------------------------------------------------------
+def test_tatham_ids_are_unique_and_written_back_the_same():
+    ids = tatham_ids()
+    assert len(ids) == 28
+    sessions = SessionCache()
+    for asked, game in ids:
+        inst = PUZZLE.parse(game)
+        assert PUZZLE.parse(f"{asked}:{game.split(':', 1)[1]}", "tatham") == inst  # "S": sniff misses it
+        assert check_instance(PUZZLE, inst, sessions=sessions).status == "unique", game
+        assert PUZZLE.format(inst, "tatham") == game
+
+
+def test_tatham_ids_agree_with_cpsat():
+    for _, game in tatham_ids()[::3]:
+        inst = PUZZLE.parse(game)
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
+
+
+def generated_ids() -> list[str]:
+    gen, sessions, rng = generator("magnets"), SessionCache(), random.Random(4)
+    out = []
+    for options in ({"size": 6}, {"width": 6, "height": 5}, {"width": 5, "height": 5}, {"width": 3, "height": 2}):
+        for _ in range(2):
+            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
+            out.append(PUZZLE.format(made.instance, "tatham"))
+            assert PUZZLE.parse(out[-1]) == made.instance
+    return out
+
+
+@pytest.mark.skipif(SGT_MAGNETS is None, reason="Tatham's sgt-magnets is not installed (apt install sgt-puzzles)")
+def test_our_ids_are_read_by_tathams_parser(tmp_path):
+    def refused(ids: list[str]) -> str:
+        saves = tmp_path / "saves"
+        shutil.rmtree(saves, ignore_errors=True)
+        saves.mkdir()
+        run = subprocess.run([SGT_MAGNETS, "--save", str(saves / "g")], input="\n".join(ids) + "\n", text=True,
+                             capture_output=True, timeout=60)
+        if run.returncode == 0 and len(list(saves.iterdir())) == len(ids):
+            return ""
+        return run.stderr or "refused"
+
+    assert refused(generated_ids()) == ""
+    assert "error parsing" in refused(["6x5:122112,22221,112122,21213,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRX"])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("6x5:12211,22221,112122,21213,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRB", "5 col counts of \\+ cells, expected 6"),
+    ("6x5:122112,22221,112122,21213", "four count lists and the layout"),
+    ("6x5:122112,22221,112122,21213,LRLRLR", "layout has 6 cells, expected 30"),
+    ("6x5:122112,22221,112122,2121!,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRB", "bad count '!'"),
+    ("6x5:122112,22221,112122,21213,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRL", "beside it"),
+    ("2x2:11,11,11,11,LRLR", "at least 2x3"),
+    ("6x5dx:122112,22221,112122,21213,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRB", "bad Magnets parameters"),
+])
+def test_bad_tatham_ids(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        PUZZLE.parse(text)
+
+
+def test_tatham_counts_past_nine_are_letters():
+    game = "20x2:....................,a.,....................,.a," + "LR" * 20
+    inst = PUZZLE.parse(game)
+    assert inst.clues == {("row", 0, "+"): 10, ("row", 1, "-"): 10}
+    assert PUZZLE.format(inst, "tatham") == game
+    assert check_instance(PUZZLE, inst).status == "ambiguous"
+
+
+def test_given_cells_have_no_tatham_id_but_round_trip_in_text_and_json():
+    inst = PUZZLE.parse(BOARD + "\ngiven\n+.x\n...")
+    assert inst.clues == {("cell", 0, 0): "+", ("cell", 0, 2): "."}
+    with pytest.raises(PuzzleError, match="no given cells"):
+        PUZZLE.format(inst, "tatham")
+    for fmt in ("text", "json"):
+        assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+    result = check_instance(PUZZLE, inst)
+    assert result.status == "ambiguous"
+
+
+def test_json_form():
+    inst = PUZZLE.parse(PUZZLE.example)
+    doc = json.loads(PUZZLE.format(inst, "json"))
+    assert doc["layout"] == ["LRTT", "TTBB", "BBTT", "LRBB"] and doc["col_plus"] == [1, 2, 0, 1]
+    assert doc["row_minus"] == [None, 1, None, None]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("+ 1 2\n- 1 1", "needs a"),
+    ("- 1 2\n+ 1 1\n1 1 LR\n1 1 LR", "expected the column counts of \\+ cells"),
+    ("+ 1 2\n- 1 1\n1 1 LRX\n1 1 LR", "layout row has 3 cells"),
+    ("+ 1 2\n- 1 1\n1 1 LR\n1 1 TT", "has no B beside it"),
+    ("+ 1 x\n- 1 1\n1 1 LR\n1 1 LR", "bad count 'x'"),
+    ("+ 1 5\n- 1 1\n1 1 LR\n1 1 LR", "count 5 for col 2"),
+])
+def test_bad_text(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        PUZZLE.parse(text)
+
+
+def test_generator_params():
+    gen = generator("magnets")
+    params, sol = gen.draw(gen.params(width=5, height=3), random.Random(1), SessionCache())
+    assert isinstance(params, MagnetsParams) and len(params.singles()) == 1
+    assert PUZZLE.verify(Instance("magnets", params, {}), sol) == []
+
+
+def test_repair_rules_the_rival_out():
+    """`repair` changes one domino where the grids differ: the result keeps the rules and its
+    counts no longer fit the rival."""
+    from generators.magnets import random_magnets
+    from solvers.magnets import counts_of
+
+    gen, rng, tried = generator("magnets"), random.Random(5), 0
+    for _ in range(30):
+        params, ours = gen.draw(gen.params(size=5), rng, SessionCache())
+        rival = random_magnets(params, rng)
+        if rival == ours:
+            continue
+        tried += 1
+        fixed = gen.repair(params, counts_of(params, ours), ours, rival, rng)
+        assert fixed is not None
+        _, clues, new = fixed
+        assert PUZZLE.verify(Instance("magnets", params, clues), new) == []
+        assert PUZZLE.verify(Instance("magnets", params, clues), rival) != []
+    assert tried > 20
