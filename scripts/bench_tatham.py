@@ -57,6 +57,7 @@ CASES = [
     Case("towers", ("--size", "5"), "towers", "5de", "easy"),
     Case("mosaic", ("--size", "10"), "mosaic", "10x10"),
     Case("tents", ("--size", "8"), "tents", "8x8de", "easy"),
+    Case("magnets", ("--width", "6", "--height", "5"), "magnets", "6x5dt", "tricky"),
 ]
 
 
