@@ -6,7 +6,7 @@ is blank (two neutral cells) or a magnet (one + end, one - end); no two + cells 
 each row and column (any may be missing) and, optionally, given cells.
 Two variables per cell ("+" and "-", at most one true); per domino "one end + iff the
 other -". A count clue is the exact-count literal of a unary counter (see
-`solvers.tents.count_literals`), so a clue is one literal and one SAT session serves every
+`lab.counting.exact_counts`), so a clue is one literal and one SAT session serves every
 board of a layout. A single cell (`*` in Tatham's layouts, boards of odd area) is neutral.
 """
 
@@ -21,6 +21,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from lab.counting import exact_counts
 from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from lab.textgrid import (
     Token,
@@ -34,7 +35,6 @@ from lab.textgrid import (
     tatham_size,
     write_array,
 )
-from solvers.tents import count_literals
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[str, ...], ...]  # "+", "-" or "." (neutral) per cell
@@ -497,7 +497,7 @@ class Magnets(CluePuzzle):
                 clauses.append([-sign[s][r1][c1], -sign[s][r2][c2]])
         false = pool.id()
         clauses.append([-false])
-        eq = {key: count_literals(pool, [sign[key[2]][r][c] for r, c in params.line_cells(key[0], key[1])],
+        eq = {key: exact_counts(pool, [sign[key[2]][r][c] for r, c in params.line_cells(key[0], key[1])],
                                   clauses, false)
               for key in params.count_keys()}
         primary = [v for s in SIGNS for row in sign[s] for v in row]

@@ -20,10 +20,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any
 
 from pysat.formula import IDPool
 
+from lab.counting import exact_counts
 from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from lab.textgrid import (
     GameId,
@@ -124,54 +124,6 @@ def matching(params: TentsParams, tents: Iterable[Cell]) -> dict[Cell, Cell] | N
 
 
 # ---- SAT helpers ----------------------------------------------------------------------------
-TRUE, FALSE = "true", "false"  # constants while building a counter
-
-
-def _or_and(pool: IDPool, clauses: list[Clause], a: Any, b: Any, x: int) -> Any:
-    """A literal equal to a or (b and x), where a and b may be the constants TRUE/FALSE."""
-    if a == TRUE:
-        return TRUE
-    if b == FALSE:
-        return a
-    if a == FALSE and b == TRUE:
-        return x
-    v = pool.id()
-    if a == FALSE:  # v = b and x
-        clauses += [[-b, -x, v], [-v, b], [-v, x]]
-    elif b == TRUE:  # v = a or x
-        clauses += [[-a, v], [-x, v], [-v, a, x]]
-    else:
-        clauses += [[-a, v], [-b, -x, v], [-v, a, b], [-v, a, x]]
-    return v
-
-
-def count_literals(pool: IDPool, xs: Sequence[int], clauses: list[Clause], false: int) -> list[int]:
-    """Literals eq[n], n = 0 .. most, each true exactly when n of `xs` are true (a unary
-    counter with both directions of every definition, then "at least n and not n + 1").
-    `most` is half the line, rounded up: no line holds more tents that do not touch, so the
-    counter stops one above it (each "at least k" depends only on k - 1: those below stay
-    exact) and a larger count is the `false` literal."""
-    most = (len(xs) + 1) // 2
-    at_least: list[Any] = [TRUE] + [FALSE] * min(len(xs), most + 1)  # at_least[k]: k of the cells so far
-    for x in xs:
-        at_least = [TRUE] + [_or_and(pool, clauses, at_least[k], at_least[k - 1], x)
-                             for k in range(1, len(at_least))]
-    eq = []
-    for n in range(most + 1):
-        lo, hi = at_least[n], at_least[n + 1] if n + 1 < len(at_least) else FALSE
-        if lo == FALSE or hi == TRUE:
-            eq.append(false)
-            continue
-        e = pool.id()
-        if lo != TRUE:
-            clauses.append([-e, lo])
-        if hi != FALSE:
-            clauses.append([-e, -hi])
-        clauses.append([e] + ([] if lo == TRUE else [-lo]) + ([] if hi == FALSE else [hi]))
-        eq.append(e)
-    return eq
-
-
 @dataclass
 class TentsVars:
     tent: list[list[int]]
@@ -473,7 +425,7 @@ class Tents(CluePuzzle):
                 window = [tent[r + dr][c + dc] for dr in (0, 1) for dc in (0, 1) if (r + dr, c + dc) in spots]
                 if len(window) > 1:
                     at_most_one.append(window)
-        eq = {key: count_literals(pool, [tent[r][c] for r, c in line_cells(params, key)], clauses, false)
+        eq = {key: exact_counts(pool, [tent[r][c] for r, c in line_cells(params, key)], clauses, false)
               for key in keys(params)}
         return Rules(clauses, [v for row in tent for v in row], TentsVars(tent, eq, false), at_most_one)
 
