@@ -14,15 +14,13 @@ skipped, saying so, when sgt-puzzles is not installed.
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-import subprocess
 import unicodedata
 from itertools import product
 from pathlib import Path
 
 import pytest
+from tatham import sgt, tatham_reads
 
 from lab import registry
 from lab.cli import main
@@ -50,31 +48,6 @@ SIZES = {
     "minesweeper": [{}, {"height": 8, "width": 12, "mines": 20}, {"height": 5, "width": 3, "mines": 1}],
 }
 SEEDS = 2  # puzzles per size
-
-
-def sgt(game: str) -> str | None:
-    """Tatham's program for `game`, or None when sgt-puzzles is not installed."""
-    found = shutil.which(f"sgt-{game}")
-    if found is None and os.access(f"/usr/games/sgt-{game}", os.X_OK):
-        found = f"/usr/games/sgt-{game}"
-    return found
-
-
-def tatham_reads(game: str, ids: list[str], tmp_path: Path) -> str:
-    """'' when Tatham's own parser accepts every ID, else what it said about the first it
-    refused (see the module docstring); skips the test when the program is missing."""
-    program = sgt(game)
-    if program is None:
-        pytest.skip(f"sgt-{game} is not installed (apt install sgt-puzzles): Tatham's parser cannot be asked")
-    saves = tmp_path / f"saves-{game}"
-    shutil.rmtree(saves, ignore_errors=True)
-    saves.mkdir()
-    done = subprocess.run([program, "--save", str(saves / "g")], input="\n".join(ids) + "\n", text=True,
-                          capture_output=True, timeout=120, env={**os.environ, "DISPLAY": ""})
-    said = [line for line in done.stderr.splitlines() if "Gtk-WARNING" not in line and line.strip()]
-    if done.returncode == 0 and len(list(saves.iterdir())) == len(ids):
-        return ""
-    return " ".join(said) or f"exit {done.returncode}, {len(list(saves.iterdir()))} of {len(ids)} saved"
 
 
 def tatham_ids() -> dict[str, list[str]]:
