@@ -7,8 +7,8 @@ writes a save file PREFIX<i> for each it accepts (decode_params, validate_params
 validate_desc, new_game: the same path `--print` and his web player take); a bad ID stops it
 with `sgt-GAME: error parsing 'ID': reason` and exit 1. `--print 1x1` reads IDs the same
 way, but sgt-pattern 20230122 then crashes (segmentation fault) while drawing any board,
-its own included, so `--save` is used for every game. The tests that need the programs are
-skipped, saying so, when sgt-puzzles is not installed.
+its own included, so `--save` is used for every game. The tests that need the programs fail
+when sgt-puzzles is not installed (tests/tatham.py says how to skip them knowingly).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-from tatham import sgt, tatham_reads
+from tatham import require_sgt, tatham_reads
 
 from lab import registry
 from lab.cli import main
@@ -51,12 +51,18 @@ SEEDS = 2  # puzzles per size
 
 
 def tatham_ids() -> dict[str, list[str]]:
-    """Tatham's own IDs from tests/data/tatham_ids.txt, by game."""
+    """Tatham's own IDs by game: tests/data/tatham_ids.txt ('GAME ID' a line) and each
+    puzzle's tests/data/<puzzle>_tatham.txt (the ID last on each line, comments '#')."""
     out: dict[str, list[str]] = {}
     for line in (DATA / "tatham_ids.txt").read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             game, gid = line.split()
             out.setdefault(game, []).append(gid)
+    for path in sorted(DATA.glob("*_tatham.txt")):
+        game = tatham_game(registry.puzzle(path.name.removesuffix("_tatham.txt")))
+        for line in path.read_text().splitlines():
+            if line.strip() and not line.startswith("#") and game:
+                out.setdefault(game, []).append(line.split()[-1])
     return out
 
 
@@ -277,12 +283,12 @@ def test_solved_boards_as_game_ids_are_read_by_tatham(tmp_path):
 # ---- Tatham's game IDs --------------------------------------------------------------------------
 def test_every_puzzle_with_a_game_id_names_its_game():
     """A puzzle writes game IDs exactly when it names its game in Tatham's collection, and
-    (where his programs are installed) that game exists."""
+    that game is one of his programs."""
     for name in PUZZLES:
         ptype = registry.puzzle(name)
         assert (ptype.tatham_game is not None) == ("tatham" in ptype.formats), name
-        if ptype.tatham_game and sgt("solo") is not None:
-            assert sgt(ptype.tatham_game) is not None, f"{name}: no sgt-{ptype.tatham_game}"
+        if ptype.tatham_game:
+            require_sgt(ptype.tatham_game)
 
 
 @pytest.mark.parametrize("name", TATHAM)
@@ -308,8 +314,7 @@ def test_tathams_ids_read_and_write_back(name, tmp_path):
     ptype = registry.puzzle(name)
     game = tatham_game(ptype) or ""
     theirs = tatham_ids().get(game)
-    if not theirs:
-        pytest.skip(f"tests/data/tatham_ids.txt has no {game} IDs")
+    assert theirs, f"no {game} IDs from Tatham's generator in tests/data (tatham_ids.txt or {name}_tatham.txt)"
     ours = []
     for gid in theirs:
         inst = ptype.parse(gid)
@@ -339,7 +344,7 @@ def test_boards_tathams_games_refuse_have_no_id(game, ours, refusal, installed_r
     inst = ptype.parse(ours)
     with pytest.raises(PuzzleError, match=refusal):
         ptype.format(inst, "tatham")
-    if sgt(game) is not None and installed_refuses:
+    if installed_refuses:
         assert "error parsing" in tatham_reads(game, [ours], tmp_path)
 
 
