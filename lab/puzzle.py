@@ -149,6 +149,19 @@ def variable_block(pool: IDPool, count: int) -> int:
     return first
 
 
+@dataclass(frozen=True)
+class Exactly:
+    """"Exactly `n` of `lits` are true": a count in the form a solver with native
+    cardinality constraints takes as two constraints (`CluePuzzle.clue_counts`,
+    `Rules.exactly`)."""
+
+    lits: tuple[int, ...]
+    n: int
+
+    def holds(self, value: Callable[[int], bool]) -> bool:
+        return sum(1 for lit in self.lits if value(lit)) == self.n
+
+
 @dataclass
 class Rules:
     """A puzzle's rules in CNF for one `params`.
@@ -165,6 +178,10 @@ class Rules:
     # as they are, a single call each; for the others the engine writes them as clauses.
     at_most_one: list[list[int]] = field(default_factory=list)
     pairwise: list[Clause] | None = field(default=None, repr=False)  # their CNF, made once by the engine
+    # Exact counts: native where the solver counts, else sequential counters drawn from the
+    # session's pool at every load. For `one_shot_rules`; cached `rules` are better off
+    # with their CNF written once.
+    exactly: list[Exactly] = field(default_factory=list)
 
 
 @dataclass
@@ -378,7 +395,7 @@ class CluePuzzle(PuzzleType):
     and CP-SAT (`cpsat().decode`) must read the same solution back in the same form.
     """
 
-    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade")
+    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts")
 
     def commands(self) -> list[str]:
         return ["solve", "check", "clues", "count", "grade", "render"]
@@ -401,6 +418,13 @@ class CluePuzzle(PuzzleType):
     def clue_clauses(self, params: Any, rules: Rules, key: ClueKey, value: Any) -> list[Clause]:
         """Clauses meaning "this clue holds". A single unit clause is used as the clue's
         literal directly; anything else is guarded by a fresh selector literal."""
+
+    def clue_counts(self, params: Any, rules: Rules, key: ClueKey, value: Any) -> list[Exactly] | None:
+        """The clue as exact counts of literals, or None when it is not a count. A one-shot
+        session (the CLI's check) on a solver that counts natively (Minicard) then loads two
+        constraints per count instead of a counter's CNF, and `one_shot_rules` may leave the
+        counters out: `clue_clauses` is not asked for such a clue there."""
+        return None
 
     @abstractmethod
     def decode(self, params: Any, rules: Rules, true_vars: AbstractSet[int]) -> Any:

@@ -20,7 +20,7 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
-from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Instance, Rules
+from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Exactly, Instance, Rules
 
 NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
 # At-most-one over more literals than this: a sequential counter (linear size). Pairwise
@@ -222,7 +222,12 @@ class SatSession:
         """`tuned`: configure the solver with SOLVER_OPTIONS (tuned for the stripping loop)."""
         self.ptype = ptype
         self.params = params
-        self.rules, self.pool = _rules_for(ptype, params, one_shot)
+        # Count clues as native constraints: one-shot sessions only (a stripping session asks
+        # thousands of questions and probing goes better through a counter's literals).
+        self._native_counts = one_shot and solver in NATIVE_CARDINALITY and ptype.implements("clue_counts")
+        # `one_shot_rules` may leave out what native counts replace, so only with them.
+        self.rules, self.pool = _rules_for(ptype, params, one_shot and (
+            self._native_counts or not ptype.implements("clue_counts")))
         self.solver = Solver(name=solver)
         for names, options in SOLVER_OPTIONS.items():
             if solver in names and tuned:
@@ -231,11 +236,20 @@ class SatSession:
         if solver in NATIVE_CARDINALITY:
             for lits in self.rules.at_most_one:
                 self.solver.add_atmost(lits, 1)
+            for count in self.rules.exactly:
+                if not 0 <= count.n <= len(count.lits):
+                    self.solver.add_clause([])  # a count nothing can meet: no solution
+                    continue
+                self.solver.add_atmost(list(count.lits), count.n)
+                self.solver.add_atmost([-l for l in count.lits], len(count.lits) - count.n)
         else:
             self.solver.append_formula(at_most_one_clauses(self.rules, self.pool))
+            for count in self.rules.exactly:
+                self.solver.append_formula(count_clauses(list(count.lits), count.n, count.n, self.pool))
         self._clue_lit: dict[tuple[ClueKey, Any], int] = {}
         self._lit_clue: dict[int, ClueKey] = {}
         self._guarded: dict[int, list[Clause]] = {}  # selector -> clauses (for evaluation)
+        self._counted: dict[int, list[Exactly]] = {}  # selector -> native counts (for evaluation)
         self.calls = 0
         self.retired = 0  # guards switched off for good: each one's variable stays in every model
         self.epoch = 0  # bumped by every solve and every added clause
@@ -253,7 +267,16 @@ class SatSession:
     def literal(self, key: ClueKey, value: Any) -> int:
         """The literal that switches clue `key = value` on (created once, then reused)."""
         lit = self._clue_lit.get((key, value))
-        if lit is None:
+        counts = None
+        if lit is None and self._native_counts:
+            counts = self.ptype.clue_counts(self.params, self.rules, key, value)
+        if lit is None and counts is not None:
+            lit = self.pool.id(("clue", key, value))
+            self._add_counts(lit, counts)
+            self._counted[lit] = counts
+            self._clue_lit[(key, value)] = lit
+            self._lit_clue[lit] = key
+        elif lit is None:
             clauses = self.ptype.clue_clauses(self.params, self.rules, key, value)
             if len(clauses) == 1 and len(clauses[0]) == 1:
                 lit = clauses[0][0]
@@ -266,6 +289,27 @@ class SatSession:
             self._lit_clue[lit] = key
         return lit
 
+    def _add_counts(self, guard: int, counts: list[Exactly]) -> None:
+        """guard -> each count, as native at-most constraints: "at most n true" and "at most
+        len - n false", each padded with copies of the guard (h with guard -> h), so that with
+        the guard on the padding uses up the slack and with it off the constraint is void.
+        The copies are shared by every constraint of the clue."""
+        copies: list[int] = []
+        for count in counts:
+            lits, m = list(count.lits), len(count.lits)
+            if not 0 <= count.n <= m:
+                self._add([-guard])  # a count the literals cannot reach: the clue never holds
+                continue
+            for side, bound in ((lits, count.n), ([-l for l in lits], m - count.n)):
+                slack = m - bound
+                if slack == 0:
+                    continue  # "at most all of them": always true
+                while len(copies) < slack:
+                    copies.append(self.pool.id())
+                    self._add([-guard, copies[-1]])
+                self.epoch += 1
+                self.solver.add_atmost(side + copies[:slack], m)
+
     def assumptions(self, clues: Clues) -> list[int]:
         return self.literals(clues.items())
 
@@ -277,13 +321,13 @@ class SatSession:
 
     def is_guarded(self, lit: int) -> bool:
         """Does this clue literal switch on clauses (rather than being a fact itself)?"""
-        return lit in self._guarded
+        return lit in self._guarded or lit in self._counted
 
     def holds_all(self, lits: list[int], found: Found) -> bool:
         """`holds` for every literal (the stripping loop's test of a group's clues)."""
-        guarded, value = self._guarded, found.value
+        guarded, counted, value = self._guarded, self._counted, found.value
         for lit in lits:
-            if not (self.holds(lit, found) if lit in guarded else value(lit)):
+            if not (self.holds(lit, found) if lit in guarded or lit in counted else value(lit)):
                 return False
         return True
 
@@ -292,7 +336,8 @@ class SatSession:
         True only when the model satisfies every clause of the clue (sound, maybe cautious)."""
         clauses = self._guarded.get(lit)
         if clauses is None:
-            return found.value(lit)
+            counts = self._counted.get(lit)
+            return found.value(lit) if counts is None else all(c.holds(found.value) for c in counts)
         return all(any(found.value(l) for l in c) for c in clauses)
 
     # ---- guards: clauses that can be switched off for good ---------------------------

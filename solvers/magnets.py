@@ -22,7 +22,18 @@ from typing import Any
 from pysat.formula import IDPool
 
 from lab.counting import exact_counts
-from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Exactly,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
 from lab.textgrid import (
     Token,
     array_rows,
@@ -129,6 +140,14 @@ class MagnetsVars:
     sign: dict[str, list[list[int]]]  # sign["+"][r][c]
     eq: dict[Key, list[int]]  # eq[key][n]: the line holds n cells of that sign
     false: int
+
+
+def check_count(params: MagnetsParams, key: Key, value: Any) -> None:
+    """Refuse a count clue for no line and sign of the board, or one that is not a count."""
+    if key not in params.count_keys():
+        raise PuzzleError(f"clue {key} is not a row or column count of the {params.width}x{params.height} board")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PuzzleError(f"count {quote(value)} for {key} is not a number of cells")
 
 
 def counts_of(params: MagnetsParams, grid: Grid) -> dict[Key, int]:
@@ -476,9 +495,17 @@ class Magnets(CluePuzzle):
         return True  # every clue is a literal made in `rules`
 
     def rules(self, params: MagnetsParams, pool: IDPool) -> Rules:
+        return self._rules(params, pool, counters=True)
+
+    def one_shot_rules(self, params: MagnetsParams, pool: IDPool) -> Rules:
+        """Without the counters: a one-shot session takes the counts natively (`clue_counts`)."""
+        return self._rules(params, pool, counters=False)
+
+    def _rules(self, params: MagnetsParams, pool: IDPool, counters: bool) -> Rules:
         """Per cell at most one of + and -; per domino "first + iff second -" and the other
-        way round; a single cell neither; no two neighbours both + or both -; per line and
-        sign a unary counter whose exact-count literals are the count clues."""
+        way round; a single cell neither; no two neighbours both + or both -; with
+        `counters`, per line and sign a unary counter whose exact-count literals are the
+        count clues."""
         w, h = params.width, params.height
         sign = {}
         for s in SIGNS:
@@ -499,7 +526,7 @@ class Magnets(CluePuzzle):
         clauses.append([-false])
         eq = {key: exact_counts(pool, [sign[key[2]][r][c] for r, c in params.line_cells(key[0], key[1])],
                                   clauses, false)
-              for key in params.count_keys()}
+              for key in params.count_keys()} if counters else {}
         primary = [v for s in SIGNS for row in sign[s] for v in row]
         return Rules(clauses, primary, MagnetsVars(sign, eq, false), at_most_one)
 
@@ -517,12 +544,16 @@ class Magnets(CluePuzzle):
             if value == ".":
                 return [[-p], [-m]]
             raise PuzzleError(f"given cell {quote(value)} is not +, - or blank")
-        if key not in data.eq:
-            raise PuzzleError(f"clue {key} is not a row or column count of the {params.width}x{params.height} board")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise PuzzleError(f"count {quote(value)} for {key} is not a number of cells")
+        check_count(params, key, value)
         eq = data.eq[key]
         return [[eq[value] if value < len(eq) else data.false]]
+
+    def clue_counts(self, params: MagnetsParams, rules: Rules, key: Key, value: Any) -> list[Exactly] | None:
+        if isinstance(key, tuple) and len(key) == 3 and key[0] == "cell":
+            return None  # a given cell is a fact, not a count
+        check_count(params, key, value)
+        sign = rules.data.sign[key[2]]
+        return [Exactly(tuple(sign[r][c] for r, c in params.line_cells(key[0], key[1])), value)]
 
     def decode(self, params: MagnetsParams, rules: Rules, true_vars) -> Grid:
         plus, minus = rules.data.sign["+"], rules.data.sign["-"]

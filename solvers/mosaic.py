@@ -17,7 +17,18 @@ from itertools import combinations, product
 
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Exactly,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
 from lab.share import NONE, box_grid
 from lab.textgrid import (
     Token,
@@ -241,6 +252,14 @@ class Mosaic(CluePuzzle):
         if not params.inside(r, c):
             raise PuzzleError(f"clue {key} is outside the {params.width}x{params.height} board")
         return exactly([rules.data[rr][cc] for rr, cc in params.block(r, c)], value)
+
+    def clue_counts(self, params: MosaicParams, rules: Rules, key: Cell, value: int) -> list[Exactly]:
+        """The same count for a solver that counts natively: two constraints instead of up
+        to 252 clauses (the peer benchmark's 15x15 board loads 12,000 clauses otherwise)."""
+        r, c = key
+        if not params.inside(r, c):
+            raise PuzzleError(f"clue {key} is outside the {params.width}x{params.height} board")
+        return [Exactly(tuple(rules.data[rr][cc] for rr, cc in params.block(r, c)), value)]
 
     def decode(self, params: MosaicParams, rules: Rules, true_vars) -> Grid:
         return tuple(tuple(v in true_vars for v in row) for row in rules.data)

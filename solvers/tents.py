@@ -20,11 +20,23 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
+from typing import Any
 
 from pysat.formula import IDPool
 
 from lab.counting import exact_counts
-from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Exactly,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
 from lab.textgrid import (
     GameId,
     Token,
@@ -124,6 +136,14 @@ def matching(params: TentsParams, tents: Iterable[Cell]) -> dict[Cell, Cell] | N
 
 
 # ---- SAT helpers ----------------------------------------------------------------------------
+def check_count(params: TentsParams, key: Key, value: Any) -> None:
+    """Refuse a count clue for no line of the board, or one that is not a count."""
+    if key not in keys(params):
+        raise PuzzleError(f"clue {key} is not a row or column of the {params.width}x{params.height} board")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PuzzleError(f"count {quote(value)} for {key} is not a number of tents")
+
+
 @dataclass
 class TentsVars:
     tent: list[list[int]]
@@ -390,10 +410,18 @@ class Tents(CluePuzzle):
         return True  # a count is one literal of a counter built with the rules
 
     def rules(self, params: TentsParams, pool: IDPool) -> Rules:
+        return self._rules(params, pool, counters=True)
+
+    def one_shot_rules(self, params: TentsParams, pool: IDPool) -> Rules:
+        """Without the counters: a one-shot session takes the counts natively (`clue_counts`),
+        and building the counters was most of a one-shot check (34 ms of the peer's 15x15)."""
+        return self._rules(params, pool, counters=False)
+
+    def _rules(self, params: TentsParams, pool: IDPool, counters: bool) -> Rules:
         """A tent variable per cell (false where no tent may stand); a pairing variable per
         tree and neighbouring spot: each tree in exactly one pair, each tent in exactly one,
-        a pair only with a tent. No two tents in any 2x2 window. A unary counter per line
-        whose "exactly n" literals are the count clues."""
+        a pair only with a tent. No two tents in any 2x2 window. With `counters`, a unary
+        counter per line whose "exactly n" literals are the count clues."""
         w, h = params.width, params.height
         first = variable_block(pool, w * h)
         tent = [[first + r * w + c for c in range(w)] for r in range(h)]
@@ -426,17 +454,19 @@ class Tents(CluePuzzle):
                 if len(window) > 1:
                     at_most_one.append(window)
         eq = {key: exact_counts(pool, [tent[r][c] for r, c in line_cells(params, key)], clauses, false)
-              for key in keys(params)}
+              for key in keys(params)} if counters else {}
         return Rules(clauses, [v for row in tent for v in row], TentsVars(tent, eq, false), at_most_one)
 
     def clue_clauses(self, params: TentsParams, rules: Rules, key: Key, value: int) -> list[Clause]:
         data: TentsVars = rules.data
-        if key not in data.eq:
-            raise PuzzleError(f"clue {key} is not a row or column of the {params.width}x{params.height} board")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise PuzzleError(f"count {quote(value)} for {key} is not a number of tents")
+        check_count(params, key, value)
         eq = data.eq[key]
         return [[eq[value] if value < len(eq) else data.false]]
+
+    def clue_counts(self, params: TentsParams, rules: Rules, key: Key, value: int) -> list[Exactly]:
+        check_count(params, key, value)
+        tent = rules.data.tent
+        return [Exactly(tuple(tent[r][c] for r, c in line_cells(params, key)), value)]
 
     def decode(self, params: TentsParams, rules: Rules, true_vars) -> Grid:
         return tuple(tuple(v in true_vars for v in row) for row in rules.data.tent)

@@ -21,7 +21,18 @@ from typing import TypeVar
 from pysat.card import CardEnc
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Exactly,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
 from lab.textgrid import (
     GameId,
     Token,
@@ -271,22 +282,32 @@ class Unruly(CluePuzzle):
         return True  # a clue is a cell's literal: nothing is drawn from the pool later
 
     def rules(self, params: UnrulyParams, pool: IDPool) -> Rules:
-        """Each line: exactly half black (a sequential counter), and every three cells side by
-        side neither all black nor all white. Rule (3): each pair of rows, and of columns,
-        differs somewhere (`lines_differ`)."""
+        return self._rules(params, pool, native_counts=False)
+
+    def one_shot_rules(self, params: UnrulyParams, pool: IDPool) -> Rules:
+        """Balance as the engine's exact counts (native on Minicard): writing a counter per
+        line was most of a one-shot check of the seed's 14x14 board."""
+        return self._rules(params, pool, native_counts=True)
+
+    def _rules(self, params: UnrulyParams, pool: IDPool, native_counts: bool) -> Rules:
+        """Each line: exactly half black (a sequential counter, or `Rules.exactly`), and every
+        three cells side by side neither all black nor all white. Rule (3): each pair of
+        rows, and of columns, differs somewhere (`lines_differ`)."""
         first = variable_block(pool, params.width * params.height)
         black = [[first + r * params.width + c for c in range(params.width)] for r in range(params.height)]
         rows, cols = lines(black)
         clauses: list[Clause] = []
+        balance = [Exactly(tuple(line), len(line) // 2) for line in rows + cols]
         for line in rows + cols:
-            clauses += CardEnc.equals(line, len(line) // 2, vpool=pool).clauses
+            if not native_counts:
+                clauses += CardEnc.equals(line, len(line) // 2, vpool=pool).clauses
             for a, b, c in zip(line, line[1:], line[2:]):
                 clauses += [[a, b, c], [-a, -b, -c]]
         if params.unique:
             for group in (rows, cols):
                 for one, other in combinations(group, 2):
                     clauses += lines_differ(pool, one, other)
-        return Rules(clauses, [v for row in black for v in row], black)
+        return Rules(clauses, [v for row in black for v in row], black, exactly=balance if native_counts else [])
 
     def clue_clauses(self, params: UnrulyParams, rules: Rules, key: Cell, value: bool) -> list[Clause]:
         r, c = key

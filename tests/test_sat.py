@@ -137,3 +137,90 @@ def test_a_blank_session_is_the_callers_formula_only():
     assert session.find([a, b]).sat is False and sorted(session.last_core()) == [a, b]
     assert session.calls == 4  # two finds, and one call for each literal the core keeps
     session.close()
+
+
+# ---- count clues as native cardinality constraints (one-shot sessions on Minicard) -------------
+def _one_shot_and_plain(name: str, text: str):
+    """The same instance checked by a one-shot Minicard session (counts native) and by a
+    stripping session (counts as CNF)."""
+    ptype = registry.puzzle(name)
+    inst = ptype.parse(text)
+    answers = []
+    for solver, one_shot in (("mc", True), (sat.DEFAULT_SOLVER, False)):
+        session = sat.SatSession(ptype, inst.params, solver, one_shot)
+        try:
+            answers.append((session, session.check(inst.clues)))
+        finally:
+            session.close()
+    return inst, answers
+
+
+def test_native_counts_are_used_where_they_can_be():
+    ptype = registry.puzzle("mosaic")
+    inst = ptype.parse(ptype.example)
+    native = sat.SatSession(ptype, inst.params, "mc", one_shot=True)
+    plain = sat.SatSession(ptype, inst.params, "mc", one_shot=False)
+    other = sat.SatSession(ptype, inst.params, "g3", one_shot=True)
+    try:
+        for session, expected in ((native, True), (plain, False), (other, False)):
+            lits = session.assumptions(inst.clues)
+            assert all(session.is_guarded(l) for l in lits)
+            assert bool(session._counted) is expected
+            assert session.check(inst.clues).status == "unique"
+    finally:
+        for session in (native, plain, other):
+            session.close()
+
+
+@pytest.mark.parametrize("name, text, conflict", [
+    # a 9 in a corner counts 4 cells: that clue alone can never hold
+    ("mosaic", "9...\n....\n....\n....", [(0, 0)]),
+    # 0 next to 9 in the middle: their blocks share cells that must be both white and black
+    ("mosaic", ".....\n.0...\n..9..\n.....\n.....", [(1, 1), (2, 2)]),
+    # three tents in the first row: no more than two fit in a row of four (and there are two trees)
+    ("tents", "T... 3\n.... ?\n.... ?\n...T ?\n? ? ? ?", [("row", 0)]),
+])
+def test_native_counts_name_the_same_conflicts_as_the_cnf(name, text, conflict):
+    _, answers = _one_shot_and_plain(name, text)
+    (_, native), (_, plain) = answers
+    assert native.status == plain.status == "unsolvable"
+    assert sorted(native.conflict) == sorted(plain.conflict) == conflict
+
+
+def test_a_native_count_holds_exactly_when_the_count_is_met():
+    ptype = registry.puzzle("mosaic")
+    inst = ptype.parse(".4..\n6..2\n..3.\n.4..")
+    session = sat.SatSession(ptype, inst.params, "mc", one_shot=True)
+    try:
+        lits = dict(zip(inst.clues, session.assumptions(inst.clues)))
+        rng = random.Random(3)
+        for _ in range(40):  # random shadings forced in, each clue's `holds` against a count by hand
+            shade = [[rng.random() < 0.5 for _ in range(4)] for _ in range(4)]
+            forced = [v if shade[r][c] else -v for r, row in enumerate(session.rules.data) for c, v in enumerate(row)]
+            found = session.find(forced)
+            assert found.sat
+            for (r, c), lit in lits.items():
+                black = sum(shade[rr][cc] for rr, cc in inst.params.block(r, c))
+                assert session.holds(lit, found) is (black == inst.clues[(r, c)])
+    finally:
+        session.close()
+
+
+def test_rules_exact_counts_mean_the_same_native_or_as_cnf():
+    """Unruly's one-shot rules state the balance as `Rules.exactly`: Minicard takes it
+    natively, another solver as counters; both count as the stripping session's CNF does."""
+    ptype = registry.puzzle("unruly")
+    inst = ptype.parse(ptype.example)
+    rng = random.Random(8)
+    keys = list(inst.clues)
+    for _ in range(20):
+        sub = inst.without(rng.sample(keys, rng.randint(0, len(keys))))
+        counts = []
+        for solver, one_shot in (("mc", True), ("g3", True), (sat.DEFAULT_SOLVER, False)):
+            session = sat.SatSession(ptype, sub.params, solver, one_shot)
+            try:
+                assert bool(session.rules.exactly) is one_shot
+                counts.append(session.count(sub.clues, 50).n)
+            finally:
+                session.close()
+        assert counts[0] == counts[1] == counts[2], counts
