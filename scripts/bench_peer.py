@@ -3,11 +3,13 @@
     python scripts/bench_peer.py [--seeds ../shared/seeds] [--repeat 5] [--burst 3] [--puzzles a,b]
 
 The peer (multi-puzzle-solver 1.1.10) breaks on OR-Tools 9.15, which we use, so it runs in
-its own virtual environment `.venv-peer` (made on first use, with OR-Tools 9.12), from
-this same command: an optional benchmark extra that never touches our install.
+its own virtual environment `.venv-peer` (made on first use, with OR-Tools 9.12; its
+Magnets needs 9.11, in `.venv-peer-ortools911`), from this same command: an optional
+benchmark extra that never touches our install.
 
 For each puzzle the seed-000 document's own code block (the peer's README example) is run
-as written, `solve_and_print()` and all, which finds every solution to decide uniqueness.
+as written, `solve_and_print()` and all, which finds every solution to decide uniqueness
+(only `sides={...}` is rewritten as keywords where the installed release wants them).
 Our side parses the same code block with our `array` format and runs `check` (one solve
 plus the "a solution other than this one" check) on a freshly built solver, so rule
 building is counted on both sides. Each side takes its best run; the runs interleave in
@@ -89,6 +91,10 @@ def timed(fn) -> tuple[float, float, object]:
 
 
 PEER_PACKAGES = ["multi-puzzle-solver==1.1.10", "ortools==9.12.4544"]
+# The peer's Magnets hashes OR-Tools variables, which OR-Tools 9.12 refuses (TypeError:
+# unhashable type 'IntVar'); it runs on 9.11, in a second environment beside the first.
+OLDER_ORTOOLS = {"magnets"}
+OLDER_PACKAGES = ["multi-puzzle-solver==1.1.10", "ortools==9.11.4210"]
 PEER_RUNNER = r"""
 import contextlib, io, json, sys, time
 codes = json.loads(sys.stdin.readline())
@@ -109,12 +115,13 @@ for line in sys.stdin:  # one example's index a line: run it once, answer its ti
 """
 
 
-def peer_python() -> Path:
-    venv = Path(args.peer_venv)
+def peer_python(older: bool = False) -> Path:
+    venv = Path(args.peer_venv + ("-ortools911" if older else ""))
     python = venv / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", *PEER_PACKAGES], check=True)
+        packages = OLDER_PACKAGES if older else PEER_PACKAGES
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *packages], check=True)
     return python
 
 
@@ -122,8 +129,8 @@ class Peer:
     """The peer's runner, kept alive so that its runs interleave with ours: a machine whose
     speed drifts then slows both sides alike."""
 
-    def __init__(self, codes: list[str]):
-        self.proc = subprocess.Popen([str(peer_python()), "-c", PEER_RUNNER], stdin=subprocess.PIPE,
+    def __init__(self, codes: list[str], older: bool = False):
+        self.proc = subprocess.Popen([str(peer_python(older)), "-c", PEER_RUNNER], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
         self.proc.stdin.write(json.dumps(codes) + "\n")
         self.proc.stdin.flush()
@@ -177,6 +184,8 @@ def main() -> None:
     for check in checks.values():
         check()  # warm-up, as the peer's runner warms up: imports, first-call costs
     peer = Peer([for_the_installed_peer(name, code) for name, code in codes.items()])
+    older = Peer([for_the_installed_peer(name, code) for name, code in codes.items()], older=True) \
+        if OLDER_ORTOOLS & set(codes) else None
     inf = float("inf")
     best = {name: [inf, inf, inf, inf] for name in codes}  # ours wall, ours CPU, peer wall, peer CPU
     status = {}
@@ -187,17 +196,21 @@ def main() -> None:
                     clear_caches()  # cold: rules built and loaded every time, as the peer does
                     wall, cpu, status[name] = timed(checks[name])
                     best[name][:2] = min(best[name][0], wall), min(best[name][1], cpu)
-                for _ in range(args.burst if i not in peer.broken else 0):
-                    best[name][2:] = [min(a, b) for a, b in zip(best[name][2:], peer.run(i))]
+                theirs = older if older is not None and name in OLDER_ORTOOLS else peer
+                for _ in range(args.burst if i not in theirs.broken else 0):
+                    best[name][2:] = [min(a, b) for a, b in zip(best[name][2:], theirs.run(i))]
     finally:
         peer.close()
+        if older is not None:
+            older.close()
     print(f"{'puzzle':<10} {'ours wall':>10} {'peer wall':>10} {'ratio':>7} {'ours CPU':>10} {'peer CPU':>10} "
           f"{'ratio':>7}  our verdict")
     for i, name in enumerate(codes):
         wall, cpu, pwall, pcpu = best[name]
-        if i in peer.broken:
+        theirs = older if older is not None and name in OLDER_ORTOOLS else peer
+        if i in theirs.broken:
             print(f"{name:<10} {wall:10.4f} {'-':>10} {'-':>7} {cpu:10.4f} {'-':>10} {'-':>7}  {status[name]}"
-                  f"  (the peer fails: {peer.broken[i][:60]})")
+                  f"  (the peer fails: {theirs.broken[i][:60]})")
             continue
         print(f"{name:<10} {wall:10.4f} {pwall:10.4f} {pwall / wall:6.1f}x {cpu:10.4f} {pcpu:10.4f} "
               f"{pcpu / cpu:6.1f}x  {status[name]}")

@@ -26,7 +26,18 @@ from typing import Any
 from pysat.formula import IDPool
 
 from lab.latin import latin_grids, latin_problems, latin_variables
-from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Exactly,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
 from lab.textgrid import (
     GameId,
     Token,
@@ -97,6 +108,7 @@ def clue_name(key: tuple) -> str:
 class TowersVars:
     x: list  # x[r][c][d]: cell (r, c) is d + 1
     counts: dict  # (side, i, v): means "exactly v towers visible from side on line i"
+    visible: dict  # (side, i): the visible literals of cells 2..n of that line (cell 1 always is)
 
 
 class Towers(CluePuzzle):
@@ -435,9 +447,17 @@ class Towers(CluePuzzle):
         return True  # every clue is a literal made in `rules`
 
     def rules(self, params: TowersParams, pool: IDPool) -> Rules:
+        return self._rules(params, pool, counters=True)
+
+    def one_shot_rules(self, params: TowersParams, pool: IDPool) -> Rules:
+        """Without the counters and the bounds they imply: a one-shot session counts the
+        visible literals natively (`clue_counts`)."""
+        return self._rules(params, pool, counters=False)
+
+    def _rules(self, params: TowersParams, pool: IDPool, counters: bool) -> Rules:
         """The Latin square (Keen's), then per cell "height >= d" literals; per line and
         direction the prefix maximum ("some of the first k + 1 is >= d"), the visible
-        literals, a sequential counter over them and a literal per count."""
+        literals, and with `counters` a sequential counter over them and a literal per count."""
         n = params.n
         x, cells, lines, primary = latin_variables(params.n, pool)
         groups = [group for i in range(len(cells)) for group in (cells[i], *lines[2 * i:2 * i + 2])]
@@ -457,15 +477,18 @@ class Towers(CluePuzzle):
                     else:
                         clauses.append([-y[d], xs[d]])
         counts: dict[tuple[str, int, int], int] = {}
+        seen: dict[tuple[str, int], list[int]] = {}
         for side in SIDES:
             for i in range(n):
                 line = line_cells(n, side, i)
-                visible = self._visible(n, line, x, at_least, pool, clauses)
+                visible = seen[(side, i)] = self._visible(n, line, x, at_least, pool, clauses)
+                if not counters:
+                    continue
                 count = self._counter(n, side, i, visible, pool, clauses)
                 counts.update(count)
                 if self.implied:
                     clauses += self._bounds(n, line, x, [count[(side, i, v)] for v in range(1, n + 1)])
-        return Rules(clauses=clauses, primary=primary, data=TowersVars(x, counts), at_most_one=groups)
+        return Rules(clauses=clauses, primary=primary, data=TowersVars(x, counts, seen), at_most_one=groups)
 
     @staticmethod
     def _visible(n: int, line: list[Cell], x: list, at_least: list, pool: IDPool, clauses: list) -> list[int]:
@@ -553,6 +576,14 @@ class Towers(CluePuzzle):
         if lit is None:
             raise PuzzleError(f"clue {key}={value} does not fit the {n}x{n} board")
         return [[lit]]
+
+    def clue_counts(self, params: TowersParams, rules: Rules, key: tuple, value: int) -> list[Exactly] | None:
+        if key[0] == "cell":
+            return None  # a given digit is a fact, not a count
+        visible = rules.data.visible.get((key[0], key[1]))
+        if visible is None or isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= params.n:
+            raise PuzzleError(f"clue {key}={value} does not fit the {params.n}x{params.n} board")
+        return [Exactly(tuple(visible), value - 1)]  # the first cell is always seen
 
     def decode(self, params: TowersParams, rules: Rules, true_vars) -> Grid:
         n, x = params.n, rules.data.x
