@@ -289,7 +289,7 @@ def cmd_solve(args) -> int:
     from .solve import solve
 
     try:
-        sol = solve(ptype, inst, _budget(args))
+        sol = solve(ptype, inst, _budget(args), engine=args.engine)
     except Unknown as exc:
         _emit(args, {"puzzle": ptype.name, "status": "unknown", "solution": None}, f"unknown: {exc}")
         return EXIT_NOT_DEFINITE
@@ -306,7 +306,7 @@ def cmd_check(args) -> int:
 
     ptype, inst = _load_clue(args)
     without = find_clues(ptype, inst, args.without or [])
-    report = check(ptype, inst, without, _budget(args), second_opinion=args.cpsat)
+    report = check(ptype, inst, without, _budget(args), second_opinion=args.cpsat, engine=args.engine)
     shown = inst.without(without)
     data: dict = {"puzzle": ptype.name, "status": report.status,
                   "solutions": [_solution_text(ptype, shown, s, args) for s in report.solutions],
@@ -396,8 +396,10 @@ def _difficulty_text(d: dict, puzzle: str) -> str:
     from .grade import Grade
 
     generic = {f.name for f in fields(Grade)}
+    relaxed = [k for k in d if k.startswith("lp_")]
     groups = [("generic SAT measures", [k for k in d if k in generic]),
-              (f"{puzzle}'s own measures", [k for k in d if k not in generic])]
+              ("LP relaxation (grade only)", relaxed),
+              (f"{puzzle}'s own measures", [k for k in d if k not in generic and k not in relaxed])]
     if "level" in d:
         level, depth = d["level"], d.get("max_depth")
         meaning = ("the probe budget ran out" if level is None else "unit propagation settles it" if level == 0
@@ -419,6 +421,11 @@ def _difficulty_text(d: dict, puzzle: str) -> str:
 def cmd_grade(args) -> int:
     ptype, inst = _load(args)
     d = _difficulty(ptype, inst)
+    if isinstance(ptype, CluePuzzle) and ptype.implements("lp_model"):
+        from .lp import relaxation
+
+        lp = relaxation(ptype, inst)  # seed 003's claim, per puzzle: not in datasets (a cost per record)
+        d.update(lp_integral=lp.integral, lp_single_point=lp.single_point, lp_fractional=lp.fractional)
     _emit(args, {"puzzle": ptype.name, "difficulty": d}, _difficulty_text(d, ptype.name))
     return 0
 
@@ -701,8 +708,12 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
                  puzzle=False, file=False)
     sp.add_argument("puzzle", nargs="?", help="describe this puzzle alone: its rules, formats, commands, size "
                                               "limit and generate options (default: list every puzzle)")
-    command("solve", cmd_solve, "print a solution")
+    engine_help = ("sat (default), or lp: the integer program on OR-Tools' MIP solver, for puzzles with a "
+                   "linear model (sudoku)")
+    sp = command("solve", cmd_solve, "print a solution")
+    sp.add_argument("--engine", choices=("sat", "lp"), default="sat", help=engine_help)
     sp = command("check", cmd_check, "unique, ambiguous (two solutions) or unsolvable (conflicting clues)")
+    sp.add_argument("--engine", choices=("sat", "lp"), default="sat", help=engine_help)
     sp.add_argument("--without", nargs="+", metavar="CLUE", help="check with these clues removed (e.g. r1c3)")
     sp.add_argument("--cpsat", action="store_true", help="also ask CP-SAT (the second engine)")
     sp.add_argument("--grade", action="store_true", help="also print the difficulty measures (--json always "

@@ -185,6 +185,19 @@ class Rules:
 
 
 @dataclass
+class LpModel:
+    """A clue puzzle as a linear program over 0/1 indicators (`lab/lp.py`, `--engine lp`).
+    Indicators 0..variables-1; each row (indices, rhs) says the indicators sum to rhs;
+    `fixed` maps each clue to the indicators it sets to 1; `decode` turns a 0/1 vector
+    into the puzzle's solution."""
+
+    variables: int
+    rows: list[tuple[list[int], int]]
+    fixed: dict[ClueKey, list[int]]
+    decode: Callable[[list[int]], Any]
+
+
+@dataclass
 class CpModel:
     """A CP-SAT model of one instance: the model, the variables that decide a solution,
     and how to read a solution back (`decode(value)` where `value(var) -> int`).
@@ -395,7 +408,7 @@ class CluePuzzle(PuzzleType):
     and CP-SAT (`cpsat().decode`) must read the same solution back in the same form.
     """
 
-    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts")
+    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts", "lp_model")
 
     def commands(self) -> list[str]:
         return ["solve", "check", "clues", "count", "grade", "render"]
@@ -451,6 +464,11 @@ class CluePuzzle(PuzzleType):
     def cpsat(self, inst: Instance) -> CpModel:
         """The same puzzle as a CP-SAT model, written independently of `rules`: the second
         opinion on every uniqueness answer and every generated puzzle."""
+
+    def lp_model(self, inst: Instance) -> LpModel:
+        """The instance as 0/1 indicators with "sum to" rows: adds `--engine lp` to solve
+        and check, and the LP relaxation's measures to `grade`."""
+        raise NotImplementedError
 
     def human_grade(self, inst: Instance) -> dict:
         """Optional: the puzzle's own difficulty measures (say, the hardest human technique

@@ -58,11 +58,17 @@ class CheckReport:
 
 
 def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
-          budget: Budget = UNLIMITED, second_opinion: bool = False) -> CheckReport:
+          budget: Budget = UNLIMITED, second_opinion: bool = False, engine: str = "sat") -> CheckReport:
     """unique / ambiguous (two solutions and where they differ) / unsolvable (conflicting
-    clues) / unknown (a budget ran out), optionally confirmed by CP-SAT."""
+    clues) / unknown (a budget ran out), optionally confirmed by CP-SAT. `engine="lp"`
+    answers on the integer program (`lab/lp.py`) instead of SAT."""
     inst = inst.without(without)
-    result: Check = sessions().get(ptype, inst.params).check(inst.clues, budget)
+    if engine == "lp":
+        from .lp import lp_check
+
+        result: Check = lp_check(ptype, inst, budget.seconds or 120.0)
+    else:
+        result = sessions().get(ptype, inst.params).check(inst.clues, budget)
     report = CheckReport(result.status, result.solutions, conflict=result.conflict)
     if result.status == "ambiguous":
         report.differences = ptype.differences(*result.solutions[:2])
@@ -74,8 +80,15 @@ def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
     return report
 
 
-def solve(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED):
+def solve(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED, engine: str = "sat"):
     """One solution, or None when there is none; raises Unknown on an exhausted budget."""
+    if engine == "lp":
+        from .lp import lp_count
+
+        solutions, complete = lp_count(ptype, inst, 1, budget.seconds or 120.0)
+        if not complete:
+            raise Unknown("the MIP solver's time ran out before it found a solution")
+        return solutions[0] if solutions else None
     found = sessions().get(ptype, inst.params).solve(inst.clues, budget)
     if found.sat is None:
         raise Unknown("the solver's budget ran out before it found a solution")

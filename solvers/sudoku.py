@@ -33,6 +33,7 @@ from lab.puzzle import (
     CluePuzzle,
     CpModel,
     Instance,
+    LpModel,
     PairLayout,
     PuzzleError,
     Rules,
@@ -353,6 +354,24 @@ class Sudoku(CluePuzzle):
             model.add(cell[r][c] == d)
         flat = [v for row in cell for v in row]
         return CpModel(model, flat, lambda value: tuple(tuple(value(v) for v in row) for row in cell))
+
+    def lp_model(self, inst: Instance) -> LpModel:
+        """Seed 003's formulation: an indicator per (cell, digit); each cell holds one digit,
+        each row, column and box holds each digit once; a given fixes its indicator."""
+        params, n = inst.params, inst.params.n
+
+        def index(r: int, c: int, d: int) -> int:  # d from 1
+            return (r * n + c) * n + d - 1
+
+        rows = [([index(r, c, d) for d in range(1, n + 1)], 1) for r in range(n) for c in range(n)]
+        rows += [([index(r, c, d) for r, c in unit], 1) for unit in params.units() for d in range(1, n + 1)]
+        fixed = {(r, c): [index(r, c, d)] for (r, c), d in inst.clues.items()}
+
+        def decode(ones: list[int]) -> Grid:
+            return tuple(tuple(next((d for d in range(1, n + 1) if ones[index(r, c, d)]), 0) for c in range(n))
+                         for r in range(n))
+
+        return LpModel(n * n * n, rows, fixed, decode)
 
     def human_grade(self, inst: Instance) -> dict:
         """The hardest human technique needed (singles ... guessing) and the step counts."""
