@@ -331,10 +331,11 @@ class PuzzleType(ABC):
             raise PuzzleError("empty input")
         if s.startswith("{") and "json" in self.formats:
             return "json"
-        if "[" in s and "array" in self.formats:
-            return "array"
+        # A game ID before the array test: Dominosa's IDs write numbers over 9 as `[12]`.
         if "tatham" in self.formats and re.match(r"^\d+(x\d+)?[A-Za-z0-9]*:|^\d+x\d+[A-Za-z0-9]*#", s):
             return "tatham"
+        if "[" in s and "array" in self.formats:
+            return "array"
         return self.formats[0]
 
     @abstractmethod

@@ -58,6 +58,8 @@ CASES = [
     Case("mosaic", ("--size", "10"), "mosaic", "10x10"),
     Case("tents", ("--size", "8"), "tents", "8x8de", "easy"),
     Case("magnets", ("--width", "6", "--height", "5"), "magnets", "6x5dt", "tricky"),
+    Case("dominosa", ("--n", "6"), "dominosa", "6db", "basic"),
+    Case("dominosa", ("--n", "6"), "dominosa", "6de", "extreme"),
 ]
 
 

@@ -1,0 +1,598 @@
+"""Dominosa: text forms, rules, decoding, verification.
+
+Vocabulary: a board of *order* n is (n + 2) wide and (n + 1) high, as in Tatham's game, and
+every *cell* holds a *number* 0..n. A solution is a *layout*: the cells paired into
+dominoes (two orthogonal neighbours), so that every *pair* {a, b}, a <= b, of numbers is
+on exactly one domino. There are (n + 1)(n + 2) / 2 pairs, exactly the dominoes a layout has.
+
+A layout is written as the seed writes it: each cell holds the direction of its partner,
+'L', 'R', 'U' or 'D'. The clues are the numbers: the fact "cell (r, c) holds v" is the one
+literal num(r, c, v), so a board with some numbers unknown ('.') is a puzzle too (its
+layouts are those some numbering of the unknown cells makes valid); that keeps `clues` and
+`check --without` meaningful, although every generated board gives all its numbers.
+
+The primary variables are the placements, one per pair of adjacent cells. A helper
+h(e, P) implies "placement e is laid and holds pair P"; each pair needs one helper true.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar
+
+from pysat.formula import IDPool
+
+from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.textgrid import array_rows, game_id, parse_json, token_rows, write_array
+
+Cell = tuple[int, int]
+Edge = tuple[Cell, Cell]  # two adjacent cells, the first above or left of the second
+Pair = tuple[int, int]  # two numbers, low first
+Layout = tuple[tuple[str, ...], ...]  # each cell: the direction of its partner
+Numbers = list[list[int | None]]  # None: unknown
+STEPS = {"L": (0, -1), "R": (0, 1), "U": (-1, 0), "D": (1, 0)}
+OPPOSITE = {"L": "R", "R": "L", "U": "D", "D": "U"}
+BLANKS = {".", "_", "-", "?"}
+MAX_ORDER = 15  # numbers 0..15 on a 17x16 board: a generated one checks in about 1.3 s (2026-11-24)
+SIZE = BoardLimit(MAX_ORDER + 2, MAX_ORDER + 1, 3, 2)
+HEAD = "a dominosa board of numbers 0..n is n+2 cells wide and n+1 high"
+
+
+def pair(a: int, b: int) -> Pair:
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True)
+class DominosaParams:
+    """Order n: numbers 0..n on an (n + 2) x (n + 1) board (Tatham's N)."""
+
+    n: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.n, bool) or not isinstance(self.n, int):
+            raise PuzzleError(f"dominosa order {quote(self.n)} is not a whole number")
+        SIZE.check("dominosa", self.n + 2, self.n + 1)
+
+    @property
+    def width(self) -> int:
+        return self.n + 2
+
+    @property
+    def height(self) -> int:
+        return self.n + 1
+
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    @cached_property
+    def edges(self) -> list[Edge]:
+        """Every placement: horizontal ones row by row, then vertical ones."""
+        h, w = self.height, self.width
+        out = [((r, c), (r, c + 1)) for r in range(h) for c in range(w - 1)]
+        return out + [((r, c), (r + 1, c)) for r in range(h - 1) for c in range(w)]
+
+    @cached_property
+    def pairs(self) -> list[Pair]:
+        return [(a, b) for b in range(self.n + 1) for a in range(b + 1)]
+
+    def edges_at(self) -> dict[Cell, list[int]]:
+        """The placements (indices into `edges`) covering each cell."""
+        at: dict[Cell, list[int]] = {cell: [] for cell in self.cells()}
+        for i, (a, b) in enumerate(self.edges):
+            at[a].append(i)
+            at[b].append(i)
+        return at
+
+
+def partner(layout: Layout, r: int, c: int) -> Cell | None:
+    """The cell (r, c)'s letter points at, None if it is not a direction."""
+    step = STEPS.get(layout[r][c])
+    return None if step is None else (r + step[0], c + step[1])
+
+
+def dominoes(layout: Layout) -> list[Edge]:
+    """The dominoes of a layout that is a valid tiling, each once (first cell first)."""
+    out = []
+    for r, row in enumerate(layout):
+        for c, d in enumerate(row):
+            if d in ("R", "D"):
+                out.append(((r, c), (r, c + 1) if d == "R" else (r + 1, c)))
+    return out
+
+
+def layout_of(params: DominosaParams, chosen: Iterable[Edge]) -> Layout:
+    """The letters of a set of dominoes ('?' for a cell none covers)."""
+    grid = [["?"] * params.width for _ in range(params.height)]
+    for (r1, c1), (r2, c2) in chosen:
+        horizontal = r1 == r2
+        grid[r1][c1], grid[r2][c2] = ("R", "L") if horizontal else ("D", "U")
+    return tuple(tuple(row) for row in grid)
+
+
+def tilings(params: DominosaParams, rng: random.Random | None = None) -> Iterator[Layout]:
+    """Every domino tiling of the board: cover the first free cell, right or down (in random
+    order when `rng` is given: the generator's first tiling)."""
+    h, w = params.height, params.width
+    grid = [[""] * w for _ in range(h)]
+    moves = [((0, 1), ("R", "L")), ((1, 0), ("D", "U"))]
+
+    def extend(i: int) -> Iterator[Layout]:
+        while i < h * w and grid[i // w][i % w]:
+            i += 1
+        if i == h * w:
+            yield tuple(tuple(row) for row in grid)
+            return
+        r, c = divmod(i, w)
+        for (dr, dc), (mine, theirs) in (rng.sample(moves, 2) if rng else moves):
+            rr, cc = r + dr, c + dc
+            if rr < h and cc < w and not grid[rr][cc]:
+                grid[r][c], grid[rr][cc] = mine, theirs
+                yield from extend(i + 1)
+                grid[r][c] = grid[rr][cc] = ""
+
+    yield from extend(0)
+
+
+def complete_set(pairs_needed: list[Pair], slots: list[tuple[int | None, int | None]]) -> bool:
+    """Can dominoes with some numbers unknown (`slots`) take exactly the pairs `pairs_needed`?
+    A bipartite matching (Kuhn's augmenting paths) of slots to pairs."""
+    if len(slots) != len(pairs_needed):
+        return False
+    fits = [[j for j, (a, b) in enumerate(pairs_needed) if _fits(x, y, a, b)] for x, y in slots]
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j in fits[i]:
+            if j not in seen:
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(slots)))
+
+
+def _fits(x: int | None, y: int | None, a: int, b: int) -> bool:
+    """Does a domino showing x, y (None: unknown) fit pair {a, b}?"""
+    if x is None and y is None:
+        return True
+    if x is None or y is None:
+        return (y if x is None else x) in (a, b)
+    return pair(x, y) == (a, b)
+
+
+def trivial_placements(params: DominosaParams, clues: dict) -> int:
+    """How many dominoes Tatham's Trivial deductions place on a fully numbered board: a pair
+    with one possible placement left, a cell with one placement left (run_solver's first
+    two rules), repeated until neither applies. All of them: his grade 't'."""
+    shows = {e: pair(clues[e[0]], clues[e[1]]) for e in params.edges}
+    open_edges = set(params.edges)
+    by_pair: dict[Pair, set[Edge]] = {}
+    by_cell: dict[Cell, set[Edge]] = {cell: set() for cell in params.cells()}
+    for e in params.edges:
+        by_pair.setdefault(shows[e], set()).add(e)
+        by_cell[e[0]].add(e)
+        by_cell[e[1]].add(e)
+    placed: set[Edge] = set()
+
+    def drop(e: Edge) -> None:
+        open_edges.discard(e)
+        by_pair[shows[e]].discard(e)
+        by_cell[e[0]].discard(e)
+        by_cell[e[1]].discard(e)
+
+    while True:
+        forced = [next(iter(es)) for es in list(by_pair.values()) + list(by_cell.values())
+                  if len(es) == 1 and next(iter(es)) not in placed]
+        if not forced:
+            return len(placed)
+        for e in forced:
+            if e not in open_edges or e in placed:
+                continue
+            placed.add(e)
+            for rival in (by_cell[e[0]] | by_cell[e[1]] | by_pair[shows[e]]) - {e}:
+                drop(rival)
+
+
+@dataclass
+class DominosaVars:
+    place: list[int]  # place[i]: placement params.edges[i] is a domino
+    first_number: int  # "cell (r, c) holds v" is first_number + (r * width + c) * (n + 1) + v
+
+
+class Dominosa(CluePuzzle):
+    name = "dominosa"
+    aliases = ("dominoes",)
+    title = "Dominosa"
+    rules_text = ("Pair the cells of a grid of numbers 0..n into dominoes so that every pair of numbers "
+                  "{a, b} (a <= b) is on exactly one domino.")
+    formats = ("text", "tatham", "array", "json")
+    tatham_game: ClassVar[str | None] = "dominosa"
+    # Tatham's game ID holds the numbers, never the layout
+    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")
+    cell_names = {"L": "left", "R": "right", "U": "up", "D": "down"}
+    grade_keys = ("human_trivial", "human_trivial_placed")
+    size_limit_text = f"{SIZE.text} (numbers up to {MAX_ORDER})"
+    example = "2 1 3 2 0\n2 1 0 0 3\n1 0 1 2 3\n3 0 1 2 3"
+
+    def human_grade(self, inst: Instance) -> dict:
+        """Tatham's Trivial level: do his two simplest rules alone place every domino?"""
+        p = inst.params
+        if len(inst.clues) != p.width * p.height:
+            return {}
+        placed = trivial_placements(p, inst.clues)
+        return {"trivial": placed == len(p.pairs), "trivial_placed": round(placed / len(p.pairs), 4)}
+
+    def check_size(self, inst: Instance) -> None:
+        p = inst.params
+        SIZE.check(self.name, p.width, p.height)
+
+    # ---- text forms -----------------------------------------------------------------
+    def _instance(self, cells: Numbers, where: list[list[tuple[int | None, int | None]]]) -> Instance:
+        """Check a grid of numbers (None = unknown); `where[r][c]` is its (line, column)."""
+        height, width = len(cells), len(cells[0]) if cells else 0
+        for r, row in enumerate(cells):
+            if len(row) != width:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}", where[r][0][0])
+        line = where[0][0][0] if where and where[0] else None
+        if width != height + 1:
+            if width > SIZE.most_width or height > SIZE.most_height:
+                SIZE.check(self.name, width, height, line=line)
+            raise PuzzleError(f"{HEAD}: a board {width} wide must be {width - 1} high, got {height} rows", line)
+        try:
+            params = DominosaParams(height - 1)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+        clues = {}
+        for r, row in enumerate(cells):
+            for c, v in enumerate(row):
+                if v is None:
+                    continue
+                if not 0 <= v <= params.n:
+                    raise PuzzleError(f"number {v} out of range 0..{params.n}", *where[r][c])
+                clues[(r, c)] = v
+        return Instance(self.name, params, clues)
+
+    @staticmethod
+    def _number(text: str, line: int | None, column: int | None) -> int | None:
+        if text in BLANKS:
+            return None
+        if not text.isascii() or not text.isdecimal():
+            raise PuzzleError(f"bad cell {quote(text)} (a number, or '.' for unknown)", line, column)
+        return int(text)
+
+    def _parse_text(self, text: str) -> Instance:
+        rows = token_rows(text)
+        if not rows:
+            raise PuzzleError("empty input")
+        cells = [[self._number(t.text, t.line, t.column) for t in row] for row in rows]
+        return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
+
+    def _parse_array(self, text: str) -> Instance:
+        rows = array_rows(text)
+        if not rows:
+            raise PuzzleError("empty array")
+        cells: Numbers = []
+        where = []
+        for r, row in enumerate(rows):
+            values: list[int | None] = []
+            for c, e in enumerate(row):
+                v = e.value
+                if v is None or isinstance(v, str):
+                    values.append(self._number((v or ".").strip() or ".", e.line, e.column))
+                elif isinstance(v, int) and not isinstance(v, bool):
+                    values.append(v)
+                else:
+                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {quote(repr(v))}",
+                                      e.line, e.column)
+            cells.append(values)
+            where.append([(e.line, e.column) for e in row] or [(row.line, row.column)])
+        return self._instance(cells, where)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`N:digits`, as new_game_desc writes it: a number over 9 in brackets, `[12]`;
+        the params may carry Tatham's difficulty (`6db`) or the old `a` flag."""
+        game = game_id(text)
+        order = self._tatham_order(game.head, game.line, game.column)
+        try:
+            params = DominosaParams(order)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, game.line, game.column) from None
+        numbers: list[int | None] = []
+        where = []
+        i, desc = 0, game.desc
+        while i < len(desc):
+            if len(numbers) == params.width * params.height:
+                raise PuzzleError("game description longer than expected", *game.at(i))
+            where.append(game.at(i))
+            if desc[i].isascii() and desc[i].isdigit():
+                numbers.append(int(desc[i]))
+                i += 1
+                continue
+            close = desc.find("]", i)
+            if desc[i] != "[" or close < 0 or not (desc[i + 1:close].isascii() and desc[i + 1:close].isdigit()):
+                raise PuzzleError(f"invalid syntax {quote(desc[i:i + 8])} in game description", *game.at(i))
+            numbers.append(int(desc[i + 1:close]))
+            i = close + 1
+        if len(numbers) != params.width * params.height:
+            raise PuzzleError(f"game description has {len(numbers)} numbers, expected "
+                              f"{params.width * params.height}", *game.at(len(desc)))
+        w = params.width
+        inst = self._instance([numbers[r * w:(r + 1) * w] for r in range(params.height)],
+                              [where[r * w:(r + 1) * w] for r in range(params.height)])
+        balance = self._balance(inst)
+        if balance:
+            raise PuzzleError(f"incorrect number balance in game description: {balance}", *game.at(0))
+        return inst
+
+    @staticmethod
+    def _tatham_order(head: str, line: int, column: int) -> int:
+        digits = len(head) - len(head.lstrip("0123456789"))
+        flags = head[digits:]
+        ok_flags = flags in ("", "a") or (len(flags) == 2 and flags[0] == "d" and flags[1] in "tbhea")
+        if not digits or not ok_flags or not head.isascii():
+            raise PuzzleError(f"bad Dominosa parameters {quote(head)} (expected like 6db: the largest number, "
+                              "then d and a difficulty t, b, h or e)", line, column)
+        return int(head[:digits])
+
+    @staticmethod
+    def _balance(inst: Instance) -> str:
+        """'' when every number 0..n appears n + 2 times (Tatham's validate_desc), else the first that does not."""
+        n = inst.params.n
+        counts = [0] * (n + 1)
+        for v in inst.clues.values():
+            counts[v] += 1
+        for v, k in enumerate(counts):
+            if k != n + 2:
+                return f"{v} appears {k} times, not {n + 2}"
+        return ""
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
+            raise PuzzleError("dominosa JSON needs a 'grid': a non-empty list of rows of numbers (null: unknown)")
+        cells: Numbers = []
+        for r, row in enumerate(data["grid"]):
+            if not isinstance(row, list) or not all(v is None or (isinstance(v, int) and not isinstance(v, bool))
+                                                    for v in row):
+                raise PuzzleError(f"grid row {r + 1} is not a list of numbers")
+            cells.append(row)
+        inst = self._instance(cells, [[(None, None)] * max(1, len(row)) for row in cells])
+        if "n" in data and data["n"] != inst.params.n:
+            raise PuzzleError(f"JSON says n {quote(data['n'])} but the grid is of numbers 0..{inst.params.n}")
+        return inst
+
+    def numbers(self, inst: Instance) -> Numbers:
+        p = inst.params
+        return [[inst.clues.get((r, c)) for c in range(p.width)] for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p, cells = inst.params, self.numbers(inst)
+        if fmt == "text":
+            width = len(str(p.n))
+            return "\n".join(" ".join(("." if v is None else str(v)).rjust(width) for v in row) for row in cells)
+        if fmt == "array":
+            return write_array(cells)
+        if fmt == "tatham":
+            if len(inst.clues) != p.width * p.height:
+                raise PuzzleError("Tatham's Dominosa has no unknown cells")
+            balance = self._balance(inst)
+            if balance:
+                raise PuzzleError(f"Tatham's Dominosa refuses this board: {balance}")
+            return f"{p.n}:" + "".join(str(v) if v < 10 else f"[{v}]" for row in cells for v in row)
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "n": p.n, "grid": cells})
+        raise PuzzleError(f"unknown dominosa format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def format_solution(self, inst: Instance, solution: Layout, fmt: str = "text") -> str:
+        if fmt == "tatham":
+            raise PuzzleError("Tatham's Dominosa game ID holds the numbers, not the dominoes: print the solution "
+                              "as text, array or json")
+        if fmt == "array":  # the seed's output
+            return write_array(solution)
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "layout": self.solution_json(inst, solution)})
+        return self.solution_text(inst, solution)
+
+    def solution_text(self, inst: Instance, solution: Layout) -> str:
+        """The numbers, a '-' joining the halves of a domino across, a '|' below a cell
+        whose domino goes down."""
+        cells, width = self.numbers(inst), len(str(inst.params.n))
+        lines = []
+        for r, row in enumerate(cells):
+            text = ""
+            for c, v in enumerate(row):
+                text += ("." if v is None else str(v)).rjust(width)
+                if c + 1 < len(row):
+                    text += "-" if solution[r][c] == "R" else " "
+            lines.append(text.rstrip())
+            if r + 1 < len(cells):
+                lines.append(" ".join(("|" if solution[r][c] == "D" else " ").rjust(width)
+                                      for c in range(len(row))).rstrip())
+        return "\n".join(lines)
+
+    def solution_json(self, inst: Instance, solution: Layout) -> list[str]:
+        return ["".join(row) for row in solution]
+
+    def describe_clue(self, key: Cell, value: int) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+
+    def clue_json(self, key: Cell, value: int) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
+
+    # ---- pictures -----------------------------------------------------------------
+    def show_text(self, inst: Instance) -> str:
+        from lab.share import box_grid
+
+        return box_grid([["." if v is None else str(v) for v in row] for row in self.numbers(inst)])
+
+    def draw(self, ax: Any, inst: Instance, solution: Layout | None = None) -> None:
+        """As Tatham's Dominosa: the numbers on a plain board (faint lines between cells,
+        for a pencil); with the solution, each domino a rounded tile around its two numbers."""
+        from matplotlib.patches import FancyBboxPatch
+
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        board.grid(colour="0.8")
+        for r, row in enumerate(self.numbers(inst)):
+            for c, v in enumerate(row):
+                if v is not None:
+                    board.text(r, c, str(v), 0.5)
+        if solution is None:
+            return
+        gap, pad = 0.1, 0.08
+        for (r1, c1), (r2, c2) in dominoes(solution):
+            x = board.x + c1 + gap + pad
+            y = board.y + p.height - 1 - r2 + gap + pad
+            w = c2 - c1 + 1 - 2 * (gap + pad)
+            h = r2 - r1 + 1 - 2 * (gap + pad)
+            ax.add_artist(FancyBboxPatch((x, y), w, h, boxstyle=f"round,pad={pad},rounding_size=0.18",
+                                         facecolor="0.9", edgecolor="black", lw=1.4, zorder=2.5))
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: DominosaParams) -> bool:
+        return True  # clues are literals of rule variables: one CNF per order serves all
+
+    def rules(self, params: DominosaParams, pool: IDPool) -> Rules:
+        """Placements, numbers and helpers h(e, P) -> "placement e is laid and holds pair P".
+        Each cell: exactly one placement, exactly one number. Each pair: some helper true.
+
+        That is all it takes: a layout has as many dominoes as there are pairs, so if every
+        pair is on one of them, none is on two. The converse clauses (a laid placement makes
+        its pair's helper true, at most one helper per pair) would state that again; they
+        cost 40% of the time of a generated puzzle, mostly loading them into fresh solvers,
+        and did not make the generic grade any lower."""
+        n1, edges, pairs = params.n + 1, params.edges, params.pairs
+        first_place = variable_block(pool, len(edges))
+        first_number = variable_block(pool, params.width * params.height * n1)
+        first_helper = variable_block(pool, len(edges) * len(pairs))
+
+        def num(cell: Cell, v: int) -> int:
+            return first_number + (cell[0] * params.width + cell[1]) * n1 + v
+
+        clauses: list[list[int]] = []
+        amo: list[list[int]] = []
+        for cell, covering in params.edges_at().items():
+            clauses.append([first_place + i for i in covering])
+            amo.append([first_place + i for i in covering])
+            clauses.append([num(cell, v) for v in range(n1)])
+            amo.append([num(cell, v) for v in range(n1)])
+        holders: list[list[int]] = [[] for _ in pairs]
+        for i, (x, y) in enumerate(edges):
+            p = first_place + i
+            for k, (a, b) in enumerate(pairs):
+                hv = first_helper + i * len(pairs) + k
+                holders[k].append(hv)
+                clauses += [[-hv, p], [-hv, num(x, a), num(x, b)], [-hv, num(y, a), num(y, b)]]
+                if a != b:  # not a-a or b-b
+                    clauses += [[-hv, num(x, a), num(y, a)], [-hv, num(x, b), num(y, b)]]
+        clauses += holders
+        primary = [first_place + i for i in range(len(edges))]
+        return Rules(clauses, primary, DominosaVars(primary, first_number), at_most_one=amo)
+
+    def clue_clauses(self, params: DominosaParams, rules: Rules, key: Cell, value: int) -> list[list[int]]:
+        r, c = key
+        if not (0 <= r < params.height and 0 <= c < params.width and 0 <= value <= params.n):
+            raise PuzzleError(f"clue {key}={value} is outside the {params.width}x{params.height} board "
+                              f"or its numbers 0..{params.n}")
+        data: DominosaVars = rules.data
+        return [[data.first_number + (r * params.width + c) * (params.n + 1) + value]]
+
+    def decode(self, params: DominosaParams, rules: Rules, true_vars) -> Layout:
+        return layout_of(params, (e for e, v in zip(params.edges, rules.data.place) if v in true_vars))
+
+    def solution_literals(self, params: DominosaParams, rules: Rules, solution: Layout) -> list[int]:
+        return [v if solution[r][c] == ("R" if r == r2 else "D") else -v
+                for ((r, c), (r2, _)), v in zip(params.edges, rules.data.place)]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """A boolean per placement, exactly one per cell; for each pair, the placements
+        whose two known numbers make that pair sum to 1.
+
+        With unknown numbers that sum is only at most 1 and the model is `relaxed`: `verify`
+        decides whether the unknown cells can complete the set. (Unknown numbers as CP-SAT
+        variables would make its enumeration visit each layout once per numbering.)"""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        model = cp_model.CpModel()
+        laid = {e: model.new_bool_var(f"p{e}") for e in p.edges}
+        for cell in p.cells():
+            model.add_exactly_one([laid[e] for e in p.edges if cell in e])
+        holding: dict[Pair, list[Any]] = {pr: [] for pr in p.pairs}
+        for (x, y), var in laid.items():
+            if x in inst.clues and y in inst.clues:
+                holding[pair(inst.clues[x], inst.clues[y])].append(var)
+        complete = len(inst.clues) == p.width * p.height
+        for group in holding.values():
+            if complete:
+                model.add_exactly_one(group)
+            else:
+                model.add_at_most_one(group)
+        edges = list(laid.items())
+        return CpModel(model, [var for _, var in edges],
+                       lambda value: layout_of(p, (e for e, var in edges if value(var))), relaxed=not complete)
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: DominosaParams) -> Iterable[Layout]:
+        """Every domino tiling of the board (1183 for order 4; refused from order 6 on)."""
+        if params.width * params.height > 42:
+            raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
+        return tilings(params)
+
+    def verify(self, inst: Instance, solution: Layout) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = self._tiling_problems(p, solution)
+        if problems:
+            return problems
+        return self._pair_problems(inst, dominoes(solution))
+
+    @staticmethod
+    def _tiling_problems(p: DominosaParams, solution: Layout) -> list[str]:
+        problems = []
+        for r, c in p.cells():
+            d = solution[r][c]
+            other = partner(solution, r, c)
+            if other is None:
+                problems.append(f"r{r + 1}c{c + 1}: {quote(d)} is not a direction (L, R, U, D)")
+            elif not (0 <= other[0] < p.height and 0 <= other[1] < p.width):
+                problems.append(f"r{r + 1}c{c + 1}: its domino leaves the board")
+            elif solution[other[0]][other[1]] != OPPOSITE[d]:
+                problems.append(f"r{r + 1}c{c + 1} points at r{other[0] + 1}c{other[1] + 1}, which does not "
+                                "point back")
+        return problems
+
+    @staticmethod
+    def _pair_problems(inst: Instance, placed: list[Edge]) -> list[str]:
+        problems = []
+        where: dict[Pair, list[Edge]] = {}
+        slots = []
+        for x, y in placed:
+            vx, vy = inst.clues.get(x), inst.clues.get(y)
+            if vx is None or vy is None:
+                slots.append((vx, vy))
+            else:
+                where.setdefault(pair(vx, vy), []).append((x, y))
+        for (a, b), at in sorted(where.items()):
+            if len(at) > 1:
+                named = ", ".join(f"r{x[0] + 1}c{x[1] + 1}-r{y[0] + 1}c{y[1] + 1}" for x, y in at)
+                problems.append(f"domino {a}-{b} appears {len(at)} times ({named})")
+        free = [pr for pr in inst.params.pairs if pr not in where]
+        if not slots:
+            problems += [f"domino {a}-{b} is missing" for a, b in free]
+        elif not complete_set(free, slots):
+            problems.append(f"no numbers for the {len(slots)} dominoes with unknown cells complete the set")
+        return problems
+
+
+PUZZLE = Dominosa()

@@ -1,0 +1,336 @@
+"""Dominosa: seed example, verify rule by rule, brute force against both engines (with
+unknown numbers), Tatham's own IDs read and written back, his parser on ours, generation."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tatham import tatham_reads
+
+from generators.dominosa import lay_numbers
+from lab.cpsat import cpsat_count
+from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from lab.generator import generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SatSession, SessionCache
+from solvers.dominosa import PUZZLE, DominosaParams, dominoes, layout_of, tilings
+
+DATA = Path(__file__).parent / "data"
+
+SEED_BOARD = """board = np.array([
+  [6, 8, 2, 7, 1, 3, 3, 4, 6, 6, 0],
+  [4, 9, 5, 6, 1, 0, 6, 1, 2, 2, 4],
+  [8, 2, 8, 9, 1, 9, 3, 3, 8, 8, 5],
+  [1, 1, 7, 3, 4, 7, 0, 8, 7, 7, 7],
+  [4, 5, 3, 9, 9, 3, 0, 1, 6, 1, 5],
+  [6, 9, 5, 8, 9, 2, 1, 2, 6, 7, 9],
+  [2, 7, 4, 3, 5, 5, 9, 6, 4, 0, 9],
+  [0, 7, 8, 0, 5, 4, 2, 7, 6, 7, 3],
+  [0, 4, 5, 2, 8, 6, 1, 0, 9, 0, 4],
+  [0, 8, 8, 3, 2, 1, 3, 2, 5, 5, 4],
+])
+"""
+
+SEED_SOLUTION = """
+[['R' 'L' 'R' 'L' 'D' 'R' 'L' 'R' 'L' 'R' 'L']
+ ['D' 'D' 'R' 'L' 'U' 'D' 'D' 'D' 'R' 'L' 'D']
+ ['U' 'U' 'D' 'R' 'L' 'U' 'U' 'U' 'R' 'L' 'U']
+ ['D' 'D' 'U' 'D' 'D' 'R' 'L' 'D' 'R' 'L' 'D']
+ ['U' 'U' 'D' 'U' 'U' 'R' 'L' 'U' 'D' 'D' 'U']
+ ['D' 'D' 'U' 'R' 'L' 'D' 'R' 'L' 'U' 'U' 'D']
+ ['U' 'U' 'R' 'L' 'D' 'U' 'R' 'L' 'R' 'L' 'U']
+ ['D' 'D' 'D' 'D' 'U' 'R' 'L' 'R' 'L' 'R' 'L']
+ ['U' 'U' 'U' 'U' 'D' 'D' 'R' 'L' 'D' 'D' 'D']
+ ['R' 'L' 'R' 'L' 'U' 'U' 'R' 'L' 'U' 'U' 'U']]
+"""
+
+
+def seed_solution() -> tuple[tuple[str, ...], ...]:
+    rows = [line for line in SEED_SOLUTION.splitlines() if "'" in line]
+    return tuple(tuple(line.replace("[", "").replace("]", "").split("'")[1::2]) for line in rows)
+
+
+def tatham_ids() -> list[str]:
+    lines = (DATA / "dominosa_tatham.txt").read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def only_solution(inst: Instance):
+    session = SatSession(PUZZLE, inst.params)
+    try:
+        check = session.check(inst.clues)
+    finally:
+        session.close()
+    return check
+
+
+# ---- the seed ----------------------------------------------------------------------------
+
+def test_seed_example_unique_with_stated_solution():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert inst.params == DominosaParams(9) and len(inst.clues) == 110
+    check = only_solution(inst)
+    assert check.status == "unique" and check.solutions[0] == seed_solution()
+    assert PUZZLE.verify(inst, seed_solution()) == []
+    cp = cpsat_count(PUZZLE, inst, limit=2)
+    assert cp.complete and cp.n == 1 and cp.solutions[0] == seed_solution()
+
+
+def test_seed_solution_written_as_the_seed_writes_it():
+    inst = PUZZLE.parse(SEED_BOARD)
+    array = PUZZLE.format_solution(inst, seed_solution(), "array")
+    assert array.splitlines()[1] == "  ['R', 'L', 'R', 'L', 'D', 'R', 'L', 'R', 'L', 'R', 'L'],"
+    text = PUZZLE.format_solution(inst, seed_solution()).splitlines()
+    assert text[0] == "6-8 2-7 1 3-3 4-6 6-0" and text[1] == "        |"
+    assert PUZZLE.format(inst, "tatham").startswith("9:68271334660")
+
+
+# ---- verify, one case per rule -----------------------------------------------------------
+
+def example_solution():
+    inst = PUZZLE.parse(PUZZLE.example)
+    return inst, only_solution(inst).solutions[0]
+
+
+def test_verify_names_each_broken_rule():
+    inst, good = example_solution()
+    assert PUZZLE.verify(inst, good) == []
+    grid = [list(row) for row in good]
+    # not a direction
+    bad = [row[:] for row in grid]
+    bad[0][0] = "X"
+    assert any("not a direction" in p for p in PUZZLE.verify(inst, tuple(map(tuple, bad))))
+    # off the board
+    bad = [row[:] for row in grid]
+    bad[0][0] = "U"
+    assert any("leaves the board" in p for p in PUZZLE.verify(inst, tuple(map(tuple, bad))))
+    # partner does not point back
+    bad = [row[:] for row in grid]
+    r, c = next((r, c) for r in range(4) for c in range(4) if grid[r][c] == "R" and c + 1 < 5)
+    bad[r][c] = "D" if r + 1 < 4 else "U"
+    assert any("does not point back" in p for p in PUZZLE.verify(inst, tuple(map(tuple, bad))))
+    # a pair twice (and so another missing): another tiling of the same board
+    other = next(t for t in tilings(inst.params) if t != good)
+    problems = PUZZLE.verify(inst, other)
+    assert any("appears 2 times" in p for p in problems) and any("is missing" in p for p in problems)
+    # unknown cells that cannot complete the set: two known 0-0 dominoes
+    doubled = Instance("dominosa", inst.params, {**{k: v for k, v in inst.clues.items()}})
+    (x, y), (u, v) = dominoes(good)[:2]
+    for cell in (x, y, u):
+        doubled.clues[cell] = 0
+    del doubled.clues[v]
+    problems = PUZZLE.verify(doubled, good)
+    assert any("complete the set" in p or "appears" in p for p in problems)
+    # the shape
+    assert PUZZLE.verify(inst, good[:-1]) == ["solution is not 5x4"]
+
+
+def test_verify_accepts_unknown_cells_that_can_be_numbered():
+    inst, good = example_solution()
+    fewer = inst.without([(0, 0), (2, 3), (3, 4)])
+    assert PUZZLE.verify(fewer, good) == []
+
+
+# ---- brute force = SAT = CP-SAT ----------------------------------------------------------
+
+def random_board(rng: random.Random) -> Instance:
+    """A tiny board: a real set of pairs on a random tiling, sometimes disturbed (then often
+    no solution), sometimes with unknown cells (then often several)."""
+    params = DominosaParams(rng.choice([1, 2, 3, 3, 3]))
+    clues = lay_numbers(params, rng.choice(list(tilings(params))), rng)
+    if rng.random() < 0.3:
+        clues[rng.choice(params.cells())] = rng.randint(0, params.n)
+    if rng.random() < 0.2:
+        for cell in rng.sample(params.cells(), rng.randint(1, 4)):
+            del clues[cell]
+    return Instance("dominosa", params, clues)
+
+
+def test_brute_force_matches_both_engines():
+    rng = random.Random(4)
+    candidates: dict = {}
+    tally = {"none": 0, "one": 0, "several": 0}
+    for _ in range(120):
+        inst = random_board(rng)
+        layouts = candidates.setdefault(inst.params, list(PUZZLE.candidates(inst.params)))
+        expected = brute_force_count(PUZZLE, inst, layouts)
+        assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
+        tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 10, tally
+
+
+def test_tilings_are_all_there():
+    assert [sum(1 for _ in tilings(DominosaParams(n))) for n in (1, 2, 3, 4)] == [3, 11, 95, 1183]
+    with pytest.raises(PuzzleError):
+        PUZZLE.candidates(DominosaParams(6))
+
+
+# ---- formats -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fmt", ["text", "tatham", "array", "json"])
+def test_formats_round_trip(fmt):
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+
+
+def test_unknown_cells_round_trip_except_tatham():
+    inst = PUZZLE.parse(PUZZLE.example).without([(1, 1)])
+    for fmt in ("text", "array", "json"):
+        assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+    with pytest.raises(PuzzleError, match="unknown"):
+        PUZZLE.format(inst, "tatham")
+
+
+def test_tatham_numbers_over_nine_in_brackets():
+    gen = generator("dominosa")
+    g = generate_one(PUZZLE, gen, gen.params(n=11), random.Random(1), SessionCache())
+    text = PUZZLE.format(g.instance, "tatham")
+    assert text.startswith("11:") and "[10]" in text and "[11]" in text
+    assert PUZZLE.parse(text) == g.instance
+
+
+@pytest.mark.parametrize("head", ["3", "3dt", "3db", "3dh", "3de", "3a"])
+def test_tatham_params_forms(head):
+    assert PUZZLE.parse(f"{head}:01311032220312132030").params == DominosaParams(3)
+
+
+@pytest.mark.parametrize("text, line", [
+    ("0 1 1\n1 0", 2),  # short row
+    ("0 1\n1 0", 1),  # wrong shape
+    ("0 1 x\n1 0 0", 1),  # bad cell
+    ("0 1 2\n1 0 0", 1),  # out of range
+    ("3x4:0131103222031213203", 1),  # bad params
+    ("3:0131103222031213203", 1),  # short
+    ("3:013110322203121320300", 1),  # long
+    ("3:01311032220312132031", 1),  # balance
+    ("3:0131103222031213203[", 1),  # bracket
+    ("99:0", 1),  # too large
+    ("0:", 1),  # too small
+    ("[[0, 1, 1], [1, 0, True]]", 1),
+    ('{"grid": [[0, 1, 1], [1, 0, "a"]]}', None),
+    ('{"grid": [[0, 1, 1], [1, 0, 0]], "n": 2}', None),
+])
+def test_bad_input_names_the_place(text, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    if line is not None:
+        assert err.value.line == line, str(err.value)
+    assert str(err.value) and "\n" not in str(err.value)
+
+
+# ---- Tatham's own puzzles and his parser -------------------------------------------------
+
+def test_tatham_puzzles_unique_and_written_back():
+    ids = tatham_ids()
+    assert len(ids) == 24
+    for i, game in enumerate(ids):
+        inst = PUZZLE.parse(game)
+        check = only_solution(inst)
+        assert check.status == "unique", game
+        assert PUZZLE.verify(inst, check.solutions[0]) == []
+        assert PUZZLE.format(inst, "tatham") == game  # his encoding is canonical
+        if i % 4 == 0:
+            cp = cpsat_count(PUZZLE, inst, limit=2)
+            assert cp.complete and cp.n == 1 and cp.solutions[0] == check.solutions[0]
+
+
+def test_our_ids_are_read_by_tatham_and_bad_ones_refused(tmp_path):
+    gen, sessions, rng = generator("dominosa"), SessionCache(), random.Random(3)
+    ids = [PUZZLE.format(generate_one(PUZZLE, gen, gen.params(n=n), rng, sessions).instance, "tatham")
+           for n in (1, 2, 3, 6, 9, 10)]
+    assert tatham_reads("dominosa", ids, tmp_path) == ""
+    for bad in ("3:01311032220312132031", "3:0131103222031213203", "3:013110322203121320300"):
+        assert tatham_reads("dominosa", [bad], tmp_path) != ""
+        with pytest.raises(PuzzleError):
+            PUZZLE.parse(bad)
+
+
+# ---- generation --------------------------------------------------------------------------
+
+def test_generated_puzzles_unique_by_cpsat():
+    gen = generator("dominosa")
+    assert gen.strips is False  # the whole board is the clue set: nothing to strip
+    repaired = 0
+    for n, count in ((2, 10), (4, 10), (6, 5)):
+        for g in generated_rechecked(PUZZLE, gen, gen.params(n=n), count, seed=n):
+            assert len(g.instance.clues) == (n + 1) * (n + 2) and g.minimal is False
+            repaired += g.checks > 1
+    assert repaired > 0  # the repair path was exercised
+
+
+def test_generation_is_reproducible():
+    gen = generator("dominosa")
+    a = generate_one(PUZZLE, gen, gen.params(n=5), random.Random(7), SessionCache())
+    b = generate_one(PUZZLE, gen, gen.params(n=5), random.Random(7), SessionCache())
+    assert a.instance == b.instance and a.solution == b.solution
+
+
+def test_generator_options():
+    gen = generator("dominosa")
+    assert gen.checked_params(n=4) == DominosaParams(4)
+    for bad in (0, 16):
+        with pytest.raises(PuzzleError, match="--n"):
+            gen.checked_params(n=bad)
+
+
+def test_repair_rules_out_the_rival():
+    gen = generator("dominosa")
+    inst = PUZZLE.parse("0 0 2 2\n0 2 2 0\n1 1 1 1")  # four layouts
+    assert engine_counts(PUZZLE, inst) == (4, 4)
+    first, second = only_solution(inst).solutions[:2]
+    _, fixed, kept = gen.repair(inst.params, inst.clues, first, second, random.Random(0))
+    new = Instance("dominosa", inst.params, fixed)
+    assert kept == first and PUZZLE.verify(new, first) == [] and PUZZLE.verify(new, second) != []
+
+
+def test_layout_of_and_dominoes_agree():
+    inst, good = example_solution()
+    assert layout_of(inst.params, dominoes(good)) == good
+
+
+def test_aliases():
+    assert puzzle("dominoes") is PUZZLE and puzzle("dominosa") is PUZZLE
+
+
+def test_generate_from_the_command_line(tmp_path):
+    out = tmp_path / "d.csv"
+    done = subprocess.run([sys.executable, "-m", "lab.cli", "generate", "dominosa", "--n", "3", "--count", "3",
+                           "--seed", "1", "--out", str(out), "--quiet"], capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert out.read_text().count("dominosa-1-") == 3
+    bad = subprocess.run([sys.executable, "-m", "lab.cli", "generate", "dominosa", "--n", "99", "--count", "1",
+                          "--out", str(tmp_path / "x.jsonl")], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).parent.parent)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.slow
+def test_many_generated_puzzles_unique_by_cpsat():
+    gen = generator("dominosa")
+    for n, count in ((6, 40), (9, 10)):
+        for g in generated_rechecked(PUZZLE, gen, gen.params(n=n), count, seed=11):
+            assert PUZZLE.verify(g.instance, g.solution) == []
+
+
+def test_trivial_grade_agrees_with_tatham():
+    """His 't' puzzles fall to his two Trivial rules alone; his 'b', 'h', 'e' ones do not
+    (he rejects a puzzle solvable below the asked grade)."""
+    lines = (DATA / "dominosa_tatham.txt").read_text().splitlines()
+    grade = None
+    seen = 0
+    for line in lines[1:]:
+        if line.startswith("# "):
+            grade = line[2:].strip()[-1]
+            continue
+        human = PUZZLE.human_grade(PUZZLE.parse(line))
+        assert human["trivial"] is (grade == "t"), (grade, line)
+        assert (human["trivial_placed"] == 0.0) is (grade in "he"), (grade, line)  # no toehold when hard
+        seen += 1
+    assert seen == 24
+    assert PUZZLE.human_grade(PUZZLE.parse(PUZZLE.example).without([(0, 0)])) == {}
