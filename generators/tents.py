@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 
 from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, generate_one
+from lab.matching import bipartite_matching
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.tents import SIZE, Cell, Grid, TentsParams, counts_of, matching
@@ -50,29 +51,17 @@ def place_tents(spec: TentsSpec, count: int, rng: random.Random) -> set[Cell] | 
 def place_trees(spec: TentsSpec, tents: set[Cell], rng: random.Random) -> dict[Cell, Cell] | None:
     """A tree for every tent on a free neighbour, one to one, chosen at random (tent -> tree),
     or None when there is no such matching."""
-    owner: dict[Cell, Cell] = {}  # tree cell -> its tent
 
-    def free_neighbours(r: int, c: int) -> list[Cell]:
+    def free_neighbours(tent: Cell) -> list[Cell]:
+        r, c = tent
         out = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
                if 0 <= r + dr < spec.height and 0 <= c + dc < spec.width and (r + dr, c + dc) not in tents]
         rng.shuffle(out)
         return out
 
-    def augment(tent: Cell, seen: set[Cell]) -> bool:
-        for cell in free_neighbours(*tent):
-            if cell not in seen:
-                seen.add(cell)
-                if cell not in owner or augment(owner[cell], seen):
-                    owner[cell] = tent
-                    return True
-        return False
-
     order = list(tents)
     rng.shuffle(order)
-    for tent in order:
-        if not augment(tent, set()):
-            return None
-    return {tent: tree for tree, tent in owner.items()}
+    return bipartite_matching(order, free_neighbours)
 
 
 def grid_of(spec: TentsSpec | TentsParams, tents: set[Cell]) -> Grid:

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
+from lab.matching import bipartite_matching
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from lab.textgrid import array_rows, game_id, parse_json, token_rows, write_array
 
@@ -139,22 +140,11 @@ def tilings(params: DominosaParams, rng: random.Random | None = None) -> Iterato
 
 def complete_set(pairs_needed: list[Pair], slots: list[tuple[int | None, int | None]]) -> bool:
     """Can dominoes with some numbers unknown (`slots`) take exactly the pairs `pairs_needed`?
-    A bipartite matching (Kuhn's augmenting paths) of slots to pairs."""
+    A bipartite matching of slots to pairs."""
     if len(slots) != len(pairs_needed):
         return False
     fits = [[j for j, (a, b) in enumerate(pairs_needed) if _fits(x, y, a, b)] for x, y in slots]
-    owner: dict[int, int] = {}
-
-    def place(i: int, seen: set[int]) -> bool:
-        for j in fits[i]:
-            if j not in seen:
-                seen.add(j)
-                if j not in owner or place(owner[j], seen):
-                    owner[j] = i
-                    return True
-        return False
-
-    return all(place(i, set()) for i in range(len(slots)))
+    return bipartite_matching(range(len(slots)), fits.__getitem__) is not None
 
 
 def _fits(x: int | None, y: int | None, a: int, b: int) -> bool:

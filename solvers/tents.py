@@ -25,6 +25,7 @@ from typing import Any
 from pysat.formula import IDPool
 
 from lab.counting import exact_counts
+from lab.matching import bipartite_matching
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -112,27 +113,12 @@ def counts_of(params: TentsParams, tents: Sequence[Sequence[bool]]) -> dict[Key,
 
 
 def matching(params: TentsParams, tents: Iterable[Cell]) -> dict[Cell, Cell] | None:
-    """A pairing tree -> its tent, each tent next to its tree, one to one (augmenting paths,
-    Kuhn's algorithm), or None when there is none. Plain Python, for `verify` and the
-    generator."""
+    """A pairing tree -> its tent, each tent next to its tree, one to one, or None when
+    there is none. Plain Python, for `verify`."""
     tents = set(tents)
     if len(tents) != len(params.trees):
         return None
-    owner: dict[Cell, Cell] = {}  # tent -> tree
-
-    def augment(tree: Cell, seen: set[Cell]) -> bool:
-        for cell in params.neighbours(*tree):
-            if cell in tents and cell not in seen:
-                seen.add(cell)
-                if cell not in owner or augment(owner[cell], seen):
-                    owner[cell] = tree
-                    return True
-        return False
-
-    for tree in params.trees:
-        if not augment(tree, set()):
-            return None
-    return {tree: tent for tent, tree in owner.items()}
+    return bipartite_matching(params.trees, lambda tree: (cell for cell in params.neighbours(*tree) if cell in tents))
 
 
 # ---- SAT helpers ----------------------------------------------------------------------------
