@@ -190,13 +190,15 @@ def test_grade_prints_one_measure_a_line_aligned_in_groups():
     assert done.returncode == 0, done.stderr
     lines = done.stdout.rstrip("\n").splitlines()
     assert lines[0] == "difficulty: level 0 (unit propagation settles it), unique, 35 clues"
-    generic, own = lines.index("generic SAT measures"), lines.index("sudoku's own measures")
-    assert 0 < generic < own
-    rows = lines[generic + 1:own] + lines[own + 1:]
+    generic, lp = lines.index("generic SAT measures"), lines.index("LP relaxation (grade only)")
+    own = lines.index("sudoku's own measures")
+    assert 0 < generic < lp < own
+    rows = lines[generic + 1:lp] + lines[lp + 1:own] + lines[own + 1:]
     assert all(line.startswith("  ") for line in rows) and len(value_columns(rows)) == 1
     names = {line.split()[0]: line.split(None, 1)[1] for line in rows}
     assert names["clues"] == "35" and names["status"] == "unique" and names["human_technique"] == "singles"
-    assert names["propagation_solves"] == "yes"
+    assert names["propagation_solves"] == "yes" and names["lp_single_point"] == "yes"
+    assert all(line.split()[0].startswith("lp_") for line in lines[lp + 1:own])
     assert all(line.split()[0].startswith("human_") for line in lines[own + 1:])
     data = json.loads(run("grade", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--json").stdout)
     assert data["difficulty"]["clues"] == 35 and data["difficulty"]["propagation_solves"] is True

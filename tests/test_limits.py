@@ -168,7 +168,7 @@ def test_every_ranged_option_refuses_values_outside_its_range(name):
 
 def test_sizes_are_ranged_by_the_size_limit():
     for ptype, gen in generators():
-        sizes = [o for o in gen.options if o.name in ("size", "width", "height", "pieces")]
+        sizes = [o for o in gen.options if o.name in ("size", "width", "height", "pieces", "n")]
         assert sizes and all(o.high is not None for o in sizes), ptype.name
         gen.params(**{o.name: o.high for o in sizes})  # the largest sizes allowed are within the limit
 
