@@ -62,6 +62,13 @@ CASES = [
     Case("magnets", ("--width", "6", "--height", "5"), "magnets", "6x5dt", "tricky"),
     Case("dominosa", ("--n", "6"), "dominosa", "6db", "basic"),
     Case("dominosa", ("--n", "6"), "dominosa", "6de", "extreme"),
+    Case("map", ("--width", "20", "--height", "15", "--regions", "30"), "map", "20x15n30dn", "normal; ours minimal"),
+    Case("map", ("--width", "20", "--height", "15", "--regions", "30", "--diff", "n"), "map", "20x15n30dn",
+         "normal; ours at his grade"),
+    Case("bridges", ("--size", "10", "--islands", "30", "--expansion", "10", "--max-bridges", "2"), "bridges",
+         "10x10i30e10m2d0", "easy"),
+    Case("bridges", ("--size", "10", "--islands", "30", "--expansion", "10", "--max-bridges", "2"), "bridges",
+         "10x10i30e10m2d2", "hard"),
 ]
 
 

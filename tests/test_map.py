@@ -1,0 +1,401 @@
+"""Map (four-colouring): what only this puzzle knows. Seed 000's example (a bare graph of
+regions, and the Tatham board it was typed from), `verify` rule by rule, Tatham's own
+boards and his parser, the text forms' corner cases, random tiny maps against brute force,
+and the generator."""
+
+from __future__ import annotations
+
+import ast
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from tatham import tatham_reads
+
+from lab import cli
+from lab.cpsat import cpsat_count
+from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from lab.generator import generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SessionCache, check_instance
+from solvers.map import COLOURS, PUZZLE, MapParams, graph_map, grid_map
+
+DATA = Path(__file__).parent / "data"
+LIMIT = 1000  # solutions counted at most
+SEED_TEXT = (DATA / "map_seed000.txt").read_text()
+# The board the seed's graph was typed from (its test names the random seed):
+#   /usr/games/sgt-map --generate 1 '30x25n75dh#361746541306980'
+SEED_TATHAM = (
+    "30x25n75:jbbcbeiadbaccbcajgdabaegfacadbhagbadabdciacaeagaedbbjaadaebaabaaiaaaaacabcbabaaecaaaeaddcabbbcaadbaab"
+    "baaadgabaaehbdacadcbbbdadcabdaababdeedabaaaacdbaacbbaaaaabcabgacadcbdcaaafcabeacddabadaabbbbacacdaabbbdaaheeac"
+    "aaaibaadacafeccbababafabaaabdifaabccbabkacaabhbeadbadkaaaobacdafabahaadebabacadcacdcbgabaeabacaagbaaalafccaaa"
+    "aaaacagabbcaaaabfacacaaajaabababaaaaabhababaaaaabdbcbaaeaabbcdbcbfcaaadacabaaadaidgadbbfcblancaaadaaaadabafea"
+    "aeacbacaafeaabaabedicaabdgabdbacbdafbbcaadaeacacbcaaabaabaaeldaaadccafdbadaccbbfeccaabadbrcaaoaabdababahbbaaa"
+    "dbabdb,1b0c1f101c2k31023b2c2c0g3d0c2a12e22")
+# The seed's script output.
+SEED_SOLUTION = ("{0: 'Y', 1: 'R', 2: 'G', 3: 'R', 4: 'B', 5: 'G', 6: 'B', 7: 'Y', 8: 'R', 9: 'Y', 10: 'B', 11: 'G', "
+                 "12: 'B', 13: 'G', 14: 'Y', 15: 'R', 16: 'Y', 17: 'R', 18: 'G', 19: 'B', 20: 'G', 21: 'Y', 22: 'R', "
+                 "23: 'Y', 24: 'Y', 25: 'B', 26: 'R', 27: 'G', 28: 'G', 29: 'B', 30: 'B', 31: 'R', 32: 'B', 33: 'Y', "
+                 "34: 'R', 35: 'G', 36: 'B', 37: 'G', 38: 'B', 39: 'G', 40: 'Y', 41: 'Y', 42: 'R', 43: 'G', 44: 'R', "
+                 "45: 'Y', 46: 'Y', 47: 'R', 48: 'Y', 49: 'Y', 50: 'G', 51: 'R', 52: 'R', 53: 'Y', 54: 'B', 55: 'B', "
+                 "56: 'G', 57: 'B', 58: 'R', 59: 'Y', 60: 'R', 61: 'B', 62: 'B', 63: 'Y', 64: 'G', 65: 'R', 66: 'Y', "
+                 "67: 'G', 68: 'B', 69: 'R', 70: 'Y', 71: 'R', 72: 'B', 73: 'G', 74: 'G'}")
+
+
+def colouring(text: str) -> tuple[int, ...]:
+    """Colour letters (anything else ignored) as a solution."""
+    return tuple(COLOURS.index(ch) for ch in text if ch in COLOURS)
+
+
+def tatham_ids() -> list[tuple[str, str]]:
+    """(parameters asked for, game ID) from tests/data/map_tatham.txt."""
+    lines = (DATA / "map_tatham.txt").read_text().splitlines()
+    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
+
+
+# ---- the seed example ---------------------------------------------------------------------
+def test_seed_example_is_unique_with_the_stated_solution():
+    inst = PUZZLE.parse(SEED_TEXT)
+    assert not inst.params.is_grid and inst.params.n == 75 and len(inst.clues) == 22
+    stated = ast.literal_eval(SEED_SOLUTION)
+    assert_unique_with(PUZZLE, inst, tuple(COLOURS.index(stated[k]) for k in range(75)))
+
+
+def test_seed_solution_is_written_as_the_seed_prints_it():
+    inst = PUZZLE.parse(SEED_TEXT)
+    solution = check_instance(PUZZLE, inst).solutions[0]
+    assert PUZZLE.format_solution(inst, solution, "array") == SEED_SOLUTION
+
+
+def test_seed_example_is_tathams_board_up_to_one_hand_typed_border():
+    """The seed's graph was typed off Tatham's board: the same regions, numbers and givens,
+    but it has regions 34 and 39 touching, which on his board meet only at a corner. Both
+    are unique, with the same colouring."""
+    typed, board = PUZZLE.parse(SEED_TEXT), PUZZLE.parse(SEED_TATHAM)
+    assert board.params.is_grid and (board.params.width, board.params.height, board.params.n) == (30, 25, 75)
+    assert typed.clues == board.clues
+    assert set(typed.params.edges) - set(board.params.edges) == {(34, 39)}
+    assert set(board.params.edges) <= set(typed.params.edges)
+    assert_unique_with(PUZZLE, board, check_instance(PUZZLE, typed).solutions[0])
+    assert PUZZLE.format(board, "tatham") == SEED_TATHAM
+
+
+# ---- verify, rule by rule -----------------------------------------------------------------
+EXAMPLE_SOLUTION = "RRYY GGGB YGYB YRRB"  # cell by cell; by region: R Y G B Y Y R
+
+
+def by_region(cells: str) -> tuple[int, ...]:
+    inst = PUZZLE.parse(PUZZLE.example)
+    painted = colouring(cells)
+    out = [0] * inst.params.n
+    for i, k in enumerate(k for row in inst.params.cells for k in row):
+        out[k] = painted[i]
+    return tuple(out)
+
+
+def test_verify_accepts_the_example_solution():
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert PUZZLE.verify(inst, by_region(EXAMPLE_SOLUTION)) == []
+    assert PUZZLE.format_solution(inst, by_region(EXAMPLE_SOLUTION)) == "R R Y Y\nG G G B\nY G Y B\nY R R B"
+
+
+@pytest.mark.parametrize("solution, expected", [
+    ((0, 1, 2, 3, 1, 1, 0, 2), "solution does not colour the 7 regions"),
+    ((0, 1, 2, 3, 1, 1, 4), "region 6 has no colour of the four"),
+    ((0, 1, 2, 3, 0, 1, 0), "region 4 is R, the clue says Y"),
+    ((0, 1, 2, 3, 1, 3, 0), "regions 3 and 5 touch and are both B"),
+])
+def test_verify_names_each_broken_rule(solution, expected):
+    problems = PUZZLE.verify(PUZZLE.parse(PUZZLE.example), solution)
+    assert any(expected in p for p in problems), problems
+
+
+def test_verify_reads_the_grid_itself_and_allows_corners():
+    """Regions 0 and 3 of the first map meet only at a corner: the same colour is fine."""
+    inst = PUZZLE.parse("0 1\n2 3")
+    assert (0, 3) not in inst.params.edges and PUZZLE.verify(inst, (0, 1, 1, 0)) == []
+    assert "regions 0 and 1 touch and are both R" in PUZZLE.verify(inst, (0, 0, 1, 0))
+
+
+# ---- Tatham's game IDs --------------------------------------------------------------------
+def test_tatham_ids_are_unique_and_written_back_the_same():
+    """His generator's boards at two sizes and all four grades: each reads (also with the
+    parameters as asked, difficulty included), is unique for the SAT engine, and writes back
+    to the same ID (his encoder and ours agree letter by letter)."""
+    ids = tatham_ids()
+    assert len(ids) == 24 and {asked[-1] for asked, _ in ids} == set("enhu")
+    sessions = SessionCache()
+    for asked, game in ids:
+        inst = PUZZLE.parse(game)
+        assert PUZZLE.parse(f"{asked}:{game.split(':')[1]}") == inst
+        assert check_instance(PUZZLE, inst, sessions=sessions).status == "unique", game
+        assert PUZZLE.format(inst, "tatham") == game
+
+
+def test_our_grade_is_tathams_own():
+    """His solver ported (`TathamSolver`): each of his boards grades as the difficulty it was
+    generated at (his generator keeps a board only if the grade below cannot solve it)."""
+    grade = {"e": "easy", "n": "normal", "h": "hard", "u": "unreasonable"}
+    for asked, game in tatham_ids():
+        assert PUZZLE.human_grade(PUZZLE.parse(game)) == {"tatham": grade[asked[-1]]}, asked
+    assert PUZZLE.human_grade(PUZZLE.parse(SEED_TATHAM)) == {"tatham": "hard"}  # the seed's 30x25n75dh
+    assert PUZZLE.human_grade(PUZZLE.parse("0 1\n2 3\ngiven 0=R 1=R")) == {"tatham": "unreasonable"}  # no colouring
+
+
+def test_tatham_ids_agree_with_cpsat():
+    for _, game in tatham_ids()[::4]:
+        inst = PUZZLE.parse(game)
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
+
+
+@cache
+def generated_ids() -> tuple[str, ...]:
+    gen, sessions, rng = generator("map"), SessionCache(), random.Random(4)
+    out = []
+    for options in ({}, {"size": 6}, {"width": 9, "height": 4, "regions": 12}, {"width": 2, "height": 3}):
+        for _ in range(2):
+            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
+            out.append(PUZZLE.format(made.instance, "tatham"))
+            assert PUZZLE.parse(out[-1]) == made.instance
+    return tuple(out)
+
+
+def test_our_ids_are_read_by_tathams_parser(tmp_path):
+    assert tatham_reads("map", list(generated_ids()), tmp_path) == ""
+    for bad in ("4x4n7:aeaabbccaabc,0b31c",  # one region too many in the clue list
+                "4x4n8:aeaabbccaabc,0b31b",  # the edges make 7 regions
+                "4x4n7:aeaabbccaab,0b31b"):  # an edge short
+        assert "error parsing" in tatham_reads("map", [bad], tmp_path), bad
+        with pytest.raises(PuzzleError):
+            PUZZLE.parse(bad)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("4x4n7:aeaabbccaabc,0b31c", "too much data in the clue list"),
+    ("4x4n7:aeaabbccaabc,0b31", "too little data in the clue list"),
+    ("4x4n7:aeaabbccaabc,0b41b", "unexpected '4' in the clue list"),
+    ("4x4n8:aeaabbccaabc,0b31b", "the edge list makes 7 regions, the parameters say 8"),
+    ("4x4n7:aeaabbccaab,0b31b", "too little data in the edge list"),
+    ("4x4n7:aeaabbccaabcb,0b31b", "too much data in the edge list"),
+    ("4x4n7:aeaAbbccaabc,0b31b", "unexpected 'A' in the edge list"),
+    ("4x4n7:aeaabbccaabc", "the edge list, a comma, and the clue list"),
+    ("4x4q7:aeaabbccaabc,0b31b", "bad Map parameters"),
+    ("1x4n4:aeaa,0b3", "at least 2x2"),
+    ("61x2n5:a,a", "too large"),
+])
+def test_bad_tatham_ids(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        PUZZLE.parse(text)
+
+
+def test_tatham_long_runs_and_the_default_region_count():
+    """z is 25 edges without a switch in the edge list, 26 regions in the clue list; without
+    `n` his parameters mean w*h/8 regions."""
+    stripes = PUZZLE.parse("\n".join(" ".join(str(c) for c in range(30)) for _ in range(2)))
+    gid = PUZZLE.format(stripes, "tatham")
+    assert gid == "30x2n30:zfzzh,zd" and PUZZLE.parse(gid) == stripes
+    coloured = Instance("map", stripes.params, {29: 3})
+    assert PUZZLE.format(coloured, "tatham") == "30x2n30:zfzzh,zc3"
+    assert PUZZLE.parse(PUZZLE.format(coloured, "tatham")) == coloured
+    example = PUZZLE.parse(PUZZLE.example)
+    with pytest.raises(PuzzleError, match="parameters say 2"):  # 4x4 without n: 16 / 8 = 2 regions
+        PUZZLE.parse("4x4:" + PUZZLE.format(example, "tatham").split(":")[1])
+
+
+def test_maps_tatham_cannot_open_have_no_id():
+    with pytest.raises(PuzzleError, match="at least 5 regions"):
+        PUZZLE.format(PUZZLE.parse("0 0 1\n2 3 3"), "tatham")
+    with pytest.raises(PuzzleError, match="at least 2x2"):
+        PUZZLE.format(PUZZLE.parse("0 1 2 3 4 5"), "tatham")
+    with pytest.raises(PuzzleError, match="bare graph"):
+        PUZZLE.format(PUZZLE.parse(SEED_TEXT), "tatham")
+
+
+# ---- the other formats ------------------------------------------------------------------------
+def test_region_names_are_renumbered_in_order_of_first_appearance():
+    named = PUZZLE.parse("b b a\nc c a\ngiven a=G c=3")
+    assert named.params == PUZZLE.parse("0 0 1\n2 2 1").params
+    assert named.clues == {1: 2, 2: 3}
+    assert PUZZLE.format(named) == "0 0 1\n2 2 1\ngiven 1=G 2=B"
+
+
+def test_graph_text_form_and_json_hold_a_bare_graph():
+    inst = PUZZLE.parse("graph\nA: B C\nB: C\nC:\nD: A\ngiven A=r")
+    assert inst.params == graph_map(4, [(0, 1), (0, 2), (1, 2), (0, 3)]) and inst.clues == {0: 0}
+    assert PUZZLE.format(inst) == "graph\n0: 1 2 3\n1: 2\n2:\n3:\ngiven 0=R"
+    for fmt in ("text", "array", "json"):
+        assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst, fmt
+    assert check_instance(PUZZLE, inst).status == "ambiguous"
+
+
+@pytest.mark.parametrize("fmt", PUZZLE.formats)
+def test_a_wide_map_round_trips(fmt):
+    made = generate_one(PUZZLE, generator("map"), generator("map").params(width=12, height=9, regions=14),
+                        random.Random(8), SessionCache())
+    assert PUZZLE.parse(PUZZLE.format(made.instance, fmt)) == made.instance
+    assert PUZZLE.parse("\ufeff" + PUZZLE.format(made.instance, fmt)) == made.instance
+
+
+def test_the_array_form_checks_a_grids_neighbour_list():
+    inst = PUZZLE.parse(PUZZLE.example)
+    text = PUZZLE.format(inst, "array")
+    assert text.startswith("board = [\n  [0, 0, 1, 1],") and "fixed_colors = {0: 'R', 3: 'B', 4: 'Y'}" in text
+    with pytest.raises(PuzzleError, match="does not list the neighbours"):
+        PUZZLE.parse(text.replace("  5: {6},", "  5: set(),"))
+
+
+@pytest.mark.parametrize("text, line", [
+    ("0 0 1\n1 0 0", 2),  # region 1 in two pieces
+    ("0 0 1\n0 1", 2),  # ragged
+    ("0 0 1\n0 1 1\ngiven 2=R", 3),  # no region 2
+    ("0 0 1\n0 1 1\ngiven 1=P", 3),  # no such colour
+    ("0 0 1\n0 1 1\ngiven 1", 3),
+    ("0 0 1\n0 1 $", 2),
+    ("graph\nA: B\nA: C", 3),
+    ("graph\nA: B", 2),  # B has no line
+    ("graph\nA: A", 2),
+    ("graph\nA B", 2),
+    ("regions = {0: {1}, 1: {}, 3: {}}", 1),
+    ("regions = {0: {1}, 1: {0}}\nfixed_colors = {0: 'P'}", 2),
+    ("regions = {0: {7}, 1: {0}}", 1),
+    ("regions = {0: {0}}", 1),
+    ("regions = [0]", 1),
+    ('{"grid": [[0, 1], [1, 0]]}', None),
+    ('{"grid": [[0, 1]], "given": {"2": "R"}}', None),
+    ('{"regions": 2, "edges": [[0, 2]]}', None),
+    ('{"regions": 2}', None),
+])
+def test_bad_input_names_the_place(text, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    assert err.value.line == line, str(err.value)
+
+
+def test_oversized_input_is_refused_before_any_rules(monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("rules were built for an input over the size limit")
+
+    for hook in ("rules", "one_shot_rules", "cpsat"):
+        monkeypatch.setattr(PUZZLE, hook, never)
+    for text, words in (("\n".join(["0 " * 61] * 2), "map board 61x2 is too large"),
+                        ("61x2n5:" + "a" * 10 + ",e", "map board 61x2 is too large"),
+                        ("graph\n" + "".join(f"r{k}:\n" for k in range(1001)), "1001 regions: at most 1000"),
+                        ("regions = {" + ", ".join(f"{k}: set()" for k in range(1001)) + "}", "at most 1000")):
+        with pytest.raises(PuzzleError, match=words):
+            PUZZLE.parse(text)
+
+
+# ---- random tiny maps against brute force --------------------------------------------------------
+def tiny_map(rng: random.Random) -> MapParams:
+    """A random grid map of 2 to 6 regions on a board of up to 4x4, or a random graph."""
+    if rng.random() < 0.25:
+        n = rng.randint(2, 6)
+        return graph_map(n, [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.5])
+    while True:
+        w, h = rng.randint(2, 4), rng.randint(2, 4)
+        cells = [[rng.randrange(6) for _ in range(w)] for _ in range(h)]
+        try:
+            params, _ = grid_map(cells)
+        except PuzzleError:  # a region in two pieces
+            continue
+        if params.n >= 2:
+            return params
+
+
+def test_brute_force_matches_both_engines_on_random_tiny_maps():
+    """The example alone has one map; here 120 random ones (grids and bare graphs, some
+    with five mutually touching regions, which no colouring fits) with random givens."""
+    rng = random.Random(7)
+    tally = {"none": 0, "one": 0, "several": 0}
+    for _ in range(120):
+        params = tiny_map(rng)
+        candidates = list(PUZZLE.candidates(params))
+        keys = rng.sample(range(params.n), rng.randint(0, params.n))
+        inst = Instance("map", params, {k: rng.randrange(4) for k in keys})
+        expected = min(brute_force_count(PUZZLE, inst, candidates), LIMIT)  # the engines stop at the limit
+        assert engine_counts(PUZZLE, inst, LIMIT) == (expected, expected), PUZZLE.format(inst)
+        tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 10, tally
+
+
+def test_no_clues_means_every_colouring_counts():
+    """Colours are labelled: two touching regions have 4 * 3 colourings."""
+    inst = PUZZLE.parse("0 1")
+    assert engine_counts(PUZZLE, inst) == (12, 12)
+
+
+# ---- generation --------------------------------------------------------------------------------
+def test_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("map")
+    for options, count in (({}, 5), ({"size": 6}, 10), ({"width": 30, "height": 25, "regions": 75}, 2)):
+        for made in generated_rechecked(PUZZLE, gen, gen.params(**options), count, seed=5):
+            p = made.instance.params
+            assert made.minimal and p.n == (options.get("regions") or max(5, p.width * p.height // 10))
+            assert len(made.instance.clues) < p.n or p.n < 10  # a small sparse map may need every colour
+
+
+def test_generated_regions_are_connected_and_numbered_like_tathams():
+    gen = generator("map")
+    made = generate_one(PUZZLE, gen, gen.params(width=15, height=10, regions=20), random.Random(3), SessionCache())
+    p = made.instance.params
+    first = []
+    for k in (k for row in p.cells for k in row):
+        if k not in first:
+            first.append(k)
+    assert first == list(range(p.n))
+    assert grid_map(p.cells)[0] == p  # grid_map refuses a region in two pieces
+
+
+@pytest.mark.parametrize("difficulty, grade", [("e", "easy"), ("n", "normal"), ("u", "unreasonable")])
+def test_generating_at_tathams_grades(difficulty, grade):
+    gen = generator("map")
+    for made in generated_rechecked(PUZZLE, gen, gen.params(diff=difficulty), 2, seed=6):
+        assert PUZZLE.human_grade(made.instance) == {"tatham": grade}
+
+
+def test_generator_options():
+    gen = generator("map")
+    spec = gen.params()
+    assert (spec.width, spec.height, spec.regions) == (20, 15, 30)  # Tatham's default, 20x15n30
+    spec = gen.params(size=30, height=25)
+    assert (spec.width, spec.height, spec.regions) == (30, 25, 75)  # his large preset, 30x25n75
+    assert gen.params(size=2).regions == 4  # at most every cell
+    with pytest.raises(PuzzleError, match="room for 1 to 9 regions, not 10"):
+        gen.params(size=3, regions=10)
+    with pytest.raises(PuzzleError, match="--regions must be at least 1"):
+        gen.checked_params(regions=0)
+    with pytest.raises(PuzzleError, match="too large"):
+        gen.params(width=61)
+    assert gen.params(diff="Hard").difficulty == "h" and gen.params(diff="n").difficulty == "n"
+    with pytest.raises(PuzzleError, match="--diff must be e, n, h or u"):
+        gen.params(diff="x")
+
+
+def test_generate_from_the_command_line(tmp_path):
+    out = tmp_path / "m.jsonl"
+    code = cli.main(["generate", "map", "--width", "8", "--height", "6", "--regions", "9", "--count", "2",
+                     "--quiet", "--out", str(out)])
+    assert code == 0
+    records = out.read_text().splitlines()
+    assert len(records) == 2 and all('"tatham_id": "8x6n9:' in r and '"human_tatham": "' in r for r in records)
+    csv = tmp_path / "m.csv"
+    assert cli.main(["generate", "map", "--size", "5", "--count", "1", "--quiet", "--out", str(csv)]) == 0
+    assert csv.read_text().startswith("id,puzzle,clues,solution")
+
+
+def test_aliases():
+    for alias in ("four-colouring", "fourcolouring", "four-coloring", "Map"):
+        assert puzzle(alias) is PUZZLE
+
+
+@pytest.mark.slow
+def test_many_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("map")
+    generated_rechecked(PUZZLE, gen, gen.params(), 50, seed=11)
+    generated_rechecked(PUZZLE, gen, gen.params(width=30, height=25, regions=75), 20, seed=12)
+    generated_rechecked(PUZZLE, gen, gen.params(size=60, regions=360), 3, seed=13)
+    for made in generated_rechecked(PUZZLE, gen, gen.params(diff="h"), 2, seed=14):
+        assert PUZZLE.human_grade(made.instance) == {"tatham": "hard"}
