@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 
+from lab.connectivity import white_components
 from lab.generator import Generator, board_options, board_shape
 from lab.sat import SessionCache
-from solvers.singles import SIZE, Cell, Shading, SinglesParams, white_components
+from solvers.singles import SIZE, Cell, Shading, SinglesParams
 
 
 def random_shading(params: SinglesParams, rng: random.Random) -> Shading:
@@ -29,7 +30,7 @@ def random_shading(params: SinglesParams, rng: random.Random) -> Shading:
         if any(shaded[nr][nc] for nr, nc in params.neighbours(r, c)):
             continue
         shaded[r][c] = True
-        if len(white_components(params, shaded)) != 1:
+        if len(white_components(shaded)) != 1:
             shaded[r][c] = False
     return tuple(tuple(row) for row in shaded)
 

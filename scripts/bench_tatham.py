@@ -68,7 +68,9 @@ CASES = [
     Case("bridges", ("--size", "10", "--islands", "30", "--expansion", "10", "--max-bridges", "2"), "bridges",
          "10x10i30e10m2d0", "easy"),
     Case("bridges", ("--size", "10", "--islands", "30", "--expansion", "10", "--max-bridges", "2"), "bridges",
-         "10x10i30e10m2d2", "hard"),
+         "10x10i30e10m2d2", "hard"),    Case("undead", ("--size", "4", "--diff", "n"), "undead", "4x4dn", "normal"),
+    Case("undead", ("--size", "4", "--diff", "t"), "undead", "4x4dt", "tricky"),
+    Case("range", ("--width", "9", "--height", "6"), "range", "9x6"),
 ]
 
 

@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
+from lab.connectivity import separation_cuts, white_components
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from lab.textgrid import array_rows, game_id, parse_json, tatham_size, token_rows, write_array
 
@@ -64,26 +65,6 @@ class SinglesParams:
         """Each orthogonally adjacent pair once."""
         out = [((r, c), (r, c + 1)) for r in range(self.height) for c in range(self.width - 1)]
         return out + [((r, c), (r + 1, c)) for r in range(self.height - 1) for c in range(self.width)]
-
-
-def white_components(params: SinglesParams, shaded: Shading) -> list[list[Cell]]:
-    """The orthogonally connected regions of white cells (flood fill)."""
-    seen: set[Cell] = set()
-    components = []
-    for start in params.cells():
-        if start in seen or shaded[start[0]][start[1]]:
-            continue
-        seen.add(start)
-        region, todo = [], [start]
-        while todo:
-            cell = todo.pop()
-            region.append(cell)
-            for nb in params.neighbours(*cell):
-                if nb not in seen and not shaded[nb[0]][nb[1]]:
-                    seen.add(nb)
-                    todo.append(nb)
-        components.append(region)
-    return components
 
 
 @dataclass
@@ -304,32 +285,9 @@ class Singles(CluePuzzle):
         return [v if s else -v for vrow, srow in zip(rules.data.shade, solution) for v, s in zip(vrow, srow)]
 
     def cuts(self, params: SinglesParams, rules: Rules, solution: Shading, true_vars) -> list[list[int]]:
-        """One clause per white region when the candidate's white cells are split.
-
-        Let C be a white region of the candidate and B its shaded border (every neighbour of
-        C outside C; B is non-empty because C is not the whole board), and let R be the rest
-        of the board, non-empty since it holds the other regions. In any solution where all
-        of B is shaded and some cell of C is white, the white cells, being connected and
-        unable to cross B, all lie in C; then every cell of R is shaded, but a cell of R has a
-        neighbour in R or B (not in C, else it would be in B): two shaded neighbours. So
-        "B all shaded" rules out "a cell of C is white". If |C| >= 2, C holds two adjacent
-        cells, one of which is white anyway, so the clause is just "some cell of B is white";
-        if C = {c}, it is "c is shaded or some cell of B is white". Both hold for every
-        solution of every board of this size, whatever its numbers.
-        """
-        regions = white_components(params, solution)
-        if len(regions) <= 1:
-            return []
-        shade = rules.data.shade
-        out = []
-        for region in regions:
-            inside = set(region)
-            border = {nb for cell in region for nb in params.neighbours(*cell) if nb not in inside}
-            clause = [-shade[r][c] for r, c in sorted(border)]
-            if len(region) == 1:
-                clause.append(shade[region[0][0]][region[0][1]])
-            out.append(clause)
-        return out
+        """One clause per white region when the candidate's white cells are split
+        (`lab.connectivity.separation_cuts`: its proof uses only the two shading rules)."""
+        return separation_cuts(rules.data.shade, solution)
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
@@ -414,7 +372,7 @@ class Singles(CluePuzzle):
                     r0, c0 = seen[v]
                     problems.append(f"{v} repeats at r{r0 + 1}c{c0 + 1} and r{r + 1}c{c + 1}")
                 seen[v] = (r, c)
-        regions = white_components(p, solution)
+        regions = white_components(solution)
         if len(regions) != 1:
             problems.append(f"white cells form {len(regions)} regions, not one")
         return problems

@@ -80,6 +80,10 @@ def test_generator_options_are_described_and_in_range(name):
         assert option.help, f"--{option.name} has no help"
         option.check(option.default)
     gen.checked_params(**{o.name: o.default for o in gen.options})
+    # an option named like a general one (--difficulty, --seed) breaks `generate` itself
+    parser = cli.build_parser(name)
+    parsed = parser.parse_args(["generate", name, "--out", "x.jsonl"])
+    assert parsed.puzzle == name
 
 
 # ---- formats ------------------------------------------------------------------------------

@@ -46,6 +46,8 @@ SIZES = {
     "singles": [{"size": 4}, {"size": 6, "height": 5}, {"size": 9}],
     "pearl": [{"size": 5}, {"size": 6, "height": 8}, {"size": 10}],
     "minesweeper": [{}, {"height": 8, "width": 12, "mines": 20}, {"height": 5, "width": 3, "mines": 1}],
+    # Tatham's IDs give every edge number: our default strips them, --all-counts keeps them
+    "undead": [{"all-counts": 1}, {"size": 5, "diff": "t", "all-counts": 1}],
 }
 SEEDS = 2  # puzzles per size
 

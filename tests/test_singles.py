@@ -7,13 +7,14 @@ import random
 
 import pytest
 
+from lab.connectivity import white_components
 from lab.cpsat import cpsat_count
 from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SatSession, SessionCache
-from solvers.singles import PUZZLE, SinglesParams, white_components
+from solvers.singles import PUZZLE, SinglesParams
 
 SEED_BOARD = """board = np.array([
   [1, 6, 5, 4, 9, 8, 9, 3, 5, 1, 3, 7],
@@ -140,7 +141,7 @@ def test_cuts_hold_for_every_solution_of_every_board():
                 return any(m & bit[lit] if lit > 0 else not m & bit[-lit] for lit in clause)
 
             shadings = list(PUZZLE.candidates(params))
-            legal = [mask(s) for s in shadings if len(white_components(params, s)) == 1]
+            legal = [mask(s) for s in shadings if len(white_components(s)) == 1]
             made = 0
             for s in shadings:
                 for clause in PUZZLE.cuts(params, rules, s, set()):

@@ -1,0 +1,69 @@
+"""Random Range boards the way Tatham's range.c makes them: shade random cells, then number
+every white cell, then let the engine strip numbers while the shading stays unique.
+
+1. Shading (newdesc_choose_black_squares): visit a third of the cells in random order and
+   shade each one that touches no shaded cell and leaves the white cells connected.
+2. Candidate clues (newdesc_compute_clues): every white cell's number.
+3. The full clue set is always unique, so there is nothing to `repair`: a rival solution
+   keeps every numbered cell white, so it can only turn a shaded cell S white; S touches a
+   white cell (its neighbours cannot be shaded, and it has one on any board of two cells or
+   more), and that cell would then see one cell more than its number says.
+
+Tatham strips in half-turn pairs and keeps only what his solver settles without guessing;
+here `--symmetric` pairs the numbers the same way (`partner`), and stripping keeps what
+the SAT engine needs, so our puzzles are minimal, often with fewer numbers than his.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from lab.connectivity import white_components
+from lab.generator import Generator, board_options
+from lab.sat import SessionCache
+from solvers.range import SIZE, Cell, RangeParams, Shading, sights
+
+DEFAULT = (9, 6)  # Tatham's default preset (range_presets[0])
+
+
+def random_shading(params: RangeParams, rng: random.Random, share: float = 1 / 3) -> Shading:
+    """Tatham's black squares: `share` of the cells, in random order, each shaded when no
+    neighbour is shaded and the white cells stay connected."""
+    cells = params.cells()
+    rng.shuffle(cells)
+    shaded = [[False] * params.width for _ in range(params.height)]
+    for r, c in cells[:int(len(cells) * share)]:
+        if any(shaded[rr][cc] for rr, cc in params.neighbours(r, c)):
+            continue
+        shaded[r][c] = True
+        if len(white_components(shaded)) > 1:
+            shaded[r][c] = False
+    return tuple(tuple(row) for row in shaded)
+
+
+class RangeGenerator(Generator):
+    puzzle = "range"
+    options = tuple(
+        replace(o, default=None, help=f"{o.help.split(' (')[0]} (default: {hint})")
+        for o, hint in zip(board_options(DEFAULT[0], SIZE),
+                           ("Tatham's 9x6", "size, or 9", "size, or 6"))
+    )
+
+    def params(self, size: int | None = None, width: int | None = None, height: int | None = None,
+               **_: object) -> RangeParams:
+        """Width and height from --width/--height, else --size, else Tatham's 9x6."""
+        default_w, default_h = (DEFAULT if size is None else (size, size))
+        return RangeParams(default_w if width is None else width, default_h if height is None else height)
+
+    def draw(self, params: RangeParams, rng: random.Random, sessions: SessionCache) -> tuple[RangeParams, Shading]:
+        return params, random_shading(params, rng)
+
+    def candidate_clues(self, params: RangeParams, solution: Shading) -> dict:
+        return sights(params, solution)
+
+    def partner(self, params: RangeParams, key: Cell) -> Cell:
+        return params.rotate(key)  # half-turn symmetry, as Tatham's clues
+
+
+GENERATOR = RangeGenerator()

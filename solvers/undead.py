@@ -1,0 +1,808 @@
+"""Undead (Haunted Mirror Maze, Spukschloss): text forms, rules, decoding, verification.
+
+Rules: some cells of a width x height grid hold diagonal mirrors, '/' or '\\' (the
+structure, `params`, together with how many ghosts, vampires and zombies there are). Put
+one monster in every other cell so that
+(1) the grid holds the given numbers of ghosts (G), vampires (V) and zombies (Z),
+(2) each number on the edge counts the monsters seen along the line of sight that enters
+    the grid there and bounces off the mirrors until it leaves: a vampire is seen only
+    directly (before the first mirror), a ghost only in a mirror (after one), a zombie
+    always; a cell the line crosses twice counts twice (undead.c, check_solution).
+The clues are the edge numbers (Tatham gives them all; a stripped puzzle may leave some
+out) and, as Tatham's game IDs allow, monsters given in their cells.
+Three variables per monster cell (one-hot). A line of sight is fixed by the mirrors: a list
+of (cell, after a mirror?) visits, and a visit is seen exactly when the cell is not a
+vampire (after a mirror) or not a ghost (before one), so each visit is one literal and an
+edge number is the exact-count literal of a unary counter over them (`exact_counts`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from lab.counting import exact_counts
+from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.textgrid import (
+    GameId,
+    Token,
+    array_rows,
+    game_id,
+    json_rows,
+    line_tokens,
+    literal_at,
+    numbered_lines,
+    parse_json,
+    position,
+    tatham_cells,
+    tatham_encode,
+    tatham_size,
+    write_array,
+)
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[str, ...], ...]  # per cell "G", "V", "Z", or the mirror "/" or "\\"
+Key = tuple  # ("top"|"bottom", column) or ("left"|"right", row) for a count, ("cell", r, c) for a monster
+Visit = tuple[int, int, bool]  # a monster cell on a line of sight, and whether a mirror came before it
+# Size limit: a 14x14 board checks in about 0.5 s and generates in about 2 s; at 20x20 a check
+# took 16 s and generating one puzzle nearly 3 minutes (measured 2026-11-24). Tatham's game
+# stops at 54 cells (7x7).
+SIZE = BoardLimit(14, 14, 1, 1)
+TATHAM_LEAST, TATHAM_AREA = 3, 54  # undead.c validate_params: each side at least 3, w <= 54 / h
+MONSTERS = ("G", "V", "Z")
+MIRRORS = ("/", "\\")
+NAMES = {"G": "ghost", "V": "vampire", "Z": "zombie", "/": "mirror /", "\\": "mirror \\"}
+SIDES = ("top", "right", "bottom", "left")  # Tatham's clockwise order of the edge numbers
+UNKNOWN = "?"  # an edge number left out
+ARRAY_SIDES = {"t": "top", "b": "bottom", "r": "right", "l": "left"}  # the seed's vectors
+ARRAY_CELLS = {"": ".", "//": "/", "/": "/", "\\": "\\", "\\\\": "\\", "GH": "G", "VA": "V", "ZO": "Z",
+               "G": "G", "V": "V", "Z": "Z"}
+ARRAY_WRITE = {".": "  ", "/": "//", "\\": "\\", "G": "GH", "V": "VA", "Z": "ZO"}
+TATHAM_CELLS = {"L": "\\", "R": "/", "G": "G", "V": "V", "Z": "Z"}  # undead.c: CELL_MIRROR_L is '\'
+TATHAM_WRITE = {"\\": "L", "/": "R", "G": "G", "V": "V", "Z": "Z", ".": "."}
+COUNTS_RE = re.compile(r"(GHOST|VAMPIRE|ZOMBIE)\W*\s*:\s*(-?\d+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class UndeadParams:
+    """A width x height board: rows of '.' (a monster cell), '/' and '\\' (mirrors), and the
+    totals of ghosts, vampires and zombies, which fill the monster cells exactly."""
+
+    width: int
+    height: int
+    mirrors: tuple[str, ...]
+    totals: tuple[int, int, int]
+
+    def __post_init__(self) -> None:
+        SIZE.check("undead", self.width, self.height)
+        if len(self.mirrors) != self.height or any(len(row) != self.width for row in self.mirrors):
+            raise PuzzleError(f"undead layout is not {self.width}x{self.height}")
+        if any(ch not in ".\\/" for row in self.mirrors for ch in row):
+            raise PuzzleError("undead layout: cells are '.', '/' or '\\'")
+        if len(self.totals) != 3 or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in self.totals):
+            raise PuzzleError("undead totals: three numbers of ghosts, vampires and zombies")
+        if sum(self.totals) != len(self.cells()):
+            raise PuzzleError(f"the totals of monsters ({' + '.join(map(str, self.totals))} = {sum(self.totals)}) "
+                              f"do not fill the {len(self.cells())} cells without a mirror")
+
+    def cells(self) -> list[Cell]:
+        """The monster cells in reading order."""
+        return [(r, c) for r, row in enumerate(self.mirrors) for c, ch in enumerate(row) if ch == "."]
+
+    def count_keys(self) -> list[Key]:
+        """Every edge number, in Tatham's clockwise order from the top-left corner."""
+        return _order(self.width, self.height)
+
+    def size_of(self, side: str) -> int:
+        return self.width if side in ("top", "bottom") else self.height
+
+
+def entry(params: UndeadParams, key: Key) -> tuple[int, int, int, int]:
+    """Where the line of sight of edge number `key` starts (just off the board) and its
+    direction: (row, column, row step, column step)."""
+    side, i = key
+    return {"top": (-1, i, 1, 0), "bottom": (params.height, i, -1, 0),
+            "left": (i, -1, 0, 1), "right": (i, params.width, 0, -1)}[side]
+
+
+def reflect(mirror: str, dr: int, dc: int) -> tuple[int, int]:
+    """The new direction after `mirror`: '\\' turns down into right, '/' down into left."""
+    return (dc, dr) if mirror == "\\" else (-dc, -dr)
+
+
+def walk(params: UndeadParams, key: Key) -> tuple[list[Visit], Key]:
+    """The monster cells the line of sight from `key` crosses, in order, each with whether
+    a mirror came before it, and the edge where it leaves (the structure alone: the SAT and
+    CP-SAT models count over it)."""
+    r, c, dr, dc = entry(params, key)
+    visits: list[Visit] = []
+    bounced = False
+    while True:
+        r, c = r + dr, c + dc
+        if r in (-1, params.height):
+            return visits, ("top" if r < 0 else "bottom", c)
+        if c in (-1, params.width):
+            return visits, ("left" if c < 0 else "right", r)
+        ch = params.mirrors[r][c]
+        if ch == ".":
+            visits.append((r, c, bounced))
+        else:
+            dr, dc = reflect(ch, dr, dc)
+            bounced = True
+
+
+def sight_line(params: UndeadParams, key: Key) -> list[Visit]:
+    """The visits of the line of sight from `key` (see `walk`)."""
+    return walk(params, key)[0]
+
+
+def seen_count(grid: Sequence[Sequence[str]], key: Key) -> int:
+    """How many monsters the number at `key` sees in a filled grid: the beam walked afresh
+    over the grid's own cells, not over `sight_line` (so `verify` stays independent)."""
+    height, width = len(grid), len(grid[0])
+    side, i = key
+    r, c, dr, dc = {"top": (-1, i, 1, 0), "bottom": (height, i, -1, 0),
+                    "left": (i, -1, 0, 1), "right": (i, width, 0, -1)}[side]
+    seen, mirrored = 0, False
+    for _ in range(4 * width * height + 4):  # a beam from the edge leaves: it cannot loop
+        r, c = r + dr, c + dc
+        if not (0 <= r < height and 0 <= c < width):
+            break
+        ch = grid[r][c]
+        if ch == "\\":
+            dr, dc, mirrored = dc, dr, True
+        elif ch == "/":
+            dr, dc, mirrored = -dc, -dr, True
+        elif ch == "Z" or (ch == "G" and mirrored) or (ch == "V" and not mirrored):
+            seen += 1
+    return seen
+
+
+def counts_of(params: UndeadParams, grid: Grid) -> dict[Key, int]:
+    """Every edge number of a filled grid."""
+    return {key: seen_count(grid, key) for key in params.count_keys()}
+
+
+def key_name(key: Key) -> str:
+    """"top 3", "left 1", "r2c3" (1-based) for messages."""
+    if key[0] == "cell":
+        return f"r{key[1] + 1}c{key[2] + 1}"
+    return f"{key[0]} {key[1] + 1}"
+
+
+@dataclass
+class UndeadVars:
+    monster: dict[Cell, tuple[int, int, int]]  # the G, V, Z variables of each monster cell
+    eq: dict[Key, list[int]]  # eq[key][n]: the line of sight sees n monsters
+    false: int
+
+
+class Undead(CluePuzzle):
+    name = "undead"
+    aliases = ("haunted-mirror-maze", "spukschloss")
+    title = "Undead (Haunted Mirror Maze)"
+    rules_text = ("Put a ghost, vampire or zombie in every cell without a mirror: the totals as given, and each "
+                  "edge number counts the monsters its line of sight meets (vampires only before a mirror, "
+                  "ghosts only after one, zombies always).")
+    tatham_game = "undead"
+    solution_formats = ("text", "array", "json")  # a game ID holds the clues, not the monsters
+    formats = ("text", "array", "tatham", "json")
+    cell_names = NAMES
+    size_limit_text = SIZE.text
+    grade_keys = ("human_tatham", "human_passes", "human_open")
+    example = ("G: 3 V: 2 Z: 3\n"
+               "  3 1 ? 2\n"
+               "2 . . . / 2\n"
+               "? . / . . ?\n"
+               "? . \\ \\ / 2\n"
+               "? / . \\ / ?\n"
+               "  ? 1 ? ?")
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
+
+    # ---- text forms -----------------------------------------------------------------
+    @staticmethod
+    def _count(text: str, line: int | None, column: int | None) -> int | None:
+        if text in (UNKNOWN, "None", "null", "-1"):
+            return None
+        if not (text.isdecimal() and text.isascii()):
+            raise PuzzleError(f"bad edge number {quote(text)} (a number, or ? for none)", line, column)
+        return int(text)
+
+    @staticmethod
+    def _total(text: str, what: str, line: int | None, column: int | None) -> int:
+        if not (text.isdecimal() and text.isascii()):
+            raise PuzzleError(f"bad number of {what} {quote(text)}", line, column)
+        return int(text)
+
+    def _instance(self, rows: list[list[Token]], totals: tuple[int, int, int], counts: dict[Key, Token],
+                  line: int | None = None) -> Instance:
+        """Rows of cell tokens ('.', '/', '\\', or a given G, V, Z), the totals, and the edge
+        numbers as tokens ('?' unknown), each with where it stands."""
+        if not rows or not rows[0]:
+            raise PuzzleError("undead board has no cells", line)
+        width = len(rows[0])
+        try:
+            SIZE.check(self.name, width, len(rows))
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+        layout, givens = [], {}
+        for r, row in enumerate(rows):
+            if len(row) != width:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}", row[0].line if row else line)
+            chars = []
+            for c, t in enumerate(row):
+                if t.text in ("/", "\\", "."):
+                    chars.append(t.text)
+                elif t.text.upper() in MONSTERS:
+                    chars.append(".")
+                    givens[("cell", r, c)] = t.text.upper()
+                else:
+                    raise PuzzleError(f"bad cell {quote(t.text)} (. a monster to find, / or \\ a mirror, "
+                                      "G V Z a given monster)", t.line, t.column)
+            layout.append("".join(chars))
+        try:
+            params = UndeadParams(width, len(rows), tuple(layout), totals)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+        clues: dict[Key, Any] = {}
+        for key in params.count_keys():
+            t = counts[key]
+            value = self._count(t.text, t.line, t.column)
+            if value is not None:
+                clues[key] = value
+        clues.update(givens)
+        return Instance(self.name, params, clues)
+
+    def _totals(self, tokens: list[Token], lineno: int) -> tuple[int, int, int]:
+        """`G: 5 V: 12 Z: 11` (Tatham's text; the colons may be left out)."""
+        words = [Token(t.text.rstrip(":"), t.line, t.column) for t in tokens if t.text != ":"]
+        found: dict[str, int] = {}
+        for name, number in zip(words[::2], words[1::2]):
+            letter = name.text.upper()[:1]
+            if letter not in MONSTERS or name.text.upper() not in (letter, NAMES[letter].upper(),
+                                                                   NAMES[letter].upper() + "S"):
+                raise PuzzleError(f"expected G, V or Z before a number, found {quote(name.text)}", name.line,
+                                  name.column)
+            found[letter] = self._total(number.text, NAMES[letter] + "s", number.line, number.column)
+        if len(words) != 6 or set(found) != set(MONSTERS):
+            raise PuzzleError("the first line gives the totals, like 'G: 5 V: 12 Z: 11'", lineno)
+        return found["G"], found["V"], found["Z"]
+
+    def _parse_text(self, text: str) -> Instance:
+        """`G: n V: n Z: n`, a line of the top numbers, each row as its left number, its
+        cells and its right number, then a line of the bottom numbers ('?' for none)."""
+        lines = numbered_lines(text)
+        if len(lines) < 4:
+            raise PuzzleError("expected the totals line, the top numbers, rows (left number, cells, right number) "
+                              "and the bottom numbers", lines[0][0] if lines else None)
+        totals = self._totals(line_tokens(lines[0][1], lines[0][0]), lines[0][0])
+        top = line_tokens(lines[1][1], lines[1][0])
+        bottom = line_tokens(lines[-1][1], lines[-1][0])
+        width = len(top)
+        if len(bottom) != width:
+            raise PuzzleError(f"{len(bottom)} bottom numbers, expected {width} as on top", lines[-1][0])
+        rows, counts = [], {}
+        for r, (n, line) in enumerate(lines[2:-1]):
+            tokens = line_tokens(line, n)
+            if len(tokens) != width + 2:
+                raise PuzzleError(f"a row is its left number, {width} cells and its right number: found "
+                                  f"{len(tokens)} words", n)
+            counts[("left", r)], counts[("right", r)] = tokens[0], tokens[-1]
+            rows.append(tokens[1:-1])
+        for c in range(width):
+            counts[("top", c)], counts[("bottom", c)] = top[c], bottom[c]
+        return self._instance(rows, totals, counts, lines[1][0])
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000's form: `board = np.array([...])` of '  ', '//', '\\' (and 'GH', 'VA',
+        'ZO' for given monsters), the vectors `t`, `b` (left to right), `r`, `l` (top to
+        bottom) with None or -1 for a number left out, and `counts = {Monster.GHOST: 5, ...}`."""
+        board_text = text
+        found = {m.group(1): m for m in re.finditer(r"(?m)^\s*(\w+)\s*=", text)}
+        vectors: dict[str, tuple[list, tuple[int, int]]] = {}
+        for name in ARRAY_SIDES:
+            m = found.get(name)
+            if m is None:
+                raise PuzzleError(f"the array form needs '{name} = np.array([...])' (the {ARRAY_SIDES[name]} numbers)")
+            start, end = text.find("[", m.end()), text.find("]", m.end())
+            if start < 0 or end < start:
+                raise PuzzleError(f"'{name}' needs a list of numbers", *position(text, m.start()))
+            values = literal_at(text, start, end, name)
+            if not isinstance(values, list):
+                raise PuzzleError(f"'{name}' needs a list of numbers", *position(text, start))
+            vectors[name] = (values, position(text, start))
+            board_text = board_text[:m.start()] + re.sub(r"[^\n]", " ", board_text[m.start():end + 1]) \
+                + board_text[end + 1:]
+        totals = self._array_totals(text)
+        rows = array_rows(board_text)
+        if not rows or not len(rows[0]):
+            raise PuzzleError("empty array")
+        cells = []
+        for row in rows:
+            out = []
+            for e in row:
+                value = e.value.strip() if isinstance(e.value, str) else None
+                if value not in ARRAY_CELLS:
+                    raise PuzzleError(f"bad cell {quote(e.value)} ('  ', '//', '\\\\', or GH VA ZO)", e.line, e.column)
+                out.append(Token(ARRAY_CELLS[value], e.line, e.column))
+            cells.append(out)
+        width, height = len(cells[0]), len(cells)
+        counts: dict[Key, Token] = {}
+        for name, side in ARRAY_SIDES.items():
+            values, at = vectors[name]
+            n = width if side in ("top", "bottom") else height
+            if len(values) != n:
+                raise PuzzleError(f"'{name}' has {len(values)} numbers, expected {n}", *at)
+            for i, v in enumerate(values):
+                if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+                    raise PuzzleError(f"bad number {quote(v)} in '{name}'", *at)
+                counts[(side, i)] = Token(UNKNOWN if v is None or v == -1 else str(v), *at)
+        return self._instance(cells, totals, counts, rows[0].line)
+
+    def _array_totals(self, text: str) -> tuple[int, int, int]:
+        found = {}
+        for m in COUNTS_RE.finditer(text):
+            found[m.group(1).upper()[0]] = self._total(m.group(2), NAMES[m.group(1).upper()[0]] + "s",
+                                                       *position(text, m.start(2)))
+        if set(found) != set(MONSTERS):
+            raise PuzzleError("the array form needs the totals: counts = {Monster.GHOST: 5, Monster.VAMPIRE: 12, "
+                              "Monster.ZOMBIE: 11}")
+        return found["G"], found["V"], found["Z"]
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`WxH[dX]:G,V,Z,GRID,n,n,...` (undead.c, new_game): the totals, the grid ('L' a
+        '\\' mirror, 'R' a '/' one, 'G' 'V' 'Z' given monsters, 'a'..'z' runs of 1..26 monster
+        cells), then 2(w + h) edge numbers clockwise from the top-left corner."""
+        game = game_id(text)
+        width, height = tatham_size(game.head, r"(?:d[ent])?", f"bad Undead parameters {quote(game.head)} "
+                                    "(expected like 4x4 or 5x5dt)", game.line, game.column)
+        SIZE.check(self.name, width, height, line=game.line)
+        self._tatham_fits(width, height, game.line, game.column)
+        parts = game.desc.split(",")
+        if len(parts) < 4:
+            raise PuzzleError("expected the three totals, the grid and the edge numbers, separated by commas",
+                              *game.at(len(game.desc)))
+        offsets = [0]
+        for part in parts:
+            offsets.append(offsets[-1] + len(part) + 1)
+        numbers = []
+        for i, part in enumerate(parts):
+            if i == 3:
+                continue
+            if part and not (part.isdecimal() and part.isascii()):
+                raise PuzzleError(f"bad number {quote(part)}", *game.at(offsets[i]))
+            numbers.append(Token(part or "0", *game.at(offsets[i])))  # Tatham reads an empty number as 0
+        totals = tuple(self._total(t.text, NAMES[m] + "s", t.line, t.column) for t, m in zip(numbers, MONSTERS))
+        grid = GameId(game.head, parts[3], game.line, game.column, game.desc_column + offsets[3])
+        cells = tatham_cells(grid, width * height, TATHAM_CELLS, ".")
+        edges = numbers[3:]
+        if len(edges) != 2 * (width + height):
+            raise PuzzleError(f"{len(edges)} edge numbers after the grid, expected {2 * (width + height)}",
+                              *game.at(len(game.desc)))
+        rows = [[Token(str(cells[r * width + c]), grid.line, grid.desc_column) for c in range(width)]
+                for r in range(height)]
+        return self._instance(rows, totals, dict(zip(_order(width, height), edges)), game.line)
+
+    @staticmethod
+    def _tatham_fits(width: int, height: int, line: int | None = None, column: int | None = None) -> None:
+        if min(width, height) < TATHAM_LEAST:
+            raise PuzzleError(f"Tatham's Undead is at least {TATHAM_LEAST}x{TATHAM_LEAST}", line, column)
+        if width > TATHAM_AREA // height:
+            raise PuzzleError(f"Tatham's Undead takes no board of {width}x{height} (width at most "
+                              f"{TATHAM_AREA} / height)", line, column)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict):
+            raise PuzzleError("undead JSON needs 'grid' (rows of . / \\ G V Z), 'ghosts', 'vampires', 'zombies' "
+                              "and the edge numbers 'top', 'right', 'bottom', 'left' (null: none)")
+        rows = [[Token(str(ch), None, None) for ch in row] for row in json_rows(data.get("grid"))]
+        totals = []
+        for name in ("ghosts", "vampires", "zombies"):
+            v = data.get(name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise PuzzleError(f"undead JSON: {quote(name)} must be a number, found {quote(v)}")
+            totals.append(v)
+        counts: dict[Key, Token] = {}
+        for side in SIDES:
+            values = data.get(side)
+            n = len(rows[0]) if side in ("top", "bottom") else len(rows)
+            if not isinstance(values, list) or len(values) != n:
+                raise PuzzleError(f"undead JSON: {quote(side)} must be a list of {n} numbers (null: none)")
+            for i, v in enumerate(values):
+                if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+                    raise PuzzleError(f"undead JSON: bad number {quote(v)} in {quote(side)}")
+                counts[(side, i)] = Token(UNKNOWN if v is None else str(v), None, None)
+        return self._instance(rows, (totals[0], totals[1], totals[2]), counts)
+
+    def rows(self, inst: Instance, solution: Grid | None = None) -> list[list[str]]:
+        """The board's cells: '.', '/', '\\' and given monsters (a solution fills them all)."""
+        p = inst.params
+        if solution is not None:
+            return [list(row) for row in solution]
+        return [[inst.clues.get(("cell", r, c), ch) for c, ch in enumerate(row)] for r, row in enumerate(p.mirrors)]
+
+    def numbers(self, inst: Instance, side: str) -> list[int | None]:
+        """One side's edge numbers, left to right or top to bottom (None: left out)."""
+        return [inst.clues.get((side, i)) for i in range(inst.params.size_of(side))]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p = inst.params
+        g, v, z = p.totals
+        if fmt == "text":
+            return self._text(inst)
+        if fmt == "array":
+            board = write_array(([ARRAY_WRITE[ch] for ch in row] for row in self.rows(inst)), "board = np.array")
+            vectors = "\n".join(f"{name} = np.array({self.numbers(inst, side)!r})"
+                                 for name, side in ARRAY_SIDES.items())
+            return (f"{board}\n{vectors}\n"
+                    f"counts = {{Monster.GHOST: {g}, Monster.VAMPIRE: {v}, Monster.ZOMBIE: {z}}}")
+        if fmt == "tatham":
+            self._tatham_fits(p.width, p.height)
+            missing = [key_name(k) for k in p.count_keys() if k not in inst.clues]
+            if missing:
+                raise PuzzleError(f"Tatham's Undead gives every edge number: this board leaves out {len(missing)} "
+                                  f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}), so it has no "
+                                  "game ID")
+            grid = tatham_encode((TATHAM_WRITE[ch] for row in self.rows(inst) for ch in row), ".")
+            return f"{p.width}x{p.height}:{g},{v},{z},{grid}" + "".join(f",{inst.clues[k]}" for k in p.count_keys())
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "ghosts": g,
+                               "vampires": v, "zombies": z, "grid": ["".join(row) for row in self.rows(inst)],
+                               **{side: self.numbers(inst, side) for side in SIDES}})
+        raise PuzzleError(f"unknown undead format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def _text(self, inst: Instance, solution: Grid | None = None) -> str:
+        def shown(n: int | None) -> str:
+            return UNKNOWN if n is None else str(n)
+
+        p = inst.params
+        left = [shown(n) for n in self.numbers(inst, "left")]
+        right = [shown(n) for n in self.numbers(inst, "right")]
+        top = [shown(n) for n in self.numbers(inst, "top")]
+        bottom = [shown(n) for n in self.numbers(inst, "bottom")]
+        lw = max(map(len, left))
+        cw = max(map(len, top + bottom + ["."]))
+        g, v, z = p.totals
+
+        def line(cells: Iterable[str]) -> str:
+            return " ".join(cell.rjust(cw) for cell in cells)
+
+        out = [f"G: {g} V: {v} Z: {z}", " " * lw + " " + line(top)]
+        out += [f"{left[r].rjust(lw)} {line(row)} {right[r]}" for r, row in enumerate(self.rows(inst, solution))]
+        out.append(" " * lw + " " + line(bottom))
+        return "\n".join(out)
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "array":  # the seed's output
+            return write_array([ARRAY_WRITE[ch] for ch in row] for row in solution)
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "grid": ["".join(row) for row in solution]})
+        return "\n".join(" ".join(row) for row in solution)
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
+        return ["".join(row) for row in solution]
+
+    def describe_clue(self, key: Key, value: Any) -> str:
+        return f"{key_name(key)}={value}"
+
+    def clue_json(self, key: Key, value: Any) -> dict:
+        if key[0] == "cell":
+            return {"row": key[1] + 1, "col": key[2] + 1, "monster": NAMES[value]}
+        return {"side": key[0], "index": key[1] + 1, "count": value}
+
+    def show_text(self, inst: Instance) -> str:
+        """The totals, then the board in a frame with the edge numbers on all four sides."""
+        from lab.share import NONE, box_grid
+
+        cells = [["·" if ch == "." else ch for ch in row] for row in self.rows(inst)]
+        shown = {side: ["" if n is None else str(n) for n in self.numbers(inst, side)] for side in SIDES}
+        left = [n or UNKNOWN for n in shown["left"]]
+        framed = box_grid(cells, inner=NONE, top=[[n or UNKNOWN] for n in shown["top"]], left=left).splitlines()
+        lw = max(map(len, left))
+        span = max([1] + [len(t) for row in cells for t in row] + [len(n or UNKNOWN) for n in shown["top"]]) + 2
+        body = framed[2:2 + inst.params.height]
+        body = [f"{row} {n or UNKNOWN}" for row, n in zip(body, shown["right"])]
+        bottom = " " * (lw + 2) + " ".join((n or UNKNOWN).center(span) for n in shown["bottom"])
+        g, v, z = inst.params.totals
+        return "\n".join([f"ghosts {g}  vampires {v}  zombies {z}", framed[0], framed[1], *body, framed[-1],
+                          bottom.rstrip()])
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As Tatham's Undead prints: the totals over the grid, the edge numbers on all four
+        sides, mirrors as thick diagonals; monsters as letters (given ones bold), in colour
+        in the solution (ghost blue-grey, vampire red, zombie green)."""
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        colours = {"G": "#5a6e8c", "V": "#b22222", "Z": "#2e7d32"}
+        for r, row in enumerate(self.rows(inst, solution)):
+            for c, ch in enumerate(row):
+                if ch == "\\":
+                    board.line([(r - 0.42, c - 0.42), (r + 0.42, c + 0.42)], width=0.08)
+                elif ch == "/":
+                    board.line([(r + 0.42, c - 0.42), (r - 0.42, c + 0.42)], width=0.08)
+                elif ch in MONSTERS:
+                    given = ("cell", r, c) in inst.clues
+                    board.text(r, c, ch, 0.55, colour="black" if given else colours[ch], bold=given)
+        board.grid()
+        for side in ("left", "right"):
+            board.row_clues([["" if n is None else n] for n in self.numbers(inst, side)], side=side)
+        for side in ("top", "bottom"):
+            board.column_clues([["" if n is None else n] for n in self.numbers(inst, side)], side=side)
+        g, v, z = p.totals
+        board.title(f"ghosts {g}   vampires {v}   zombies {z}")
+
+    def human_grade(self, inst: Instance) -> dict:
+        """Tatham's own grade (see `tatham_grade`): easy, normal, tricky."""
+        return tatham_grade(inst)
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: UndeadParams) -> bool:
+        return True  # every clue is a literal made in `rules`
+
+    def rules(self, params: UndeadParams, pool: IDPool) -> Rules:
+        """One-hot G, V, Z per monster cell; the ghosts' and vampires' totals (a sequential
+        counter each; the zombies are the rest); per edge number an exact counter over the
+        visits of its line of sight, each visit the literal "not a vampire" (after a mirror)
+        or "not a ghost" (before one)."""
+        cells = params.cells()
+        first = variable_block(pool, 3 * len(cells))
+        monster = {cell: (first + 3 * i, first + 3 * i + 1, first + 3 * i + 2) for i, cell in enumerate(cells)}
+        clauses: list[Clause] = [list(trio) for trio in monster.values()]
+        at_most_one = [list(trio) for trio in monster.values()]
+        false = pool.id()
+        clauses.append([-false])
+        for kind, total in enumerate(params.totals[:2]):  # the zombies are the rest (one monster a cell)
+            clauses += CardEnc.equals([monster[cell][kind] for cell in cells], total, vpool=pool,
+                                      encoding=EncType.seqcounter).clauses
+        eq_of = {}
+        for key in params.count_keys():
+            seen = [-monster[(r, c)][1] if bounced else -monster[(r, c)][0]  # seen: not V after a mirror, not G before
+                    for r, c, bounced in sight_line(params, key)]
+            eq_of[key] = exact_counts(pool, seen, clauses, false, most=len(seen))
+        primary = [v for trio in monster.values() for v in trio]
+        return Rules(clauses, primary, UndeadVars(monster, eq_of, false), at_most_one)
+
+    def clue_clauses(self, params: UndeadParams, rules: Rules, key: Key, value: Any) -> list[Clause]:
+        data: UndeadVars = rules.data
+        if isinstance(key, tuple) and len(key) == 3 and key[0] == "cell":
+            cell = (key[1], key[2])
+            if cell not in data.monster:
+                raise PuzzleError(f"clue {key} is not a monster cell of the {params.width}x{params.height} board")
+            if value not in MONSTERS:
+                raise PuzzleError(f"given monster {quote(value)} is not G, V or Z")
+            return [[data.monster[cell][MONSTERS.index(value)]]]
+        if key not in data.eq:
+            raise PuzzleError(f"clue {key} is not an edge of the {params.width}x{params.height} board")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PuzzleError(f"edge number {quote(value)} for {key_name(key)} is not a count")
+        eq = data.eq[key]
+        return [[eq[value] if value < len(eq) else data.false]]
+
+    def decode(self, params: UndeadParams, rules: Rules, true_vars) -> Grid:
+        monster = rules.data.monster
+
+        def cell(r: int, c: int, ch: str) -> str:
+            if ch != ".":
+                return ch
+            return next((m for m, v in zip(MONSTERS, monster[(r, c)]) if v in true_vars), ".")
+
+        return tuple(tuple(cell(r, c, ch) for c, ch in enumerate(row)) for r, row in enumerate(params.mirrors))
+
+    def solution_literals(self, params: UndeadParams, rules: Rules, solution: Grid) -> list[int]:
+        return [v if solution[r][c] == m else -v for (r, c), trio in rules.data.monster.items()
+                for m, v in zip(MONSTERS, trio)]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """An integer per monster cell (0 ghost, 1 vampire, 2 zombie) with its three indicator
+        literals; the totals and edge numbers as linear sums: a visit adds "zombie" plus
+        "ghost" after a mirror or "vampire" before one."""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        model = cp_model.CpModel()
+        kind, is_ = {}, {}
+        for cell in p.cells():
+            x = model.new_int_var(0, 2, f"m{cell[0]}_{cell[1]}")
+            kind[cell] = x
+            for k, m in enumerate(MONSTERS):
+                b = model.new_bool_var(f"{m}{cell[0]}_{cell[1]}")
+                model.add(x == k).only_enforce_if(b)
+                model.add(x != k).only_enforce_if(b.Not())
+                is_[(cell, m)] = b
+        for m, total in zip(MONSTERS, p.totals):
+            model.add(sum(is_[(cell, m)] for cell in p.cells()) == total)
+        for key, value in inst.clues.items():
+            if key[0] == "cell":
+                model.add(kind[(key[1], key[2])] == MONSTERS.index(value))
+                continue
+            model.add(sum(is_[((r, c), "Z")] + is_[((r, c), "G" if bounced else "V")]
+                          for r, c, bounced in sight_line(p, key)) == value)
+        variables = list(kind.values())
+
+        def decode(value) -> Grid:
+            return tuple(tuple(ch if ch != "." else MONSTERS[value(kind[(r, c)])] for c, ch in enumerate(row))
+                         for r, row in enumerate(p.mirrors))
+
+        return CpModel(model, variables, decode)
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: UndeadParams) -> Iterator[Grid]:
+        """Every way to put G, V or Z in each monster cell (3^8 = 6,561 on the example)."""
+        cells = params.cells()
+        if 3 ** len(cells) > 10 ** 6:
+            raise PuzzleError(f"a board of {len(cells)} monster cells is too large to enumerate")
+        for choice in product(MONSTERS, repeat=len(cells)):
+            grid = [list(row) for row in params.mirrors]
+            for (r, c), m in zip(cells, choice):
+                grid[r][c] = m
+            yield tuple(tuple(row) for row in grid)
+
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = []
+        for r, (row, layout) in enumerate(zip(solution, p.mirrors)):
+            for c, (ch, want) in enumerate(zip(row, layout)):
+                if want in MIRRORS and ch != want:
+                    problems.append(f"r{r + 1}c{c + 1} is {quote(ch)}, the board has the mirror {want} there")
+                elif want == "." and ch not in MONSTERS:
+                    problems.append(f"r{r + 1}c{c + 1} is {quote(ch)}, not a ghost, vampire or zombie")
+        if problems:
+            return problems
+        for m, total in zip(MONSTERS, p.totals):
+            have = sum(row.count(m) for row in solution)
+            if have != total:
+                problems.append(f"{have} {NAMES[m]}s, the board says {total}")
+        for key, value in sorted(inst.clues.items()):
+            if key[0] == "cell":
+                if solution[key[1]][key[2]] != value:
+                    problems.append(f"{key_name(key)} is a {NAMES[solution[key[1]][key[2]]]}, the clue gives a "
+                                    f"{NAMES[value]}")
+                continue
+            seen = seen_count(solution, key)
+            if seen != value:
+                problems.append(f"{key_name(key)} sees {seen} monsters, its number says {value}")
+        return problems
+
+
+def _order(width: int, height: int) -> list[Key]:
+    """Tatham's clockwise order of the edge numbers (`UndeadParams.count_keys` without a board)."""
+    return ([("top", c) for c in range(width)] + [("right", r) for r in range(height)]
+            + [("bottom", c) for c in reversed(range(width))] + [("left", r) for r in reversed(range(height))])
+
+
+# ---- Tatham's grade ---------------------------------------------------------------------------
+BITS = {"G": 1, "V": 2, "Z": 4}  # undead.c's guess bits; a cell's kinds still possible are their OR
+KINDS = (1, 2, 4)
+PATH_LIMIT = 20_000  # search steps for one line in one pass: beyond it the grade is "beyond"
+
+
+@dataclass(frozen=True)
+class SightPath:
+    """One line of sight as undead.c's solver sees it: its distinct monsters (indices into
+    `UndeadParams.cells`), its two ends, and per end and monster how often that monster is
+    seen from there if it is a ghost, a vampire or a zombie."""
+
+    monsters: tuple[int, ...]
+    ends: tuple[Key, Key]
+    gains: tuple[tuple[tuple[int, int, int], ...], ...]
+
+
+@lru_cache(maxsize=256)
+def sight_paths(params: UndeadParams) -> tuple[SightPath, ...]:
+    """Every line of sight once, in undead.c's order: clockwise from the top-left corner,
+    a line skipped when it is another one backwards, then stably by its number of monsters."""
+    index = {cell: i for i, cell in enumerate(params.cells())}
+    out, done = [], set()
+    for key in params.count_keys():
+        if key in done:
+            continue
+        visits, exit_key = walk(params, key)
+        done.add(exit_key)
+        monsters = tuple(dict.fromkeys(index[(r, c)] for r, c, _ in visits))
+        gains = []
+        for seen in (visits, walk(params, exit_key)[0]):
+            gains.append(tuple(tuple(sum(1 for r, c, bounced in seen if index[(r, c)] == m
+                                         and (b == 4 or b == (1 if bounced else 2))) for b in KINDS)
+                               for m in monsters))
+        out.append(SightPath(monsters, (key, exit_key), tuple(gains)))
+    return tuple(sorted(out, key=lambda path: len(path.monsters)))
+
+
+def _narrow(path: SightPath, wants: tuple[int | None, ...], poss: list[int], totals: tuple[int, int, int]) -> bool:
+    """undead.c's solve_iterative for one line: keep for each of its monsters the kinds that
+    some filling of the line allows (the numbers `wants` at its ends, and no total exceeded
+    counting the cells already certain). Depth first over the line's monsters, a branch cut
+    as soon as a number or a total cannot be met; False when that takes over PATH_LIMIT
+    steps. A line with no number at either end (a stripped puzzle's) only loses the kinds
+    whose total is used up: cheaper than Tatham's search, never narrower."""
+    k = len(path.monsters)
+    inside = set(path.monsters)
+    room = [t - sum(1 for i, x in enumerate(poss) if x == b and i not in inside) for b, t in zip(KINDS, totals)]
+    if all(want is None for want in wants):
+        spent = sum(b for b, left in zip(KINDS, room) if left <= 0)
+        for m in path.monsters:
+            poss[m] &= ~spent
+        return True
+    domains = [[kind for kind, b in enumerate(KINDS) if poss[m] & b] for m in path.monsters]
+    ends = [(want, gain, [sum(max(g) for g in gain[i:]) for i in range(k + 1)])
+            for want, gain in zip(wants, path.gains) if want is not None]
+    allowed, filling, used, steps = [0] * k, [0] * k, [0, 0, 0], [0]
+
+    def extend(i: int, sums: list[int]) -> None:
+        steps[0] += 1
+        if steps[0] > PATH_LIMIT:
+            return
+        if i == k:
+            for j, kind in enumerate(filling):
+                allowed[j] |= KINDS[kind]
+            return
+        for kind in domains[i]:
+            if used[kind] >= room[kind]:
+                continue
+            new = [s + gain[i][kind] for s, (_, gain, _) in zip(sums, ends)]
+            if any(n > want or n + most[i + 1] < want for n, (want, _, most) in zip(new, ends)):
+                continue
+            filling[i] = kind
+            used[kind] += 1
+            extend(i + 1, new)
+            used[kind] -= 1
+
+    extend(0, [0] * len(ends))
+    if steps[0] > PATH_LIMIT:
+        return False
+    for m, a in zip(path.monsters, allowed):
+        poss[m] &= a
+    return True
+
+
+def tatham_grade(inst: Instance, unique: bool | None = None) -> dict[str, Any]:
+    """Tatham's grade (undead.c, new_game_desc): passes of his line-by-line solver until
+    nothing changes; easy when it solves the board in at most 3 passes, normal in more or
+    when the rest is unique with fewer than 4 cells left open, tricky with 4 or more open.
+    A left-out number constrains nothing. `unique` (asked of the SAT engine when None)
+    stands for his brute force over the cells left open."""
+    p = inst.params
+    cells = p.cells()
+    poss = [BITS[inst.clues[("cell", r, c)]] if ("cell", r, c) in inst.clues else 7 for r, c in cells]
+    paths = [(path, tuple(inst.clues.get(k) for k in path.ends)) for path in sight_paths(p) if path.monsters]
+    passes = 0
+    while True:
+        before = list(poss)
+        for path, wants in paths:
+            if not _narrow(path, wants, poss, p.totals):  # too long a search: no grade of his
+                return {"tatham": "beyond", "passes": passes, "open": sum(1 for x in poss if x not in (1, 2, 4))}
+        passes += 1
+        if 0 in poss or all(x in (1, 2, 4) for x in poss) or poss == before:
+            break
+    open_cells = sum(1 for x in poss if x not in (1, 2, 4))
+    if 0 in poss:
+        grade = "unsolvable"
+    elif open_cells == 0:
+        grade = "easy" if passes <= 3 else "normal"
+    else:
+        if unique is None:
+            from lab.sat import check_instance
+
+            unique = check_instance(PUZZLE, inst).status == "unique"
+        grade = ("normal" if open_cells < 4 else "tricky") if unique else "ambiguous"
+    return {"tatham": grade, "passes": passes, "open": open_cells}
+
+
+PUZZLE = Undead()

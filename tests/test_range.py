@@ -1,0 +1,383 @@
+"""Range: seed example, verify rule by rule, Tatham's game IDs (his generator's boards, and
+ours read by his parser), random tiny boards against brute force, formats, generator."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from tatham import tatham_reads
+
+from lab import cli
+from lab.cpsat import cpsat_count
+from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from lab.generator import GenerateOptions, generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SatSession, SessionCache, check_instance
+from solvers.range import PUZZLE, RangeParams, run_lengths, sight, sights
+
+DATA = Path(__file__).parent / "data"
+
+SEED_BOARD = """clues = np.array([
+    [-1, 4, 2, -1, -1, 3, -1, -1, -1, 8, -1, -1, -1, -1, 6, -1],
+    [-1, -1, -1, -1, -1, 13, -1, 18, -1, -1, 14, -1, -1, 22, -1, -1],
+    [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1],
+    [-1, -1, -1, -1, 12, -1, 11, -1, -1, -1, 9, -1, -1, -1, -1, -1],
+    [7, -1, -1, -1, -1, -1, 6, -1, -1, -1, -1, -1, -1, -1, -1, -1],
+    [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1],
+    [-1, -1, -1, -1, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 5],
+    [-1, -1, -1, -1, -1, 9, -1, -1, -1, 9, -1, 4, -1, -1, -1, -1],
+    [-1, -1, -1, -1, 6, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1],
+    [-1, -1, 10, -1, -1, 7, -1, -1, 13, -1, 10, -1, -1, -1, -1, -1],
+    [-1, 7, -1, -1, -1, -1, 6, -1, -1, -1, 6, -1, -1, 13, 5, -1],
+])"""
+
+# The seed's script output ("Solution:").
+SEED_SOLUTION = """
+B . . B . . B . B . B . B . . .
+. . B . . . . . . . . . . . . B
+B . . . . B . . . . . . . . . .
+. B . B . . . . . . . B . . . .
+. . . . . B . . B . B . . . B .
+. . B . . . . . . . . B . . . B
+B . . . B . B . . . . . B . . .
+. . . . . . . B . . B . . . B .
+. B . . . B . . . B . B . . . .
+. . . . . . B . . . . . . . . B
+B . . . . . . B . . . . B . . .
+"""
+
+
+def shading(text: str) -> tuple[tuple[bool, ...], ...]:
+    """Rows of cells, 'B' or '#' shaded, anything else white (the seed's output, our text)."""
+    rows = [line.split() for line in text.strip().splitlines() if line.strip()]
+    return tuple(tuple(t in ("B", "#") for t in row) for row in rows)
+
+
+def tatham_ids() -> list[tuple[str, str]]:
+    """(parameters asked for, game ID) from tests/data/range_tatham.txt."""
+    lines = (DATA / "range_tatham.txt").read_text().splitlines()
+    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
+
+
+# ---- the seed example ---------------------------------------------------------------------
+def test_seed_example_is_unique_with_the_stated_solution():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert inst.params == RangeParams(16, 11) and len(inst.clues) == 30
+    assert_unique_with(PUZZLE, inst, shading(SEED_SOLUTION))
+
+
+def test_seed_solution_is_written_back():
+    inst = PUZZLE.parse(SEED_BOARD)
+    solution = shading(SEED_SOLUTION)
+    text = PUZZLE.format_solution(inst, solution)
+    assert shading(text) == solution
+    assert text.splitlines()[0] == " #  4  2  #  .  3  #  .  #  8  #  .  #  .  6  ."
+    assert shading(PUZZLE.format_solution(inst, solution, "array").replace("'B'", "B")) != ()
+    assert json.loads(PUZZLE.format_solution(inst, solution, "json"))["shaded"][0][:4] == [1, 0, 0, 1]
+
+
+# ---- verify, rule by rule -----------------------------------------------------------------
+EXAMPLE_SOLUTION = "# . 3 #\n. . . .\n. 5 # .\n# . 2 #"
+
+
+def problems(text: str, board: str = PUZZLE.example) -> list[str]:
+    return PUZZLE.verify(PUZZLE.parse(board), shading(text))
+
+
+def test_verify_accepts_the_example_solution():
+    assert problems(EXAMPLE_SOLUTION) == []
+    assert PUZZLE.format_solution(PUZZLE.parse(PUZZLE.example), shading(EXAMPLE_SOLUTION)) == EXAMPLE_SOLUTION
+
+
+@pytest.mark.parametrize("bad, expected", [
+    ("# . # .\n. . . .\n. 5 # .\n# . 2 #", "r1c3 holds 3 but is shaded"),  # rule 1: numbers stay white
+    ("# . 3 .\n. . . #\n. 5 # .\n# . 2 #", "r1c3 sees 4 white cells, its number says 3"),  # rule 1: the count
+    ("# . 3 #\n. . . .\n. 5 # #\n# . 2 .", "shaded r3c3 and r3c4 touch"),  # rule 2
+    ("# . 3 #\n# . . .\n. 5 # .\n# . 2 #", "shaded r1c1 and r2c1 touch"),  # rule 2, down
+    ("# . 3 .\n. . # .\n# 5 . .\n. # 2 #", "white cells form 2 regions, not one"),  # rule 3
+    ("# .\n. .", "solution is not 4x4"),
+])
+def test_verify_names_each_broken_rule(bad, expected):
+    assert expected in problems(bad)
+
+
+def test_the_example_needs_connectivity():
+    """The example is unique only because of rule 3: these rivals keep every number and
+    every shaded cell apart, but cut off the corner r4c1."""
+    for rival in ("# . 3 .\n. . # .\n# 5 . .\n. # 2 #", ". . 3 #\n. . # .\n# 5 . .\n. # 2 #"):
+        assert problems(rival) == ["white cells form 2 regions, not one"]
+
+
+def test_sight_and_runs():
+    s = shading(EXAMPLE_SOLUTION)
+    p = RangeParams(4, 4)
+    assert [sight(p, s, r, c) for r, c in ((0, 2), (2, 1), (3, 2))] == [3, 5, 2]
+    assert sights(p, s)[(2, 1)] == 5 and (0, 0) not in sights(p, s)
+    assert run_lengths([False, False, True, False]) == [2, 2, 0, 1]
+
+
+# ---- Tatham's game IDs ----------------------------------------------------------------------
+def test_tatham_ids_are_unique_and_written_back_the_same():
+    """His generator's boards (tests/data/range_tatham.txt, two sizes and more, Range has
+    no grades): each reads, is unique for the SAT engine, and writes back to the same ID."""
+    ids = tatham_ids()
+    assert len(ids) == 28 and {asked for asked, _ in ids} == {"9x6", "12x8", "13x9", "16x11", "5x4"}
+    sessions = SessionCache()
+    for asked, game in ids:
+        inst = PUZZLE.parse(game)
+        assert f"{inst.params.width}x{inst.params.height}" == asked
+        assert check_instance(PUZZLE, inst, sessions=sessions).status == "unique", game
+        assert PUZZLE.format(inst, "tatham") == game
+
+
+def test_tatham_ids_agree_with_cpsat():
+    for _, game in tatham_ids()[::4]:
+        inst = PUZZLE.parse(game)
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
+
+
+@cache
+def generated_ids() -> tuple[str, ...]:
+    """Game IDs of our generated puzzles at several sizes, symmetric or not; each reads back
+    as the puzzle it was written from."""
+    gen, sessions, rng = generator("range"), SessionCache(), random.Random(4)
+    out = []
+    for options, symmetric in (({}, False), ({"size": 5}, True), ({"width": 12, "height": 8}, False),
+                               ({"width": 3, "height": 7}, False), ({"size": 2}, False)):
+        for _ in range(2):
+            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions,
+                                GenerateOptions(symmetric=symmetric))
+            out.append(PUZZLE.format(made.instance, "tatham"))
+            assert PUZZLE.parse(out[-1]) == made.instance
+    return tuple(out)
+
+
+def test_our_ids_are_read_by_tathams_parser(tmp_path):
+    assert len(generated_ids()) == 10
+    assert tatham_reads("range", list(generated_ids()), tmp_path) == ""
+
+
+BAD_IDS = [
+    ("5x4:a4b5c5b5c2b3", "has 19 cells, expected 20"),  # one cell short
+    ("5x4:a4b5c5b5c2b3b", "longer than 20 cells"),
+    ("5x4:a4b5c5b9c2b3a", "number '9' out of range 1..8"),
+    ("5x4:a4b5c5b05c2b3", "starts with 0"),
+    ("5x4:a4b5c5b5c2b3A", "unexpected 'A'"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_IDS + [("5x4x:t", "bad Range parameters"), ("0x4:", "too small")])
+def test_bad_tatham_ids(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        PUZZLE.parse(text)
+
+
+def test_tathams_parser_refuses_the_same_ids(tmp_path):
+    for text, _ in BAD_IDS:
+        assert "error parsing" in tatham_reads("range", [text], tmp_path), text
+
+
+@pytest.mark.parametrize("text, cells", [
+    ("3x3:1_2_3_4_5_4_3_2_1", 9),  # '_' between numbers, none before the first
+    ("3x3:5h", 1), ("3x3:h5", 1),
+    ("9x9:zzzc", 0),  # runs over 26 chain letters
+    ("4:p", 0),  # Tatham's decode_params: "4" is 4x4
+])
+def test_tatham_descriptions(text, cells):
+    inst = PUZZLE.parse(text)
+    assert len(inst.clues) == cells
+    assert PUZZLE.format(inst, "tatham") == text.replace("4:p", "4x4:p")
+
+
+def test_long_runs_are_written_as_tatham_does(tmp_path):
+    """newdesc_encode_game_description: 'z' first for runs over 26, '_' only between two
+    numbers; his parser reads what we write."""
+    params = RangeParams(9, 9)
+    ids = [PUZZLE.format(Instance("range", params, {(8, 8): 17}), "tatham"),
+           PUZZLE.format(Instance("range", params, {(0, 0): 2, (0, 1): 3}), "tatham")]
+    assert ids == ["9x9:zzzb17", "9x9:2_3zzza"]
+    assert tatham_reads("range", ids, tmp_path) == ""
+
+
+# ---- the other formats ------------------------------------------------------------------------
+def test_the_seeds_array_and_our_text_agree():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert PUZZLE.parse(PUZZLE.format(inst, "array")) == inst
+    assert PUZZLE.format(inst).splitlines()[0] == " .  4  2  .  .  3  .  .  .  8  .  .  .  .  6  ."
+    assert PUZZLE.parse("[[-1, 3], [-1, 2]]").clues == {(0, 1): 3, (1, 1): 2}
+    assert PUZZLE.parse('{"grid": [[null, 3], [null, 2]]}').clues == {(0, 1): 3, (1, 1): 2}
+
+
+@pytest.mark.parametrize("text, line", [
+    (". 3\n. . .", 2),  # ragged
+    (". 9\n. .", 1),  # a number out of range on a 2x2 board (at most 3)
+    (". x\n. .", 1),
+    (". .\n. 0", 2),
+    ("[[-1, 3],\n [-1, 'a']]", 2),
+    ("[[-1, 3],\n [-1, True]]", 2),
+    ("[[-1, 3],\n [None, 2]]", 2),
+    ('{"grid": [[null, 3], [null, "2"]]}', None),
+    ('{"grid": [[null, 3], [null, 2]], "width": 3}', None),
+])
+def test_bad_input_names_the_place(text, line):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    assert err.value.line == line, str(err.value)
+
+
+def test_oversized_input_is_refused_before_any_rules(monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("rules were built for an input over the size limit")
+
+    for hook in ("rules", "one_shot_rules", "cpsat"):
+        monkeypatch.setattr(PUZZLE, hook, never)
+    for text in ("\n".join([" ".join("." * 31)] * 2), "31x31:" + "z" * 36 + "y", "[[" + "-1, " * 31 + "]]"):
+        with pytest.raises(PuzzleError, match="range board 31x.* is too large: at most 30x30"):
+            PUZZLE.parse(text)
+
+
+@pytest.mark.parametrize("fmt", PUZZLE.formats)
+def test_a_byte_order_mark_is_ignored(fmt):
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert PUZZLE.parse("\ufeff" + PUZZLE.format(inst, fmt)) == inst
+
+
+# ---- random tiny boards: brute force = SAT = CP-SAT ----------------------------------------------
+@cache
+def valid_shadings(params: RangeParams) -> list:
+    """The candidates that break no rule without numbers (no touching, connected): brute
+    force over them counts the same as over all candidates, in a fraction of the time."""
+    empty = Instance("range", params, {})
+    return [s for s in PUZZLE.candidates(params) if not PUZZLE.verify(empty, s)]
+
+
+LIMIT = 60  # solutions the engines count up to on random boards (a blank 4x4 has 562)
+
+
+def test_brute_force_matches_both_engines_on_random_tiny_boards():
+    """The conformance suite brute-forces subsets of the one example; here 100 random clue
+    sets on boards of other shapes (lines, 2xN, 3x3 to 5x3): numbers of a valid
+    shading, one of them changed now and then for boards without a solution."""
+    rng = random.Random(7)
+    tally = {"none": 0, "one": 0, "several": 0}
+    shapes = [(4, 4), (5, 3), (3, 4), (3, 3), (2, 5), (1, 6), (6, 1), (4, 3), (2, 2), (1, 1)]
+    for i in range(100):
+        params = RangeParams(*shapes[i % len(shapes)])
+        fits = valid_shadings(params)
+        numbers = sights(params, rng.choice(fits))
+        keys = rng.sample(sorted(numbers), rng.randint(0, min(4, len(numbers))))
+        clues = {k: numbers[k] for k in keys}
+        if keys and rng.random() < 0.3:  # a number no white cell there sees, most of the time
+            clues[keys[0]] = rng.choice([v for v in range(1, params.top + 1) if v != clues[keys[0]]] or [1])
+        inst = Instance("range", params, clues)
+        expected = brute_force_count(PUZZLE, inst, fits)
+        counted = min(expected, LIMIT)  # the engines stop counting at the limit
+        assert engine_counts(PUZZLE, inst, LIMIT) == (counted, counted), PUZZLE.format(inst)
+        tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 8, tally
+
+
+def test_a_lone_white_cell_is_a_solution_only_on_the_smallest_boards():
+    """The rule "no white cell walled in" is connectivity's one-cell case, left out where it
+    is wrong: 1x3 'shaded, white, shaded' is a solution."""
+    for params, count in ((RangeParams(3, 1), 4), (RangeParams(1, 1), 2), (RangeParams(4, 1), 4)):
+        assert engine_counts(PUZZLE, Instance("range", params, {})) == (count, count)
+
+
+def test_connectivity_is_a_lazy_cut():
+    params = RangeParams(4, 4)
+    session = SatSession(PUZZLE, params)
+    try:
+        split = shading(". # . .\n# . # .\n. # . .\n. . . .")  # three white regions: a cut each
+        cuts = PUZZLE.cuts(params, session.rules, split, frozenset())
+        assert len(cuts) == 3 and PUZZLE.cuts(params, session.rules, shading(EXAMPLE_SOLUTION), frozenset()) == []
+    finally:
+        session.close()
+
+
+# ---- generation --------------------------------------------------------------------------------
+def test_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("range")
+    for options, count in (({}, 6), ({"size": 5}, 6), ({"width": 12, "height": 8}, 2)):
+        for made in generated_rechecked(PUZZLE, gen, gen.params(**options), count, seed=5):
+            assert made.minimal and made.attempts == 1
+
+
+def test_the_full_clue_set_is_always_unique():
+    """Why the generator has no `repair`: every white cell numbered pins the shading down
+    (the module docstring's argument), on every shape."""
+    gen, rng, sessions = generator("range"), random.Random(9), SessionCache()
+    for width, height in ((9, 6), (2, 2), (1, 5), (5, 1), (7, 3), (4, 4)):
+        params = RangeParams(width, height)
+        for _ in range(5):
+            _, solution = gen.draw(params, rng, sessions)
+            inst = Instance("range", params, gen.candidate_clues(params, solution))
+            result = check_instance(PUZZLE, inst, sessions=sessions)
+            assert result.status == "unique" and result.solutions[0] == solution
+
+
+def test_symmetric_puzzles_are_symmetric_where_both_cells_are_white():
+    gen = generator("range")
+    made = generate_one(PUZZLE, gen, gen.params(), random.Random(3), SessionCache(), GenerateOptions(symmetric=True))
+    p, clues = made.instance.params, made.instance.clues
+    for key in clues:
+        partner = p.rotate(key)
+        assert partner in clues or made.solution[partner[0]][partner[1]], key
+
+
+def test_generator_options():
+    gen = generator("range")
+    assert gen.params() == RangeParams(9, 6)  # Tatham's default preset
+    assert gen.params(size=7) == RangeParams(7, 7) and gen.params(size=7, height=3) == RangeParams(7, 3)
+    assert gen.params(width=12, height=8) == RangeParams(12, 8) and gen.params(width=5) == RangeParams(5, 6)
+    with pytest.raises(PuzzleError, match="--size must be at most 30"):
+        gen.checked_params(size=31)
+    with pytest.raises(PuzzleError, match="--height must be at least 1"):
+        gen.checked_params(height=0)
+
+
+def test_generate_from_the_command_line(tmp_path):
+    out = tmp_path / "r.csv"
+    code = cli.main(["generate", "range", "--width", "7", "--height", "5", "--count", "3", "--seed", "2",
+                     "--symmetric", "--quiet", "--out", str(out)])
+    assert code == 0
+    lines = out.read_text().splitlines()
+    assert lines[0].startswith("id,puzzle") and sum(",range," in line for line in lines) == 3
+    assert "7x5:" in out.read_text()  # the Tatham ID column
+
+
+def test_every_command_works_on_the_example(tmp_path, capsys):
+    board = tmp_path / "b.txt"
+    board.write_text(PUZZLE.example)
+    for argv, expected in ((["solve"], "# . 3 #"), (["check"], "unique"),
+                           (["count"], "1 solution"), (["clues"], "essential"), (["grade"], "level"),
+                           (["show"], "┃"), (["convert", "--to", "tatham"], "4x4:b3f5d2a"),
+                           (["render", "--solution", "--out", str(tmp_path / "b.png")], "wrote")):
+        assert cli.main([argv[0], "range", str(board), *argv[1:]]) == 0, argv
+        assert expected in capsys.readouterr().out, argv
+
+
+def test_bad_input_is_one_line_from_the_command_line(tmp_path, capsys):
+    board = tmp_path / "b.txt"
+    board.write_text(". 3\n. 9")
+    assert cli.main(["solve", "range", str(board)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "line 2, column 3: number 9 out of range 1..3" in err
+
+
+def test_aliases():
+    assert puzzle("kurodoko") is PUZZLE and puzzle("Range") is PUZZLE
+
+
+@pytest.mark.slow
+def test_many_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("range")
+    generated_rechecked(PUZZLE, gen, gen.params(), 50, seed=11)
+    generated_rechecked(PUZZLE, gen, gen.params(width=16, height=11), 10, seed=12)
+    generated_rechecked(PUZZLE, gen, gen.params(size=3), 30, seed=13)
