@@ -162,6 +162,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         "minimal": g.minimal,
         "verified_by": verified,
         "attempts": g.attempts + tries - 1,
+        "repairs": g.repairs,
         "settings": spec.settings(),
     }
     timing = {"id": record["id"], "seconds": round(time.perf_counter() - start, 6), "checks": g.checks}

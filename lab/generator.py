@@ -94,6 +94,7 @@ class Generated:
     seconds: float
     attempts: int = 1
     unknowns: int = 0
+    repairs: int = 0  # instances changed by `repair` to rule a rival out, over all attempts
 
 
 @dataclass
@@ -162,8 +163,10 @@ class Generator:
         solution (tests check it)."""
         return []
 
-    def fixed_clues(self, params: Any, clues: dict) -> list[ClueKey]:
-        """Clues that stripping must never remove."""
+    def fixed_clues(self, params: Any, clues: dict, spec: Any = None) -> list[ClueKey]:
+        """Clues that stripping must never remove. `params` are the drawn puzzle's, `spec`
+        what `params(**options)` returned (the options, where the draw is random). The
+        result is still called minimal only if each of these is needed too."""
         return []
 
     def repair(self, params: Any, clues: dict, solution: Any, other: Any,
@@ -183,12 +186,13 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
     if not isinstance(ptype, CluePuzzle):
         raise PuzzleError(f"{ptype.name} is played move by move: its generator makes whole puzzles itself")
     start = time.perf_counter()
-    checks = 0
+    checks = repairs = 0
     for attempt in range(1, opts.max_attempts + 1):
         pparams, solution = gen.draw(params, rng, sessions)
-        pinned, calls = _pin_down(ptype, gen, pparams, gen.candidate_clues(pparams, solution), solution,
-                                  rng, sessions, opts)
+        pinned, calls, fixes = _pin_down(ptype, gen, pparams, gen.candidate_clues(pparams, solution), solution,
+                                         rng, sessions, opts)
         checks += calls
+        repairs += fixes
         if pinned is None:
             continue
         pparams, clues, solution = pinned
@@ -197,34 +201,35 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
         if gen.strips and opts.minimal:
             partner = (lambda k: gen.partner(pparams, k)) if opts.symmetric else None
             result = strip_clues(session, solution, clues, rng, target=opts.target, partner=partner,
-                                 budget=opts.budget, fixed=gen.fixed_clues(pparams, clues),
+                                 budget=opts.budget, fixed=gen.fixed_clues(pparams, clues, params),
                                  alternatives=gen.alternatives(pparams, solution))
             clues, minimal, unknowns = result.clues, result.minimal, result.unknowns
             checks += result.checks
             minimal = minimal and not opts.symmetric  # symmetric: minimal among symmetric sets only
         return Generated(Instance(ptype.name, pparams, clues), solution, True, minimal, checks,
-                         time.perf_counter() - start, attempt, unknowns)
+                         time.perf_counter() - start, attempt, unknowns, repairs)
     raise PuzzleError(f"no unique {ptype.name} found in {opts.max_attempts} attempts")
 
 
 def _pin_down(ptype: CluePuzzle, gen: Generator, params: Any, clues: dict, solution: Any, rng: random.Random,
-              sessions: SessionCache, opts: GenerateOptions) -> tuple[tuple[Any, dict, Any] | None, int]:
+              sessions: SessionCache, opts: GenerateOptions) -> tuple[tuple[Any, dict, Any] | None, int, int]:
     """The full clue set must pin the solution down; repair it while the puzzle lets us.
-    Returns ((params, clues, solution) or None to draw again, solver calls spent)."""
+    Returns ((params, clues, solution) or None to draw again, solver calls spent, repairs made)."""
     if gen.clues_are_solution:
-        return (params, clues, solution), 0
-    calls = 0
+        return (params, clues, solution), 0, 0
+    calls = repairs = 0
     for _ in range(opts.max_attempts):
         session = sessions.get(ptype, params)  # repairs may change the structure (walls)
         before = session.calls
         other = session.other_than(session.assumptions(clues), solution, opts.budget)
         calls += session.calls - before
         if other.sat is False:
-            return (params, clues, solution), calls
+            return (params, clues, solution), calls, repairs
         if other.sat is None:  # budget ran out: unknown is not unique
-            return None, calls
+            return None, calls, repairs
         fixed = gen.repair(params, clues, solution, other.solution, rng)
         if fixed is None:
-            return None, calls
+            return None, calls, repairs
         params, clues, solution = fixed
-    return None, calls
+        repairs += 1
+    return None, calls, repairs

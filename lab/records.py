@@ -7,7 +7,7 @@ the schema is enforced:
 
 - required: `puzzle` (a non-empty name), `clues` (text), `clue_count` (a whole number >= 0);
 - optional, checked when present and not null: `id`, `solution`, `format`, `engine`,
-  `generator_version`, `tatham_id` (text), `seed` (a whole number), `index`, `attempts`
+  `generator_version`, `tatham_id` (text), `seed` (a whole number), `index`, `attempts`, `repairs`
   (whole numbers >= 0), `unique`, `minimal` (true/false), `verified_by` (a list of engine
   names), `params`, `options`, `settings` (objects), `difficulty` (an object of numbers,
   text, true/false or null; `level`, `level_at_least` and `probe_depth` whole numbers >= 0
@@ -39,7 +39,7 @@ from typing import Any, BinaryIO
 from .puzzle import PairLayout, PuzzleError
 
 FLAT_FIELDS = ("id", "puzzle", "clues", "solution", "clue_count", "seed", "index", "generator_version",
-               "engine", "unique", "minimal", "attempts", "tatham_id")
+               "engine", "unique", "minimal", "attempts", "repairs", "tatham_id")
 JSON_FIELDS = ("params", "options", "settings")  # nested objects: one JSON text column each
 DIFFICULTY_PREFIX = "difficulty_"
 
@@ -48,11 +48,12 @@ SCHEMA: dict[str, str] = {
     "id": "text", "puzzle": "name", "params": "object", "options": "object", "clues": "text",
     "solution": "text", "format": "text", "clue_count": "count", "difficulty": "difficulty",
     "seed": "integer", "index": "count", "generator_version": "text", "engine": "text",
-    "unique": "flag", "minimal": "flag", "verified_by": "names", "attempts": "count", "settings": "object",
+    "unique": "flag", "minimal": "flag", "verified_by": "names", "attempts": "count", "repairs": "count",
+    "settings": "object",
     "tatham_id": "text",
 }
 REQUIRED = ("puzzle", "clues", "clue_count")
-OPTIONAL = frozenset({"tatham_id"})  # fields of SCHEMA that a record `generate` writes may leave out
+OPTIONAL = frozenset({"tatham_id", "repairs"})  # fields of SCHEMA that a record `generate` writes may leave out
 DIFFICULTY_LEVELS = ("level", "level_at_least", "probe_depth")  # whole numbers >= 0, or null
 FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format")  # plus difficulty_* columns
 KAGGLE_COLUMNS = ("puzzle", "solution")

@@ -70,7 +70,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
 
     `target`: stop once at most this many clues remain (the result is then not minimal).
     `partner`: symmetric stripping; a clue and its partner are dropped or kept together.
-    `fixed`: clues never dropped.
+    `fixed`: clues never dropped (the result is called minimal only if each is needed too).
     `alternatives`: clue sets on which some other valid solution differs from this one
     (cheap ones a generator knows, like sudoku's swap cycles); they seed the witnesses.
 
@@ -86,7 +86,8 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
     tail = session.literals([(k, clues[k]) for unit in units for k in unit])  # units j.. are tail[offset[j]:]
     offset = list(itertools.accumulate((len(unit) for unit in units), initial=0))
     unit_lits = [tail[offset[j]:offset[j + 1]] for j in range(len(units))]
-    kept_lits = session.literals([(k, v) for k, v in clues.items() if k not in position])
+    fixed_lits = session.literals([(k, v) for k, v in clues.items() if k not in position])
+    kept_lits = list(fixed_lits)
     removed = [False] * len(units)
     n_kept = len(clues)
     witnesses = _Witnesses(alternatives, position, clues, removed)
@@ -138,11 +139,25 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 broken = broken or list(range(i, end))  # (none broken: the input was not unique)
                 witnesses.add(broken)
                 step = max(1, broken[-1] - i)  # the units before its last one may still go
+        if minimal and unknowns == 0 and fixed_lits:
+            minimal = _fixed_needed(session, kept_lits, fixed_lits, guard, budget)
     finally:
         session.retire(guard)
     kept = {k for k in clues if k not in position or not removed[position[k]]}
     return StripResult({k: clues[k] for k in clues if k in kept}, minimal and unknowns == 0,
                        session.calls - calls0, time.perf_counter() - start, unknowns)
+
+
+def _fixed_needed(session: SatSession, kept_lits: list[int], fixed_lits: list[int], guard: int,
+                  budget: Budget) -> bool:
+    """Is each clue the stripping never dropped (`fixed`) needed too? "Minimal" claims every
+    clue is: one check per fixed clue, without it and with every other kept clue."""
+    for lit in fixed_lits:
+        rest = list(kept_lits)
+        rest.remove(lit)
+        if session.find(rest + [guard], budget, lazy=True).sat is not True:
+            return False  # unique without it (or unknown): not minimal
+    return True
 
 
 class _Witnesses:

@@ -71,6 +71,9 @@ CASES = [
          "10x10i30e10m2d2", "hard"),    Case("undead", ("--size", "4", "--diff", "n"), "undead", "4x4dn", "normal"),
     Case("undead", ("--size", "4", "--diff", "t"), "undead", "4x4dt", "tricky"),
     Case("range", ("--width", "9", "--height", "6"), "range", "9x6"),
+    Case("signpost", ("--size", "6", "--corners", "1"), "signpost", "6x6c"),
+    Case("tracks", ("--size", "8"), "tracks", "8x8de", "easy"),
+    Case("tracks", ("--size", "8"), "tracks", "8x8dt", "tricky"),
 ]
 
 

@@ -1,0 +1,112 @@
+"""Random Signpost boards: a random path through every cell, each step to a cell in line
+with the last (any of eight directions, any distance, over cells already on the path), read
+as arrows; every number but the last (the arrowless cell) is a candidate given, so the full
+set is the path itself and unique as drawn, and the engine strips it to a minimal set.
+
+With `--corners 1` (Tatham's `c`, his default) the path runs from the top-left corner to the
+bottom-right one; with 0 (his "free ends") it starts anywhere and ends where it ends. Tatham
+then keeps 1 and N given; here N is the arrowless cell (the structure) and 1 is stripped
+like any other number when the rest pin it down.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from lab.generator import Generator, Option, board_options, board_shape
+from lab.puzzle import PuzzleError
+from lab.sat import SessionCache
+from solvers.signpost import SIZE, Grid, SignpostParams, arrows_of_path
+
+STEPS_PER_CELL = 40  # depth-first steps allowed per cell before a fresh start
+RESTARTS = 1000
+
+
+@dataclass(frozen=True)
+class SignpostSpec:
+    """What the options ask for; the arrows themselves are drawn with the path."""
+
+    width: int
+    height: int
+    corners: bool = True
+
+
+def lines_from(width: int, height: int) -> list[list[int]]:
+    """For each cell, every other cell in line with it (its queen moves)."""
+    out = []
+    for i in range(width * height):
+        r, c = divmod(i, width)
+        out.append([j for j in range(width * height) if j != i and
+                    (j // width == r or j % width == c or abs(j // width - r) == abs(j % width - c))])
+    return out
+
+
+def random_path(width: int, height: int, corners: bool, rng: random.Random) -> list[int] | None:
+    """A random order of all cells, each in line with the one before, or None when a
+    depth-first search runs out of steps (the caller starts again). With `corners`, from
+    cell 0 to the last cell, which is kept back until the end."""
+    n = width * height
+    if n == 1:
+        return [0]
+    moves = lines_from(width, height)
+    first = 0 if corners else rng.randrange(n)
+    last = n - 1 if corners else None
+    order, used = [first], {first}
+    budget = [STEPS_PER_CELL * n]
+
+    def extend() -> bool:
+        if len(order) == n:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        options = [j for j in moves[order[-1]] if j not in used and (j != last or len(order) == n - 1)]
+        rng.shuffle(options)
+        for j in options:
+            order.append(j)
+            used.add(j)
+            if extend():
+                return True
+            used.discard(j)
+            order.pop()
+        return False
+
+    return order if extend() else None
+
+
+class SignpostGenerator(Generator):
+    puzzle = "signpost"
+    clues_are_solution = True  # every number but the structural last: the path itself
+    options = (
+        *board_options(6, SIZE),
+        Option("corners", int, 1, "1: start top-left and end bottom-right (Tatham's 'c'); 0: free ends", 0, 1),
+    )
+
+    def params(self, size: int = 6, width: int | None = None, height: int | None = None, corners: int = 1,
+               **_: object) -> SignpostSpec:
+        width, height = board_shape(size, width, height)
+        SIZE.check("signpost", width, height)
+        if width * height < 2:
+            raise PuzzleError("a signpost board needs at least two cells (Tatham's rule too)")
+        return SignpostSpec(width, height, bool(corners))
+
+    def draw(self, params: SignpostSpec, rng: random.Random, sessions: SessionCache) -> tuple[SignpostParams, Grid]:
+        for _ in range(RESTARTS):
+            order = random_path(params.width, params.height, params.corners, rng)
+            if order is not None:
+                break
+        else:
+            raise PuzzleError(f"no path through a {params.width}x{params.height} board found in {RESTARTS} tries")
+        w, h = params.width, params.height
+        numbers = [0] * (w * h)
+        for k, i in enumerate(order, start=1):
+            numbers[i] = k
+        solution = tuple(tuple(numbers[r * w:(r + 1) * w]) for r in range(h))
+        return SignpostParams(w, h, arrows_of_path(w, h, order)), solution
+
+    def candidate_clues(self, params: SignpostParams, solution: Grid) -> dict:
+        return {(r, c): k for r, row in enumerate(solution) for c, k in enumerate(row) if k != params.n}
+
+
+GENERATOR = SignpostGenerator()

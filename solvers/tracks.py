@@ -1,0 +1,914 @@
+"""Tracks (Train Tracks): text forms, rules, decoding, verification.
+
+Rules: lay one railway line through cell centres of a width x height grid, from the
+entrance A on the left edge (in row `entrance`) to the exit B on the bottom edge (in column
+`exit`); both are structure (`params`), as in Tatham's game ID. Every cell is empty or one
+of six pieces: a straight ("UD", "LR") or a corner ("DR", "DL", "UR", "UL"). The line
+(1) is a single path from A to B: it never branches, crosses itself, dead-ends, leaves the
+    grid elsewhere, or closes a loop, and no track lies off it;
+(2) each row and column holds as many track cells as its count says;
+(3) a given cell holds its given piece.
+The clues are the counts (Tatham gives them all; a stripped puzzle may leave some out) and
+the given pieces. A piece is named by the directions it leaves its cell by, in "UDLR" order;
+the entrance cell's piece includes L and the exit cell's D.
+
+The primary variables are the edges between neighbouring cells. Each cell has degree 0 or
+2 (the edge through A or B counts, as a constant true), a track literal equal to "some edge
+used", and one literal per possible piece equal to "both of its edges used": a given piece
+is that literal. A count clue is an "exactly n" literal of a counter over the line's track
+literals. A candidate model is the A-to-B path plus perhaps some closed loops; the loops go
+in lazily through `cuts`. Two consequences of the one-line rule are stated up front, as they
+cost little CNF and spare cuts: no loop around a 2x2, 2x3 or 3x2 block, and the parity of
+the line's crossings of every straight cut between rows or columns.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from pysat.formula import IDPool
+
+from lab.counting import exact_counts
+from lab.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Exactly,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
+from lab.textgrid import (
+    GameId,
+    Token,
+    array_rows,
+    game_id,
+    json_rows,
+    line_tokens,
+    literal_at,
+    numbered_lines,
+    parse_json,
+    position,
+    rectangular,
+    tatham_cells,
+    tatham_encode,
+    tatham_size,
+    write_array,
+)
+
+Cell = tuple[int, int]
+Key = tuple[str, int] | Cell  # ("row", r) / ("col", c) for a count, (r, c) for a given piece
+Track = tuple[tuple[str, ...], ...]  # every cell's piece ("" empty), directions in "UDLR" order
+# Size limit: Tatham's largest preset is 15x15, where a check takes a tenth of a second; at
+# 20x20 a generated puzzle checks in 1-5 s, a board of counts alone in up to half a minute
+# (the one-line rule goes in as cuts), and at 30x30 a generated one took 23 s (2026-11-24).
+SIZE = BoardLimit(20, 20, 2, 2)
+TATHAM_LEAST = 4  # Tatham's Tracks refuses smaller boards (validate_params)
+ENUMERATE_MOST = 30  # cells: `candidates` refuses larger boards
+UNKNOWN = "?"  # a count left out
+
+DIRS = "UDLR"
+STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+PIECES = ("UD", "LR", "DR", "DL", "UR", "UL")
+BOX = {"": ".", "UD": "│", "LR": "─", "DR": "┌", "DL": "┐", "UR": "└", "UL": "┘"}
+# Every way a cell may be written: box drawing (light and heavy), the ASCII pipes of
+# Advent of Code (F 7 L J | -), direction pairs in any order, and a blank.
+CELL_SPELLINGS: dict[str, str] = {".": "", "_": "", "0": ""}
+for _piece, _chars in {"UD": "│┃|", "LR": "─━-", "DR": "┌┏F", "DL": "┐┓7", "UR": "└┗L", "UL": "┘┛J"}.items():
+    for _ch in _chars:
+        CELL_SPELLINGS[_ch] = _piece
+    for _pair in (_piece, _piece[::-1]):
+        CELL_SPELLINGS.setdefault(_pair, _piece)
+        CELL_SPELLINGS.setdefault(_pair.lower(), _piece)
+# Seed 000's solved cell: the cell's glyph and what joins it to the right; its pieces as
+# given are direction pairs in U, L, D, R order ('LD', 'UL').
+SEED_GLYPHS = {"": "  ", "UD": "┃ ", "LR": "━━", "DR": "┏━", "UR": "┗━", "DL": "━┒", "UL": "━┛"}
+SEED_ORDER = "ULDR"
+# Tatham's direction bits (tracks.c): a given piece is the hex digit of its bits.
+BITS = {"R": 1, "U": 2, "L": 4, "D": 8}
+HEX = "0123456789ABCDEF"
+
+
+def shape(dirs: Iterable[str]) -> str:
+    """Canonical spelling of a set of directions."""
+    got = set(dirs)
+    return "".join(d for d in DIRS if d in got)
+
+
+def step(cell: Cell, d: str) -> Cell:
+    dr, dc = STEP[d]
+    return cell[0] + dr, cell[1] + dc
+
+
+def piece_hex(piece: str) -> str:
+    return HEX[sum(BITS[d] for d in piece)]
+
+
+HEX_PIECES = {piece_hex(p): p for p in PIECES}
+
+
+@dataclass(frozen=True)
+class TracksParams:
+    """A width x height board, the entrance's row (on the left edge) and the exit's column
+    (on the bottom edge), both from 0."""
+
+    width: int
+    height: int
+    entrance: int
+    exit: int
+
+    def __post_init__(self) -> None:
+        SIZE.check("tracks", self.width, self.height)
+        if not 0 <= self.entrance < self.height:
+            raise PuzzleError(f"the entrance is in row {self.entrance + 1}: the board has {self.height} rows")
+        if not 0 <= self.exit < self.width:
+            raise PuzzleError(f"the exit is in column {self.exit + 1}: the board has {self.width} columns")
+
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+
+    def ends(self, cell: Cell) -> str:
+        """The directions in which the line leaves the grid at `cell`: L at A, D at B."""
+        out = "L" if cell == (self.entrance, 0) else ""
+        return out + ("D" if cell == (self.height - 1, self.exit) else "")
+
+    def open(self, cell: Cell, d: str) -> bool:
+        """May the line leave `cell` going `d` (to a neighbour, or out at A or B)?"""
+        return self.inside(step(cell, d)) or d in self.ends(cell)
+
+    def edges(self) -> list[tuple[Cell, Cell]]:
+        """Every edge between two cells once, as (cell, its right or lower neighbour)."""
+        return [(cell, step(cell, d)) for cell in self.cells() for d in "RD" if self.inside(step(cell, d))]
+
+    @property
+    def entrance_cell(self) -> Cell:
+        return self.entrance, 0
+
+    @property
+    def exit_cell(self) -> Cell:
+        return self.height - 1, self.exit
+
+
+def count_keys(params: TracksParams) -> list[tuple[str, int]]:
+    """Every count, in Tatham's order: the columns, then the rows."""
+    return [("col", c) for c in range(params.width)] + [("row", r) for r in range(params.height)]
+
+
+def line_cells(params: TracksParams, key: tuple[str, int]) -> list[Cell]:
+    kind, i = key
+    if kind == "row":
+        return [(i, c) for c in range(params.width)]
+    return [(r, i) for r in range(params.height)]
+
+
+def is_count(key: Any) -> bool:
+    return isinstance(key, tuple) and len(key) == 2 and key[0] in ("row", "col")
+
+
+def counts_of(params: TracksParams, track: Track) -> dict[tuple[str, int], int]:
+    """The row and column counts of a laid track."""
+    return {key: sum(1 for r, c in line_cells(params, key) if track[r][c]) for key in count_keys(params)}
+
+
+def follow(params: TracksParams, track: Track, start: Cell, came: str | None) -> list[Cell]:
+    """The cells met walking along the track from `start`, having come in by `came` (None:
+    leave by the piece's first direction), until the line stops, leaves the grid or comes
+    back to `start`. Plain Python, for `verify` and `cuts`."""
+    path, cell = [start], start
+    seen = {start}
+    while True:
+        out = [d for d in track[cell[0]][cell[1]] if d != came]
+        if not out:
+            return path
+        nxt = step(cell, out[0])
+        if not params.inside(nxt) or nxt in seen or OPPOSITE[out[0]] not in track[nxt[0]][nxt[1]]:
+            return path
+        path.append(nxt)
+        seen.add(nxt)
+        cell, came = nxt, OPPOSITE[out[0]]
+
+
+def loops_of(params: TracksParams, track: Track) -> list[list[Cell]]:
+    """The track cells off the line from A, in pieces (each a walk from its first cell):
+    on a well-formed candidate, the closed loops."""
+    main = set(follow(params, track, params.entrance_cell, "L"))
+    seen = set(main)
+    pieces = []
+    for cell in params.cells():
+        if cell not in seen and track[cell[0]][cell[1]]:
+            piece = follow(params, track, cell, None)
+            seen.update(piece)
+            pieces.append(piece)
+    return pieces
+
+
+def check_count(params: TracksParams, key: Any, value: Any) -> None:
+    """Refuse a count clue for no line of the board, or a value that is no count for it."""
+    if key not in count_keys(params):
+        raise PuzzleError(f"clue {quote(key)} is not a row or column of the {params.width}x{params.height} board")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= len(line_cells(params, key)):
+        raise PuzzleError(f"count {quote(value)} for {key[0]} {key[1] + 1} is not a number of its cells")
+
+
+def check_piece(params: TracksParams, key: Any, value: Any) -> None:
+    """Refuse a piece clue off the board, or one that is not one of the six pieces."""
+    if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, int) for k in key)
+            and params.inside(key)):
+        raise PuzzleError(f"clue {quote(key)} is not a cell of the {params.width}x{params.height} board")
+    if value not in PIECES:
+        raise PuzzleError(f"clue {quote(value)} at r{key[0] + 1}c{key[1] + 1} is not a piece "
+                          f"(one of {', '.join(PIECES)})")
+
+
+def cell_piece(t: Token) -> str:
+    """A cell as written (see CELL_SPELLINGS): its piece, or '' for empty."""
+    if t.text not in CELL_SPELLINGS:
+        raise PuzzleError(f"bad cell {quote(t.text)} (a piece like ┐, 7 or DL; . for empty)", t.line, t.column)
+    return CELL_SPELLINGS[t.text]
+
+
+def count_token(t: Token, most: int) -> int | None:
+    """A count as written: a number from 0 to `most`, or '?' for a count left out."""
+    if t.text in (UNKNOWN, "None", "-1"):
+        return None
+    if not (t.text.isascii() and t.text.isdecimal()):
+        raise PuzzleError(f"bad count {quote(t.text)} (a number, or ? for none)", t.line, t.column)
+    value = int(t.text)
+    if value > most:
+        raise PuzzleError(f"count {value} is more than the {most} cells of its line", t.line, t.column)
+    return value
+
+
+def named_vector(text: str, name: str) -> tuple[list, tuple[int, int], str]:
+    """The list after `name =` in seed-style array text (`side = np.array([...])`), where it
+    stands, and the text with that assignment blanked out (so the board array is alone)."""
+    m = re.search(rf"(?m)^\s*{name}\s*=", text)
+    if m is None:
+        raise PuzzleError(f"the array form needs '{name} = [...]' after the board")
+    start = text.find("[", m.end())
+    end = text.find("]", start)
+    if start < 0 or end < 0:
+        raise PuzzleError(f"'{name}' needs a list of counts", *position(text, m.start()))
+    values = literal_at(text, start, end, name)
+    if not isinstance(values, list):
+        raise PuzzleError(f"'{name}' needs a list of counts", *position(text, start))
+    close = text.find(")", end)
+    stop = close + 1 if close >= 0 and not text[end + 1:close].strip() else end + 1
+    blanked = text[:m.start()] + re.sub(r"[^\n]", " ", text[m.start():stop]) + text[stop:]
+    return values, position(text, start), blanked
+
+
+@dataclass
+class TracksVars:
+    """The SAT literals of one board's rules."""
+
+    edge: dict[tuple[Cell, str], int]  # (cell, direction) -> edge literal (the constant true at A and B)
+    track: list[list[int]]  # track[r][c]: the cell holds track
+    piece: dict[tuple[Cell, str], int]  # (cell, piece) -> "the cell holds this piece"
+    eq: dict[tuple[str, int], list[int]]  # eq[key][n]: the line holds n track cells
+    true: int
+
+
+class Tracks(CluePuzzle):
+    name = "tracks"
+    aliases = ("train-tracks", "railway")
+    title = "Tracks (Train Tracks)"
+    rules_text = ("Lay one track from A on the left edge to B on the bottom edge, each cell empty or a straight "
+                  "or corner piece, no loops: each row and column has its count of track cells, given pieces stay.")
+    tatham_game = "tracks"
+    solution_formats = ("text", "array", "json")  # a game ID holds clues, not the laid track
+    formats = ("text", "array", "tatham", "json")
+    size_limit_text = SIZE.text
+    example = "  3 3 4 3\n  . . . . 2\nA . ┌ . . 4\n  . . . . 4\n  . . . . 3\n  . . B ."
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
+
+    # ---- reading ------------------------------------------------------------------
+    def _instance(self, rows: list[list[Token]], row_counts: list[Token], col_counts: list[Token],
+                  entrance: int, exit: int, line: int | None = None) -> Instance:
+        """Cells as tokens (see CELL_SPELLINGS), counts as tokens ('?' none), A's row and B's
+        column (from 0)."""
+        width, height = len(col_counts), len(rows)
+        try:
+            params = TracksParams(width, height, entrance, exit)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+        clues: dict[Key, Any] = {}
+        for r, row in enumerate(rows):
+            if len(row) != width:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}",
+                                  row[0].line if row else line)
+            for c, t in enumerate(row):
+                piece = cell_piece(t)
+                if piece:
+                    clues[(r, c)] = piece
+        if len(row_counts) != height:
+            where = row_counts[-1] if row_counts else None
+            raise PuzzleError(f"{len(row_counts)} row counts, expected {height}", where.line if where else line)
+        for kind, tokens in (("col", col_counts), ("row", row_counts)):
+            for i, t in enumerate(tokens):
+                value = count_token(t, height if kind == "col" else width)
+                if value is not None:
+                    clues[(kind, i)] = value
+        return Instance(self.name, params, clues)
+
+    def _parse_text(self, text: str) -> Instance:
+        """The column counts; then each row: 'A' before the entrance's row, its cells, its
+        count; last, a line with 'B' under the exit's column and '.' elsewhere."""
+        lines = [(n, line_tokens(line, n)) for n, line in numbered_lines(text)]
+        if len(lines) < 3:
+            raise PuzzleError("expected a line of column counts, the rows (A before the entrance's row, "
+                              "each row's count after it), then a line with B under the exit",
+                              lines[0][0] if lines else None)
+        cols = lines[0][1]
+        width = len(cols)
+        rows, row_counts, entrance = [], [], None
+        for r, (n, tokens) in enumerate(lines[1:-1]):
+            if len(tokens) == width + 2:
+                if tokens[0].text not in ("A", "."):
+                    raise PuzzleError(f"{quote(tokens[0].text)} before the row: only A (the entrance) stands there",
+                                      n, tokens[0].column)
+                if tokens[0].text == "A":
+                    if entrance is not None:
+                        raise PuzzleError("a second entrance A: the track has one", n, tokens[0].column)
+                    entrance = r
+                tokens = tokens[1:]
+            elif len(tokens) != width + 1:
+                raise PuzzleError(f"a row is its {width} cells and its count: found {len(tokens)} words", n)
+            rows.append(tokens[:-1])
+            row_counts.append(tokens[-1])
+        if entrance is None:
+            raise PuzzleError("no entrance: write A before the first cell of the entrance's row", lines[1][0])
+        n, last = lines[-1]
+        exits = [i for i, t in enumerate(last) if t.text == "B"]
+        if len(last) != width or len(exits) != 1 or any(t.text not in ("B", ".") for t in last):
+            raise PuzzleError(f"the last line marks the exit: {width} words, B under the exit's column and . "
+                              "under the others", n)
+        return self._instance(rows, row_counts, cols, entrance, exits[0], lines[0][0])
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000's arrays: `board = np.array([...])` of pieces ('LD', 'UR', '  ' empty),
+        then `side` (row counts) and `top` (column counts), None for a count left out. The
+        entrance is the given piece in the first column that goes L, the exit the one in the
+        bottom row that goes D: the seed gives both."""
+        side, side_at, text_left = named_vector(text, "side")
+        top, top_at, text_left = named_vector(text_left, "top")
+        rows = array_rows(text_left)
+        if not rows or not len(rows[0]):
+            raise PuzzleError("empty array")
+        rectangular(rows, numbered=True)
+        cells = [[Token(e.value.strip() or "." if isinstance(e.value, str) else quote(e.value), e.line, e.column)
+                  for e in row] for row in rows]
+        width, height = len(cells[0]), len(cells)
+        pieces = [[cell_piece(t) for t in row] for row in cells]
+        entrance = [r for r in range(height) if "L" in pieces[r][0]]
+        exit = [c for c in range(len(pieces[-1])) if "D" in pieces[-1][c]]
+        if len(entrance) != 1 or len(exit) != 1:
+            raise PuzzleError("the array must give the entrance's piece (first column, going L) and the exit's "
+                              "(bottom row, going D), one each", rows[0].line)
+        counts = [[Token(UNKNOWN if v is None else str(v) if isinstance(v, int) and not isinstance(v, bool)
+                         else quote(v), *at) for v in values] for values, at in ((side, side_at), (top, top_at))]
+        if len(counts[1]) != width:
+            raise PuzzleError(f"'top' has {len(counts[1])} column counts, expected {width}", *top_at)
+        return self._instance(cells, counts[0], counts[1], entrance[0], exit[0], rows[0].line)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`WxH[dX][o]:grid,counts` (tracks.c, new_game): a letter a..z is a run of 1..26 empty
+        cells, a hex digit a given piece (bits R=1, U=2, L=4, D=8; 0 an empty cell); then the
+        column counts and the row counts, each after a comma, 'S' before the exit's column
+        count and before the entrance's row count."""
+        game = game_id(text)
+        width, height = tatham_size(game.head, r"(?:d[a-z]?)?o?", f"bad Tracks parameters {quote(game.head)} "
+                                    "(expected like 8x8, 8x8dt or 10x10dho)", game.line, game.column)
+        try:
+            SIZE.check(self.name, width, height)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, game.line, game.column) from None
+        if min(width, height) < TATHAM_LEAST:
+            raise PuzzleError(f"Tatham's Tracks is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
+        grid, comma, numbers = game.desc.partition(",")
+        for i, ch in enumerate(grid):
+            if ch in HEX and ch != "0" and ch not in HEX_PIECES:
+                raise PuzzleError(f"{quote(ch)} is not a piece: a given piece has two directions", *game.at(i))
+        flat = tatham_cells(replace(game, desc=grid), width * height, {**HEX_PIECES, "0": ""}, "")
+        rows = [[Token(str(flat[r * width + c]) or ".", game.line, game.desc_column) for c in range(width)]
+                for r in range(height)]
+        tokens, marked = self._tatham_numbers(game, numbers if comma else None, len(grid) + 1, width + height)
+        col_s = [i for i in marked if i < width]
+        row_s = [i - width for i in marked if i >= width]
+        if len(col_s) != 1 or len(row_s) != 1:
+            raise PuzzleError("the counts must mark one exit column and one entrance row with S",
+                              *game.at(len(game.desc)))
+        return self._instance(rows, tokens[width:], tokens[:width], row_s[0], col_s[0], game.line)
+
+    @staticmethod
+    def _tatham_numbers(game: GameId, numbers: str | None, offset: int, want: int) -> tuple[list[Token], list[int]]:
+        """The counts after the grid, and which of them carry an 'S'."""
+        if numbers is None:
+            raise PuzzleError("not enough numbers after the grid: expected the column counts, then the row counts",
+                              *game.at(len(game.desc)))
+        parts = numbers.split(",")
+        tokens, marked = [], []
+        for i, part in enumerate(parts):
+            if part.startswith("S"):
+                marked.append(i)
+                part, offset = part[1:], offset + 1
+            if part and not (part.isascii() and part.isdecimal()):
+                raise PuzzleError(f"bad count {quote(part)} in the number list", *game.at(offset))
+            tokens.append(Token(part or "0", *game.at(offset)))  # Tatham reads an empty number as 0
+            offset += len(part) + 1
+        if len(tokens) != want:
+            raise PuzzleError(f"{len(tokens)} counts after the grid, expected {want} (the columns, then the rows)",
+                              *game.at(len(game.desc)))
+        return tokens, marked
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict) or not isinstance(data.get("rows"), list) \
+                or not isinstance(data.get("cols"), list) or not all(
+                    isinstance(data.get(k), int) and not isinstance(data.get(k), bool) for k in ("entrance", "exit")):
+            raise PuzzleError("tracks JSON needs a 'grid' (rows of pieces and .), 'rows' and 'cols' (counts, null: "
+                              "none), 'entrance' (A's row) and 'exit' (B's column), both from 1")
+        rows = [[Token(str(v), None, None) for v in row] for row in json_rows(data.get("grid"))]
+
+        def tokens(values: list) -> list[Token]:
+            out = []
+            for v in values:
+                if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+                    raise PuzzleError(f"bad count {quote(v)} in tracks JSON (a number, or null)")
+                out.append(Token(UNKNOWN if v is None else str(v), None, None))
+            return out
+
+        inst = self._instance(rows, tokens(data["rows"]), tokens(data["cols"]), data["entrance"] - 1,
+                              data["exit"] - 1)
+        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
+            if key in data and data[key] != size:
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
+        return inst
+
+    # ---- writing ------------------------------------------------------------------
+    def pieces(self, inst: Instance, solution: Track | None = None) -> list[list[str]]:
+        """Every cell's piece: the givens, or the solution's."""
+        p = inst.params
+        if solution is not None:
+            return [list(row) for row in solution]
+        return [[inst.clues.get((r, c), "") for c in range(p.width)] for r in range(p.height)]
+
+    def count_list(self, inst: Instance, kind: str) -> list[int | None]:
+        size = inst.params.height if kind == "row" else inst.params.width
+        return [inst.clues.get((kind, i)) for i in range(size)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        if fmt == "text":
+            return self._text(inst)
+        if fmt == "array":
+            return self._array(inst)
+        if fmt == "tatham":
+            return self._tatham(inst)
+        if fmt == "json":
+            p = inst.params
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
+                               "entrance": p.entrance + 1, "exit": p.exit + 1,
+                               "grid": ["".join(BOX[s] for s in row) for row in self.pieces(inst)],
+                               "rows": self.count_list(inst, "row"), "cols": self.count_list(inst, "col")},
+                              ensure_ascii=False)
+        raise PuzzleError(f"unknown tracks format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def _text(self, inst: Instance, solution: Track | None = None) -> str:
+        p = inst.params
+        rows, cols = self.count_list(inst, "row"), self.count_list(inst, "col")
+        shown = [UNKNOWN if n is None else str(n) for n in cols]
+        cw = max(len(s) for s in shown)
+        out = ["  " + " ".join(s.rjust(cw) for s in shown)]
+        for r, row in enumerate(self.pieces(inst, solution)):
+            count = UNKNOWN if rows[r] is None else str(rows[r])
+            out.append(("A " if r == p.entrance else "  ") + " ".join(BOX[s].rjust(cw) for s in row) + " " + count)
+        out.append("  " + " ".join(("B" if c == p.exit else ".").rjust(cw) for c in range(p.width)))
+        return "\n".join(out)
+
+    def _array(self, inst: Instance) -> str:
+        p = inst.params
+        given = self.pieces(inst)
+        if "L" not in given[p.entrance][0] or "D" not in given[p.height - 1][p.exit]:
+            raise PuzzleError("the seed's array marks A and B by their given pieces: this board does not give "
+                              "the entrance's or the exit's piece (use text, tatham or json)")
+        board = write_array(([seed_piece(s) for s in row] for row in given), "board = np.array")
+        rows, cols = self.count_list(inst, "row"), self.count_list(inst, "col")
+        return f"{board}\nside = np.array({rows!r})\ntop = np.array({cols!r})"
+
+    def _tatham(self, inst: Instance) -> str:
+        p = inst.params
+        if min(p.width, p.height) < TATHAM_LEAST:
+            raise PuzzleError(f"Tatham's Tracks is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
+        cols, rows = self.count_list(inst, "col"), self.count_list(inst, "row")
+        if None in cols or None in rows:
+            raise PuzzleError("Tatham's Tracks gives every row and column count: a board with counts left out "
+                              "has no game ID")
+        grid = tatham_encode((piece_hex(s) if s else "" for row in self.pieces(inst) for s in row), "")
+        numbers = [f",{'S' if c == p.exit else ''}{n}" for c, n in enumerate(cols)]
+        numbers += [f",{'S' if r == p.entrance else ''}{n}" for r, n in enumerate(rows)]
+        return f"{p.width}x{p.height}:{grid}{''.join(numbers)}"
+
+    def format_solution(self, inst: Instance, solution: Track, fmt: str = "text") -> str:
+        """text: the board with the track laid; array: seed 000's glyphs; json: the pieces."""
+        if fmt == "array":
+            return "[" + "\n ".join("[" + " ".join(repr(SEED_GLYPHS[s]) for s in row) + "]" for row in solution) + "]"
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, **self.solution_json(inst, solution)}, ensure_ascii=False)
+        if fmt == "tatham":
+            raise PuzzleError("a Tracks game ID holds the clues, not the laid track: "
+                              "use convert tracks FILE --to tatham for the puzzle")
+        return self._text(inst, solution)
+
+    def solution_json(self, inst: Instance, solution: Track) -> dict:
+        return {"pieces": [list(row) for row in solution],
+                "grid": ["".join(BOX[s] for s in row) for row in solution]}
+
+    def describe_clue(self, key: Key, value: Any) -> str:
+        if is_count(key):
+            return f"{'row' if key[0] == 'row' else 'column'} {key[1] + 1}={value}"
+        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+
+    def clue_json(self, key: Key, value: Any) -> dict:
+        if is_count(key):
+            return {"row" if key[0] == "row" else "col": key[1] + 1, "track": value}
+        return {"row": key[0] + 1, "col": key[1] + 1, "piece": value}
+
+    def differences(self, a: Track, b: Track) -> list[str]:
+        return [f"r{r + 1}c{c + 1}: {x or 'empty'} vs {y or 'empty'}"
+                for r, (ra, rb) in enumerate(zip(a, b)) for c, (x, y) in enumerate(zip(ra, rb)) if x != y]
+
+    def show_text(self, inst: Instance) -> str:
+        """Given pieces as box drawing, the column counts on top, the row counts on the left,
+        A and B marked beside the grid."""
+        from lab.share import box_grid
+
+        p = inst.params
+        cells = [[BOX[s] if s else "·" for s in row] for row in self.pieces(inst)]
+        top = [[UNKNOWN if n is None else str(n)] for n in self.count_list(inst, "col")]
+        left = [("A " if r == p.entrance else "") + (UNKNOWN if n is None else str(n))
+                for r, n in enumerate(self.count_list(inst, "row"))]
+        grid = box_grid(cells, top=top, left=left)
+        bottom = grid.splitlines()[-1]
+        start = bottom.index("┗")
+        per = (len(bottom) - start - 1) // p.width  # a cell and the line after it
+        return grid + "\n" + " " * (start + 1 + per * p.exit + (per - 1) // 2) + "B"
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax, inst: Instance, solution: Track | None = None) -> None:
+        """As Tatham's Tracks: column counts above the grid, row counts to its right, A left
+        of the entrance and B under the exit; track as two rails on sleepers, given pieces
+        in black and the rest of a solution in grey."""
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        laid = self.pieces(inst, solution)
+        for r in range(p.height):
+            for c in range(p.width):
+                if laid[r][c]:
+                    board.shade(r, c, "#e8e8e0")
+                    rails(board, r, c, laid[r][c], "black" if (r, c) in inst.clues else "0.5")
+        board.grid(colour="0.75")
+        board.row_clues([["" if n is None else n] for n in self.count_list(inst, "row")], side="right")
+        board.column_clues([["" if n is None else n] for n in self.count_list(inst, "col")], side="top")
+        board.row_clues([["A"] if r == p.entrance else [] for r in range(p.height)], side="left")
+        board.column_clues([["B"] if c == p.exit else [] for c in range(p.width)], side="bottom")
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: TracksParams) -> bool:
+        return True  # every clue is a literal built with the rules
+
+    def rules(self, params: TracksParams, pool: IDPool) -> Rules:
+        return self._rules(params, pool, counters=True)
+
+    def one_shot_rules(self, params: TracksParams, pool: IDPool) -> Rules:
+        """Without the counters: a one-shot session takes the counts natively (`clue_counts`)."""
+        return self._rules(params, pool, counters=False)
+
+    def _rules(self, params: TracksParams, pool: IDPool, counters: bool) -> Rules:
+        """Degree 0 or 2 everywhere, the track and piece literals defined both ways, no small
+        loop and the cut parities (cheap parts of the one-line rule, so fewer cuts are needed);
+        with `counters`, a unary counter per line whose "exactly n" literals are the count
+        clues."""
+        edges = params.edges()
+        first = variable_block(pool, len(edges))
+        true = pool.id(("tracks", "true"))
+        clauses: list[Clause] = [[true]]
+        edge: dict[tuple[Cell, str], int] = {}
+        for i, (a, b) in enumerate(edges):
+            d = "R" if a[0] == b[0] else "D"
+            edge[(a, d)] = edge[(b, OPPOSITE[d])] = first + i
+        for cell in (params.entrance_cell, params.exit_cell):
+            for d in params.ends(cell):
+                edge[(cell, d)] = true
+        track = [[0] * params.width for _ in range(params.height)]
+        piece: dict[tuple[Cell, str], int] = {}
+        for cell in params.cells():
+            around = [edge[(cell, d)] for d in DIRS if (cell, d) in edge]
+            for i, e in enumerate(around):  # degree is never 1 (A and B's cell may have `true` twice) ...
+                clauses.append([-e] + around[:i] + around[i + 1:])
+            for trio in combinations(around, 3):  # ... nor 3 or 4
+                clauses.append([-e for e in trio])
+            t = track[cell[0]][cell[1]] = pool.id(("track", cell))
+            clauses.append([-t] + around)
+            clauses += [[-e, t] for e in around]
+            for s in PIECES:
+                piece[(cell, s)] = self._piece_literal(pool, clauses, edge, cell, s, true)
+        clauses += [[-lit for lit in ring] for ring in small_rings(params, edge)]
+        for crossing, odd in cut_parities(params, edge):
+            clauses += xor_chain(pool, crossing, odd)
+        eq = {key: exact_counts(pool, [track[r][c] for r, c in line_cells(params, key)], clauses, -true,
+                                len(line_cells(params, key))) for key in count_keys(params)} if counters else {}
+        return Rules(clauses, list(range(first, first + len(edges))), TracksVars(edge, track, piece, eq, true))
+
+    @staticmethod
+    def _piece_literal(pool: IDPool, clauses: list[Clause], edge: dict[tuple[Cell, str], int], cell: Cell,
+                       s: str, true: int) -> int:
+        """A literal equal to "`cell` holds piece `s`" (both its edges used; the degree rule
+        does the rest): the false constant if an edge leaves the grid, the other edge alone
+        if one is the constant true at A or B."""
+        ends = [edge.get((cell, d)) for d in s]
+        if None in ends:
+            return -true
+        lits = [e for e in ends if e != true]
+        if len(lits) < 2:
+            return lits[0] if lits else true
+        p = pool.id(("piece", cell, s))
+        clauses += [[-p, lits[0]], [-p, lits[1]], [p, -lits[0], -lits[1]]]
+        return p
+
+    def clue_clauses(self, params: TracksParams, rules: Rules, key: Key, value: Any) -> list[Clause]:
+        data: TracksVars = rules.data
+        if is_count(key):
+            check_count(params, key, value)
+            return [[data.eq[key][value]]]  # type: ignore[index]
+        check_piece(params, key, value)
+        return [[data.piece[(key, value)]]]  # type: ignore[index]
+
+    def clue_counts(self, params: TracksParams, rules: Rules, key: Key, value: Any) -> list[Exactly] | None:
+        if not is_count(key):
+            return None
+        check_count(params, key, value)
+        track = rules.data.track
+        return [Exactly(tuple(track[r][c] for r, c in line_cells(params, key)), value)]  # type: ignore[arg-type]
+
+    def decode(self, params: TracksParams, rules: Rules, true_vars) -> Track:
+        edge = rules.data.edge
+        true = rules.data.true
+        return tuple(tuple(shape(d for d in DIRS if (lit := edge.get(((r, c), d))) is not None
+                                 and (lit == true or lit in true_vars))
+                           for c in range(params.width)) for r in range(params.height))
+
+    def solution_literals(self, params: TracksParams, rules: Rules, solution: Track) -> list[int]:
+        first = rules.primary[0]
+        lits = []
+        for i, (a, b) in enumerate(params.edges()):
+            d = "R" if a[0] == b[0] else "D"
+            lits.append(first + i if d in solution[a[0]][a[1]] else -(first + i))
+        return lits
+
+    def cuts(self, params: TracksParams, rules: Rules, solution: Track, true_vars) -> list[Clause]:
+        """One clause per cell of each closed loop in the candidate. Let S be a loop's cells:
+        in a real solution, a track cell in S lies on the line from A, which starts outside
+        S (A's cell is on the candidate's path, not in S), so the line crosses S's border:
+        "cell not on the track, or some edge with one end in S is used". This holds for every
+        board of these params; the candidate breaks it (a loop uses no border edge)."""
+        data: TracksVars = rules.data
+        out = []
+        for loop in loops_of(params, solution):
+            inside = set(loop)
+            border = [data.edge[(cell, d)] for cell in loop for d in DIRS
+                      if (cell, d) in data.edge and step(cell, d) not in inside]
+            out += [[-data.track[r][c]] + border for r, c in loop]
+        return out
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Exact: AddCircuit over the cells and one node outside the grid, whose only arcs
+        are into A's cell and out of B's, so the one circuit is the line from A to B; a
+        self-loop arc skips a cell. Counts and pieces are linear constraints on the two
+        arcs of each edge."""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        model = cp_model.CpModel()
+        index = {cell: i for i, cell in enumerate(p.cells())}
+        outside = len(index)
+        skip = {cell: model.new_bool_var(f"skip{cell}") for cell in p.cells()}
+        arcs = [(index[cell], index[cell], lit) for cell, lit in skip.items()]
+        arcs += [(outside, index[p.entrance_cell], model.new_constant(1)),
+                 (index[p.exit_cell], outside, model.new_constant(1))]
+        arc: dict[tuple[Cell, str], tuple[Any, Any]] = {}  # (cell, direction) -> the edge's two arcs
+        variables = list(skip.values())
+        for a, b in p.edges():
+            ab, ba = model.new_bool_var(f"{a}>{b}"), model.new_bool_var(f"{b}>{a}")
+            arcs += [(index[a], index[b], ab), (index[b], index[a], ba)]
+            d = "R" if a[0] == b[0] else "D"
+            arc[(a, d)] = arc[(b, OPPOSITE[d])] = (ab, ba)
+            variables += [ab, ba]
+        model.add_circuit(arcs)
+        for key, value in inst.clues.items():
+            if is_count(key):
+                model.add(sum(1 - skip[cell] for cell in line_cells(p, key)) == value)  # type: ignore[arg-type]
+            elif any(not p.open(key, d) for d in value):  # type: ignore[arg-type]
+                model.add_bool_or([])  # a piece leading off the grid: no solution
+            else:
+                for d in value:
+                    if (key, d) in arc:
+                        model.add(sum(arc[(key, d)]) == 1)  # type: ignore[index]
+
+        def decode(value) -> Track:
+            def on(cell: Cell, d: str) -> bool:
+                return d in p.ends(cell) or ((cell, d) in arc and any(value(v) for v in arc[(cell, d)]))
+
+            return tuple(tuple(shape(d for d in DIRS if on((r, c), d)) for c in range(p.width))
+                         for r in range(p.height))
+
+        return CpModel(model, variables, decode)
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: TracksParams) -> Iterator[Track]:
+        """Every set of edges in which each cell has 0 or 2 of them, counting the edges out at
+        A and B (the line from A to B and any closed loops; `verify` sorts out the rest)."""
+        if params.width * params.height > ENUMERATE_MOST:
+            raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
+        edges = params.edges()
+        last: dict[Cell, int] = {}
+        for i, (a, b) in enumerate(edges):
+            last[a] = last[b] = i
+        closes: dict[int, list[Cell]] = {}
+        for cell in params.cells():
+            closes.setdefault(last.get(cell, -1), []).append(cell)
+        degree = {cell: len(params.ends(cell)) for cell in params.cells()}
+        chosen: list[int] = []
+        if any(degree[c] not in (0, 2) for c in closes.get(-1, [])):
+            return
+
+        def extend(i: int) -> Iterator[Track]:
+            if i == len(edges):
+                grid = {cell: set(params.ends(cell)) for cell in params.cells()}
+                for k in chosen:
+                    a, b = edges[k]
+                    d = "R" if a[0] == b[0] else "D"
+                    grid[a].add(d)
+                    grid[b].add(OPPOSITE[d])
+                yield tuple(tuple(shape(grid[(r, c)]) for c in range(params.width)) for r in range(params.height))
+                return
+            a, b = edges[i]
+            for use in (False, True):
+                if use and (degree[a] == 2 or degree[b] == 2):
+                    continue
+                if use:
+                    degree[a] += 1
+                    degree[b] += 1
+                    chosen.append(i)
+                if all(degree[c] in (0, 2) for c in closes.get(i, ())):
+                    yield from extend(i + 1)
+                if use:
+                    degree[a] -= 1
+                    degree[b] -= 1
+                    chosen.pop()
+
+        yield from extend(0)
+
+    def verify(self, inst: Instance, solution: Track) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.height} rows of {p.width} cells"]
+        problems = self._joins(p, solution)
+        if problems:
+            return problems
+        # joined up, the line from A can only end at B: what is not on it is closed loops
+        for loop in loops_of(p, solution):
+            problems.append(f"track off the line from A to B: a loop through r{loop[0][0] + 1}c{loop[0][1] + 1}")
+        counted = counts_of(p, solution)
+        for key, want in sorted(inst.clues.items(), key=str):
+            if is_count(key):
+                if counted[key] != want:  # type: ignore[index]
+                    problems.append(f"{self.describe_clue(key, want).split('=')[0]} has {counted[key]} track "
+                                    f"cells, the count says {want}")  # type: ignore[index]
+            elif solution[key[0]][key[1]] != want:
+                problems.append(f"r{key[0] + 1}c{key[1] + 1} holds {solution[key[0]][key[1]] or 'no track'}, "
+                                f"the given piece is {want}")
+        return problems
+
+    @staticmethod
+    def _joins(p: TracksParams, solution: Track) -> list[str]:
+        """Every cell a piece or empty, and each piece joined to its neighbours (or to the
+        outside at A and B only)."""
+        problems = []
+        for cell in p.cells():
+            s = solution[cell[0]][cell[1]]
+            name = f"r{cell[0] + 1}c{cell[1] + 1}"
+            if not isinstance(s, str) or (s and s not in PIECES):
+                problems.append(f"{name}: {quote(s)} is not a piece (one of {', '.join(PIECES)}) or empty")
+                continue
+            for d in p.ends(cell):
+                if d not in s:
+                    problems.append(f"{name}: the line does not {'enter at A' if d == 'L' else 'leave at B'}")
+            for d in s:
+                nxt = step(cell, d)
+                if d in p.ends(cell):
+                    continue
+                if not p.inside(nxt):
+                    problems.append(f"{name}: the line leaves the grid going {d}")
+                elif OPPOSITE[d] not in solution[nxt[0]][nxt[1]]:
+                    problems.append(f"{name}: the line goes {d} but r{nxt[0] + 1}c{nxt[1] + 1} does not join it")
+        return problems
+
+
+def small_rings(params: TracksParams, edge: dict[tuple[Cell, str], int]) -> list[list[int]]:
+    """The edges of every loop around a 2x2, 2x3 or 3x2 block of cells: no solution closes
+    one, and saying so up front spares most of the cuts."""
+    rings = []
+    for rows, cols in ((2, 2), (2, 3), (3, 2)):
+        for r in range(params.height - rows + 1):
+            for c in range(params.width - cols + 1):
+                top = [edge[((r, c + j), "R")] for j in range(cols - 1)]
+                bottom = [edge[((r + rows - 1, c + j), "R")] for j in range(cols - 1)]
+                left = [edge[((r + i, c), "D")] for i in range(rows - 1)]
+                right = [edge[((r + i, c + cols - 1), "D")] for i in range(rows - 1)]
+                rings.append(top + bottom + left + right)
+    return rings
+
+
+def cut_parities(params: TracksParams, edge: dict[tuple[Cell, str], int]) -> list[tuple[list[int], bool]]:
+    """The edges across each straight cut between two rows or two columns, and whether the
+    line crosses it an odd number of times: it runs from A (left of every column cut, above
+    the row cuts below its row) to B (below every row cut), so a row cut below A's row and
+    a column cut left of B's column are crossed an odd number of times, the others an even
+    number (a closed loop crosses every cut an even number of times)."""
+    out = []
+    for r in range(params.height - 1):
+        out.append(([edge[((r, c), "D")] for c in range(params.width)], params.entrance <= r))
+    for c in range(params.width - 1):
+        out.append(([edge[((r, c), "R")] for r in range(params.height)], c < params.exit))
+    return out
+
+
+def xor_chain(pool: IDPool, lits: list[int], odd: bool) -> list[Clause]:
+    """Clauses for "an odd (or even) number of `lits` are true": a chain of helper literals,
+    each the XOR of the one before and the next literal."""
+    clauses: list[Clause] = []
+    acc = lits[0]
+    for x in lits[1:]:
+        y = pool.id()
+        clauses += [[-y, acc, x], [-y, -acc, -x], [y, -acc, x], [y, acc, -x]]
+        acc = y
+    clauses.append([acc] if odd else [-acc])
+    return clauses
+
+
+def seed_piece(s: str) -> str:
+    """A piece as seed 000's array gives it: directions in U, L, D, R order; '  ' empty."""
+    return "".join(d for d in SEED_ORDER if d in s) or "  "
+
+
+def rails(board: Any, r: int, c: int, piece: str, colour: str) -> None:
+    """Tatham's track: two rails (straight, or quarter circles about the corner the piece
+    turns round) over brown sleepers."""
+    import numpy as np
+
+    x, y = board.centre(r, c)
+    sleeper, rail = "#806619", colour
+    lw = 0.06
+    if piece in ("LR", "UD"):
+        for k in (-0.375, -0.125, 0.125, 0.375):
+            a = [(x + k, y - 0.33), (x + k, y + 0.33)] if piece == "LR" else [(x - 0.33, y + k), (x + 0.33, y + k)]
+            board.line([cell_of(board, *a[0]), cell_of(board, *a[1])], sleeper, 0.05, zorder=2.5)
+        for k in (-1 / 6, 1 / 6):
+            a = [(x - 0.5, y + k), (x + 0.5, y + k)] if piece == "LR" else [(x + k, y - 0.5), (x + k, y + 0.5)]
+            board.line([cell_of(board, *a[0]), cell_of(board, *a[1])], rail, lw)
+        return
+    cx = x - 0.5 if "L" in piece else x + 0.5
+    cy = y + 0.5 if "U" in piece else y - 0.5
+    start = np.arctan2(y - cy, x - cx)
+    angles = start + np.linspace(-np.pi / 4, np.pi / 4, 13)
+    for k in angles[1::3]:
+        a, b = (cx + np.cos(k) / 6, cy + np.sin(k) / 6), (cx + np.cos(k) * 5 / 6, cy + np.sin(k) * 5 / 6)
+        board.line([cell_of(board, *a), cell_of(board, *b)], sleeper, 0.05, zorder=2.5)
+    for radius in (1 / 3, 2 / 3):
+        pts = [cell_of(board, cx + np.cos(k) * radius, cy + np.sin(k) * radius) for k in angles]
+        board.line(pts, rail, lw)
+
+
+def cell_of(board: Any, x: float, y: float) -> tuple[float, float]:
+    """The (fractional) cell whose centre is the point (x, y): `Board.line` takes cells."""
+    return board.y + board.height - 0.5 - y, x - board.x - 0.5
+
+
+PUZZLE = Tracks()
