@@ -218,15 +218,16 @@ def _search(ptype: CluePuzzle, inst: Instance, solver: str,
 
 
 def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_000,
-          max_depth: int = 2, budget_probes: int | None = 200_000,
+          max_depth: int | None = None, budget_probes: int | None = 200_000,
           solver: str = GRADE_SOLVER) -> Grade:
     """Grade one puzzle on solvers built for this call alone.
 
-    `max_depth` caps the probing ladder; `budget_probes` caps its `propagate` calls
+    `max_depth` caps the probing ladder (default: the puzzle's `grade_max_depth`); `budget_probes` caps its `propagate` calls
     (nested probing grows fast on big grids) and `budget_conflicts` the search solve.
     When a budget runs out the answer says so (`level` None, `status` "unknown")."""
     if not isinstance(ptype, CluePuzzle):
         raise PuzzleError(f"{ptype.name} has no SAT rules, so it cannot be graded")
+    max_depth = ptype.grade_max_depth if max_depth is None else max_depth
     start = time.perf_counter()
     session = SatSession(ptype, inst.params, solver)  # fresh, used for the ladder only
     try:

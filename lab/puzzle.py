@@ -410,6 +410,10 @@ class CluePuzzle(PuzzleType):
     """
 
     OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts", "lp_model")
+    # The deepest failed-literal probing the generic grade tries (lab/grade.py). A puzzle
+    # whose rules are mostly lazy cuts (Filling's region sizes) learns little from deeper
+    # probing of the CNF alone and may spend the whole probe budget there: it says 1.
+    grade_max_depth: ClassVar[int] = 2
 
     def commands(self) -> list[str]:
         return ["solve", "check", "clues", "count", "grade", "render"]

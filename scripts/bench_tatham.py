@@ -74,6 +74,7 @@ CASES = [
     Case("signpost", ("--size", "6", "--corners", "1"), "signpost", "6x6c"),
     Case("tracks", ("--size", "8"), "tracks", "8x8de", "easy"),
     Case("tracks", ("--size", "8"), "tracks", "8x8dt", "tricky"),
+    Case("filling", ("--width", "9", "--height", "7"), "filling", "9x7"),
 ]
 
 

@@ -1,0 +1,472 @@
+"""Filling (Fillomino): text forms, rules, decoding, verification.
+
+Rules: write a digit in every cell of a width x height grid so that every *area* (an
+orthogonally connected set of cells holding the same digit, as large as it can be) has
+exactly as many cells as its digit. Digits run 1..`top`, 9 as in Tatham's game (which
+takes one keypress per digit), or the board's area when that is smaller.
+
+The clues are given digits. One variable per cell and digit (one-hot); a clue is that
+variable's literal, so one SAT session serves every board of a size. The CNF states the
+area rule for small shapes only (no 5 connected cells hold a digit d <= 4, no area of up
+to 3 cells is closed off below its digit: a 1 touches no 1, a d >= 2 touches another d);
+larger areas come lazily (`cuts`): an area larger than its digit, or one closed off smaller
+than it, gets a clause that rules out that shape for every board of the size. The CP-SAT
+model states areas directly, with a representative cell per area (see `cpsat`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from pysat.formula import IDPool
+
+from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.textgrid import (
+    Token,
+    array_rows,
+    char_rows,
+    game_id,
+    json_rows,
+    parse_json,
+    rectangular,
+    tatham_cells,
+    tatham_encode,
+    tatham_size,
+    write_array,
+)
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[int, ...], ...]  # a digit in every cell
+# Size limit: Tatham's largest preset is 17x13. A random 20x20 filling with half its digits
+# given checks in 1-1.5 s, with 30% given in 3-11 s (the lazy area cuts take hundreds of
+# rounds on large blank stretches); 30x30 with 30% given took 83 s (2026-11-24).
+SIZE = BoardLimit(20, 20, 1, 1)
+MOST_DIGIT = 9  # Tatham's game: one key per digit, so no area is larger than 9
+BLANKS = {".", "0", "_", "-"}
+EAGER_OVER = 4  # areas of digit d <= 4 that grow past d are forbidden in the CNF itself (5-cell shapes)
+EAGER_UNDER = 3  # areas of up to 3 cells closed off below their digit too; larger ones come as cuts
+ENUMERATE_MOST = 12  # cells `candidates` enumerates (4x3: 6,351 fillings in 3 s; 4x4 has 239,273)
+
+
+@dataclass(frozen=True)
+class FillingParams:
+    """A width x height board; digits run 1..top."""
+
+    width: int
+    height: int
+
+    def __post_init__(self) -> None:
+        SIZE.check("filling", self.width, self.height)
+
+    @property
+    def top(self) -> int:
+        """The largest digit (the largest area) a board of this size may hold."""
+        return min(MOST_DIGIT, self.width * self.height)
+
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def neighbours(self, r: int, c: int) -> list[Cell]:
+        return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < self.height and 0 <= c + dc < self.width]
+
+    def edges(self) -> list[tuple[Cell, Cell]]:
+        """Each orthogonally adjacent pair once."""
+        out = [((r, c), (r, c + 1)) for r in range(self.height) for c in range(self.width - 1)]
+        return out + [((r, c), (r + 1, c)) for r in range(self.height - 1) for c in range(self.width)]
+
+
+def areas(params: FillingParams, grid: Grid | list[list[int]]) -> list[list[Cell]]:
+    """The areas of a filled grid: connected cells of equal digits, each in the order a
+    breadth-first search from its first cell meets them (so every prefix is connected)."""
+    seen: set[Cell] = set()
+    out = []
+    for start in params.cells():
+        if start in seen:
+            continue
+        digit = grid[start[0]][start[1]]
+        seen.add(start)
+        area = [start]
+        for cell in area:  # grows while it is read: breadth-first
+            for nb in params.neighbours(*cell):
+                if nb not in seen and grid[nb[0]][nb[1]] == digit:
+                    seen.add(nb)
+                    area.append(nb)
+        out.append(area)
+    return out
+
+
+def all_shapes(params: FillingParams, size: int) -> list[frozenset[Cell]]:
+    """Every connected set of `size` cells on the board, once each."""
+    cells = params.cells()
+    return [shape for k, root in enumerate(cells) for shape in shapes(set(cells[k:]), root, size, params)]
+
+
+def tatham_top(params: FillingParams) -> int:
+    """The largest digit Tatham's validate_desc takes: max(width, height, 3) (past 9 his
+    parser takes the characters after '9', which we do not write)."""
+    return min(MOST_DIGIT, max(params.width, params.height, 3))
+
+
+def shapes(free: set[Cell], root: Cell, size: int, params: FillingParams) -> Iterator[frozenset[Cell]]:
+    """Every connected set of `size` cells of `free` that contains `root`, once each
+    (a set grows only by the neighbours of its cells, and each set is reported once)."""
+    seen: set[frozenset[Cell]] = set()
+
+    def grow(shape: frozenset[Cell]) -> Iterator[frozenset[Cell]]:
+        if shape in seen:
+            return
+        seen.add(shape)
+        if len(shape) == size:
+            yield shape
+            return
+        for cell in shape:
+            for nb in params.neighbours(*cell):
+                if nb in free and nb not in shape:
+                    yield from grow(shape | {nb})
+
+    yield from grow(frozenset([root]))
+
+
+class Filling(CluePuzzle):
+    name = "filling"
+    aliases = ("fillomino",)
+    title = "Filling (Fillomino)"
+    rules_text = ("Write a digit in every cell so that every connected area of equal digits has as many cells as "
+                  "its digit.")
+    tatham_game = "filling"
+    solution_formats = ("text", "array", "json")  # a game ID holds givens, not a solved grid
+    formats = ("text", "array", "tatham", "json")
+    size_limit_text = SIZE.text
+    example = "1..\n.2.\n5.."
+    # Region sizes are lazy cuts: depth-2 probing of the CNF alone left about 200 of 567
+    # digits open on 9x7 and spent the whole probe budget (1.6-3 s a puzzle, level null).
+    grade_max_depth = 1
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
+
+    # ---- text forms -----------------------------------------------------------------
+    def _instance(self, rows: list[list[Token]], line: int | None = None) -> Instance:
+        """Rows of cells, each a digit or a blank (see BLANKS), with where it stands."""
+        rectangular(rows, numbered=True)
+        try:
+            params = FillingParams(len(rows[0]), len(rows))
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+        clues = {}
+        for r, row in enumerate(rows):
+            for c, t in enumerate(row):
+                if t.text in BLANKS:
+                    continue
+                if not (t.text.isascii() and t.text.isdigit() and 1 <= int(t.text) <= params.top):
+                    raise PuzzleError(f"bad cell {quote(t.text)} (a digit 1..{params.top}, or '.' for blank)",
+                                      t.line, t.column)
+                clues[(r, c)] = int(t.text)
+        return Instance(self.name, params, clues)
+
+    def _parse_text(self, text: str) -> Instance:
+        """Rows of digits, '.' (or 0, _, -) for a blank."""
+        rows = char_rows(text)
+        return self._instance(rows, rows[0][0].line)
+
+    def _parse_array(self, text: str) -> Instance:
+        """Seed 000's array: digits as strings (or numbers), ' ' for blank."""
+        rows = array_rows(text)
+        if not rows:
+            raise PuzzleError("empty array")
+        cells = []
+        for row in rows:
+            out = []
+            for e in row:
+                if isinstance(e.value, bool) or not isinstance(e.value, (int, str)):
+                    raise PuzzleError(f"expected a digit or ' ', got {quote(repr(e.value))}", e.line, e.column)
+                out.append(Token(str(e.value).strip() or ".", e.line, e.column))
+            cells.append(out)
+        return self._instance(cells, rows[0].line)
+
+    def _parse_tatham(self, text: str) -> Instance:
+        """`WxH:description`: digits are givens (0 a blank), letters a..z runs of 1..26 blanks."""
+        game = game_id(text)
+        width, height = tatham_size(game.head, "", f"bad Filling parameters {quote(game.head)} (expected like 9x7)",
+                                    game.line, game.column)
+        try:
+            params = FillingParams(width, height)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, game.line, game.column) from None
+        most = tatham_top(params)
+        symbols = {str(d): d for d in range(most + 1)}
+        cells = tatham_cells(game, width * height, symbols, 0)
+        clues = {(i // width, i % width): v for i, v in enumerate(cells) if v}
+        return Instance(self.name, params, clues)
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict):
+            raise PuzzleError("filling JSON needs a 'grid': rows of digits and '.'")
+        rows = [[Token(str(ch) if ch is not None else ".", None, None) for ch in row]  # type: ignore[arg-type]
+                for row in json_rows(data.get("grid"))]
+        inst = self._instance(rows)
+        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
+            if key in data and data[key] != size:
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
+        return inst
+
+    def rows(self, inst: Instance, solution: Grid | None = None) -> list[str]:
+        """The board as rows of digits and '.' (a solution fills every cell)."""
+        p = inst.params
+        if solution is not None:
+            return ["".join(str(d) for d in row) for row in solution]
+        return ["".join(str(inst.clues.get((r, c), ".")) for c in range(p.width)) for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p = inst.params
+        if fmt == "text":
+            return "\n".join(self.rows(inst))
+        if fmt == "array":
+            return write_array([" " if ch == "." else ch for ch in row] for row in self.rows(inst))
+        if fmt == "tatham":
+            most = tatham_top(p)
+            if any(v > most for v in inst.clues.values()):
+                raise PuzzleError(f"Tatham's Filling takes digits up to {most} on a {p.width}x{p.height} board")
+            cells = [str(inst.clues.get((r, c), ".")) for r, c in p.cells()]
+            return f"{p.width}x{p.height}:{tatham_encode(cells, '.')}"
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "grid": self.rows(inst)})
+        raise PuzzleError(f"unknown filling format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "array":  # the seed's output
+            return write_array(list(row) for row in solution)
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "grid": self.solution_json(inst, solution)})
+        if fmt == "tatham":
+            raise PuzzleError("Tatham's Filling game ID holds the givens, not a solution (and refuses digits over "
+                              "max(width, height, 3)): print the solution as text, array or json")
+        return "\n".join(self.rows(inst, solution))
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
+        return [list(row) for row in solution]
+
+    def describe_clue(self, key: Cell, value: int) -> str:
+        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+
+    def clue_json(self, key: Cell, value: int) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "digit": value}
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text of the board's rotations and reflections that keep its shape."""
+        grid = [list(row) for row in self.rows(inst)]
+        forms = []
+        for _ in range(4):
+            grid = [list(row) for row in zip(*grid[::-1])]  # a quarter turn
+            for g in (grid, [row[::-1] for row in grid]):
+                if len(g) == inst.params.height:
+                    forms.append("\n".join("".join(row) for row in g))
+        return min(forms)
+
+    # ---- pictures -----------------------------------------------------------------
+    def show_text(self, inst: Instance) -> str:
+        from lab.share import box_grid
+
+        return box_grid([[ch if ch != "." else " " for ch in row] for row in self.rows(inst)])
+
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As Tatham prints Filling: thin grid lines and the givens; with the solution every
+        digit, the givens bold, and thick lines between areas."""
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        regions = None
+        if solution is not None:
+            ids = {cell: i for i, area in enumerate(areas(p, solution)) for cell in area}
+            regions = [[ids[(r, c)] for c in range(p.width)] for r in range(p.height)]
+        for r, c in p.cells():
+            given = inst.clues.get((r, c))
+            digit = given if solution is None else solution[r][c]
+            if digit:
+                board.text(r, c, str(digit), 0.6, bold=given is not None and solution is not None)
+        board.grid(regions)
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: FillingParams) -> bool:
+        return True  # a clue is a cell's digit literal: nothing is drawn from the pool later
+
+    def rules(self, params: FillingParams, pool: IDPool) -> Rules:
+        """One-hot digits; the cuts of small shapes up front (`EAGER_OVER`, `EAGER_UNDER`):
+        they are most of what propagation needs and few (6,476 clauses on 9x7). Larger
+        areas come in `cuts`."""
+        top = params.top
+        first = variable_block(pool, params.width * params.height * top)
+        x = [[[first + (r * params.width + c) * top + d for d in range(top)] for c in range(params.width)]
+             for r in range(params.height)]
+        clauses: list[Clause] = [list(x[r][c]) for r, c in params.cells()]
+        for size in range(1, min(top, EAGER_OVER) + 1):
+            for shape in all_shapes(params, size + 1):
+                clauses.append([-x[r][c][size - 1] for r, c in shape])
+        for size in range(1, EAGER_UNDER + 1):
+            for shape in all_shapes(params, size):
+                border = sorted({nb for cell in shape for nb in params.neighbours(*cell) if nb not in shape})
+                for d in range(size + 1, top + 1):
+                    clauses.append([x[r][c][d - 1] for r, c in border] + [-x[r][c][d - 1] for r, c in shape])
+        primary = [v for row in x for cell in row for v in cell]
+        return Rules(clauses, primary, x, at_most_one=[list(x[r][c]) for r, c in params.cells()])
+
+    def clue_clauses(self, params: FillingParams, rules: Rules, key: Cell, value: int) -> list[Clause]:
+        r, c = key
+        if not (0 <= r < params.height and 0 <= c < params.width and 1 <= value <= params.top):
+            raise PuzzleError(f"clue {key}={value} is outside the {params.width}x{params.height} board "
+                              f"or its digits 1..{params.top}")
+        return [[rules.data[r][c][value - 1]]]
+
+    def decode(self, params: FillingParams, rules: Rules, true_vars) -> Grid:
+        return tuple(tuple(next((d + 1 for d, v in enumerate(cell) if v in true_vars), 0) for cell in row)
+                     for row in rules.data)
+
+    def solution_literals(self, params: FillingParams, rules: Rules, solution: Grid) -> list[int]:
+        return [v if d + 1 == digit else -v for vrow, srow in zip(rules.data, solution)
+                for cell, digit in zip(vrow, srow) for d, v in enumerate(cell)]
+
+    def cuts(self, params: FillingParams, rules: Rules, solution: Grid, true_vars) -> list[Clause]:
+        """A clause for each area of the candidate whose size is wrong; each holds in every
+        solution of every board of this size.
+
+        Too large (n cells of digit d, n > d): its first d + 1 cells in breadth-first order
+        are connected, and d + 1 connected cells holding d lie in one area of more than d
+        cells, so they never all hold d. Too small (n < d) and closed off, every neighbour
+        B outside it holding another digit: if all of it holds d and no cell of B does, it
+        is a whole area of n < d cells again, so some cell of it leaves d or some cell of B
+        takes d."""
+        x = rules.data
+        out = []
+        for area in areas(params, solution):
+            r0, c0 = area[0]
+            d = solution[r0][c0]
+            if len(area) > d:
+                out.append([-x[r][c][d - 1] for r, c in area[:d + 1]])
+            elif len(area) < d:
+                inside = set(area)
+                border = {nb for cell in area for nb in params.neighbours(*cell) if nb not in inside}
+                out.append([x[r][c][d - 1] for r, c in sorted(border)] + [-x[r][c][d - 1] for r, c in area])
+        return out
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Areas stated directly. Each cell j names its area's representative, the area's
+        first cell i in reading order (`member[j][i]`, only for i <= j within distance
+        top - 1). Neighbours with equal digits share their representative; members share
+        its digit; a representative has as many members as its digit. Members reach the
+        representative through their area: a BFS distance, 0 at the representative and one
+        more than the least distance of a neighbour in the same area elsewhere, is finite
+        only when the area is connected. Everything but the digits is a function of the
+        digits, so CP-SAT enumerates each filling once."""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        top = p.top
+        far = top  # distances run 0..top - 1; `far` stands for "not in my area"
+        model = cp_model.CpModel()
+        cells = p.cells()
+        digit = {cell: model.new_int_var(1, top, f"v{cell[0]}_{cell[1]}") for cell in cells}
+        same = {}
+        for a, b in p.edges():
+            s = model.new_bool_var("")
+            model.add(digit[a] == digit[b]).only_enforce_if(s)
+            model.add(digit[a] != digit[b]).only_enforce_if(~s)
+            same[(a, b)] = same[(b, a)] = s
+        index = {cell: k for k, cell in enumerate(cells)}
+        member: dict[Cell, dict[Cell, object]] = {}
+        for j in cells:
+            member[j] = {i: model.new_bool_var("") for i in cells
+                         if index[i] <= index[j] and abs(i[0] - j[0]) + abs(i[1] - j[1]) < top}
+            model.add_exactly_one(member[j].values())
+        for j in cells:
+            for i, m in member[j].items():
+                if i != j:
+                    model.add_implication(m, member[i][i])
+                    model.add(digit[j] == digit[i]).only_enforce_if(m)
+                model.add(digit[i] > abs(i[0] - j[0]) + abs(i[1] - j[1])).only_enforce_if(m)
+        for a, b in p.edges():
+            for i in set(member[a]) | set(member[b]):
+                ma, mb = member[a].get(i), member[b].get(i)
+                if ma is not None and mb is not None:
+                    model.add(ma == mb).only_enforce_if(same[(a, b)])
+                elif ma is not None:
+                    model.add_implication(same[(a, b)], ma.Not())  # type: ignore[attr-defined]
+                elif mb is not None:
+                    model.add_implication(same[(a, b)], mb.Not())  # type: ignore[attr-defined]
+        for i in cells:
+            members = [member[j][i] for j in cells if i in member[j]]
+            model.add(sum(members) == digit[i]).only_enforce_if(member[i][i])
+        dist = {cell: model.new_int_var(0, far - 1, "") for cell in cells}
+        for j in cells:
+            root = member[j][j]
+            model.add(dist[j] == 0).only_enforce_if(root)
+            via = []
+            for k in p.neighbours(*j):
+                e = model.new_int_var(0, far, "")
+                model.add(e == dist[k]).only_enforce_if(same[(j, k)])
+                model.add(e == far).only_enforce_if(~same[(j, k)])
+                via.append(e)
+            nearest = model.new_int_var(0, far, "")
+            model.add_min_equality(nearest, via)
+            model.add(dist[j] == nearest + 1).only_enforce_if(~root)
+        for (r, c), v in inst.clues.items():
+            model.add(digit[(r, c)] == v)
+        grid = [[digit[(r, c)] for c in range(p.width)] for r in range(p.height)]
+        variables = [v for row in grid for v in row]
+        return CpModel(model, variables, lambda value: tuple(tuple(int(value(v)) for v in row) for row in grid))
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: FillingParams) -> Iterable[Grid]:
+        """Every valid filling, by placing areas: the first empty cell in reading order
+        starts a new area of some size d, of any connected shape over empty cells, that
+        touches no area of size d already placed. (Whatever breaks a rule is never made.)"""
+        if params.width * params.height > ENUMERATE_MOST:
+            raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
+        grid = [[0] * params.width for _ in range(params.height)]
+        order = params.cells()
+
+        def place(k: int) -> Iterator[Grid]:
+            while k < len(order) and grid[order[k][0]][order[k][1]]:
+                k += 1
+            if k == len(order):
+                yield tuple(tuple(row) for row in grid)
+                return
+            free = {cell for cell in order[k:] if not grid[cell[0]][cell[1]]}
+            for d in range(1, params.top + 1):
+                for shape in shapes(free, order[k], d, params):
+                    if any(grid[nr][nc] == d for r, c in shape for nr, nc in params.neighbours(r, c)):
+                        continue
+                    for r, c in shape:
+                        grid[r][c] = d
+                    yield from place(k + 1)
+                    for r, c in shape:
+                        grid[r][c] = 0
+
+        return place(0)
+
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = [f"r{r + 1}c{c + 1} holds {d}: digits run 1..{p.top}" for r, c in p.cells()
+                    for d in [solution[r][c]] if not (isinstance(d, int) and 1 <= d <= p.top)]
+        if problems:
+            return problems
+        problems += [f"r{r + 1}c{c + 1} holds {solution[r][c]}, the clue says {v}"
+                     for (r, c), v in sorted(inst.clues.items()) if solution[r][c] != v]
+        for area in areas(p, solution):
+            r, c = area[0]
+            d = solution[r][c]
+            if len(area) > d:
+                problems.append(f"the area of {d}s at r{r + 1}c{c + 1} has {len(area)} cells, more than {d}")
+            elif len(area) < d:
+                problems.append(f"the area of {d}s at r{r + 1}c{c + 1} has {len(area)} cells, fewer than {d}")
+        return problems
+
+
+PUZZLE = Filling()

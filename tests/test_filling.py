@@ -1,0 +1,346 @@
+"""Filling: seed example, verify rule by rule, Tatham's game IDs (his generator's boards, and
+ours read by his parser), random tiny boards against brute force, formats, generator."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from tatham import tatham_reads
+
+from generators.filling import random_filling
+from lab import cli
+from lab.cpsat import cpsat_count
+from lab.crosscheck import assert_unique_with, brute_force_count, generated_rechecked
+from lab.generator import generate_one
+from lab.puzzle import PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SatSession, SessionCache, check_instance
+from solvers.filling import PUZZLE, FillingParams, areas, tatham_top
+
+DATA = Path(__file__).parent / "data"
+
+SEED_BOARD = """board = np.array([
+  [' ', '4', '2', ' ', ' ', '2', ' '],
+  [' ', ' ', '7', ' ', ' ', '3', ' '],
+  [' ', ' ', ' ', ' ', '4', ' ', '3'],
+  [' ', '6', '6', ' ', '3', ' ', ' '],
+  [' ', '7', ' ', '6', '4', '5', ' '],
+  [' ', '6', ' ', ' ', ' ', ' ', '4'],
+])"""
+
+# The seed's script output, as numpy prints it.
+SEED_SOLUTION = """
+[[4 4 2 2 4 2 2]
+ [4 4 7 4 4 3 3]
+ [7 7 7 3 4 5 3]
+ [7 6 6 3 3 5 5]
+ [7 7 6 6 4 5 5]
+ [1 6 6 1 4 4 4]]
+"""
+
+
+def grid(text: str) -> tuple[tuple[int, ...], ...]:
+    """Rows of digits (anything else between them ignored) as a solution."""
+    rows = ["".join(ch for ch in line if ch.isdigit()) for line in text.strip().splitlines()]
+    return tuple(tuple(int(ch) for ch in row) for row in rows if row)
+
+
+def tatham_ids() -> list[str]:
+    lines = (DATA / "filling_tatham.txt").read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+# ---- the seed example ---------------------------------------------------------------------
+def test_seed_example_is_unique_with_the_stated_solution():
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert inst.params == FillingParams(7, 6) and len(inst.clues) == 16
+    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))  # SAT and CP-SAT
+
+
+def test_seed_solution_is_written_as_the_seed_prints_it():
+    inst = PUZZLE.parse(SEED_BOARD)
+    written = PUZZLE.format_solution(inst, grid(SEED_SOLUTION), "array")
+    assert grid(written) == grid(SEED_SOLUTION)
+    assert written.splitlines()[1] == "  [4, 4, 2, 2, 4, 2, 2],"
+    assert PUZZLE.format_solution(inst, grid(SEED_SOLUTION)).splitlines()[0] == "4422422"
+    assert PUZZLE.format(inst, "array").splitlines()[1] == "  [' ', '4', '2', ' ', ' ', '2', ' '],"
+
+
+# ---- verify, rule by rule -----------------------------------------------------------------
+def problems(text: str, board: str = "...\n...\n...") -> list[str]:
+    return PUZZLE.verify(PUZZLE.parse(board), grid(text))
+
+
+def test_verify_accepts_a_valid_grid():
+    assert problems("121\n525\n555") == []
+    assert problems("121\n525\n555", PUZZLE.example) == []
+
+
+@pytest.mark.parametrize("bad, board, expected", [
+    ("121\n525\n555", "3..\n...\n...", "r1c1 holds 1, the clue says 3"),
+    ("333\n333\n333", "...\n...\n...", "the area of 3s at r1c1 has 9 cells, more than 3"),
+    ("122\n355\n555", "...\n...\n...", "the area of 3s at r2c1 has 1 cells, fewer than 3"),
+    ("112\n525\n555", "...\n...\n...", "the area of 1s at r1c1 has 2 cells, more than 1"),
+    ("12\n52", "...\n...\n...", "solution is not 3x3"),
+])
+def test_verify_names_each_broken_rule(bad, board, expected):
+    assert expected in problems(bad, board)
+
+
+def test_verify_refuses_digits_out_of_range():
+    inst = PUZZLE.parse("...\n...\n...")
+    assert "r1c1 holds 0: digits run 1..9" in PUZZLE.verify(inst, ((0, 2, 1), (5, 2, 5), (5, 5, 5)))
+    small = PUZZLE.parse("..")
+    assert "r1c1 holds 3: digits run 1..2" in PUZZLE.verify(small, ((3, 3),))
+
+
+def test_equal_digits_apart_are_two_areas():
+    assert problems("1221", "....") == []  # two areas of one 1 each
+    assert "the area of 2s at r1c2 has 1 cells, fewer than 2" in problems("12\n21", "..\n..")  # diagonals apart
+
+
+# ---- random tiny boards against brute force -----------------------------------------------
+@cache
+def fillings(width: int, height: int) -> tuple:
+    return tuple(PUZZLE.candidates(FillingParams(width, height)))
+
+
+def test_candidates_are_every_valid_filling():
+    """The enumeration places areas; cross-checked against the counts of a cell-by-cell
+    search (445 fillings of 3x3, 6,351 of 4x3 with digits up to 9), and all valid."""
+    assert len(fillings(3, 3)) == 445 and len(set(fillings(3, 3))) == 445
+    assert len(fillings(1, 1)) == 1 and len(fillings(2, 2)) == 5  # 3s around a 1 four ways, or all 4s
+    inst = PUZZLE.parse("...\n...\n...")
+    assert all(PUZZLE.verify(inst, g) == [] for g in fillings(3, 3))
+
+
+def test_random_tiny_boards_brute_force_equals_both_engines():
+    """140 boards of 3x3, 4x2, 3x2 and 5x1: clues taken from a valid filling (one or several
+    solutions) or set at random (often none); brute force = SAT = CP-SAT, with the
+    solutions themselves equal. The example alone never shows an oversized area cut."""
+    rng = random.Random(7)
+    seen = {0: 0, 1: 0, 2: 0}
+    for width, height, boards in ((3, 3, 40), (4, 2, 50), (3, 2, 30), (5, 1, 20)):
+        params, everything = FillingParams(width, height), fillings(width, height)
+        session = SatSession(PUZZLE, params)
+        try:
+            for _ in range(boards):
+                cells = params.cells()
+                least = 2 if len(cells) > 8 else 0  # a bare 3x3 has 445 solutions to enumerate
+                keys = rng.sample(cells, rng.randint(least, len(cells) // 2 + 1))
+                if rng.random() < 0.7:
+                    source = rng.choice(everything)
+                    clues = {(r, c): source[r][c] for r, c in keys}
+                else:
+                    clues = {key: rng.randint(1, params.top) for key in keys}
+                inst = PUZZLE.parse("\n".join("".join(str(clues.get((r, c), ".")) for c in range(width))
+                                              for r in range(height)))
+                brute = sorted(g for g in everything if not PUZZLE.verify(inst, g))
+                assert brute_force_count(PUZZLE, inst, everything) == len(brute)
+                sat = session.count(inst.clues, 1000)
+                cp = cpsat_count(PUZZLE, inst, limit=1000)
+                assert sorted(sat.solutions) == brute == sorted(cp.solutions), PUZZLE.format(inst)
+                seen[min(len(brute), 2)] += 1
+        finally:
+            session.close()
+    assert all(seen.values()), seen
+
+
+def test_cuts_forbid_what_no_solution_has():
+    """Each cut clause holds in every valid filling of the board (they are added for good)."""
+    params = FillingParams(3, 3)
+    session = SatSession(PUZZLE, params)
+    try:
+        rules = session.rules
+        bad = ((3, 3, 3), (3, 1, 2), (4, 4, 2))  # 4 threes together; a 4 of two cells
+        clauses = PUZZLE.cuts(params, rules, bad, set())
+        assert len(clauses) == 2
+        for good in fillings(3, 3):
+            true = set(PUZZLE.solution_literals(params, rules, good))
+            assert all(any(lit in true for lit in clause) for clause in clauses)
+    finally:
+        session.close()
+
+
+# ---- Tatham's game IDs ----------------------------------------------------------------------
+def test_tatham_ids_are_unique_and_written_back_the_same():
+    """His generator's boards (tests/data/filling_tatham.txt, 9x7 and 13x9: his game has no
+    difficulty grades): each reads, is unique for the SAT engine, and writes back to the
+    same ID (his encoder and ours agree letter by letter)."""
+    ids = tatham_ids()
+    assert len(ids) == 24 and {i.split(":")[0] for i in ids} == {"9x7", "13x9"}
+    sessions = SessionCache()
+    for game in ids:
+        inst = PUZZLE.parse(game)
+        result = check_instance(PUZZLE, inst, sessions=sessions)
+        assert result.status == "unique", game
+        assert PUZZLE.verify(inst, result.solutions[0]) == []
+        assert PUZZLE.format(inst, "tatham") == game
+
+
+def test_tatham_ids_agree_with_cpsat():
+    for game in tatham_ids()[:1]:  # a 9x7 board (the rest: the slow test below)
+        inst = PUZZLE.parse(game)
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
+
+
+@cache
+def generated_ids() -> tuple[str, ...]:
+    """Game IDs of our generated puzzles; each reads back as the puzzle it was written from."""
+    gen, sessions, rng = generator("filling"), SessionCache(), random.Random(4)
+    out = []
+    for options in ({"size": 3}, {"size": 5}, {"width": 7, "height": 4}, {"width": 2, "height": 6},
+                    {"width": 9, "height": 7}):
+        made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
+        out.append(PUZZLE.format(made.instance, "tatham"))
+        assert PUZZLE.parse(out[-1]) == made.instance
+    return tuple(out)
+
+
+def test_our_ids_are_read_by_tathams_parser(tmp_path):
+    assert tatham_reads("filling", list(generated_ids()), tmp_path) == ""
+    # and the parser does refuse what it should, so the check above means something
+    for bad in BAD_IDS:
+        assert "error parsing" in tatham_reads("filling", [bad[0]], tmp_path), bad
+
+
+BAD_IDS = [
+    ("9x7:zzz", "longer than 63 cells"),
+    ("9x7:a", "has 1 cells, expected 63"),
+    ("3x3:4h", "unexpected '4'"),  # his digits run to max(width, height, 3)
+    ("9x7:3!zk", "unexpected '!'"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_IDS + [("9x7x:i", "bad Filling parameters")])
+def test_bad_tatham_ids(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        PUZZLE.parse(text)
+
+
+@pytest.mark.parametrize("text, clues", [
+    ("3x3:1h", {(0, 0): 1}),
+    ("3x3:100000003", {(0, 0): 1, (2, 2): 3}),  # '0' is a blank to his parser too
+    ("3:b2f", {(0, 2): 2}),  # "3" is 3x3 (decode_params)
+    ("14x2:z3a", {(1, 12): 3}),
+])
+def test_tatham_descriptions(text, clues):
+    assert PUZZLE.parse(text).clues == clues
+
+
+def test_tatham_long_runs_are_written_with_z():
+    inst = PUZZLE.parse("20x3:z3zg")
+    assert inst.clues == {(1, 6): 3} and PUZZLE.format(inst, "tatham") == "20x3:z3zg"
+
+
+def test_boards_tathams_game_cannot_hold_have_no_id():
+    with pytest.raises(PuzzleError, match="digits up to 3"):
+        PUZZLE.format(PUZZLE.parse("4..\n..."), "tatham")
+
+
+# ---- formats ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("fmt", PUZZLE.formats)
+def test_seed_board_round_trips(fmt):
+    inst = PUZZLE.parse(SEED_BOARD)
+    assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+    assert PUZZLE.parse(PUZZLE.format(inst, fmt), fmt) == inst
+
+
+def test_text_takes_other_blanks_and_json_numbers():
+    assert PUZZLE.parse("1-0\n_2.\n5..") == PUZZLE.parse(PUZZLE.example)
+    doc = {"grid": [[1, None, 0], [0, 2, 0], [5, 0, 0]]}
+    assert PUZZLE.parse(json.dumps(doc)) == PUZZLE.parse(PUZZLE.example)
+
+
+@pytest.mark.parametrize("text, line", [
+    ("1..\n.x.\n5..", 2),
+    ("1..\n..\n5..", 2),
+    ("[[' ', 'a']]", 1),
+    ('{"grid": ["1.", "."]}', None),
+    ('{"grid": ["1.", ".."], "width": 3}', None),
+])
+def test_bad_input_names_the_place(text, line):
+    with pytest.raises(PuzzleError) as info:
+        PUZZLE.parse(text)
+    assert info.value.line == line
+
+
+def test_show_and_canonical():
+    inst = PUZZLE.parse(PUZZLE.example)
+    shown = PUZZLE.show_text(inst)
+    assert "┃ 1 │   │   ┃" in shown and shown.count("\n") == 6
+    turned = PUZZLE.parse("..1\n.2.\n..5")  # mirrored
+    assert PUZZLE.canonical(turned) == PUZZLE.canonical(inst)
+
+
+def test_areas_are_found_in_breadth_first_order():
+    params = FillingParams(3, 2)
+    found = areas(params, ((3, 3, 1), (3, 2, 2)))
+    assert found == [[(0, 0), (1, 0), (0, 1)], [(0, 2)], [(1, 1), (1, 2)]]
+
+
+# ---- generation --------------------------------------------------------------------------------
+def test_random_fillings_are_valid_and_within_tathams_largest_area():
+    rng = random.Random(3)
+    for width, height in ((1, 1), (1, 5), (2, 2), (3, 3), (9, 7), (13, 9), (4, 12), (20, 20)):
+        params = FillingParams(width, height)
+        blank = PUZZLE.parse("\n".join("." * width for _ in range(height)))
+        for _ in range(5):
+            filling = random_filling(params, tatham_top(params), rng)
+            assert PUZZLE.verify(blank, filling) == []
+            assert max(max(row) for row in filling) <= max(tatham_top(params), 1)
+
+
+def test_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("filling")
+    for options, count in (({"size": 4}, 6), ({"width": 7, "height": 5}, 3), ({"width": 6, "height": 3}, 4)):
+        for made in generated_rechecked(PUZZLE, gen, gen.params(**options), count, seed=5):
+            p = made.instance.params
+            assert made.minimal and len(made.instance.clues) < p.width * p.height
+
+
+def test_generator_options():
+    gen = generator("filling")
+    assert gen.params() == FillingParams(9, 7)
+    assert gen.params(size=5) == FillingParams(5, 5) and gen.params(width=13, height=9) == FillingParams(13, 9)
+    with pytest.raises(PuzzleError, match="--width must be at most 20"):
+        gen.checked_params(width=21)
+    with pytest.raises(PuzzleError, match="--size must be at least 1"):
+        gen.checked_params(size=0)
+
+
+def test_generate_from_the_command_line(tmp_path):
+    out = tmp_path / "f.jsonl"
+    code = cli.main(["generate", "filling", "--size", "4", "--count", "2", "--seed", "3", "--quiet",
+                     "--out", str(out)])
+    assert code == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 2 and all(r["tatham_id"].startswith("4x4:") and r["unique"] for r in records)
+    csv = tmp_path / "f.csv"
+    assert cli.main(["generate", "filling", "--width", "5", "--height", "3", "--count", "2", "--quiet",
+                     "--out", str(csv)]) == 0
+    assert csv.read_text().count("filling-") == 2
+
+
+def test_aliases():
+    assert puzzle("fillomino") is PUZZLE and puzzle("Filling") is PUZZLE
+
+
+@pytest.mark.slow
+def test_all_tatham_ids_agree_with_cpsat():
+    for game in tatham_ids():
+        inst = PUZZLE.parse(game)
+        cp = cpsat_count(PUZZLE, inst, limit=2)
+        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
+
+
+@pytest.mark.slow
+def test_many_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("filling")
+    generated_rechecked(PUZZLE, gen, gen.params(width=9, height=7), 10, seed=11)
+    generated_rechecked(PUZZLE, gen, gen.params(width=8, height=8), 10, seed=12)
