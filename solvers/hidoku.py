@@ -1,0 +1,339 @@
+"""Hidoku (Hidato): text forms, rules, decoding, verification.
+
+Rules: fill every cell of a width x height grid with the numbers 1..N (N = width x height),
+each once, so that each k < N and k + 1 stand in king-move neighbours (one of the eight
+cells around). The clues are the given numbers.
+
+Encoding: one variable per cell and number (cell i holds k), exactly one per cell and per
+number (the "at most one" halves as `Rules.at_most_one` groups); "i holds k" implies "a
+neighbour of i holds k + 1" and "i holds k + 1" implies "a neighbour holds k". A numbering
+has no cycles to cut, so no lazy `cuts` are needed; a clue is one variable, its unit
+literal. CP-SAT models the path instead: a Hamiltonian circuit over king moves and a dummy
+node (`add_circuit`), each arc carrying a cell's number on to the next.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from pysat.formula import IDPool
+
+from lab.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
+from lab.textgrid import (
+    Token,
+    json_rows,
+    numbered_lines,
+    parse_json,
+    rectangular,
+    token_rows,
+)
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[int, ...], ...]  # the number of each cell, 1..N
+# Size limit: the seed's 10x10 board checks in about 1 s from the command line; a 12x12
+# board generates and grades in about 2 s and checks in about 2 s (N cells: N^2 variables).
+SIZE = BoardLimit(12, 12, 1, 1)
+BLANKS = (".", "_")  # "." in our text form; "_" (any run of it) in the seed's comma form
+ENUMERATE_LIMIT = 10 ** 6
+
+
+@dataclass(frozen=True)
+class HidokuParams:
+    """A width x height board; the numbers run from 1 to width x height."""
+
+    width: int
+    height: int
+
+    def __post_init__(self) -> None:
+        SIZE.check("hidoku", self.width, self.height)
+
+    @property
+    def n(self) -> int:
+        return self.width * self.height
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell (row-major index), its king-move neighbours."""
+        w, h = self.width, self.height
+        return tuple(tuple((r + dr) * w + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                           if (dr or dc) and 0 <= r + dr < h and 0 <= c + dc < w)
+                     for r in range(h) for c in range(w))
+
+
+def name(cell: Cell) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def grid_of(order: Sequence[int], width: int, height: int) -> Grid:
+    """The numbering that visits the cells (row-major indices) in `order`."""
+    numbers = [0] * (width * height)
+    for k, i in enumerate(order, start=1):
+        numbers[i] = k
+    return tuple(tuple(numbers[r * width:(r + 1) * width]) for r in range(height))
+
+
+def king_paths(neighbours: Sequence[Sequence[int]], order: list[int], used: set[int], n: int) -> Iterator[list[int]]:
+    """Every way to extend `order` to all n cells by king moves."""
+    if len(order) == n:
+        yield list(order)
+        return
+    for j in neighbours[order[-1]]:
+        if j not in used:
+            order.append(j)
+            used.add(j)
+            yield from king_paths(neighbours, order, used, n)
+            used.discard(j)
+            order.pop()
+
+
+def comma_rows(text: str) -> list[list[Token]]:
+    """The seed's board file: comma-separated rows, each cell a number or `_`s, spaces
+    around cells ignored; each cell a Token with where it starts."""
+    rows = []
+    for lineno, line in numbered_lines(text):
+        cells, start = [], 0
+        for part in line.split(","):
+            stripped = part.strip()
+            column = start + (part.find(stripped) if stripped else 0) + 1
+            cells.append(Token(stripped, lineno, column))
+            start += len(part) + 1
+        rows.append(cells)
+    return rows
+
+
+class Hidoku(CluePuzzle):
+    name = "hidoku"
+    aliases = ("hidato",)
+    title = "Hidoku (Hidato)"
+    rules_text = "Fill the grid with 1 to N so that consecutive numbers are neighbours, diagonals included."
+    formats = ("text", "seed", "json")
+    size_limit_text = SIZE.text
+    # A 3x3 board (784 king paths in all, so brute force is quick): 1 and 9 down the left
+    # side, and 5 beside 9 leaves one numbering.
+    example = "1 . .\n. . .\n9 5 ."
+
+    def check_size(self, inst: Instance) -> None:
+        SIZE.check(self.name, inst.params.width, inst.params.height)
+
+    # ---- text forms -----------------------------------------------------------------
+    def sniff(self, text: str) -> str:
+        """The seed's comma form has commas; otherwise as every puzzle."""
+        fmt = super().sniff(text)
+        return "seed" if fmt == "text" and "," in text else fmt
+
+    def _instance(self, rows: list[list[Token]], blank: str) -> Instance:
+        """Rows of cells (a number, or blank), each with where it stands."""
+        rectangular(rows, numbered=True)
+        params = HidokuParams(len(rows[0]), len(rows))
+        clues: dict[Cell, int] = {}
+        seen: dict[int, Token] = {}
+        for r, row in enumerate(rows):
+            for c, t in enumerate(row):
+                if t.text == blank or (blank == "_" and t.text and set(t.text) == {"_"}):
+                    continue
+                if not (t.text.isascii() and t.text.isdigit()) or not 1 <= int(t.text) <= params.n:
+                    raise PuzzleError(f"bad cell {quote(t.text)} (a number from 1 to {params.n}, or {blank} "
+                                      "for a blank)", t.line, t.column)
+                k = int(t.text)
+                if k in seen:
+                    raise PuzzleError(f"number {k} is given twice", t.line, t.column)
+                seen[k] = t
+                clues[(r, c)] = k
+        return Instance(self.name, params, clues)
+
+    def _parse_text(self, text: str) -> Instance:
+        """Rows of space-separated numbers, `.` for a blank."""
+        return self._instance(token_rows(text), ".")
+
+    def _parse_seed(self, text: str) -> Instance:
+        """Seed 001's board file: `1,_,_,4`, one row a line."""
+        return self._instance(comma_rows(text), "_")
+
+    def _parse_json(self, text: str) -> Instance:
+        data = parse_json(text)
+        if not isinstance(data, dict):
+            raise PuzzleError("hidoku JSON needs a 'grid': rows of numbers, with 0 or null for a blank")
+        rows = [[Token("." if v in (0, None, ".") else str(v), None, None) for v in row]
+                for row in json_rows(data.get("grid"))]
+        inst = self._instance(rows, ".")
+        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
+            if key in data and data[key] != size:
+                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
+        return inst
+
+    def numbers(self, inst: Instance, solution: Grid | None = None) -> list[list[int | None]]:
+        p = inst.params
+        return [[inst.clues.get((r, c)) if solution is None else solution[r][c] for c in range(p.width)]
+                for r in range(p.height)]
+
+    def format(self, inst: Instance, fmt: str = "text") -> str:
+        p = inst.params
+        rows = self.numbers(inst)
+        if fmt == "text":
+            wide = len(str(p.n))
+            return "\n".join(" ".join(("." if k is None else str(k)).rjust(wide) for k in row) for row in rows)
+        if fmt == "seed":
+            return "\n".join(",".join("_" if k is None else str(k) for k in row) for row in rows)
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
+                               "grid": [[k or 0 for k in row] for row in rows]})
+        raise PuzzleError(f"unknown hidoku format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
+        if fmt == "json":
+            return json.dumps({"puzzle": self.name, "grid": [list(row) for row in solution]})
+        sep = "," if fmt == "seed" else " "
+        wide = 0 if fmt == "seed" else len(str(inst.params.n))
+        return "\n".join(sep.join(str(k).rjust(wide) for k in row) for row in solution)
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
+        return [list(row) for row in solution]
+
+    def describe_clue(self, key: Cell, value: int) -> str:
+        return f"{name(key)}={value}"
+
+    def clue_json(self, key: Cell, value: int) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
+
+    def show_text(self, inst: Instance) -> str:
+        from lab.share import box_grid
+
+        return box_grid([["" if k is None else str(k) for k in row] for row in self.numbers(inst)])
+
+    # ---- pictures -----------------------------------------------------------------
+    def draw(self, ax: Any, inst: Instance, solution: Grid | None = None) -> None:
+        """As a Hidato is printed: numbers in the cells, the givens bold; in the solution the
+        other numbers in a lighter blue and the path from 1 to N drawn lightly behind them."""
+        from lab.draw import Board
+
+        p = inst.params
+        board = Board(ax, p.width, p.height)
+        if solution is not None:
+            where = {k: (r, c) for r, row in enumerate(solution) for c, k in enumerate(row)}
+            path = [where[k] for k in range(1, p.n + 1) if k in where]
+            board.line(path, colour="#9ab8e0", width=0.08, alpha=0.6)
+        for r, row in enumerate(self.numbers(inst, solution)):
+            for c, k in enumerate(row):
+                if k is not None:
+                    given = (r, c) in inst.clues
+                    board.text(r, c, str(k), size=0.45, colour="black" if given else "#1f5fbf", bold=given)
+        board.grid()
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: HidokuParams) -> bool:
+        return True  # a clue is one position variable
+
+    def rules(self, params: HidokuParams, pool: IDPool) -> Rules:
+        """x[i][k] (cell i holds k + 1): at least one per cell and per number (clauses),
+        at most one (groups); "i holds k" implies "a neighbour holds k + 1", and back."""
+        n, nb = params.n, params.neighbours
+        first = variable_block(pool, n * n)
+        x = [[first + i * n + k for k in range(n)] for i in range(n)]
+        groups = [list(row) for row in x] + [[x[i][k] for i in range(n)] for k in range(n)]
+        clauses: list[Clause] = [list(g) for g in groups]
+        for i in range(n):
+            for k in range(n - 1):
+                clauses.append([-x[i][k], *(x[j][k + 1] for j in nb[i])])
+                clauses.append([-x[i][k + 1], *(x[j][k] for j in nb[i])])
+        return Rules(clauses, [v for row in x for v in row], x, at_most_one=[g for g in groups if len(g) > 1])
+
+    def clue_clauses(self, params: HidokuParams, rules: Rules, key: Cell, value: int) -> list[Clause]:
+        r, c = key
+        if not (0 <= r < params.height and 0 <= c < params.width) or not 1 <= value <= params.n:
+            raise PuzzleError(f"clue {key}={value} is outside the {params.width}x{params.height} board")
+        return [[rules.data[r * params.width + c][value - 1]]]
+
+    def decode(self, params: HidokuParams, rules: Rules, true_vars) -> Grid:
+        numbers = [next((k + 1 for k, v in enumerate(row) if v in true_vars), 0) for row in rules.data]
+        return tuple(tuple(numbers[r * params.width:(r + 1) * params.width]) for r in range(params.height))
+
+    def solution_literals(self, params: HidokuParams, rules: Rules, solution: Grid) -> list[int]:
+        # Exactly one number per cell: the true literals alone pin the solution down.
+        return [rules.data[r * params.width + c][k - 1] for r, row in enumerate(solution) for c, k in enumerate(row)]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """The path as a circuit: nodes are the cells and a dummy node n; an arc i -> j for
+        each king move, dummy -> i when i holds 1, i -> dummy when i holds N. Numbers are
+        one-hot (at[i][k]: i holds k + 1) and an arc carries k to k + 1."""
+        from ortools.sat.python import cp_model
+
+        p = inst.params
+        n = p.n
+        model = cp_model.CpModel()
+        at = [[model.new_bool_var(f"p{i}_{k}") for k in range(n)] for i in range(n)]
+        for i in range(n):
+            model.add_exactly_one(at[i])
+        for k in range(n):
+            model.add_exactly_one([at[i][k] for i in range(n)])
+        arcs = []
+        for i in range(n):
+            arcs += [(n, i, at[i][0]), (i, n, at[i][n - 1])]
+            for j in p.neighbours[i]:
+                arc = model.new_bool_var(f"a{i}_{j}")
+                arcs.append((i, j, arc))
+                for k in range(n - 1):
+                    model.add_bool_or([arc.Not(), at[i][k].Not(), at[j][k + 1]])
+        if n == 1:
+            arcs = [(0, 0, at[0][0].Not()), (1, 1, at[0][0].Not()), (0, 1, at[0][0]), (1, 0, at[0][0])]
+        model.add_circuit(arcs)
+        for (r, c), k in inst.clues.items():
+            model.add(at[r * p.width + c][k - 1] == 1)
+        rows = [at[r * p.width:(r + 1) * p.width] for r in range(p.height)]
+
+        def decode(value: Any) -> Grid:
+            return tuple(tuple(next(k + 1 for k, v in enumerate(cell) if value(v)) for cell in row) for row in rows)
+
+        return CpModel(model, [v for cell in at for v in cell], decode)
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: HidokuParams) -> Iterable[Grid]:
+        """Every king path through all cells, found depth first from every start (3x3: a few
+        thousand), refused past a million."""
+        found: list[Grid] = []
+        for start in range(params.n):
+            for order in king_paths(params.neighbours, [start], {start}, params.n):
+                found.append(grid_of(order, params.width, params.height))
+                if len(found) > ENUMERATE_LIMIT:
+                    raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
+        return found
+
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        p = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = [f"{name(key)} is {solution[key[0]][key[1]]}, the clue says {v}"
+                    for key, v in sorted(inst.clues.items()) if solution[key[0]][key[1]] != v]
+        where: dict[int, list[Cell]] = {}
+        for r, row in enumerate(solution):
+            for c, k in enumerate(row):
+                where.setdefault(k, []).append((r, c))
+        problems += [f"{name(cells[0])} holds {k}, not a number from 1 to {p.n}"
+                     for k, cells in sorted(where.items()) if not 1 <= k <= p.n]
+        for k in range(1, p.n + 1):
+            if k not in where:
+                problems.append(f"number {k} is missing")
+            elif len(where[k]) > 1:
+                problems.append(f"number {k} is in {len(where[k])} cells: {', '.join(map(name, where[k]))}")
+        for k in range(1, p.n):
+            for a in where.get(k, []):
+                problems += [f"{k} at {name(a)} and {k + 1} at {name(b)} are not neighbours"
+                             for b in where.get(k + 1, []) if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1]
+        return problems
+
+
+PUZZLE = Hidoku()

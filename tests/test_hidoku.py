@@ -1,0 +1,225 @@
+"""Hidoku: seed 001's 10x10 board and its stated solution, an ambiguous board, verify rule by
+rule, the seed's comma form, random tiny boards against brute force, the generator."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from lab import cli
+from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from lab.generator import generate_one
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SessionCache, check_instance
+from solvers.hidoku import PUZZLE, Grid, HidokuParams
+
+DATA = Path(__file__).parent / "data"
+
+
+def grid(text: str) -> Grid:
+    return tuple(tuple(int(k) for k in line.split()) for line in text.strip().splitlines())
+
+
+SEED_SOLUTION = grid((DATA / "hidoku_seed_solution.txt").read_text())
+
+
+@cache
+def all_paths(width: int, height: int) -> list[Grid]:
+    return list(PUZZLE.candidates(HidokuParams(width, height)))
+
+
+# ---- the seed's board -------------------------------------------------------------------------
+def test_seed_board_is_unique_with_the_stated_solution():
+    """Seed 001's 10x10 board (its depth-first search opens 1,220 nodes for it)."""
+    inst = PUZZLE.parse((DATA / "hidoku_seed.txt").read_text())
+    assert inst.params == HidokuParams(10, 10) and len(inst.clues) == 27
+    assert_unique_with(PUZZLE, inst, SEED_SOLUTION)
+
+
+def test_seed_solution_is_found_again_from_a_minimal_puzzle_drawn_from_it():
+    """The engine stripped the whole seed solution to a minimal set of givens (14, in
+    tests/data/hidoku_seed_minimal.txt; the slow test below does it again); those alone
+    lead SAT and CP-SAT back to exactly the seed's numbering."""
+    text = (DATA / "hidoku_seed_minimal.txt").read_text()
+    inst = PUZZLE.parse("\n".join(line for line in text.splitlines() if not line.startswith("#")))
+    assert len(inst.clues) == 14 and PUZZLE.verify(inst, SEED_SOLUTION) == []
+    check = check_instance(PUZZLE, inst)
+    assert check.status == "unique" and check.solutions == [SEED_SOLUTION]
+
+
+@pytest.mark.slow
+def test_seed_minimal_puzzle_is_unique_for_cpsat_too():
+    text = (DATA / "hidoku_seed_minimal.txt").read_text()
+    inst = PUZZLE.parse("\n".join(line for line in text.splitlines() if not line.startswith("#")))
+    assert_unique_with(PUZZLE, inst, SEED_SOLUTION)
+
+
+@pytest.mark.slow
+def test_seed_solution_stripped_by_the_engine_is_minimal_and_unique():
+    from lab.strip import strip_clues
+
+    full = {(r, c): k for r, row in enumerate(SEED_SOLUTION) for c, k in enumerate(row)}
+    session = SessionCache().get(PUZZLE, HidokuParams(10, 10))
+    result = strip_clues(session, SEED_SOLUTION, full, random.Random(1))
+    assert result.minimal
+    check = check_instance(PUZZLE, Instance("hidoku", HidokuParams(10, 10), result.clues))
+    assert check.status == "unique" and check.solutions == [SEED_SOLUTION]
+
+
+def test_example_is_unique_for_both_engines():
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert engine_counts(PUZZLE, inst) == (1, 1)
+
+
+def test_a_board_with_two_solutions_is_ambiguous():
+    """1 in a corner of a 2x2 board and 4 opposite: 2 and 3 go either way round."""
+    inst = PUZZLE.parse("1 .\n. 4")
+    check = check_instance(PUZZLE, inst)
+    assert check.status == "ambiguous"
+    assert engine_counts(PUZZLE, inst) == (2, 2)
+    assert brute_force_count(PUZZLE, inst, all_paths(2, 2)) == 2
+
+
+# ---- verify, rule by rule -------------------------------------------------------------------
+GOOD = "1 2 3\n6 5 4\n7 8 9"
+
+
+def problems(text: str, board: str = ". . .\n. . .\n. . .") -> list[str]:
+    return PUZZLE.verify(PUZZLE.parse(board), grid(text))
+
+
+def test_verify_accepts_a_valid_numbering():
+    assert problems(GOOD) == [] and problems(GOOD, "1 . .\n. . .\n. . 9") == []
+
+
+@pytest.mark.parametrize("bad, board, expected", [
+    (GOOD, "2 . .\n. . .\n. . .", "r1c1 is 1, the clue says 2"),
+    ("1 2 3\n6 5 4\n7 8 10", ". . .\n. . .\n. . .", "r3c3 holds 10, not a number from 1 to 9"),
+    ("1 2 3\n6 5 4\n7 8 8", ". . .\n. . .\n. . .", "number 9 is missing"),
+    ("1 2 3\n6 5 4\n7 8 8", ". . .\n. . .\n. . .", "number 8 is in 2 cells: r3c2, r3c3"),
+    ("1 2 3\n6 5 4\n9 8 7", ". . .\n. . .\n. . .", "6 at r2c1 and 7 at r3c3 are not neighbours"),
+    ("1 2\n4 3", ". . .\n. . .\n. . .", "solution is not 3x3"),
+])
+def test_verify_names_each_broken_rule(bad, board, expected):
+    assert expected in problems(bad, board)
+
+
+# ---- formats --------------------------------------------------------------------------------
+def test_seed_comma_form_is_sniffed_and_written_back():
+    text = (DATA / "hidoku_seed.txt").read_text()
+    inst = PUZZLE.parse(text)
+    again = PUZZLE.parse(PUZZLE.format(inst, "seed"))
+    assert again == inst and PUZZLE.format(inst, "seed").splitlines()[9] == "1,_,_,11,_,68,82,_,_,_"
+    assert PUZZLE.format_solution(inst, SEED_SOLUTION, "seed").splitlines()[0] == "91,92,93,20,21,36,37,38,39,57"
+
+
+@pytest.mark.parametrize("text, fmt, message", [
+    ("1 . x\n. . .", "text", "bad cell 'x'"),
+    ("1 . 7\n. . .", "text", "bad cell '7' (a number from 1 to 6"),
+    ("1 . 2\n2 . .", "text", "number 2 is given twice"),
+    ("1,_,_\n_,_", "seed", "line 2"),
+    ("1,_,?\n_,_,_", "seed", "bad cell '?'"),
+    ('{"grid": [[1, 0], [0, 5]]}', "json", "bad cell '5'"),
+    ("1 " + ". " * 200, "text", "too large"),
+])
+def test_bad_input_says_what_and_where(text, fmt, message):
+    with pytest.raises(PuzzleError, match=message.replace("(", r"\(").replace("?", r"\?")):
+        PUZZLE.parse(text, fmt)
+
+
+def test_bad_input_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1,_,_\n_,x,_\n")
+    assert cli.main(["check", "hidoku", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "line 2" in err and "Traceback" not in err
+
+
+# ---- random tiny boards against brute force ----------------------------------------------------
+def test_random_tiny_boards_match_brute_force():
+    """Random clue sets on 3x3, 2x4 and 3x2 boards, from a valid numbering (a clue moved
+    now and then, for boards without a solution): brute force = SAT = CP-SAT."""
+    rng = random.Random(7)
+    tally = {"none": 0, "one": 0, "several": 0}
+    for width, height, count in ((3, 3, 40), (4, 2, 35), (2, 3, 25)):
+        paths = all_paths(width, height)
+        params = HidokuParams(width, height)
+        for _ in range(count):
+            source = rng.choice(paths)
+            cells = rng.sample([(r, c) for r in range(height) for c in range(width)], rng.randint(1, 5))
+            clues = {cell: source[cell[0]][cell[1]] for cell in cells}
+            if rng.random() < 0.3 and len(cells) > 1:
+                a, b = cells[:2]
+                clues[a], clues[b] = clues[b], clues[a]
+            inst = Instance("hidoku", params, clues)
+            expected = brute_force_count(PUZZLE, inst, paths)
+            assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
+            tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert sum(tally.values()) >= 100 and min(tally.values()) >= 5, tally
+
+
+# ---- the generator --------------------------------------------------------------------------
+def test_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("hidoku")
+    for options, count in (({"size": 4}, 8), ({"size": 6}, 5), ({"width": 7, "height": 4}, 3)):
+        for made in generated_rechecked(PUZZLE, gen, gen.params(**options), count, seed=5):
+            p = made.instance.params
+            assert made.minimal and len(made.instance.clues) < p.n
+
+
+def test_generated_paths_are_king_paths():
+    gen = generator("hidoku")
+    rng = random.Random(2)
+    for size in (1, 2, 5, 10, 12):
+        params, solution = gen.draw(gen.params(size=size), rng, SessionCache())
+        assert PUZZLE.verify(Instance("hidoku", params, {}), solution) == []
+
+
+def test_alternatives_are_real_rival_numberings():
+    """Each set of `alternatives` is the clues a second valid numbering breaks: with every
+    other number given, the board still has two solutions."""
+    gen = generator("hidoku")
+    params, solution = gen.draw(HidokuParams(5, 5), random.Random(3), SessionCache())
+    sets = gen.alternatives(params, solution)
+    assert len(sets) >= 5
+    session = SessionCache().get(PUZZLE, params)
+    for cells in sets[:40]:
+        clues = {(r, c): k for r, row in enumerate(solution) for c, k in enumerate(row) if (r, c) not in cells}
+        assert session.check(clues).status == "ambiguous", cells
+
+
+def test_generator_options():
+    gen = generator("hidoku")
+    assert gen.params() == HidokuParams(6, 6) and gen.params(width=5, height=3) == HidokuParams(5, 3)
+    with pytest.raises(PuzzleError, match="too large"):
+        gen.params(size=13)
+
+
+def test_generate_from_the_command_line(tmp_path):
+    out = tmp_path / "h.jsonl"
+    assert cli.main(["generate", "hidoku", "--size", "5", "--count", "2", "--seed", "3", "--quiet",
+                     "--out", str(out)]) == 0
+    assert len(out.read_text().splitlines()) == 2
+    csv = tmp_path / "h.csv"
+    assert cli.main(["generate", "hidoku", "--size", "4", "--count", "2", "--seed", "3", "--quiet",
+                     "--out", str(csv)]) == 0
+    assert len(csv.read_text().splitlines()) >= 2
+
+
+def test_aliases():
+    assert puzzle("hidato") is PUZZLE and puzzle("Hidoku") is PUZZLE
+
+
+@pytest.mark.slow
+def test_many_generated_10x10_puzzles_are_unique_by_cpsat():
+    gen = generator("hidoku")
+    generated_rechecked(PUZZLE, gen, gen.params(size=10), 10, seed=11)
+
+
+def test_one_generated_10x10_puzzle():
+    g = generate_one(PUZZLE, generator("hidoku"), HidokuParams(10, 10), random.Random(4), SessionCache())
+    assert g.unique and g.minimal
