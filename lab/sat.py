@@ -240,8 +240,9 @@ class SatSession:
                 if not 0 <= count.n <= len(count.lits):
                     self.solver.add_clause([])  # a count nothing can meet: no solution
                     continue
-                self.solver.add_atmost(list(count.lits), count.n)
-                self.solver.add_atmost([-l for l in count.lits], len(count.lits) - count.n)
+                lits = self._distinct(count.lits)
+                self.solver.add_atmost(lits, count.n)
+                self.solver.add_atmost([-l for l in lits], len(lits) - count.n)
         else:
             self.solver.append_formula(at_most_one_clauses(self.rules, self.pool))
             for count in self.rules.exactly:
@@ -296,7 +297,7 @@ class SatSession:
         The copies are shared by every constraint of the clue."""
         copies: list[int] = []
         for count in counts:
-            lits, m = list(count.lits), len(count.lits)
+            lits, m = self._distinct(count.lits), len(count.lits)
             if not 0 <= count.n <= m:
                 self._add([-guard])  # a count the literals cannot reach: the clue never holds
                 continue
@@ -309,6 +310,22 @@ class SatSession:
                     self._add([-guard, copies[-1]])
                 self.epoch += 1
                 self.solver.add_atmost(side + copies[:slack], m)
+
+    def _distinct(self, lits: Iterable[int]) -> list[int]:
+        """`lits` with each repeat replaced by a fresh variable equal to it: a count may
+        hold a literal twice (Undead: a cell seen twice on one line counts twice), and a
+        native constraint is given each literal once."""
+        out: list[int] = []
+        seen: set[int] = set()
+        for lit in lits:
+            if lit in seen or -lit in seen:
+                copy = self.pool.id()
+                self.solver.add_clause([-copy, lit])  # (the caller bumps the epoch)
+                self.solver.add_clause([copy, -lit])
+                lit = copy
+            seen.add(lit)
+            out.append(lit)
+        return out
 
     def assumptions(self, clues: Clues) -> list[int]:
         return self.literals(clues.items())

@@ -28,7 +28,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from lab import registry  # noqa: E402
 from lab.sat import _RULES_CACHE, SatSession  # noqa: E402
@@ -51,7 +52,15 @@ SECTIONS = {  # our name -> the seed document's section title
     "map": "Map (Puzzle Type #18)",
     "range": "Range (Puzzle Type #13)",
     "filling": "Filling (Puzzle Type #7)",
+    "signpost": "Signpost (Puzzle Type #12)",
+    "tracks": "Tracks (Puzzle Type #16)",
+    "bridges": "Bridges (Puzzle Type #20)",
 }
+
+
+# Where the seed elides part of a board ("# ommited for brevity"), the whole board from the
+# peer's own tests, kept in tests/data: it replaces the block's lines up to `binst = `.
+WHOLE_BOARDS = {"Map (Puzzle Type #18)": ROOT / "tests" / "data" / "map_seed000.txt"}
 
 
 def example_code(seed_text: str, title: str) -> str:
@@ -60,7 +69,12 @@ def example_code(seed_text: str, title: str) -> str:
     block = re.search(r"```python\n(.*?)```", seed_text[start:], flags=re.S)
     if block is None:
         raise ValueError(f"no code block under {title}")
-    return block.group(1)
+    code = block.group(1)
+    if title in WHOLE_BOARDS:
+        head, board, tail = code.partition("\nregions = {")
+        call = tail[tail.index("binst = "):]
+        code = f"{head}\n{WHOLE_BOARDS[title].read_text()}{call}"
+    return code
 
 
 # The seed's README code passes `sides={...}` to Boards that take keyword arguments in
@@ -69,9 +83,22 @@ KEYWORD_SIDES = {"tents": {}, "towers": {},
                  "magnets": {"pos_v": "top_pos", "neg_v": "top_neg", "pos_h": "side_pos", "neg_h": "side_neg"}}
 
 
+# Other differences between the seed's README code and the installed release, as
+# (pattern, replacement): the boards and clues themselves are unchanged.
+PEER_FIXES = {
+    # the README uses Monster without importing it
+    "undead": [(r"(from puzzle_solver import undead_solver as solver)",
+                r"\1\nfrom puzzle_solver.puzzles.undead.undead import Monster")],
+    # the release reads a blank as ' ' (it asserts every clue is blank or decimal), not -1
+    "range": [(r"(?<![\w.])-1(?![\w.])", "' '")],
+}
+
+
 def for_the_installed_peer(name: str, code: str) -> str:
     """The seed's example code, with `sides={'top': t, ...}` turned into `top=t, ...` where
-    the installed peer wants keyword arguments (the boards and clues are unchanged)."""
+    the installed peer wants keyword arguments, and PEER_FIXES applied."""
+    for pattern, replacement in PEER_FIXES.get(name, []):
+        code = re.sub(pattern, replacement, code)
     if name not in KEYWORD_SIDES:
         return code
     renames = KEYWORD_SIDES[name]
@@ -91,9 +118,9 @@ def timed(fn) -> tuple[float, float, object]:
 
 
 PEER_PACKAGES = ["multi-puzzle-solver==1.1.10", "ortools==9.12.4544"]
-# The peer's Magnets hashes OR-Tools variables, which OR-Tools 9.12 refuses (TypeError:
+# The peer's Magnets and Dominosa hash OR-Tools variables, which OR-Tools 9.12 refuses (TypeError:
 # unhashable type 'IntVar'); it runs on 9.11, in a second environment beside the first.
-OLDER_ORTOOLS = {"magnets"}
+OLDER_ORTOOLS = {"magnets", "dominosa"}
 OLDER_PACKAGES = ["multi-puzzle-solver==1.1.10", "ortools==9.11.4210"]
 PEER_RUNNER = r"""
 import contextlib, io, json, sys, time

@@ -30,7 +30,18 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from lab.counting import exact_counts
-from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from lab.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Exactly,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
 from lab.textgrid import (
     GameId,
     Token,
@@ -183,6 +194,20 @@ class UndeadVars:
     monster: dict[Cell, tuple[int, int, int]]  # the G, V, Z variables of each monster cell
     eq: dict[Key, list[int]]  # eq[key][n]: the line of sight sees n monsters
     false: int
+
+
+def seen_on(params: UndeadParams, monster: dict, key: Key) -> list[int]:
+    """The literals an edge number counts, one per visit of its line of sight: "not a
+    vampire" after a mirror, "not a ghost" before one (a cell visited twice is there twice)."""
+    return [-monster[(r, c)][1] if bounced else -monster[(r, c)][0] for r, c, bounced in sight_line(params, key)]
+
+
+def check_edge(params: UndeadParams, key: Any, value: Any) -> None:
+    """Refuse an edge number for no edge of the board, or one that is not a count."""
+    if key not in params.count_keys():
+        raise PuzzleError(f"clue {key} is not an edge of the {params.width}x{params.height} board")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PuzzleError(f"edge number {quote(value)} for {key_name(key)} is not a count")
 
 
 class Undead(CluePuzzle):
@@ -554,6 +579,14 @@ class Undead(CluePuzzle):
         return True  # every clue is a literal made in `rules`
 
     def rules(self, params: UndeadParams, pool: IDPool) -> Rules:
+        return self._rules(params, pool, counters=True)
+
+    def one_shot_rules(self, params: UndeadParams, pool: IDPool) -> Rules:
+        """Without counters: the totals as `Rules.exactly` and the edge numbers as
+        `clue_counts`, native on the one-shot solver."""
+        return self._rules(params, pool, counters=False)
+
+    def _rules(self, params: UndeadParams, pool: IDPool, counters: bool) -> Rules:
         """One-hot G, V, Z per monster cell; the ghosts' and vampires' totals (a sequential
         counter each; the zombies are the rest); per edge number an exact counter over the
         visits of its line of sight, each visit the literal "not a vampire" (after a mirror)
@@ -565,16 +598,17 @@ class Undead(CluePuzzle):
         at_most_one = [list(trio) for trio in monster.values()]
         false = pool.id()
         clauses.append([-false])
-        for kind, total in enumerate(params.totals[:2]):  # the zombies are the rest (one monster a cell)
-            clauses += CardEnc.equals([monster[cell][kind] for cell in cells], total, vpool=pool,
-                                      encoding=EncType.seqcounter).clauses
+        totals = [Exactly(tuple(monster[cell][kind] for cell in cells), total)
+                  for kind, total in enumerate(params.totals[:2])]  # the zombies are the rest (one a cell)
+        for count in totals if counters else ():
+            clauses += CardEnc.equals(list(count.lits), count.n, vpool=pool, encoding=EncType.seqcounter).clauses
         eq_of = {}
-        for key in params.count_keys():
-            seen = [-monster[(r, c)][1] if bounced else -monster[(r, c)][0]  # seen: not V after a mirror, not G before
-                    for r, c, bounced in sight_line(params, key)]
+        for key in params.count_keys() if counters else ():
+            seen = seen_on(params, monster, key)
             eq_of[key] = exact_counts(pool, seen, clauses, false, most=len(seen))
         primary = [v for trio in monster.values() for v in trio]
-        return Rules(clauses, primary, UndeadVars(monster, eq_of, false), at_most_one)
+        return Rules(clauses, primary, UndeadVars(monster, eq_of, false), at_most_one,
+                     exactly=[] if counters else totals)
 
     def clue_clauses(self, params: UndeadParams, rules: Rules, key: Key, value: Any) -> list[Clause]:
         data: UndeadVars = rules.data
@@ -585,12 +619,15 @@ class Undead(CluePuzzle):
             if value not in MONSTERS:
                 raise PuzzleError(f"given monster {quote(value)} is not G, V or Z")
             return [[data.monster[cell][MONSTERS.index(value)]]]
-        if key not in data.eq:
-            raise PuzzleError(f"clue {key} is not an edge of the {params.width}x{params.height} board")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise PuzzleError(f"edge number {quote(value)} for {key_name(key)} is not a count")
+        check_edge(params, key, value)
         eq = data.eq[key]
         return [[eq[value] if value < len(eq) else data.false]]
+
+    def clue_counts(self, params: UndeadParams, rules: Rules, key: Key, value: Any) -> list[Exactly] | None:
+        if isinstance(key, tuple) and len(key) == 3 and key[0] == "cell":
+            return None  # a given monster is a fact, not a count
+        check_edge(params, key, value)
+        return [Exactly(tuple(seen_on(params, rules.data.monster, key)), value)]
 
     def decode(self, params: UndeadParams, rules: Rules, true_vars) -> Grid:
         monster = rules.data.monster
