@@ -459,6 +459,14 @@ class Signpost(CluePuzzle):
         return True  # a clue is one position variable
 
     def rules(self, params: SignpostParams, pool: IDPool) -> Rules:
+        return self._rules(params, pool, links=True)
+
+    def one_shot_rules(self, params: SignpostParams, pool: IDPool) -> Rules:
+        """Without the links: a question or two does not pay for loading them (most of the
+        clauses). The seed's 7x7 board, cold one-shot check: 21.7 ms with, 7.9 ms without (best CPU of 15)."""
+        return self._rules(params, pool, links=False)
+
+    def _rules(self, params: SignpostParams, pool: IDPool, links: bool) -> Rules:
         """x[i][k] (cell i holds k + 1): exactly one per cell and per number, and "i holds
         k" implies "a cell along i's arrow holds k + 1" (and backwards). Links s[i][j] (j
         follows i) add what a person sees first: each cell has one successor along its arrow
@@ -477,6 +485,8 @@ class Signpost(CluePuzzle):
                 clauses.append([-x[i][k + 1], *(x[j][k] for j in params.sources[i])])
         if params.end is not None:
             clauses.append([x[params.end][n - 1]])
+        if not links:
+            return Rules(clauses, [v for row in x for v in row], x, at_most_one=[g for g in groups if len(g) > 1])
         link = {(i, j): pool.id(("link", i, j)) for i in range(n) for j in params.rays[i]}
         for i in range(n):
             out = [link[i, j] for j in params.rays[i]]
