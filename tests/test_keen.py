@@ -13,12 +13,13 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from generators.keen import MAX_CAGE, random_cages, random_op
+from lab.arithmetic import compact_cage_clauses
 from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SatSession, SessionCache, check_instance
-from solvers.keen import PUZZLE, KeenParams, cage_tuples, compact_cage_clauses, connected
+from solvers.keen import PUZZLE, KeenParams, cage_tuples, connected
 
 DATA = Path(__file__).parent / "data" / "keen"
 
