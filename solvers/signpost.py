@@ -478,11 +478,14 @@ class Signpost(CluePuzzle):
         x = [[first + i * n + k for k in range(n)] for i in range(n)]
         clauses: list[Clause] = [list(row) for row in x] + [[x[i][k] for i in range(n)] for k in range(n)]
         groups = [list(row) for row in x] + [[x[i][k] for i in range(n)] for k in range(n)]
-        for i in range(n):
+        for i in range(n):  # x[j][k] is first + j * n + k: each clause is a ray's bases shifted by k
+            ahead = [first + j * n + 1 for j in params.rays[i]]
+            behind = [first + j * n for j in params.sources[i]]
+            forward = params.flat[i] is not None or params.end is None
             for k in range(n - 1):
-                if params.flat[i] is not None or params.end is None:
-                    clauses.append([-x[i][k], *(x[j][k + 1] for j in params.rays[i])])
-                clauses.append([-x[i][k + 1], *(x[j][k] for j in params.sources[i])])
+                if forward:
+                    clauses.append([-x[i][k], *[b + k for b in ahead]])
+                clauses.append([-x[i][k + 1], *[b + k for b in behind]])
         if params.end is not None:
             clauses.append([x[params.end][n - 1]])
         if not links:
