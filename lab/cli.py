@@ -284,7 +284,7 @@ def cmd_solve(args) -> int:
     if isinstance(ptype, MovePuzzle):
         answer = ptype.answer(inst, time_limit=args.timeout)
         _emit(args, {"puzzle": ptype.name, **answer.data}, answer.text)
-        return 0
+        return answer.exit_code
     ptype = _clue(ptype, "solve")
     from .solve import solve
 

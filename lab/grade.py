@@ -222,8 +222,9 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
           solver: str = GRADE_SOLVER) -> Grade:
     """Grade one puzzle on solvers built for this call alone.
 
-    `max_depth` caps the probing ladder (default: the puzzle's `grade_max_depth`); `budget_probes` caps its `propagate` calls
-    (nested probing grows fast on big grids) and `budget_conflicts` the search solve.
+    `max_depth` caps the probing ladder (default: the puzzle's `grade_max_depth`);
+    `budget_probes` caps its `propagate` calls (nested probing grows fast on big grids) and
+    `budget_conflicts` the search solve.
     When a budget runs out the answer says so (`level` None, `status` "unknown")."""
     if not isinstance(ptype, CluePuzzle):
         raise PuzzleError(f"{ptype.name} has no SAT rules, so it cannot be graded")

@@ -219,6 +219,9 @@ class Answer:
 
     text: str
     data: dict
+    # the command's exit status, as for clue puzzles: 0 one answer, 1 otherwise (no
+    # solution, more than one, or a time limit ran out first)
+    exit_code: int = 0
 
 
 class PuzzleType(ABC):
