@@ -240,9 +240,8 @@ class SatSession:
                 if not 0 <= count.n <= len(count.lits):
                     self.solver.add_clause([])  # a count nothing can meet: no solution
                     continue
-                lits = self._distinct(count.lits)
-                self.solver.add_atmost(lits, count.n)
-                self.solver.add_atmost([-l for l in lits], len(lits) - count.n)
+                self.solver.add_atmost(list(count.lits), count.n)  # a repeat counts twice, as meant
+                self.solver.add_atmost([-l for l in count.lits], len(count.lits) - count.n)
         else:
             self.solver.append_formula(at_most_one_clauses(self.rules, self.pool))
             for count in self.rules.exactly:
@@ -292,40 +291,20 @@ class SatSession:
 
     def _add_counts(self, guard: int, counts: list[Exactly]) -> None:
         """guard -> each count, as native at-most constraints: "at most n true" and "at most
-        len - n false", each padded with copies of the guard (h with guard -> h), so that with
-        the guard on the padding uses up the slack and with it off the constraint is void.
-        The copies are shared by every constraint of the clue."""
-        copies: list[int] = []
+        len - n false", each padded with the guard itself, once for each unit of slack: with
+        the guard on the padding uses the slack up, with it off the constraint is void.
+        Native constraints count a repeated literal once per occurrence (tests/test_sat.py
+        checks the solvers do), which is also how a count may hold a literal twice (Undead:
+        a cell seen twice on one line counts twice)."""
         for count in counts:
-            lits, m = self._distinct(count.lits), len(count.lits)
+            lits, m = list(count.lits), len(count.lits)
             if not 0 <= count.n <= m:
                 self._add([-guard])  # a count the literals cannot reach: the clue never holds
                 continue
             for side, bound in ((lits, count.n), ([-l for l in lits], m - count.n)):
-                slack = m - bound
-                if slack == 0:
-                    continue  # "at most all of them": always true
-                while len(copies) < slack:
-                    copies.append(self.pool.id())
-                    self._add([-guard, copies[-1]])
-                self.epoch += 1
-                self.solver.add_atmost(side + copies[:slack], m)
-
-    def _distinct(self, lits: Iterable[int]) -> list[int]:
-        """`lits` with each repeat replaced by a fresh variable equal to it: a count may
-        hold a literal twice (Undead: a cell seen twice on one line counts twice), and a
-        native constraint is given each literal once."""
-        out: list[int] = []
-        seen: set[int] = set()
-        for lit in lits:
-            if lit in seen or -lit in seen:
-                copy = self.pool.id()
-                self.solver.add_clause([-copy, lit])  # (the caller bumps the epoch)
-                self.solver.add_clause([copy, -lit])
-                lit = copy
-            seen.add(lit)
-            out.append(lit)
-        return out
+                if bound < m:  # "at most all of them" always holds
+                    self.epoch += 1
+                    self.solver.add_atmost(side + [guard] * (m - bound), m)
 
     def assumptions(self, clues: Clues) -> list[int]:
         return self.literals(clues.items())

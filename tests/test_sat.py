@@ -224,3 +224,25 @@ def test_rules_exact_counts_mean_the_same_native_or_as_cnf():
             finally:
                 session.close()
         assert counts[0] == counts[1] == counts[2], counts
+
+
+@pytest.mark.parametrize("solver", sorted(sat.NATIVE_CARDINALITY & {"mc", "gc3", "gc4"}))
+def test_native_at_most_counts_a_repeated_literal_once_per_occurrence(solver):
+    """The engine pads a guarded count with copies of its guard and lets a count hold a
+    literal twice (lab/sat.py `_add_counts`): both need the solver to count every
+    occurrence. Every assignment of random constraints with repeats, against the rule."""
+    rng = random.Random(solver)
+    for _ in range(150):
+        n = rng.randint(1, 4)
+        constraints = []
+        for _ in range(rng.randint(1, 3)):
+            lits = [rng.choice((1, -1)) * rng.randint(1, n) for _ in range(rng.randint(1, 6))]
+            constraints.append((lits, rng.randint(0, len(lits))))
+        with Solver(name=solver) as s:
+            for lits, bound in constraints:
+                s.add_atmost(lits, bound)
+            for bits in itertools.product((False, True), repeat=n):
+                def value(lit: int) -> bool:
+                    return bits[abs(lit) - 1] == (lit > 0)
+                holds = all(sum(value(l) for l in lits) <= bound for lits, bound in constraints)
+                assert s.solve(assumptions=[v if b else -v for v, b in enumerate(bits, 1)]) == holds
