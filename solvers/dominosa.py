@@ -80,6 +80,10 @@ class DominosaParams:
     def pairs(self) -> list[Pair]:
         return [(a, b) for b in range(self.n + 1) for a in range(b + 1)]
 
+    @cached_property
+    def edge_index(self) -> dict[Edge, int]:
+        return {e: i for i, e in enumerate(self.edges)}
+
     def edges_at(self) -> dict[Cell, list[int]]:
         """The placements (indices into `edges`) covering each cell."""
         at: dict[Cell, list[int]] = {cell: [] for cell in self.cells()}
@@ -193,6 +197,11 @@ def trivial_placements(params: DominosaParams, clues: dict) -> int:
 class DominosaVars:
     place: list[int]  # place[i]: placement params.edges[i] is a domino
     first_number: int  # "cell (r, c) holds v" is first_number + (r * width + c) * (n + 1) + v
+
+
+def num_base(data: DominosaVars, params: DominosaParams, cell: Cell) -> int:
+    """The variable of "cell holds 0"; "holds v" is this plus v."""
+    return data.first_number + (cell[0] * params.width + cell[1]) * (params.n + 1)
 
 
 class Dominosa(CluePuzzle):
@@ -450,8 +459,17 @@ class Dominosa(CluePuzzle):
     def rules_cacheable(self, params: DominosaParams) -> bool:
         return True  # clues are literals of rule variables: one CNF per order serves all
 
+    def one_shot_rules(self, params: DominosaParams, pool: IDPool) -> Rules:
+        """Placements and numbers only: "every pair once" comes in lazily (`cuts`), as
+        clauses against the pairs a candidate lays twice. The helpers' 51,000 clauses were
+        most of a one-shot check of the seed's board."""
+        return self._rules(params, pool, helpers=False)
+
     def rules(self, params: DominosaParams, pool: IDPool) -> Rules:
-        """Placements, numbers and helpers h(e, P) -> "placement e is laid and holds pair P".
+        return self._rules(params, pool, helpers=True)
+
+    def _rules(self, params: DominosaParams, pool: IDPool, helpers: bool) -> Rules:
+        """Placements, numbers and (with `helpers`) helpers h(e, P) -> "placement e is laid and holds pair P".
         Each cell: exactly one placement, exactly one number. Each pair: some helper true.
 
         That is all it takes: a layout has as many dominoes as there are pairs, so if every
@@ -462,7 +480,7 @@ class Dominosa(CluePuzzle):
         n1, edges, pairs = params.n + 1, params.edges, params.pairs
         first_place = variable_block(pool, len(edges))
         first_number = variable_block(pool, params.width * params.height * n1)
-        first_helper = variable_block(pool, len(edges) * len(pairs))
+        first_helper = variable_block(pool, len(edges) * len(pairs)) if helpers else 0
 
         def num(cell: Cell, v: int) -> int:
             return first_number + (cell[0] * params.width + cell[1]) * n1 + v
@@ -475,7 +493,7 @@ class Dominosa(CluePuzzle):
             clauses.append([num(cell, v) for v in range(n1)])
             amo.append([num(cell, v) for v in range(n1)])
         holders: list[list[int]] = [[] for _ in pairs]
-        for i, (x, y) in enumerate(edges):
+        for i, (x, y) in enumerate(edges if helpers else ()):
             p = first_place + i
             for k, (a, b) in enumerate(pairs):
                 hv = first_helper + i * len(pairs) + k
@@ -483,7 +501,7 @@ class Dominosa(CluePuzzle):
                 clauses += [[-hv, p], [-hv, num(x, a), num(x, b)], [-hv, num(y, a), num(y, b)]]
                 if a != b:  # not a-a or b-b
                     clauses += [[-hv, num(x, a), num(y, a)], [-hv, num(x, b), num(y, b)]]
-        clauses += holders
+        clauses += holders if helpers else []
         primary = [first_place + i for i in range(len(edges))]
         return Rules(clauses, primary, DominosaVars(primary, first_number), at_most_one=amo)
 
@@ -494,6 +512,38 @@ class Dominosa(CluePuzzle):
                               f"or its numbers 0..{params.n}")
         data: DominosaVars = rules.data
         return [[data.first_number + (r * params.width + c) * (params.n + 1) + value]]
+
+    def cuts(self, params: DominosaParams, rules: Rules, solution: Layout, true_vars) -> list[list[int]]:
+        """For a pair the candidate lays twice: no placement showing it (in this candidate's
+        numbers) is laid beside a laid one that shows it, with these numbers. True of every
+        solution whatever the clues; only the one-shot rules, which leave "every pair once"
+        out, let a candidate lay a pair twice. Ruling out every placement that shows the pair,
+        not only the second one laid, took the seed's check from 21 rounds to a few."""
+        data: DominosaVars = rules.data
+        n1 = params.n + 1
+        lit = {cell: next(base + v for v in range(n1) if base + v in true_vars)
+               for cell in params.cells() for base in (num_base(data, params, cell),)}
+        shows = {e: pair(lit[e[0]] - num_base(data, params, e[0]), lit[e[1]] - num_base(data, params, e[1]))
+                 for e in params.edges}
+        laid = dominoes(solution)
+        seen: dict[Pair, int] = {}
+        for e in laid:
+            seen[shows[e]] = seen.get(shows[e], 0) + 1
+        if all(k == 1 for k in seen.values()):
+            return []
+        by_pair: dict[Pair, list[tuple[Edge, int]]] = {}
+        for e, var in zip(params.edges, data.place):
+            by_pair.setdefault(shows[e], []).append((e, var))
+        out = []
+        for d in laid:
+            if seen[shows[d]] < 2:
+                continue
+            d_lits = [-lit[d[0]], -lit[d[1]]]
+            d_var = data.place[params.edge_index[d]]
+            for f, f_var in by_pair[shows[d]]:
+                if f[0] not in d and f[1] not in d:  # (overlapping placements are never both laid)
+                    out.append([-d_var, -f_var, *d_lits, -lit[f[0]], -lit[f[1]]])
+        return out
 
     def decode(self, params: DominosaParams, rules: Rules, true_vars) -> Layout:
         return layout_of(params, (e for e, v in zip(params.edges, rules.data.place) if v in true_vars))
