@@ -1,0 +1,326 @@
+"""Polyomino tiling: seed 001's 8x8 draught board (its stated tiling, all its tilings
+counted three ways), verify rule by rule, random tiny boards against brute force (holes,
+plain stones, mirroring forbidden, identical stones told apart or not), the counts and the
+streamed list, formats, generator."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from lab import cli
+from lab.cpsat import cpsat_count
+from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from lab.puzzle import Instance, PuzzleError
+from lab.registry import generator, puzzle
+from lab.sat import SessionCache, check_instance
+from solvers.tiling import (
+    PUZZLE,
+    TilingParams,
+    each_tiling,
+    fits,
+    identical_runs,
+    list_tilings,
+    pieces_of,
+    symmetries,
+    tiling_counts,
+)
+
+DATA = Path(__file__).parent / "data"
+SEED = (DATA / "tiling_seed_8x8.txt").read_text()
+
+# The tiling printed on the seed's page (stone numbers are the order its search placed them).
+SEED_SOLUTION = """
+ 7B 11W 11B 11W  2B  3W  3B  5W
+ 7W 11B  2W  2B  2W  3B  5W  5B
+ 7B  7W  2B 10W  3B  3W  5B  5W
+ 4W  7B  6W 10B  1W  1B  1W  5B
+ 4B  6W  6B 10W 10B  1W  1B  8W
+ 4W  4B  6W 10B  0W  0B  1W  8B
+ 9B  4W  6B  0W  0B  0W  0B  8W
+ 9W  9B  9W  9B  0W  0B  8W  8B
+"""
+
+
+def seed_grid(inst: Instance, text: str):
+    """The seed's printed tiling in our form: each of its pieces given the number of the
+    stone that fits it (identical stones numbered in reading order of their pieces)."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    pieces: dict[str, list] = {}
+    for r, row in enumerate(rows):
+        for c, token in enumerate(row):
+            pieces.setdefault(token[:-1], []).append(((r, c), token[-1]))
+    owner: dict = {}
+    for piece in sorted(tuple(sorted(p)) for p in pieces.values()):
+        i = next(i for i, s in enumerate(inst.params.stones) if fits(s, piece, True) and i not in owner.values())
+        owner[piece] = i
+    grid = [[None] * 8 for _ in range(8)]
+    for piece, i in owner.items():
+        for (r, c), colour in piece:
+            grid[r][c] = (i, colour)
+    return tuple(tuple(row) for row in grid)
+
+
+def instance(board: str, stones: list[str], options: str = "") -> Instance:
+    text = f"{options}board\n{board}\nstones\n" + "\n===\n".join(stones)
+    return PUZZLE.parse(text)
+
+
+# ---- the seed example ---------------------------------------------------------------------
+def test_seed_board_reads_and_writes_back_in_the_seeds_form():
+    inst = PUZZLE.parse(SEED)
+    p = inst.params
+    assert (p.width, p.height, len(p.stones), len(inst.clues), p.holes) == (8, 8, 12, 64, frozenset())
+    assert inst.clues[(0, 0)] == "B" and inst.clues[(0, 1)] == "W"
+    assert identical_runs(p) == [(0, 11)]  # the first and the last stone are the same
+    written = PUZZLE.format(inst, "seed")
+    assert written.splitlines()[:4] == ["B,_,_", "W,B,W", "_,_,B", "============"]
+    assert PUZZLE.parse(written) == inst and PUZZLE.parse(PUZZLE.format(inst)) == inst
+
+
+def test_seed_stated_tiling_is_valid_and_cpsat_finds_more():
+    inst = PUZZLE.parse(SEED)
+    stated = seed_grid(inst, SEED_SOLUTION)
+    assert PUZZLE.verify(inst, stated) == []
+    cp = cpsat_count(PUZZLE, inst, limit=2)
+    assert cp.n == 2 and all(PUZZLE.verify(inst, s) == [] for s in cp.solutions)
+
+
+@pytest.mark.slow
+def test_seed_board_sat_check_is_ambiguous():
+    """The SAT engine's check of the seed's board (about 20 s: CDCL is slow on this exact cover)."""
+    inst = PUZZLE.parse(SEED)
+    result = check_instance(PUZZLE, inst)
+    assert result.status == "ambiguous"  # the seed's page: "finds multiple solutions"
+    assert all(PUZZLE.verify(inst, s) == [] for s in result.solutions)
+
+
+@pytest.mark.slow
+def test_seed_board_all_tilings_counted_three_ways_and_by_cpsat():
+    """208 tilings with the two identical stones told apart, 104 as one, 26 up to the
+    board's symmetries (half turn and the two diagonal flips keep the colours); CP-SAT's
+    own enumeration finds the same 104, and the stated tiling is among them."""
+    inst = PUZZLE.parse(SEED)
+    assert len(symmetries(inst)) == 4
+    counts = tiling_counts(inst)
+    assert (counts.apart, counts.identical, counts.symmetric, counts.complete) == (208, 104, 26, True)
+    cp = cpsat_count(PUZZLE, inst, limit=1000, seconds=600)
+    assert cp.complete and cp.n == 104
+    assert set(cp.solutions) == set(each_tiling(inst))
+    assert seed_grid(inst, SEED_SOLUTION) in set(cp.solutions)
+    apart = Instance(inst.kind, replace(inst.params, apart=True), inst.clues)
+    assert sum(1 for _ in each_tiling(apart, apart=True)) == 208
+
+
+# ---- verify, rule by rule -----------------------------------------------------------------
+SMALL = instance("B.W_\n....", ["BW\n_W", "..", ".\n."])
+GOOD = (((0, "B"), (1, None), (1, None), None), ((0, "W"), (0, "W"), (2, None), (2, None)))
+
+
+def cells(*rows):
+    return tuple(tuple(row) for row in rows)
+
+
+def test_verify_accepts_a_valid_tiling():
+    assert PUZZLE.verify(SMALL, GOOD) == []
+
+
+@pytest.mark.parametrize("bad, expected", [
+    (cells([(0, "B"), (1, None), (1, None), (2, None)], [(0, "W"), (0, "W"), (2, None), (2, None)]),
+     "r1c4 is a hole but stone 3 covers it"),
+    (cells([(0, "B"), (1, None), (1, None), None], [(0, "W"), (0, "W"), (2, None), None]),
+     "r2c4 is not covered"),
+    (cells([(0, "W"), (1, None), (1, None), None], [(0, "B"), (0, "W"), (2, None), (2, None)]),
+     "r1c1 is B, stone 1 gives it W"),
+    (cells([(0, "B"), (1, None), (1, None), None], [(0, "W"), (0, "W"), (1, None), (1, None)]),
+     "stone 3 is not placed"),
+    (cells([(0, "B"), (0, "W"), (1, None), None], [(0, "W"), (1, None), (2, None), (2, None)]),
+     "stone 2 does not lie there in any allowed orientation"),
+    (cells([(0, "B"), (1, None), (1, None), None], [(0, "W"), (0, "W"), (5, None), (5, None)]),
+     "there is no stone 6"),
+    (cells([(0, "B"), (1, None)], [(0, "W"), (0, "W")]), "solution is not 4x2"),
+])
+def test_verify_names_each_broken_rule(bad, expected):
+    assert expected in PUZZLE.verify(SMALL, bad)
+
+
+def test_verify_knows_mirroring_and_the_order_of_identical_stones():
+    board = "....\n...."
+    s = instance(board, ["...\n.__", "...\n__."])  # an L tetromino and its mirror image
+    tiling = cells([(0, None), (0, None), (0, None), (1, None)], [(0, None), (1, None), (1, None), (1, None)])
+    assert identical_runs(s.params) == [(0, 1)] and PUZZLE.verify(s, tiling) == []
+    swapped = tuple(tuple((1 - i, colour) for i, colour in row) for row in tiling)
+    assert "stones 1 and 2 are identical: 1 must come first in reading order" in PUZZLE.verify(s, swapped)
+    assert PUZZLE.verify(Instance(s.kind, replace(s.params, apart=True), s.clues), swapped) == []
+    fixed = instance(board, ["...\n.__", "...\n__."], "no mirror\n")
+    assert identical_runs(fixed.params) == []
+    assert "stone 2 does not lie there in any allowed orientation" in PUZZLE.verify(fixed, tiling)
+
+
+# ---- random tiny boards: brute force = SAT = CP-SAT ---------------------------------------------
+def tiny_instances():
+    """Cuts of 3x3 to 4x4 boards (holes or none, coloured, random or plain stones, mirroring
+    allowed or not, identical stones apart or one), each with random subsets of its colours."""
+    gen, rng = generator("tiling"), random.Random(7)
+    out = []
+    for k in range(14):
+        spec = gen.params(width=rng.choice((3, 4)), height=rng.choice((3, 4)), least=2, most=4,
+                          holes=rng.choice((0, 1, 2)), colour=k % 3, mirror=int(k % 4 != 1))
+        params, solution = gen.draw(spec, rng, SessionCache())
+        if k % 5 == 2:
+            params = replace(params, apart=True)
+        clues = gen.candidate_clues(params, solution)
+        kept = rng.sample(sorted(clues), rng.randint(0, len(clues)))
+        out.append(Instance("tiling", params, {key: clues[key] for key in kept}))
+    return out
+
+
+def test_tiny_boards_brute_force_equals_both_engines():
+    seen = {0: 0, 1: 0, 2: 0}
+    for inst in tiny_instances():
+        brute = brute_force_count(PUZZLE, inst, PUZZLE.candidates(inst.params))
+        assert engine_counts(PUZZLE, inst, 200) == (min(brute, 200),) * 2, PUZZLE.format(inst)
+        assert sum(1 for _ in each_tiling(inst, apart=inst.params.apart)) == brute
+        seen[min(brute, 2)] += 1
+    assert seen[1] and seen[2]
+    short = instance("...\n...", ["...", ".."])  # five cells of stone for six of board
+    assert brute_force_count(PUZZLE, short, PUZZLE.candidates(short.params)) == 0
+    assert engine_counts(PUZZLE, short) == (0, 0)
+
+
+def test_counts_apart_identical_and_symmetric():
+    """Two identical dominoes and an L on a board with a hole: apart = 2 x identical; the
+    plain 2x3 board of three dominoes has 3 tilings, 2 up to its 4 symmetries."""
+    inst = instance("B.W_\n....", ["BW\n_W", "..", ".\n."])
+    counts = tiling_counts(inst)
+    apart = Instance(inst.kind, replace(inst.params, apart=True), inst.clues)
+    assert counts.apart == 2 * counts.identical == engine_counts(PUZZLE, apart)[0] == 8
+    dominoes = instance("..\n..\n..", ["..", "..", ".."])
+    assert len(symmetries(dominoes)) == 4
+    assert tiling_counts(dominoes) == replace(tiling_counts(dominoes), apart=18, identical=3, symmetric=2)
+    assert engine_counts(PUZZLE, dominoes) == (3, 3)
+    limited = tiling_counts(dominoes, limit=2)
+    assert (limited.identical, limited.complete) == (2, False)
+
+
+def test_list_tilings_streams_every_tiling_to_a_file(tmp_path):
+    inst = instance("..\n..\n..", ["..", "..", ".."])
+    out = tmp_path / "all.txt"
+    assert list_tilings(inst, out) == 3
+    text = out.read_text()
+    assert text.count("# tiling") == 3 and " 1.  1." in text
+    assert list_tilings(inst, out, limit=1) == 1
+
+
+def test_no_mirror_forbids_turning_over():
+    """2x4 is tiled by two L tetrominoes of the same hand only: a left and a right one
+    need turning over (and are then identical stones)."""
+    board = "....\n...."
+    pair = ["...\n.__", "...\n__."]
+    same = ["...\n.__", "...\n.__"]
+    assert tiling_counts(instance(board, pair, "no mirror\n")).identical == 0
+    assert tiling_counts(instance(board, same, "no mirror\n")).identical == 1
+    assert tiling_counts(instance(board, pair)).identical == tiling_counts(instance(board, same)).identical == 2
+    for text in ("no mirror\n", ""):
+        inst = instance(board, pair, text)
+        assert engine_counts(PUZZLE, inst)[0] == brute_force_count(PUZZLE, inst, PUZZLE.candidates(inst.params))
+
+
+# ---- formats -------------------------------------------------------------------------------
+def test_text_form_with_commas_options_and_comments():
+    inst = instance("B,.,W,_\n.,.,.,.", ["B,W\n_,W", "..", ".\n.  # a comment"], "no mirror\napart\n")
+    assert not inst.params.mirror and inst.params.apart and inst.params.holes == frozenset({(0, 3)})
+    assert inst.clues == {(0, 0): "B", (0, 2): "W"}
+    assert PUZZLE.format(inst).splitlines()[:4] == ["no mirror", "apart", "board", "B.W_"]
+    for fmt in ("text", "json"):
+        assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
+    with pytest.raises(PuzzleError, match="seed's form holds only"):
+        PUZZLE.format(inst, "seed")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("board\nBX\nstones\n..", "line 2, column 2: bad board cell 'X'"),
+    ("board\nB.\n.\nstones\n..", "line 3: board row has 1 cells, expected 2"),
+    ("board\n..\nstones\n.Q", "line 4, column 2: bad stone cell 'Q'"),
+    ("board\n..\nstones\n__", "stone 1 has no cells"),
+    ("board\n..", "expected a line 'stones'"),
+    ("mirror maybe\nboard\n..\nstones\n..", "line 1: expected a line 'board'"),
+    ("board\n..\nstones\nB,,W", "line 4, column 3: bad cell ''"),
+    ("board\n" + ".." * 9 + "\nstones\n..", "too large"),
+    ("board\n..\nstones\n" + "\n===\n".join(["."] * 65), "65 stones are too many"),
+    ("board\n..\nstones\n.........", "stone 1 9x1 is too large"),
+    ("B,W\n===\nW\n===\n", "the stones cover 3 cells: the seed's form needs a square board"),
+    ('{"board": ["B."]}', "tiling JSON needs 'board'"),
+    ('{"board": ["B."], "stones": [["."]], "mirror": 1}', "JSON 'mirror' must be true or false"),
+])
+def test_bad_input_says_what_and_where(text, message):
+    with pytest.raises(PuzzleError) as err:
+        PUZZLE.parse(text)
+    assert message in str(err.value)
+
+
+def test_bad_input_from_the_command_line_is_one_line(tmp_path, capsys):
+    (tmp_path / "bad.txt").write_text("board\nBX\nstones\n..")
+    assert cli.main(["solve", "tiling", str(tmp_path / "bad.txt")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "bad board cell" in err
+
+
+def test_placement_limit():
+    stones = "\n===\n".join(["...\n.__"] * 60)  # an L tetromino: 8 ways to lie
+    with pytest.raises(PuzzleError, match="placements are too many"):
+        PUZZLE.parse(f"board\n{'.' * 16}\n" * 1 + ("." * 16 + "\n") * 15 + f"stones\n{stones}")
+
+
+# ---- generator -------------------------------------------------------------------------------
+def test_generated_puzzles_are_unique_by_cpsat():
+    gen = generator("tiling")
+    for options, count in (({}, 3), ({"size": 4, "colour": 2, "holes": 0}, 3), ({"size": 4, "colour": 0}, 2),
+                           ({"width": 6, "height": 4, "mirror": 0}, 2)):
+        made = generated_rechecked(PUZZLE, gen, gen.checked_params(**options), count, seed=3)
+        for g in made:
+            p = g.instance.params
+            assert g.minimal and p.mirror == bool(options.get("mirror", 1))
+            assert len(p.holes) == options.get("holes", 2)
+            if options.get("colour") == 0:
+                assert not g.instance.clues and all(colour is None for s in p.stones for *_, colour in s)
+
+
+def test_generator_options():
+    gen = generator("tiling")
+    spec = gen.checked_params(size=6, least=2, most=4)
+    assert (spec.width, spec.height, spec.least, spec.most, spec.holes, spec.colour) == (6, 6, 2, 4, 2, 1)
+    with pytest.raises(PuzzleError, match="--least 5 is more than --most 3"):
+        gen.checked_params(least=5, most=3)
+    with pytest.raises(PuzzleError, match="--colour must be at most 2"):
+        gen.checked_params(colour=3)
+    with pytest.raises(PuzzleError, match="leave nothing"):
+        gen.checked_params(size=2, holes=4)
+
+
+def test_generated_identical_stones_are_numbered_in_order():
+    gen, rng = generator("tiling"), random.Random(11)
+    spec = gen.checked_params(size=6, least=1, most=2, holes=0, colour=0)
+    for _ in range(5):
+        params, solution = gen.draw(spec, rng, SessionCache())
+        assert identical_runs(params)
+        inst = Instance("tiling", params, {})
+        assert PUZZLE.verify(inst, solution) == []
+        assert set(pieces_of(solution)) == set(range(len(params.stones)))
+
+
+def test_generate_from_the_command_line(tmp_path):
+    out = tmp_path / "t.jsonl"
+    code = cli.main(["generate", "tiling", "--size", "4", "--holes", "1", "--count", "2", "--quiet",
+                     "--out", str(out)])
+    assert code == 0
+    assert len(out.read_text().splitlines()) == 2
+
+
+def test_aliases_and_params():
+    assert puzzle("checkerboard") is PUZZLE and puzzle("draughtboard") is PUZZLE
+    with pytest.raises(PuzzleError, match="at least one stone"):
+        TilingParams(2, 2, frozenset(), ())
