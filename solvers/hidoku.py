@@ -22,6 +22,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from lab.numbering import decode_numbers, number_literal, number_literals, numbering_variables
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -31,7 +32,6 @@ from lab.puzzle import (
     PuzzleError,
     Rules,
     quote,
-    variable_block,
 )
 from lab.textgrid import (
     Token,
@@ -241,9 +241,7 @@ class Hidoku(CluePuzzle):
         """x[i][k] (cell i holds k + 1): at least one per cell and per number (clauses),
         at most one (groups); "i holds k" implies "a neighbour holds k + 1", and back."""
         n, nb = params.n, params.neighbours
-        first = variable_block(pool, n * n)
-        x = [[first + i * n + k for k in range(n)] for i in range(n)]
-        groups = [list(row) for row in x] + [[x[i][k] for i in range(n)] for k in range(n)]
+        x, groups = numbering_variables(pool, n)
         clauses: list[Clause] = [list(g) for g in groups]
         for i in range(n):
             for k in range(n - 1):
@@ -252,18 +250,13 @@ class Hidoku(CluePuzzle):
         return Rules(clauses, [v for row in x for v in row], x, at_most_one=[g for g in groups if len(g) > 1])
 
     def clue_clauses(self, params: HidokuParams, rules: Rules, key: Cell, value: int) -> list[Clause]:
-        r, c = key
-        if not (0 <= r < params.height and 0 <= c < params.width) or not 1 <= value <= params.n:
-            raise PuzzleError(f"clue {key}={value} is outside the {params.width}x{params.height} board")
-        return [[rules.data[r * params.width + c][value - 1]]]
+        return [[number_literal(rules.data, params.width, params.height, key, value)]]
 
     def decode(self, params: HidokuParams, rules: Rules, true_vars) -> Grid:
-        numbers = [next((k + 1 for k, v in enumerate(row) if v in true_vars), 0) for row in rules.data]
-        return tuple(tuple(numbers[r * params.width:(r + 1) * params.width]) for r in range(params.height))
+        return decode_numbers(rules.data, params.width, params.height, true_vars)
 
     def solution_literals(self, params: HidokuParams, rules: Rules, solution: Grid) -> list[int]:
-        # Exactly one number per cell: the true literals alone pin the solution down.
-        return [rules.data[r * params.width + c][k - 1] for r, row in enumerate(solution) for c, k in enumerate(row)]
+        return number_literals(rules.data, params.width, solution)
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:

@@ -31,6 +31,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from lab.numbering import decode_numbers, number_literal, number_literals, numbering_variables
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -40,7 +41,6 @@ from lab.puzzle import (
     PuzzleError,
     Rules,
     quote,
-    variable_block,
 )
 from lab.textgrid import (
     Element,
@@ -474,10 +474,9 @@ class Signpost(CluePuzzle):
         number over. On 6x6 boards the stripping loop's questions took 10x longer without
         the links, and grading 5x longer without the first clauses."""
         n = params.n
-        first = variable_block(pool, n * n)
-        x = [[first + i * n + k for k in range(n)] for i in range(n)]
-        clauses: list[Clause] = [list(row) for row in x] + [[x[i][k] for i in range(n)] for k in range(n)]
-        groups = [list(row) for row in x] + [[x[i][k] for i in range(n)] for k in range(n)]
+        x, groups = numbering_variables(pool, n)
+        first = x[0][0]
+        clauses: list[Clause] = [list(g) for g in groups]
         for i in range(n):  # x[j][k] is first + j * n + k: each clause is a ray's bases shifted by k
             ahead = [first + j * n + 1 for j in params.rays[i]]
             behind = [first + j * n for j in params.sources[i]]
@@ -503,18 +502,13 @@ class Signpost(CluePuzzle):
         return Rules(clauses, [v for row in x for v in row], x, at_most_one=[g for g in groups if len(g) > 1])
 
     def clue_clauses(self, params: SignpostParams, rules: Rules, key: Cell, value: int) -> list[Clause]:
-        r, c = key
-        if not (0 <= r < params.height and 0 <= c < params.width) or not 1 <= value <= params.n:
-            raise PuzzleError(f"clue {key}={value} is outside the {params.width}x{params.height} board")
-        return [[rules.data[r * params.width + c][value - 1]]]
+        return [[number_literal(rules.data, params.width, params.height, key, value)]]
 
     def decode(self, params: SignpostParams, rules: Rules, true_vars) -> Grid:
-        numbers = [next((k + 1 for k, v in enumerate(row) if v in true_vars), 0) for row in rules.data]
-        return tuple(tuple(numbers[r * params.width:(r + 1) * params.width]) for r in range(params.height))
+        return decode_numbers(rules.data, params.width, params.height, true_vars)
 
     def solution_literals(self, params: SignpostParams, rules: Rules, solution: Grid) -> list[int]:
-        # Exactly one number per cell: the true literals alone pin the solution down.
-        return [rules.data[r * params.width + c][k - 1] for r, row in enumerate(solution) for c, k in enumerate(row)]
+        return number_literals(rules.data, params.width, solution)
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
