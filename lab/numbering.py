@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 from pysat.formula import IDPool
 
@@ -38,3 +39,28 @@ def decode_numbers(x: Sequence[Sequence[int]], width: int, height: int, true_var
 def number_literals(x: Sequence[Sequence[int]], width: int, solution: Grid) -> list[int]:
     """The true literals of `solution`: with one number per cell they pin it down."""
     return [x[r * width + c][k - 1] for r, row in enumerate(solution) for c, k in enumerate(row)]
+
+
+def cpsat_numbered_path(model: Any, n: int, successors: Sequence[Sequence[int]]) -> list[list[Any]]:
+    """The CP-SAT side (the second engine): cells 0..n-1 numbered 1..n, `at[i][k]` "cell i
+    holds k + 1" one-hot both ways, and the numbers a path along `successors` (cell i may
+    be followed by the cells successors[i]): a circuit through a dummy node n, which enters
+    the cell holding 1 and leaves the one holding n, each arc carrying k on to k + 1."""
+    at = [[model.new_bool_var(f"p{i}_{k}") for k in range(n)] for i in range(n)]
+    for i in range(n):
+        model.add_exactly_one(at[i])
+    for k in range(n):
+        model.add_exactly_one([at[i][k] for i in range(n)])
+    if n == 1:  # one cell: the circuit is the dummy and the cell (a self-loop is "skip")
+        model.add_circuit([(0, 1, at[0][0]), (1, 0, at[0][0]), (0, 0, at[0][0].Not()), (1, 1, at[0][0].Not())])
+        return at
+    arcs = []
+    for i in range(n):
+        arcs += [(n, i, at[i][0]), (i, n, at[i][n - 1])]
+        for j in successors[i]:
+            arc = model.new_bool_var(f"a{i}_{j}")
+            arcs.append((i, j, arc))
+            for k in range(n - 1):
+                model.add_bool_or([arc.Not(), at[i][k].Not(), at[j][k + 1]])
+    model.add_circuit(arcs)
+    return at

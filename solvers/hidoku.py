@@ -22,7 +22,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.numbering import decode_numbers, number_literal, number_literals, numbering_variables
+from lab.numbering import cpsat_numbered_path, decode_numbers, number_literal, number_literals, numbering_variables
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -268,22 +268,7 @@ class Hidoku(CluePuzzle):
         p = inst.params
         n = p.n
         model = cp_model.CpModel()
-        at = [[model.new_bool_var(f"p{i}_{k}") for k in range(n)] for i in range(n)]
-        for i in range(n):
-            model.add_exactly_one(at[i])
-        for k in range(n):
-            model.add_exactly_one([at[i][k] for i in range(n)])
-        arcs = []
-        for i in range(n):
-            arcs += [(n, i, at[i][0]), (i, n, at[i][n - 1])]
-            for j in p.neighbours[i]:
-                arc = model.new_bool_var(f"a{i}_{j}")
-                arcs.append((i, j, arc))
-                for k in range(n - 1):
-                    model.add_bool_or([arc.Not(), at[i][k].Not(), at[j][k + 1]])
-        if n == 1:
-            arcs = [(0, 0, at[0][0].Not()), (1, 1, at[0][0].Not()), (0, 1, at[0][0]), (1, 0, at[0][0])]
-        model.add_circuit(arcs)
+        at = cpsat_numbered_path(model, n, p.neighbours)
         for (r, c), k in inst.clues.items():
             model.add(at[r * p.width + c][k - 1] == 1)
         rows = [at[r * p.width:(r + 1) * p.width] for r in range(p.height)]

@@ -31,7 +31,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.numbering import decode_numbers, number_literal, number_literals, numbering_variables
+from lab.numbering import cpsat_numbered_path, decode_numbers, number_literal, number_literals, numbering_variables
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -522,20 +522,7 @@ class Signpost(CluePuzzle):
         p = inst.params
         n = p.n
         model = cp_model.CpModel()
-        at = [[model.new_bool_var(f"p{i}_{k}") for k in range(n)] for i in range(n)]
-        for i in range(n):
-            model.add_exactly_one(at[i])
-        for k in range(n):
-            model.add_exactly_one([at[i][k] for i in range(n)])
-        arcs = []
-        for i in range(n):
-            arcs += [(n, i, at[i][0]), (i, n, at[i][n - 1])]
-            for j in p.rays[i]:
-                arc = model.new_bool_var(f"a{i}_{j}")
-                arcs.append((i, j, arc))
-                for k in range(n - 1):
-                    model.add_bool_or([arc.Not(), at[i][k].Not(), at[j][k + 1]])
-        model.add_circuit(arcs)
+        at = cpsat_numbered_path(model, n, p.rays)
         if p.end is not None:
             model.add(at[p.end][n - 1] == 1)
         for (r, c), k in inst.clues.items():
