@@ -14,13 +14,14 @@ edges form one loop, not several, goes in lazily through `cuts`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
 from pysat.formula import IDPool
 
+from lab.paths import degree_two_edge_sets
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from lab.share import NONE, box_grid
 from lab.textgrid import (
@@ -450,42 +451,8 @@ class Pearl(CluePuzzle):
     def candidates(self, params: PearlParams) -> Iterable[Loop]:
         """Every set of edges in which each cell has 0 or 2 of them (unions of disjoint
         cycles; `verify` sorts out the rest)."""
-        edges = params.edges()
-        last: dict[Cell, int] = {}
-        for i, (a, b) in enumerate(edges):
-            last[a] = last[b] = i
-        closes: dict[int, list[Cell]] = {}
-        for cell, i in last.items():
-            closes.setdefault(i, []).append(cell)
-        degree = {cell: 0 for cell in params.cells()}
-        chosen: list[int] = []
-
-        def extend(i: int) -> Iterator[Loop]:
-            if i == len(edges):
-                grid: list[list[set[str]]] = [[set() for _ in range(params.width)] for _ in range(params.height)]
-                for k in chosen:
-                    a, b = edges[k]
-                    d = "R" if a[0] == b[0] else "D"
-                    grid[a[0]][a[1]].add(d)
-                    grid[b[0]][b[1]].add({"R": "L", "D": "U"}[d])
-                yield tuple(tuple(shape(s) for s in row) for row in grid)
-                return
-            a, b = edges[i]
-            for use in (False, True):
-                if use and (degree[a] == 2 or degree[b] == 2):
-                    continue
-                if use:
-                    degree[a] += 1
-                    degree[b] += 1
-                    chosen.append(i)
-                if all(degree[c] in (0, 2) for c in closes.get(i, ())):
-                    yield from extend(i + 1)
-                if use:
-                    degree[a] -= 1
-                    degree[b] -= 1
-                    chosen.pop()
-
-        yield from extend(0)
+        for grid in degree_two_edge_sets(params.cells(), params.edges()):
+            yield tuple(tuple(shape(grid[(r, c)]) for c in range(params.width)) for r in range(params.height))
 
     def verify(self, inst: Instance, solution: Loop) -> list[str]:
         p = inst.params

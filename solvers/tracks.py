@@ -34,6 +34,7 @@ from typing import Any
 from pysat.formula import IDPool
 
 from lab.counting import exact_counts
+from lab.paths import degree_two_edge_sets
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -746,44 +747,9 @@ class Tracks(CluePuzzle):
         A and B (the line from A to B and any closed loops; `verify` sorts out the rest)."""
         if params.width * params.height > ENUMERATE_MOST:
             raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
-        edges = params.edges()
-        last: dict[Cell, int] = {}
-        for i, (a, b) in enumerate(edges):
-            last[a] = last[b] = i
-        closes: dict[int, list[Cell]] = {}
-        for cell in params.cells():
-            closes.setdefault(last.get(cell, -1), []).append(cell)
-        degree = {cell: len(params.ends(cell)) for cell in params.cells()}
-        chosen: list[int] = []
-        if any(degree[c] not in (0, 2) for c in closes.get(-1, [])):
-            return
-
-        def extend(i: int) -> Iterator[Track]:
-            if i == len(edges):
-                grid = {cell: set(params.ends(cell)) for cell in params.cells()}
-                for k in chosen:
-                    a, b = edges[k]
-                    d = "R" if a[0] == b[0] else "D"
-                    grid[a].add(d)
-                    grid[b].add(OPPOSITE[d])
-                yield tuple(tuple(shape(grid[(r, c)]) for c in range(params.width)) for r in range(params.height))
-                return
-            a, b = edges[i]
-            for use in (False, True):
-                if use and (degree[a] == 2 or degree[b] == 2):
-                    continue
-                if use:
-                    degree[a] += 1
-                    degree[b] += 1
-                    chosen.append(i)
-                if all(degree[c] in (0, 2) for c in closes.get(i, ())):
-                    yield from extend(i + 1)
-                if use:
-                    degree[a] -= 1
-                    degree[b] -= 1
-                    chosen.pop()
-
-        yield from extend(0)
+        start = {cell: set(params.ends(cell)) for cell in params.cells()}
+        for grid in degree_two_edge_sets(params.cells(), params.edges(), start):
+            yield tuple(tuple(shape(grid[(r, c)]) for c in range(params.width)) for r in range(params.height))
 
     def verify(self, inst: Instance, solution: Track) -> list[str]:
         p = inst.params

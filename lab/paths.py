@@ -1,0 +1,55 @@
+"""Lines through grid cells (Pearl's loop, Tracks' track): every set of edges in which each
+cell has 0 or 2 of them, the brute force the engines are compared with on tiny boards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+Cell = tuple[int, int]
+BACK = {"R": "L", "D": "U"}
+
+
+def degree_two_edge_sets(cells: Sequence[Cell], edges: Sequence[tuple[Cell, Cell]],
+                         start: Mapping[Cell, set[str]] | None = None) -> Iterator[dict[Cell, set[str]]]:
+    """Each set of `edges` (pairs (a, b), b right of or below a) in which every cell has 0 or
+    2 edges, counting the directions `start` gives it already (edges out of the grid:
+    Tracks' entrance and exit), as cell -> its directions (U, D, L, R). A cell is closed at
+    the last edge that touches it, so a dead end is cut there, not at the end."""
+    start = start or {}
+    last: dict[Cell, int] = {}
+    for i, (a, b) in enumerate(edges):
+        last[a] = last[b] = i
+    closes: dict[int, list[Cell]] = {}
+    for cell in cells:
+        closes.setdefault(last.get(cell, -1), []).append(cell)
+    degree = {cell: len(start.get(cell, ())) for cell in cells}
+    if any(degree[c] not in (0, 2) for c in closes.get(-1, [])):
+        return
+    chosen: list[int] = []
+
+    def extend(i: int) -> Iterator[dict[Cell, set[str]]]:
+        if i == len(edges):
+            grid = {cell: set(start.get(cell, ())) for cell in cells}
+            for k in chosen:
+                a, b = edges[k]
+                d = "R" if a[0] == b[0] else "D"
+                grid[a].add(d)
+                grid[b].add(BACK[d])
+            yield grid
+            return
+        a, b = edges[i]
+        for use in (False, True):
+            if use and (degree[a] == 2 or degree[b] == 2):
+                continue
+            if use:
+                degree[a] += 1
+                degree[b] += 1
+                chosen.append(i)
+            if all(degree[c] in (0, 2) for c in closes.get(i, ())):
+                yield from extend(i + 1)
+            if use:
+                degree[a] -= 1
+                degree[b] -= 1
+                chosen.pop()
+
+    yield from extend(0)
