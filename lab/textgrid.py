@@ -209,6 +209,27 @@ def literal_at(text: str, start: int, end: int, what: str) -> Any:
         raise PuzzleError(f"bad {what} literal: nested too deeply", *position(text, start)) from None
 
 
+def named_vector(text: str, name: str, missing: str | None = None) -> tuple[list, tuple[int, int], str]:
+    """The list after `name =` in the seed's array text (`side = np.array([...])`), where it
+    stands, and the text with that assignment blanked out (kept in place, so positions stay
+    right and the board array is left alone for `array_rows`). `missing`: the error when
+    there is no such line (default: "the array form needs 'NAME = [...]' after the board")."""
+    m = re.search(rf"(?m)^\s*{re.escape(name)}\s*=", text)
+    if m is None:
+        raise PuzzleError(missing or f"the array form needs '{name} = [...]' after the board")
+    start = text.find("[", m.end())
+    end = text.find("]", start)
+    if start < 0 or end < 0:
+        raise PuzzleError(f"'{name}' needs a list of counts", *position(text, m.start()))
+    values = literal_at(text, start, end, name)
+    if not isinstance(values, list):
+        raise PuzzleError(f"'{name}' needs a list of counts", *position(text, start))
+    close = text.find(")", end)
+    stop = close + 1 if close >= 0 and not text[end + 1:close].strip() else end + 1
+    blanked = text[:m.start()] + re.sub(r"[^\n]", " ", text[m.start():stop]) + text[stop:]
+    return values, position(text, start), blanked
+
+
 def _node_position(lines: list[str] | None, first_line: int, first_col: int, node: Any) -> tuple[int, int]:
     """Where an `ast` node of a literal that starts at (first_line, first_col) stands in
     the text: ast counts columns in UTF-8 bytes from the literal's start, people count

@@ -13,7 +13,6 @@ board of a layout. A single cell (`*` in Tatham's layouts, boards of odd area) i
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
@@ -39,10 +38,9 @@ from lab.textgrid import (
     array_rows,
     game_id,
     line_tokens,
-    literal_at,
+    named_vector,
     numbered_lines,
     parse_json,
-    position,
     tatham_size,
     write_array,
 )
@@ -261,25 +259,12 @@ class Magnets(CluePuzzle):
         'V' (a vertical one's), '*' a single cell; then `pos_v`, `neg_v` (+ and - per column)
         and `pos_h`, `neg_h` (per row), -1 or None for a count left out. H cells pair off left
         to right and V cells top to bottom, which is the only way they can."""
-        sections = {m.group(1): m for m in re.finditer(r"(?m)^\s*(\w+)\s*=", text)}
         counts: dict[Key, int | None] = {}
         vectors: dict[str, tuple[list, tuple[int, int]]] = {}
         board_text = text
         for name in ARRAY_SIDES:
-            m = sections.get(name)
-            if m is None:
-                raise PuzzleError(f"the array form needs '{name} = [...]' after the board")
-            start = text.find("[", m.end())
-            end = text.find("]", start)
-            if start < 0 or end < 0:
-                raise PuzzleError(f"'{name}' needs a list of counts", *position(text, m.start()))
-            values = literal_at(text, start, end, name)
-            if not isinstance(values, list):
-                raise PuzzleError(f"'{name}' needs a list of counts", *position(text, start))
-            vectors[name] = (values, position(text, start))
-            close = text.find(")", end)
-            stop = close + 1 if close >= 0 and not text[end + 1:close].strip() else end + 1
-            board_text = board_text[:m.start()] + re.sub(r"[^\n]", " ", board_text[m.start():stop]) + board_text[stop:]
+            values, at, board_text = named_vector(board_text, name)
+            vectors[name] = (values, at)
         rows = array_rows(board_text)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")

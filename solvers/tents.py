@@ -16,7 +16,6 @@ is a unary counter built with the rules, and a count clue is one literal of it.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
@@ -45,10 +44,9 @@ from lab.textgrid import (
     game_id,
     json_rows,
     line_tokens,
-    literal_at,
+    named_vector,
     numbered_lines,
     parse_json,
-    position,
     rectangular,
     tatham_size,
     write_array,
@@ -215,27 +213,14 @@ class Tents(CluePuzzle):
     def _parse_array(self, text: str) -> Instance:
         """Seed 000's arrays: `board = np.array([...])` of 'T' and ' ', then `side = np.array([...])`
         (row counts) and `top = np.array([...])` (column counts); None for a count left out."""
-        sections = {m.group(1): m for m in re.finditer(r"(?m)^\s*(\w+)\s*=", text)}
         vectors: dict[str, list[Token]] = {}
         board_text = text
         for name in ("side", "top"):
-            m = sections.get(name)
-            if m is None:
-                raise PuzzleError(f"the array form needs '{name} = [...]' ({'row' if name == 'side' else 'column'} "
+            values, at, board_text = named_vector(
+                board_text, name, f"the array form needs '{name} = [...]' ({'row' if name == 'side' else 'column'} "
                                   "counts) after the board")
-            start = text.find("[", m.end())
-            end = text.find("]", start)
-            if start < 0 or end < 0:
-                raise PuzzleError(f"'{name}' needs a list of counts", *position(text, m.start()))
-            values = literal_at(text, start, end, name)
-            at = position(text, start)
-            if not isinstance(values, list):
-                raise PuzzleError(f"'{name}' needs a list of counts", *at)
             vectors[name] = [Token("?" if v is None else str(v) if isinstance(v, int) and not isinstance(v, bool)
                                    else quote(v), *at) for v in values]
-            close = text.find(")", end)
-            stop = close + 1 if close >= 0 and not text[end + 1:close].strip() else end + 1
-            board_text = board_text[:m.start()] + re.sub(r"[^\n]", " ", board_text[m.start():stop]) + board_text[stop:]
         rows = array_rows(board_text)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")

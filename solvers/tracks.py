@@ -25,7 +25,6 @@ the line's crossings of every straight cut between rows or columns.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -54,10 +53,9 @@ from lab.textgrid import (
     game_id,
     json_rows,
     line_tokens,
-    literal_at,
+    named_vector,
     numbered_lines,
     parse_json,
-    position,
     rectangular,
     tatham_cells,
     tatham_encode,
@@ -250,25 +248,6 @@ def count_token(t: Token, most: int) -> int | None:
     if value > most:
         raise PuzzleError(f"count {value} is more than the {most} cells of its line", t.line, t.column)
     return value
-
-
-def named_vector(text: str, name: str) -> tuple[list, tuple[int, int], str]:
-    """The list after `name =` in seed-style array text (`side = np.array([...])`), where it
-    stands, and the text with that assignment blanked out (so the board array is alone)."""
-    m = re.search(rf"(?m)^\s*{name}\s*=", text)
-    if m is None:
-        raise PuzzleError(f"the array form needs '{name} = [...]' after the board")
-    start = text.find("[", m.end())
-    end = text.find("]", start)
-    if start < 0 or end < 0:
-        raise PuzzleError(f"'{name}' needs a list of counts", *position(text, m.start()))
-    values = literal_at(text, start, end, name)
-    if not isinstance(values, list):
-        raise PuzzleError(f"'{name}' needs a list of counts", *position(text, start))
-    close = text.find(")", end)
-    stop = close + 1 if close >= 0 and not text[end + 1:close].strip() else end + 1
-    blanked = text[:m.start()] + re.sub(r"[^\n]", " ", text[m.start():stop]) + text[stop:]
-    return values, position(text, start), blanked
 
 
 @dataclass

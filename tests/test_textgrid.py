@@ -266,3 +266,17 @@ def test_cli_checks_the_bar_form_from_stdin():
                           cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["unique", SEED003_SOLUTION]
+
+
+def test_named_vector_reads_a_list_and_blanks_its_line():
+    from lab.textgrid import named_vector
+
+    text = "board = np.array([\n  ['T', ' '],\n])\nside = np.array([1, None])\ntop = [0, 2]\n"
+    values, at, rest = named_vector(text, "side")
+    assert values == [1, None] and at == (4, 17)
+    assert "side" not in rest and len(rest) == len(text) and rest.count("\n") == text.count("\n")
+    assert named_vector(rest, "top")[0] == [0, 2]
+    with pytest.raises(PuzzleError, match="needs 'left = \\[...\\]' after the board"):
+        named_vector(text, "left")
+    with pytest.raises(PuzzleError, match="'top' needs a list of counts"):
+        named_vector("top = 3\n", "top")
