@@ -22,6 +22,7 @@ from . import registry
 from .dataset import MAX_COUNT, MAX_WORKERS
 from .generator import Generator, Option
 from .puzzle import QUOTE_LIMIT, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
+from .safety import discard_pending
 from .sat import Budget, Unknown
 
 EXIT_BAD_INPUT = 2
@@ -344,18 +345,70 @@ def cmd_count(args) -> int:
     from .solve import count
 
     ptype, inst = _load(args)
+    limit = args.limit or COUNT_LIMIT
+    if limit > COUNT_LIMIT_MAX and not args.list:
+        raise PuzzleError(f"--limit above {COUNT_LIMIT_MAX} needs --list FILE (count keeps every solution "
+                          "it finds in memory; a listing streams them to the file)")
     if isinstance(ptype, MovePuzzle):  # a move puzzle with its own counter (`_load` checked)
-        n = ptype.count(inst, args.limit)
-        _emit(args, {"puzzle": ptype.name, "count": n, "limit": args.limit, "complete": True},
-              f"{n} solution(s)" + (f" (stopped at the limit {args.limit})" if n >= args.limit else ""))
+        if args.list:
+            raise PuzzleError(f"--list is not available for {ptype.name} (a move puzzle)")
+        n = ptype.count(inst, limit)
+        _emit(args, {"puzzle": ptype.name, "count": n, "limit": limit, "complete": True},
+              f"{n} solution(s)" + (f" (stopped at the limit {limit})" if n >= limit else ""))
         return 0
     ptype = _clue(ptype, "count")
-    result = count(ptype, inst, args.limit, _budget(args))
-    data = {"puzzle": ptype.name, "count": result.n, "limit": args.limit, "complete": result.complete,
+    if args.list:
+        return _count_listing(args, ptype, inst)
+    result = count(ptype, inst, limit, _budget(args))
+    data = {"puzzle": ptype.name, "count": result.n, "limit": limit, "complete": result.complete,
+            **_tally(ptype, inst, result.solutions),
             "solutions": [_solution_text(ptype, inst, s, args) for s in result.solutions[: args.show]]}
     more = "" if result.complete else " (budget ran out: at least this many)"
-    more = f" (stopped at the limit {args.limit})" if result.complete and result.n >= args.limit else more
-    _emit(args, data, f"{result.n} solution(s){more}\n" + "\n\n".join(data["solutions"]))
+    more = f" (stopped at the limit {limit})" if result.complete and result.n >= limit else more
+    _emit(args, data, f"{result.n} solution(s){more}{_tally_text(data)}\n" + "\n\n".join(data["solutions"]))
+    return 0
+
+
+COUNT_LIMIT = 100  # count's default --limit (a listing has none unless given)
+COUNT_LIMIT_MAX = 100_000  # count keeps the solutions it finds; a listing streams them
+
+
+def _tally(ptype: CluePuzzle, inst: Instance, solutions: list) -> dict:
+    """The puzzle's further counts of `solutions` (`solution_tally`), as {"counts": {...}}."""
+    if not ptype.implements("solution_tally"):
+        return {}
+    tally = ptype.solution_tally(inst)
+    for solution in solutions:
+        tally.add(solution)
+    return {"counts": tally.counts()}
+
+
+def _tally_text(data: dict) -> str:
+    return "".join(f"\n  {name.replace('_', ' ')}: {n}" for name, n in data.get("counts", {}).items())
+
+
+def _count_listing(args, ptype: CluePuzzle, inst: Instance) -> int:
+    """`count --list FILE`: every solution (up to --limit) streamed to a new file."""
+    from .listing import list_solutions
+
+    bar = None
+    if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(unit="solution", desc=ptype.name, file=sys.stderr)
+    try:
+        listing = list_solutions(ptype, inst, args.list, args.limit, _budget(args), args.out_format,
+                                 progress=bar.update if bar else None)
+    finally:
+        if bar:
+            bar.close()
+    data = {"puzzle": ptype.name, "count": listing.n, "limit": args.limit, "complete": listing.stopped is None,
+            "stopped": listing.stopped, "file": str(listing.path)}
+    if listing.counts:
+        data["counts"] = listing.counts
+    why = {None: "", "limit": f" (stopped at the limit {args.limit})",
+           "budget": " (the budget ran out: the file holds those found)"}[listing.stopped]
+    _emit(args, data, f"{listing.n} solution(s){why}{_tally_text(data)}\nwritten to {listing.path}")
     return 0
 
 
@@ -547,6 +600,7 @@ def _bounded(args, work: Callable[[], int]) -> int:
                      "reason": f"--timeout {limit:g} s ran out"},
               f"unknown: the --timeout of {limit:g} s ran out before the answer was known")
         sys.stderr.flush()
+        discard_pending()  # a half-written listing must not stay behind as a hidden file
         os._exit(EXIT_NOT_DEFINITE)  # the work thread may be inside C code that cannot be stopped
     if "error" in box:
         raise box["error"]
@@ -721,10 +775,13 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
     sp.add_argument("--no-grade", action="store_true",
                     help="leave the difficulty out of --json (it costs a fresh solve)")
     sp = command("count", cmd_count, "count solutions up to a limit")
-    sp.add_argument("--limit", type=_number(int, 1, 100_000), default=100, metavar="N",
-                    help="stop counting at this many solutions [1..100000]")
+    sp.add_argument("--limit", type=_number(int, 1, 100_000_000), default=None, metavar="N",
+                    help=f"stop counting at this many solutions [1..{COUNT_LIMIT_MAX}] (default: {COUNT_LIMIT}; "
+                         "with --list: no limit, up to 100000000)")
     sp.add_argument("--show", type=_number(int, 0), default=2, metavar="N",
                     help="how many of the solutions found to print")
+    sp.add_argument("--list", metavar="FILE",
+                    help="write every solution to FILE, a new file, as found (.jsonl: one JSON object each)")
     command("clues", cmd_clues, "which clues are essential and which could be removed alone")
     command("grade", cmd_grade, "difficulty measures of a puzzle")
     sp = command("generate", None, "generate a dataset of unique puzzles", file=False)

@@ -3,6 +3,7 @@ SAT engine and the CP-SAT engine on the same instance."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -38,12 +39,36 @@ def engine_counts(ptype: CluePuzzle, inst: Instance, limit: int = 1000) -> tuple
         counts.append(sat.n)
     if counts[0] != counts[1]:
         raise AssertionError(f"SAT counts differ: {counts[0]} (session rules), {counts[1]} (one-shot rules)")
+    _same_as_own_ways(ptype, inst, limit, counts[0])
     cp = cpsat_count(ptype, inst, limit)
     for sol in cp.solutions:
         problems = ptype.verify(inst, sol)
         if problems:
             raise AssertionError(f"CP-SAT engine returned an invalid solution: {problems[:3]}")
     return counts[0], cp.n
+
+
+def _same_as_own_ways(ptype: CluePuzzle, inst: Instance, limit: int, n: int) -> None:
+    """The puzzle's own ways to count, where it has them, give the SAT count `n` with valid
+    solutions: the rules with the clues built in (`given_rules`) and its own search
+    (`each_solution`)."""
+    ways = []
+    if ptype.implements("given_rules"):
+        session = SatSession.given(ptype, inst, ONE_SHOT_SOLVER)
+        try:
+            ways.append(("given_rules", session.count({}, limit).solutions))
+        finally:
+            session.close()
+    if ptype.implements("each_solution"):
+        ways.append(("each_solution", list(itertools.islice(ptype.each_solution(inst), limit))))
+    for way, solutions in ways:
+        if len(solutions) != n or len(set(map(repr, solutions))) != len(solutions):
+            raise AssertionError(f"{way} finds {len(solutions)} solution(s) (distinct: "
+                                 f"{len(set(map(repr, solutions)))}), the SAT rules {n}")
+        for sol in solutions:
+            problems = ptype.verify(inst, sol)
+            if problems:
+                raise AssertionError(f"{way} returned an invalid solution: {problems[:3]}")
 
 
 def assert_unique_with(ptype: CluePuzzle, inst: Instance, solution: Any) -> None:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from pysat.formula import IDPool
 
@@ -402,6 +402,14 @@ class PuzzleType(ABC):
         raise NotImplementedError
 
 
+class SolutionTally(Protocol):
+    """Counts kept beside `count`'s number of solutions: `add` sees each solution once."""
+
+    def add(self, solution: Any) -> None: ...
+
+    def counts(self) -> dict[str, int]: ...
+
+
 class CluePuzzle(PuzzleType):
     """A puzzle that is a set of clues on a structure, with SAT rules: the engine gives it
     solve, count, check, clue redundancy, grading and generation.
@@ -412,7 +420,8 @@ class CluePuzzle(PuzzleType):
     and CP-SAT (`cpsat().decode`) must read the same solution back in the same form.
     """
 
-    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts", "lp_model")
+    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts", "lp_model",
+                                                  "given_rules", "each_solution", "solution_tally")
     # The deepest failed-literal probing the generic grade tries (lab/grade.py). A puzzle
     # whose rules are mostly lazy cuts (Filling's region sizes) learns little from deeper
     # probing of the CNF alone and may spend the whole probe budget there: it says 1.
@@ -447,6 +456,16 @@ class CluePuzzle(PuzzleType):
         counters out: `clue_clauses` is not asked for such a clue there."""
         return None
 
+    def given_rules(self, inst: Instance, pool: IDPool) -> Rules:
+        """Optional: the rules with every clue of `inst` built in (no clue literals), for a
+        one-shot question about a whole puzzle (`check`, `solve`, `count` without
+        `--without`). A puzzle whose clues are the whole board can state far less once they
+        are known (Dominosa: each pair of numbers once, over the placements that show it).
+        `decode`, `solution_literals` and `cuts` must accept these rules and read the same
+        solutions; an unsolvable answer is asked again on clue literals to name the
+        conflicting clues. The conformance suite counts with them too."""
+        raise NotImplementedError
+
     @abstractmethod
     def decode(self, params: Any, rules: Rules, true_vars: AbstractSet[int]) -> Any:
         """The solution a model stands for (`true_vars`: its true variables)."""
@@ -476,6 +495,18 @@ class CluePuzzle(PuzzleType):
     def lp_model(self, inst: Instance) -> LpModel:
         """The instance as 0/1 indicators with "sum to" rows: adds `--engine lp` to solve
         and check, and the LP relaxation's measures to `grade`."""
+        raise NotImplementedError
+
+    def each_solution(self, inst: Instance) -> Iterator[Any]:
+        """Optional: every solution, one at a time, by a search of the puzzle's own, for
+        `count` and `count --all FILE` where it beats SAT with a blocking clause per solution
+        (tiling: an exact-cover search lists the seed's 208 tilings in seconds, where CDCL
+        took seconds per tiling). The conformance suite compares it with brute force."""
+        raise NotImplementedError
+
+    def solution_tally(self, inst: Instance) -> SolutionTally:
+        """Optional: further counts `count` reports beside the number of solutions (tilings
+        with identical stones told apart, tilings up to the board's symmetries)."""
         raise NotImplementedError
 
     def human_grade(self, inst: Instance) -> dict:

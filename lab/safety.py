@@ -57,23 +57,45 @@ def remove_folders(made: list[Path]) -> None:
             return
 
 
-def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def atomic_write(path: Path, write: Callable[[Path], None], replace: bool = True) -> None:
     """Call `write(tmp)` on a fresh temporary file next to `path`, then rename it to `path`
     with the permissions a plain `open` would give (or those of the file it replaces). On any
-    failure the temporary file is removed and `path` is left as it was."""
+    failure the temporary file is removed and `path` is left as it was. `replace=False`:
+    never replace a file, even one that appeared while `write` ran (a hard link, which
+    fails on an existing name, instead of a rename)."""
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
     tmp = Path(name)
+    _PENDING.add(tmp)
     try:
         write(tmp)
         with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
         os.chmod(tmp, _mode_for(path))
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise PuzzleError(f"{path} appeared while this run wrote it: left as it is") from None
+            tmp.unlink()
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        _PENDING.discard(tmp)
     _fsync_dir(path.parent)
+
+
+_PENDING: set[Path] = set()  # temporary files being written, for `discard_pending`
+
+
+def discard_pending() -> None:
+    """Remove the temporary files of writes still under way: for a process about to end
+    without unwinding (the CLI's --timeout watchdog calls `os._exit`)."""
+    for tmp in list(_PENDING):
+        tmp.unlink(missing_ok=True)
 
 
 def _mode_for(path: Path) -> int:

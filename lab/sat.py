@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import pysolvers
 from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
@@ -214,25 +216,46 @@ def count_clauses(lits: list[int], lo: int, hi: int, pool: IDPool) -> list[Claus
     return out
 
 
+# The C entry points behind `add_clause` for the solvers the lab uses: pysat's
+# `append_formula` tests every clause's type and calls a Python method per clause, a third of
+# a cold one-shot check's time (Towers: 4,000 clauses).
+_RAW_ADD = {"Minicard": ("minicard_add_cl", "minicard"), "Cadical153": ("cadical153_add_cl", "cadical")}
+
+
+def append_clauses(solver: Solver, clauses: Iterable[Clause]) -> None:
+    """Add plain clauses (lists of ints) to `solver`, straight through its C entry point where
+    the lab knows it. A clause that makes the formula unsatisfiable needs no flag here: the
+    solver itself remembers it and answers False."""
+    inner = solver.solver
+    raw = _RAW_ADD.get(type(inner).__name__)
+    if raw is None:
+        solver.append_formula(clauses)
+        return
+    add, handle = getattr(pysolvers, raw[0]), getattr(inner, raw[1])
+    for clause in clauses:
+        add(handle, clause)
+
+
 class SatSession:
     """Rules of one puzzle structure loaded into one incremental solver."""
 
     def __init__(self, ptype: CluePuzzle, params: Any, solver: str = DEFAULT_SOLVER, one_shot: bool = False,
-                 tuned: bool = True):
-        """`tuned`: configure the solver with SOLVER_OPTIONS (tuned for the stripping loop)."""
+                 tuned: bool = True, built: tuple[Rules, IDPool] | None = None):
+        """`tuned`: configure the solver with SOLVER_OPTIONS (tuned for the stripping loop).
+        `built`: rules made elsewhere (`given`), instead of the structure's own."""
         self.ptype = ptype
         self.params = params
         # Count clues as native constraints: one-shot sessions only (a stripping session asks
         # thousands of questions and probing goes better through a counter's literals).
         self._native_counts = one_shot and solver in NATIVE_CARDINALITY and ptype.implements("clue_counts")
         # `one_shot_rules` may leave out what native counts replace, so only with them.
-        self.rules, self.pool = _rules_for(ptype, params, one_shot and (
+        self.rules, self.pool = built or _rules_for(ptype, params, one_shot and (
             self._native_counts or not ptype.implements("clue_counts")))
         self.solver = Solver(name=solver)
         for names, options in SOLVER_OPTIONS.items():
             if solver in names and tuned:
                 self.solver.configure(options)  # before any clause: CaDiCaL's rule
-        self.solver.append_formula(self.rules.clauses)
+        append_clauses(self.solver, self.rules.clauses)
         if solver in NATIVE_CARDINALITY:
             for lits in self.rules.at_most_one:
                 self.solver.add_atmost(lits, 1)
@@ -243,9 +266,9 @@ class SatSession:
                 self.solver.add_atmost(list(count.lits), count.n)  # a repeat counts twice, as meant
                 self.solver.add_atmost([-l for l in count.lits], len(count.lits) - count.n)
         else:
-            self.solver.append_formula(at_most_one_clauses(self.rules, self.pool))
+            append_clauses(self.solver, at_most_one_clauses(self.rules, self.pool))
             for count in self.rules.exactly:
-                self.solver.append_formula(count_clauses(list(count.lits), count.n, count.n, self.pool))
+                append_clauses(self.solver, count_clauses(list(count.lits), count.n, count.n, self.pool))
         self._clue_lit: dict[tuple[ClueKey, Any], int] = {}
         self._lit_clue: dict[int, ClueKey] = {}
         self._guarded: dict[int, list[Clause]] = {}  # selector -> clauses (for evaluation)
@@ -283,7 +306,7 @@ class SatSession:
             else:
                 lit = self.pool.id(("clue", key, value))
                 self.epoch += 1
-                self.solver.append_formula([[-lit, *clause] for clause in clauses])
+                append_clauses(self.solver, [[-lit, *clause] for clause in clauses])
                 self._guarded[lit] = clauses
             self._clue_lit[(key, value)] = lit
             self._lit_clue[lit] = key
@@ -418,20 +441,33 @@ class SatSession:
         return self.find(self.assumptions(clues), budget)
 
     def count(self, clues: Clues, limit: int, budget: Budget = UNLIMITED) -> Count:
-        """Solutions up to `limit`, each blocked (on primary variables) behind one guard."""
+        """Solutions up to `limit` (`each`, collected)."""
+        solutions: list = []
+        with closing(self.each(clues, budget)) as found:
+            try:
+                for solution in found:
+                    solutions.append(solution)
+                    if len(solutions) >= limit:
+                        break
+            except Unknown:
+                return Count(solutions, complete=False)
+        return Count(solutions, complete=True)
+
+    def each(self, clues: Clues, budget: Budget = UNLIMITED) -> Iterator[Any]:
+        """Every solution, one at a time, each blocked (on primary variables) behind one
+        guard that is retired when the caller stops; Unknown when a call's budget runs out."""
         base = self.assumptions(clues)
         g = self.guard([])
-        solutions: list = []
         try:
-            while len(solutions) < limit:
+            while True:
                 found = self.find(base + [g], budget)
                 if found.sat is None:
-                    return Count(solutions, complete=False)
+                    raise Unknown("the solver's budget ran out while listing solutions")
                 if not found.sat:
-                    return Count(solutions, complete=True)
-                solutions.append(found.solution)
-                self._add([-g, *self.block_clause(found.solution)])
-            return Count(solutions, complete=True)
+                    return
+                solution = found.solution
+                self._add([-g, *self.block_clause(solution)])
+                yield solution
         finally:
             self.retire(g)
 
@@ -498,6 +534,13 @@ class SatSession:
 
     # ---- a session without a puzzle: the caller's own formula ------------------------
     @classmethod
+    def given(cls, ptype: CluePuzzle, inst: Instance, solver: str = DEFAULT_SOLVER) -> SatSession:
+        """A session on `ptype.given_rules`: every clue of `inst` built into the rules, so
+        it is asked with no clues at all (`check({})`)."""
+        pool = IDPool()
+        return cls(ptype, inst.params, solver, one_shot=True, built=(ptype.given_rules(inst, pool), pool))
+
+    @classmethod
     def blank(cls, solver: str = DEFAULT_SOLVER) -> SatSession:
         """A session with no rules, for a caller that writes its own formula (a move puzzle:
         one formula per position) with `add_clauses`, `guard`, `count_clauses` and `Tally`,
@@ -512,7 +555,7 @@ class SatSession:
         call: a totalizer has thousands, and `_add` one by one took a third of a small
         blank session's time."""
         self.epoch += 1
-        self.solver.append_formula(clauses)
+        append_clauses(self.solver, clauses)
 
     def backbone(self, variables: list[int], assumptions: list[int], budget: Budget = UNLIMITED,
                  seen: Callable[[Found, int], None] | None = None) -> tuple[list[int], list[int]] | None:

@@ -5,13 +5,15 @@ These take an `Instance` and return plain dataclasses; the CLI turns them into t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .cpsat import cpsat_count
 from .puzzle import ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType
-from .sat import UNLIMITED, Budget, Check, SessionCache, Unknown
+from .sat import UNLIMITED, Budget, Check, Count, Found, SatSession, SessionCache, Unknown
 from .strip import Redundancy, redundancy
 
 # One-shot questions (the CLI's solve/check/clues) are dominated by loading the rules into
@@ -19,6 +21,7 @@ from .strip import Redundancy, redundancy
 # dozens of clauses (scripts/bench_peer.py); generation, which makes thousands of calls on
 # one solver, uses CaDiCaL.
 ONE_SHOT_SOLVER = "mc"
+T = TypeVar("T")
 _SESSIONS = SessionCache(solver=ONE_SHOT_SOLVER, one_shot=True)
 
 
@@ -68,7 +71,9 @@ def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
 
         result: Check = lp_check(ptype, inst, budget.seconds or 120.0)
     else:
-        result = sessions().get(ptype, inst.params).check(inst.clues, budget)
+        result = _whole(ptype, inst, without, lambda session: session.check({}, budget))
+        if result is None or result.status == "unsolvable":  # clue literals name the conflict
+            result = sessions().get(ptype, inst.params).check(inst.clues, budget)
     report = CheckReport(result.status, result.solutions, conflict=result.conflict)
     if result.status == "ambiguous":
         report.differences = ptype.differences(*result.solutions[:2])
@@ -89,14 +94,73 @@ def solve(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED, engine:
         if not complete:
             raise Unknown("the MIP solver's time ran out before it found a solution")
         return solutions[0] if solutions else None
-    found = sessions().get(ptype, inst.params).solve(inst.clues, budget)
+    found = _whole(ptype, inst, (), lambda session: session.solve({}, budget))
+    found = found or sessions().get(ptype, inst.params).solve(inst.clues, budget)
     if found.sat is None:
         raise Unknown("the solver's budget ran out before it found a solution")
     return found.solution if found.sat else None
 
 
-def count(ptype: CluePuzzle, inst: Instance, limit: int, budget: Budget = UNLIMITED):
-    return sessions().get(ptype, inst.params).count(inst.clues, limit, budget)
+def count(ptype: CluePuzzle, inst: Instance, limit: int, budget: Budget = UNLIMITED) -> Count:
+    """Solutions up to `limit`: by the puzzle's own search where it has one (`each_solution`),
+    else on SAT, with the clues built in where the puzzle can (`given_rules`)."""
+    if ptype.implements("each_solution"):
+        solutions: list = []
+        with closing(each_solution(ptype, inst, budget)) as found:
+            try:
+                for solution in found:
+                    solutions.append(solution)
+                    if len(solutions) >= limit:
+                        break
+            except Unknown:
+                return Count(solutions, complete=False)
+        return Count(solutions, complete=True)
+    found = _whole(ptype, inst, (), lambda session: session.count({}, limit, budget))
+    return found or sessions().get(ptype, inst.params).count(inst.clues, limit, budget)
+
+
+def each_solution(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED) -> Iterator[Any]:
+    """Every solution, one at a time (for listing them all to a file): the puzzle's own search
+    where it has one, else SAT on a fresh one-shot session with a blocking clause per
+    solution. Unknown when `budget.seconds` (for the whole listing) or a call's conflicts
+    run out."""
+    deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+    if ptype.implements("each_solution"):
+        yield from _until(deadline, ptype.each_solution(inst))
+        return
+    given = ptype.implements("given_rules")
+    session = (SatSession.given(ptype, inst, ONE_SHOT_SOLVER) if given
+               else SatSession(ptype, inst.params, ONE_SHOT_SOLVER, one_shot=True))
+    try:
+        with closing(session.each({} if given else inst.clues, budget)) as found:
+            yield from _until(deadline, found)
+    finally:
+        session.close()
+
+
+def _until(deadline: float | None, solutions: Iterator[Any]) -> Iterator[Any]:
+    """`solutions`, until the clock passes `deadline` (checked between solutions)."""
+    for solution in solutions:
+        if deadline is not None and time.monotonic() > deadline:
+            raise Unknown("the time budget ran out while listing solutions")
+        yield solution
+
+
+def _whole(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey], ask: Callable[[SatSession], T]) -> T | None:
+    """`ask` on a fresh session with every clue built into the rules (`given_rules`), for a
+    question about the whole puzzle; None when the puzzle has no such rules or clues were
+    taken away (`--without` needs them as literals). The model must be decoded before the
+    session closes: `Found.solution` is read here."""
+    if without or not ptype.implements("given_rules"):
+        return None
+    session = SatSession.given(ptype, inst, ONE_SHOT_SOLVER)
+    try:
+        answer = ask(session)
+        if isinstance(answer, Found) and answer.sat:
+            answer.solution  # noqa: B018 (decoded while the solver lives)
+        return answer
+    finally:
+        session.close()
 
 
 def clue_map(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED) -> tuple[str, Redundancy | None]:

@@ -24,9 +24,8 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from pysat.formula import IDPool
@@ -600,6 +599,13 @@ class Tiling(CluePuzzle):
         other = "W" if value == "B" else "B"
         return [[-rules.data[1][(key, other)]]]
 
+    def each_solution(self, inst: Instance) -> Iterator[Grid]:
+        """Tilings by exact cover (`each_tiling`), for `count` and `count --list`."""
+        return each_tiling(inst, apart=inst.params.apart)
+
+    def solution_tally(self, inst: Instance) -> TilingTally:
+        return TilingTally(inst)
+
     def decode(self, params: TilingParams, rules: Rules, true_vars) -> Grid:
         return grid_of(params, [pl for pl, v in rules.data[0].items() if v in true_vars])
 
@@ -798,29 +804,35 @@ def exact_covers(by_first: list[list[tuple[int, Placement]]], cells: int, stones
             yield from exact_covers(by_first, cells, stones, used | mask, chosen + (pl,))
 
 
+class TilingTally:
+    """`count`'s further numbers for tilings (`solution_tally`): with identical stones told
+    apart, as one, and up to the board's symmetries, whichever way the board counts."""
+
+    def __init__(self, inst: Instance):
+        self.inst, self.maps = inst, symmetries(inst)
+        self.per = math.prod(math.factorial(k) for k in multiplicities(inst.params))
+        self.n, self.forms = 0, set()
+
+    def add(self, solution: Grid) -> None:
+        self.n += 1
+        self.forms.add(canonical_tiling(self.inst, solution, self.maps))
+
+    def counts(self) -> dict[str, int]:
+        apart = self.inst.params.apart
+        return {"stones_apart": self.n if apart else self.n * self.per,
+                "identical_stones_as_one": self.n // self.per if apart else self.n,
+                "up_to_symmetry": len(self.forms)}
+
+
 def tiling_counts(inst: Instance, limit: int | None = None) -> TilingCounts:
     """Counts with identical stones told apart (each tiling once per ordering of each class
     of identical stones: the product of their factorials), as one, and up to the board's
     symmetries (canonical forms under `symmetries`)."""
-    per = math.prod(math.factorial(k) for k in multiplicities(inst.params))
-    maps = symmetries(inst)
-    n, forms = 0, set()
+    tally = TilingTally(replace(inst, params=replace(inst.params, apart=False)))
     for solution in each_tiling(inst, limit):
-        n += 1
-        forms.add(canonical_tiling(inst, solution, maps))
-    return TilingCounts(n * per, n, len(forms), limit is None or n < limit)
-
-
-def list_tilings(inst: Instance, path: str | Path, limit: int | None = None) -> int:
-    """Write every tiling (identical stones as one) to `path` as it is found, the seed's way
-    (stone number and colour per cell), blank line between tilings; returns how many."""
-    n = 0
-    with open(path, "w", encoding="utf-8") as out:
-        for solution in each_tiling(inst, limit):
-            n += 1
-            out.write(f"# tiling {n}\n" + PUZZLE.format_solution(inst, solution) + "\n\n")
-            out.flush()
-    return n
+        tally.add(solution)
+    counts = tally.counts()
+    return TilingCounts(counts["stones_apart"], tally.n, counts["up_to_symmetry"], limit is None or tally.n < limit)
 
 
 def tints(n: int) -> list[str]:

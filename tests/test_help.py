@@ -86,7 +86,7 @@ def test_generate_puzzle_help_documents_the_puzzles_own_options(puzzle):
 def test_help_shows_defaults_as_printed():
     assert "(default:60)" in squeeze(run("check", "--help").stdout)
     count = squeeze(run("count", "--help").stdout)
-    assert "[1..100000](default:100)" in count and "(default:2)" in count
+    assert "[1..100000](default:100;" in count and "(default:2)" in count
     generate = squeeze(run("generate", "sudoku", "--help").stdout)
     assert "(default:10)" in generate and "(default:exact)" in generate and "(default:None)" not in generate
 

@@ -5,6 +5,7 @@ streamed list, formats, generator."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from lab import cli
 from lab.cpsat import cpsat_count
 from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from lab.listing import list_solutions
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SessionCache, check_instance
@@ -23,7 +25,6 @@ from solvers.tiling import (
     each_tiling,
     fits,
     identical_runs,
-    list_tilings,
     pieces_of,
     symmetries,
     tiling_counts,
@@ -206,13 +207,35 @@ def test_counts_apart_identical_and_symmetric():
     assert (limited.identical, limited.complete) == (2, False)
 
 
-def test_list_tilings_streams_every_tiling_to_a_file(tmp_path):
+def test_count_list_streams_every_tiling_to_a_new_file(tmp_path):
     inst = instance("..\n..\n..", ["..", "..", ".."])
     out = tmp_path / "all.txt"
-    assert list_tilings(inst, out) == 3
+    listing = list_solutions(PUZZLE, inst, out)
+    assert (listing.n, listing.stopped) == (3, None)
+    assert listing.counts == {"stones_apart": 18, "identical_stones_as_one": 3, "up_to_symmetry": 2}
     text = out.read_text()
-    assert text.count("# tiling") == 3 and " 1.  1." in text
-    assert list_tilings(inst, out, limit=1) == 1
+    assert text.count("# solution") == 3 and " 1.  1." in text
+    with pytest.raises(PuzzleError, match="exists"):  # never replaces a file
+        list_solutions(PUZZLE, inst, out, limit=1)
+    assert out.read_text() == text
+    assert list_solutions(PUZZLE, inst, tmp_path / "one.txt", limit=1).stopped == "limit"
+
+
+def test_count_command_reports_the_three_counts_and_lists(tmp_path, capsys):
+    board = tmp_path / "dominoes.txt"
+    board.write_text(PUZZLE.format(instance("..\n..\n..", ["..", "..", ".."]), "text"))
+    assert cli.main(["count", "tiling", str(board), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["count"], data["complete"]) == (3, True)
+    assert data["counts"] == {"stones_apart": 18, "identical_stones_as_one": 3, "up_to_symmetry": 2}
+    out = tmp_path / "all.jsonl"
+    assert cli.main(["count", "tiling", str(board), "--list", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 3
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [line["n"] for line in lines] == [1, 2, 3] and len({line["solution"] for line in lines}) == 3
+    before = out.read_bytes()
+    assert cli.main(["count", "tiling", str(board), "--list", str(out)]) == 2  # never replaced
+    assert "exists" in capsys.readouterr().err and out.read_bytes() == before
 
 
 def test_no_mirror_forbids_turning_over():
