@@ -703,6 +703,11 @@ class SessionCache:
         self.renew_after = renew_after
         self._sessions: dict[tuple[str, Any], SatSession] = {}
 
+    def clear(self) -> None:
+        """Close every kept session (a benchmark that times cold questions)."""
+        while self._sessions:
+            self._sessions.pop(next(iter(self._sessions))).close()
+
     def get(self, ptype: CluePuzzle, params: Any) -> SatSession:
         """The session for this structure; call it again for each puzzle (it may be renewed)."""
         key = (ptype.name, params)

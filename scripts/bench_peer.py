@@ -32,8 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from lab import registry  # noqa: E402
-from lab.sat import _RULES_CACHE, SatSession  # noqa: E402
-from lab.solve import ONE_SHOT_SOLVER  # noqa: E402
+from lab.sat import _RULES_CACHE  # noqa: E402
+from lab.solve import check as one_shot_check  # noqa: E402
+from lab.solve import sessions  # noqa: E402
 
 SECTIONS = {  # our name -> the seed document's section title
     "sudoku": "Sudoku (Puzzle Type #2)",
@@ -181,6 +182,7 @@ def clear_caches() -> None:
     """Cold means cold: the rules cache and every memo our puzzle modules keep between
     questions (cage and line encodings by shape, ...) are emptied before each run."""
     _RULES_CACHE.clear()
+    sessions().clear()
     for name, module in list(sys.modules.items()):
         if name.startswith(("solvers.", "generators.")):
             for obj in vars(module).values():
@@ -194,11 +196,7 @@ def our_check(name: str, code: str):
     inst = ptype.parse(code, "array")
 
     def once() -> str:
-        session = SatSession(ptype, inst.params, ONE_SHOT_SOLVER, one_shot=True)
-        try:
-            return session.check(inst.clues).status
-        finally:
-            session.close()
+        return one_shot_check(ptype, inst).status  # on a fresh session: `clear_caches` drops the kept ones
 
     return once
 
