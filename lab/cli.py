@@ -459,6 +459,7 @@ def _difficulty_text(d: dict, puzzle: str) -> str:
                    else "search is needed" if depth is not None and level > depth
                    else f"failed-literal probing to depth {level} settles it")
         head = f"difficulty: level {_shown(level)} ({meaning})"
+        head += f", score {_shown(d['score'])}" if "score" in d else ""
         head += "".join(f", {d[k]}{label}" for k, label in (("status", ""), ("clues", " clues")) if k in d)
     else:
         head = "difficulty:" if d else "difficulty: no measures for this board"
@@ -484,7 +485,7 @@ def cmd_grade(args) -> int:
 
 
 def _range(text: str | None) -> tuple[int, int] | None:
-    """--difficulty LO:HI (either end may be left out), or one level N."""
+    """--grade LO:HI (either end may be left out), or one level N."""
     if text is None:
         return None
     try:
@@ -492,10 +493,24 @@ def _range(text: str | None) -> tuple[int, int] | None:
         lo_i = int(lo) if lo else 0
         rng = lo_i, int(hi) if hi else (lo_i if not colon else 99)
     except ValueError:
-        raise PuzzleError(f"--difficulty must look like 1:2 (levels), got '{text}'") from None
+        raise PuzzleError(f"--grade must look like 1:2 (levels), got '{text}'") from None
     if not 0 <= rng[0] <= rng[1]:
-        raise PuzzleError(f"--difficulty LO:HI needs 0 <= LO <= HI, got '{text}'")
+        raise PuzzleError(f"--grade LO:HI needs 0 <= LO <= HI, got '{text}'")
     return rng
+
+
+def _score_range(text: str | None) -> tuple[float, float] | None:
+    """--score LO:HI (either end may be left out)."""
+    if text is None:
+        return None
+    lo, colon, hi = text.partition(":")
+    try:
+        bounds = float(lo) if lo else 0.0, float(hi) if hi else (float(lo) if not colon else math.inf)
+    except ValueError:
+        raise PuzzleError(f"--score must look like 1.2:1.5, got '{text}'") from None
+    if not (0 <= bounds[0] <= bounds[1]) or math.isnan(bounds[0] + bounds[1]):
+        raise PuzzleError(f"--score LO:HI needs 0 <= LO <= HI, got '{text}'")
+    return bounds
 
 
 def cmd_generate(args, extra: list[str]) -> int:
@@ -512,8 +527,8 @@ def cmd_generate(args, extra: list[str]) -> int:
     gen.checked_params(**options)  # validate before any work starts
     spec = DatasetSpec(puzzle=ptype.name, options=options, count=args.count, seed=args.seed,
                        target=args.target, symmetric=args.symmetric, minimal=not args.no_minimal,
-                       difficulty=_range(args.difficulty), dedup=args.dedup, cross_check=args.cross_check,
-                       conflicts=args.conflicts)
+                       difficulty=_range(args.difficulty), score=_score_range(args.score), dedup=args.dedup,
+                       cross_check=args.cross_check, conflicts=args.conflicts)
     spec.validate()
     bar = None
     if not args.json and not args.quiet:
@@ -845,9 +860,12 @@ def _generate_arguments(sp: argparse.ArgumentParser, gen: Generator | None, leni
     sp.add_argument("--symmetric", action="store_true",
                     help="strip clues in 180-degree pairs (then minimal among symmetric clue sets only)")
     sp.add_argument("--no-minimal", action="store_true", help="keep the full clue set (no stripping)")
-    sp.add_argument("--difficulty", metavar="LO:HI",
+    sp.add_argument("--grade", "--difficulty", dest="difficulty", metavar="LO:HI",
                     help="keep only puzzles whose generic level is in LO:HI, or is N (0 = unit propagation; "
                          "default: any level)")
+    sp.add_argument("--score", metavar="LO:HI",
+                    help="keep only puzzles whose generic score is in LO:HI (level plus a fraction for the "
+                         "effort within it, e.g. 1.3:1.6; default: any)")
     sp.add_argument("--dedup", choices=["none", "exact", "symmetry"], default="exact",
                     help="drop repeated puzzles: none, exact (the same clues) or symmetry (the same up to the "
                          "puzzle's symmetries)")

@@ -55,6 +55,7 @@ class DatasetSpec:
     symmetric: bool = False
     minimal: bool = True
     difficulty: tuple[int, int] | None = None  # accepted range of the generic grade level
+    score: tuple[float, float] | None = None  # accepted range of the generic grade's score
     dedup: str = "exact"  # none | exact | symmetry
     cross_check: bool = False  # re-check every item with CP-SAT
     conflicts: int | None = None  # per-check conflict budget (unknown => clue kept)
@@ -63,15 +64,17 @@ class DatasetSpec:
 
     def rng(self, index: int) -> random.Random:
         opts = ",".join(f"{k}={self.options[k]}" for k in sorted(self.options))
+        score = f"{self.score}|" if self.score is not None else ""  # absent: the same draws as before it existed
         return random.Random(f"{self.puzzle}|{opts}|{self.target}|{self.symmetric}|{self.minimal}|"
-                             f"{self.difficulty}|{self.seed}|{index}|{self.version}")
+                             f"{self.difficulty}|{score}{self.seed}|{index}|{self.version}")
 
     def settings(self) -> dict:
         """How the items were made beyond puzzle, options and seed: every record carries it, so
         a dataset says truthfully what it is and a rerun can tell whether it may extend it."""
         return {"target": self.target, "symmetric": self.symmetric, "minimal": self.minimal,
                 "difficulty": list(self.difficulty) if self.difficulty else None, "dedup": self.dedup,
-                "cross_check": self.cross_check, "conflicts": self.conflicts}
+                "cross_check": self.cross_check, "conflicts": self.conflicts,
+                **({"score": list(self.score)} if self.score is not None else {})}
 
     def identity(self) -> dict:
         """What a journal or a finished dataset must match to be resumed or extended by this spec
@@ -99,7 +102,13 @@ class DatasetSpec:
             if not 0 <= lo <= hi:
                 raise PuzzleError(f"--difficulty LO:HI needs 0 <= LO <= HI, got {lo}:{hi}")
             if not ptype.has_rules:
-                raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --difficulty does not apply")
+                raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --grade does not apply")
+        if self.score is not None:
+            lo, hi = self.score
+            if not 0 <= lo <= hi:
+                raise PuzzleError(f"--score LO:HI needs 0 <= LO <= HI, got {lo:g}:{hi:g}")
+            if not ptype.has_rules:
+                raise PuzzleError(f"{ptype.name} has no SAT difficulty score: --score does not apply")
         if self.cross_check and not ptype.has_rules:
             raise PuzzleError(f"{ptype.name} has no CP-SAT model: --cross-check does not apply")
         gen.checked_params(**self.options)
@@ -109,6 +118,11 @@ def _params_json(params: Any) -> Any:
     if is_dataclass(params) and not isinstance(params, type):
         return {k: (sorted(v) if isinstance(v, (set, frozenset)) else v) for k, v in asdict(params).items()}
     return params
+
+
+def _in_range(value: float | None, bounds: tuple[float, float] | None) -> bool:
+    """No bounds: anything goes; bounds: a known value inside them (an unknown one is not)."""
+    return bounds is None or (value is not None and bounds[0] <= value <= bounds[1])
 
 
 def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[dict, dict]:
@@ -128,11 +142,12 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
             sessions = SessionCache(sessions.solver)  # its answers must not depend on history
         g: Generated = generate_one(ptype, gen, params, rng, sessions, opts)
         difficulty = measures(ptype, g.instance)
-        level = difficulty.get("level")
-        if spec.difficulty is None or (level is not None and spec.difficulty[0] <= level <= spec.difficulty[1]):
+        if _in_range(difficulty.get("level"), spec.difficulty) and _in_range(difficulty.get("score"), spec.score):
             break
         if tries >= 1000:
-            raise PuzzleError(f"no puzzle in difficulty range {spec.difficulty} after 1000 tries")
+            wanted = " and ".join(f"{name} {lo:g}:{hi:g}" for name, bounds in (("level", spec.difficulty),
+                                  ("score", spec.score)) if bounds for lo, hi in [bounds])
+            raise PuzzleError(f"no puzzle at {wanted} after 1000 tries")
     verified = ["sat"]
     if spec.cross_check and isinstance(ptype, CluePuzzle):  # `validate` refused it for the others
         from .cpsat import cpsat_count

@@ -24,11 +24,11 @@ watch lists propagation reorders, would change its search.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType
-from .sat import Budget, SatSession
+from .sat import Budget, SatSession, propagator
 
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
 
@@ -46,15 +46,22 @@ class Grade:
     probe_depth: int | None  # smallest probing depth that settles it (0 = propagation); None: beyond the cap
     max_depth: int
     fixed_by_propagation: float  # share of primary variables unit propagation fixes
+    score: float | None  # level plus a fraction below 1 that grows with `effort`; None: probe budget ran out
+    steps: int  # probing steps on the solving path (none at level 0)
+    effort: int  # the steps' costs summed (depth 1: the size of its refutation; deeper: DEEP_STEP_COST)
+    hardest_step: int  # the costliest depth-1 step
     probes: int  # propagate calls spent probing (not the one look per variable at the root)
     conflicts: int
     decisions: int
     propagations: int
     solver: str
     seconds: float
+    path: list[tuple[int, int, int, int]] = field(default_factory=list, repr=False)  # (depth, cost, settled, open)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        out.pop("path")
+        return out
 
 
 class _OutOfProbes(Exception):
@@ -74,10 +81,13 @@ class _Prober:
 
     def __init__(self, solver: Any, primary: list[int], budget: int | None):
         self.solver = solver
+        self._propagate = propagator(solver)
         self.primary = primary
+        self.primary_lits = set(primary) | {-v for v in primary}
         self.budget = budget
         self.calls = 0
         self.facts: set[int] = set()
+        self.resume: dict[int, int] = {}  # depth -> the variable a deep step last settled
 
     def propagate(self, lits: list[int]) -> set[int] | None:
         """What unit propagation adds to the facts from `lits`, `lits` included; None on a
@@ -87,8 +97,24 @@ class _Prober:
         if self.budget is not None and self.calls >= self.budget:
             raise _OutOfProbes
         self.calls += 1
-        ok, implied = self.solver.propagate(assumptions=lits)
+        ok, implied = self._propagate(lits)
         return set(implied).union(lits) if ok else None
+
+    def probe(self, lit: int, safe: set[int]) -> tuple[bool, int]:
+        """Does `lit` fail by unit propagation from the facts, and how large is its refutation
+        (the primary literals set before the conflict)? A probe that holds adds what it
+        implied to `safe`: each of those propagates to a part of its trail, so cannot fail
+        either (the dominator rule of failed-literal probing)."""
+        if lit in safe:
+            return False, 0
+        if self.budget is not None and self.calls >= self.budget:
+            raise _OutOfProbes
+        self.calls += 1
+        ok, implied = self._propagate([lit])
+        if ok:
+            safe.update(implied)
+            return False, 0
+        return True, len(self.primary_lits.intersection(implied))
 
     def record_root(self) -> None:
         """Make facts of the open primary literals the solver holds at the root without being
@@ -98,7 +124,7 @@ class _Prober:
         at least itself). One look per open variable, once; these look-ups probe nothing, so
         they are not counted as probes (`probes` stays a measure of the probing)."""
         for v in self.open_vars():
-            ok, implied = self.solver.propagate(assumptions=[v])
+            ok, implied = self._propagate([v])
             if not implied:
                 self.facts.add(v if ok else -v)
 
@@ -113,6 +139,8 @@ class _Prober:
 
     def open_vars(self, implied: set[int] | frozenset[int] = frozenset()) -> list[int]:
         fixed = self.facts
+        if not implied:
+            return [v for v in self.primary if v not in fixed and -v not in fixed]
         return [v for v in self.primary
                 if v not in fixed and -v not in fixed and v not in implied and -v not in implied]
 
@@ -139,51 +167,94 @@ class _Prober:
                         break
         return False
 
-    def settle(self, depth: int) -> None:
-        """Probe at `depth` from the facts until nothing changes; findings become facts."""
-        changed = True
-        while changed:
-            changed = False
-            for v in self.open_vars():
-                if v in self.facts or -v in self.facts:
-                    continue
-                for probe in (v, -v):
-                    if self.fails([probe], depth - 1):
-                        self.assert_facts([-probe])
-                        changed = True
+    def round(self, depth: int) -> tuple[list[int], int]:
+        """The next step at probing `depth` from the facts as they are now: the literals it
+        settles and what it costs. At depth 1 a finding costs the size of its refutation
+        (primary literals unit propagation sets before the conflict), and the step takes the
+        cheapest findings (up to STEP_SPREAD times the cheapest), as a person takes the
+        easiest deductions in sight; the step costs the cheapest one's. A deeper step
+        is the first finding (one hard deduction, then the easy ones again) and costs
+        DEEP_STEP_COST."""
+        found: list[tuple[int, int]] = []
+        safe: set[int] = set()
+        still_open = self.open_vars()
+        if depth > 1:  # go on where the last deep step stopped: the variables before it failed nothing then
+            after = self.resume.get(depth, 0)
+            still_open = [v for v in still_open if v > after] + [v for v in still_open if v <= after]
+        for v in still_open:
+            for probe in (v, -v):
+                if depth == 1:
+                    fails, cost = self.probe(probe, safe)
+                    if fails:
+                        found.append((cost, -probe))
                         break
+                elif self.fails([probe], depth - 1):
+                    self.resume[depth] = v
+                    return [-probe], DEEP_STEP_COST
+        if not found:
+            return [], 0
+        cheapest = min(cost for cost, _ in found)
+        return [lit for cost, lit in found if cost <= cheapest * STEP_SPREAD], cheapest
+
+
+@dataclass
+class _Round:
+    """One step of the solving path: at which probing depth, what it cost (the size of its
+    refutation at depth 1), how many literals it settled, out of how many still open."""
+
+    depth: int
+    cost: int
+    settled: int
+    open: int
 
 
 @dataclass
 class _Climb:
-    """How far up the ladder a puzzle got."""
+    """How far up the ladder a puzzle got, and the steps it took."""
 
     level: int | None  # None: the probe budget ran out at `at_least`
     at_least: int
     fixed: float  # share of primary variables fixed by unit propagation
     probes: int
     contradiction: bool  # the clues were found contradictory at `level`
+    rounds: list[_Round]
 
 
 def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_probes: int | None) -> _Climb:
+    """The solving path: unit propagation, then steps, each at the shallowest probing depth
+    that settles anything and, there, the cheapest findings (`_Prober.round`), until nothing
+    is open (the level is the deepest step) or no depth up to `max_depth` finds anything
+    (level max_depth + 1: search)."""
     primary = list(session.rules.primary)
     prober = _Prober(session.solver, primary, budget_probes)
+    rounds: list[_Round] = []
     depth, fixed = 0, 0.0
+
+    def climb(level: int | None, at_least: int, contradiction: bool = False) -> _Climb:
+        return _Climb(level, at_least, fixed, prober.calls, contradiction, rounds)
+
     try:
         prober.assert_facts(clue_lits)
-        if any(len(clause) == 1 for clause in session.rules.clauses):  # the solver holds them at the root
+        if session.rules.holds_units():  # the solver holds them at the root
             prober.record_root()
         fixed = 1 - len(prober.open_vars()) / len(primary) if primary else 1.0
-        for depth in range(max_depth + 1):
-            if depth:
-                prober.settle(depth)
-            if not prober.open_vars() and _real(session, prober.facts):
-                return _Climb(depth, depth, fixed, prober.calls, False)
+        while True:
+            deepest = max((r.depth for r in rounds), default=0)
+            still_open = prober.open_vars()
+            if not still_open:
+                return climb(deepest, deepest) if _real(session, prober.facts) else climb(max_depth + 1, max_depth + 1)
+            for depth in range(1, max_depth + 1):
+                found, cost = prober.round(depth)
+                if found:
+                    break
+            else:
+                return climb(max_depth + 1, max_depth + 1)
+            rounds.append(_Round(depth, cost, len(found), len(still_open)))
+            prober.assert_facts(found)
     except _Contradiction:
-        return _Climb(depth, depth, fixed, prober.calls, True)
+        return climb(depth, depth, True)
     except _OutOfProbes:
-        return _Climb(None, depth, fixed, prober.calls, False)
-    return _Climb(max_depth + 1, max_depth + 1, fixed, prober.calls, False)
+        return climb(None, max(depth, max((r.depth for r in rounds), default=0)))
 
 
 def _real(session: SatSession, implied: set[int]) -> bool:
@@ -239,6 +310,8 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     status, stats = _search(ptype, inst, solver, budget_conflicts)
     level = climb.level
     probe_depth = level if level is not None and level <= max_depth else None
+    shallow = [r.cost for r in climb.rounds if r.depth == 1]
+    effort = sum(r.cost for r in climb.rounds)
     return Grade(
         puzzle=ptype.name,
         clues=len(inst.clues),
@@ -249,13 +322,35 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
         probe_depth=probe_depth,
         max_depth=max_depth,
         fixed_by_propagation=round(climb.fixed, 4),
+        score=_score(level, effort),
+        steps=len(climb.rounds),
+        effort=effort,
+        hardest_step=max(shallow, default=0),
         probes=climb.probes,
         conflicts=int(stats.get("conflicts", 0)),
         decisions=int(stats.get("decisions", 0)),
         propagations=int(stats.get("propagations", 0)),
         solver=solver,
         seconds=round(time.perf_counter() - start, 6),
+        path=[(r.depth, r.cost, r.settled, r.open) for r in climb.rounds],
     )
+
+
+def _score(level: int | None, effort: int) -> float | None:
+    """`level` plus effort / (effort + EFFORT_SCALE): the level orders puzzles first, and
+    within a level the summed cost of the steps does (Pelanek: human solving time follows
+    the sum of the steps' difficulties; Bogaerts, Gamba and Guns: a step's difficulty is the
+    size of its smallest explanation, here the refutation's size)."""
+    if level is None:
+        return None
+    return round(level + effort / (effort + EFFORT_SCALE), 4)
+
+
+EFFORT_SCALE = 50  # the effort that puts a puzzle halfway between its level and the next
+DEEP_STEP_COST = 50  # a step deeper than failed literals: as much as a hard failed-literal path
+# A step takes every finding up to this multiple of the cheapest: a third of the passes of
+# taking the cheapest alone, with the same agreement with Tatham's grades (BENCHMARKS.md).
+STEP_SPREAD = 1.5
 
 
 def measures(ptype: PuzzleType, inst: Instance) -> dict:

@@ -3,6 +3,7 @@ any figure to the picture file a user named, safely."""
 
 from __future__ import annotations
 
+import math
 import os
 from collections import Counter
 from dataclasses import dataclass, field
@@ -63,6 +64,8 @@ class Loaded:
     clues: Counter = field(default_factory=Counter)  # clue count -> records
     levels: Counter = field(default_factory=Counter)  # difficulty level -> records
     pairs: Counter = field(default_factory=Counter)  # (clue count, level) -> records
+    scores: Counter = field(default_factory=Counter)  # score bin (its lower end) -> records
+    score_pairs: Counter = field(default_factory=Counter)  # (clue count, score bin) -> records
     skipped: Skipped = field(default_factory=Skipped)
 
     @property
@@ -70,15 +73,25 @@ class Loaded:
         return sum(self.clues.values())
 
 
+SCORE_BIN = 0.1
+
+
 def _load(path: str, skip_bad: bool) -> Loaded:
+    """The histograms of one dataset, by level and, where its records have one, by the
+    grade's score (the level plus the effort within it) in bins of SCORE_BIN."""
     data = Loaded()
     for rec in read_records(path, skip_bad=skip_bad, bad=data.skipped):
         c = rec["clue_count"]
-        lvl = (rec.get("difficulty") or {}).get("level")
+        difficulty = rec.get("difficulty") or {}
+        lvl, score = difficulty.get("level"), difficulty.get("score")
         data.clues[c] += 1
         if lvl is not None:
             data.levels[lvl] += 1
             data.pairs[(c, lvl)] += 1
+        if isinstance(score, (int, float)) and not isinstance(score, bool):
+            low = round(math.floor(score / SCORE_BIN) * SCORE_BIN, 1)
+            data.scores[low] += 1
+            data.score_pairs[(c, low)] += 1
     return data
 
 
@@ -106,21 +119,31 @@ def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = Fal
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # one axis for all: scores only if every dataset has them (datasets made before the score: levels)
+    scored = all(data.scores and sum(data.scores.values()) == sum(data.levels.values()) for data in loaded)
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
     for data, label in zip(loaded, labels):
         n = data.records
         xs = sorted(data.clues)
         axes[0].bar(xs, [data.clues[x] / n for x in xs], alpha=0.55, label=f"{label} (n={n})", width=0.9)
-        ls = sorted(data.levels)
-        axes[1].bar([str(x) for x in ls], [data.levels[x] / n for x in ls], alpha=0.55, label=label)
-        if data.pairs:
-            axes[2].scatter([p[0] for p in data.pairs], [p[1] for p in data.pairs],
-                            s=[8 + 200 * v / n for v in data.pairs.values()], alpha=0.5, label=label)
+        if scored:
+            ss = sorted(data.scores)
+            axes[1].bar([x + SCORE_BIN / 2 for x in ss], [data.scores[x] / n for x in ss], width=SCORE_BIN * 0.9,
+                        alpha=0.55, label=label)
+        else:
+            ls = sorted(data.levels)
+            axes[1].bar([str(x) for x in ls], [data.levels[x] / n for x in ls], alpha=0.55, label=label)
+        pairs = data.score_pairs if scored else data.pairs
+        if pairs:
+            axes[2].scatter([p[0] for p in pairs], [p[1] + (SCORE_BIN / 2 if scored else 0) for p in pairs],
+                            s=[8 + 200 * v / n for v in pairs.values()], alpha=0.5, label=label)
     axes[0].set(title="Clue count", xlabel="clues", ylabel="fraction of puzzles")
-    axes[1].set(title="Difficulty (SAT probing level)", xlabel="level: 0 = propagation, k = probing depth",
-                ylabel="fraction of puzzles")
-    axes[2].set(title="Clue count vs difficulty (dot size: share)", xlabel="clues", ylabel="level")
-    axes[2].yaxis.get_major_locator().set_params(integer=True)
+    what = "score: level + effort within it" if scored else "level: 0 = propagation, k = probing depth"
+    axes[1].set(title="Difficulty (SAT grade)", xlabel=what, ylabel="fraction of puzzles")
+    axes[2].set(title="Clue count vs difficulty (dot size: share)", xlabel="clues",
+                ylabel="score" if scored else "level")
+    if not scored:
+        axes[2].yaxis.get_major_locator().set_params(integer=True)
     for ax in axes:
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize=8)

@@ -182,6 +182,14 @@ class Rules:
     # session's pool at every load. For `one_shot_rules`; cached `rules` are better off
     # with their CNF written once.
     exactly: list[Exactly] = field(default_factory=list)
+    has_units: bool | None = field(default=None, repr=False)  # a unit clause among them? (grading asks)
+
+    def holds_units(self) -> bool:
+        """Is any clause a unit (a fact the solver holds at the root)? Asked once per rules:
+        cached rules serve every record of a structure."""
+        if self.has_units is None:
+            self.has_units = any(len(clause) == 1 for clause in self.clauses)
+        return self.has_units
 
 
 @dataclass

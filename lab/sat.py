@@ -236,6 +236,35 @@ def append_clauses(solver: Solver, clauses: Iterable[Clause]) -> None:
         add(handle, clause)
 
 
+def add_at_most(solver: Solver, constraints: list[tuple[list[int], int]]) -> None:
+    """Native "at most k of these" constraints, through Minicard's C entry point (pysat's
+    wrapper costs as much again per call; a 9x9 sudoku has 324)."""
+    inner = solver.solver
+    if type(inner).__name__ != "Minicard":
+        for lits, k in constraints:
+            solver.add_atmost(lits, k)
+        return
+    handle, raw = inner.minicard, pysolvers.minicard_add_am
+    for lits, k in constraints:
+        raw(handle, lits, k)
+
+
+def propagator(solver: Solver) -> Callable[[list[int]], tuple[bool, list[int]]]:
+    """`solver.propagate` without pysat's wrapper where the lab knows the C entry point: on
+    Minicard the wrapper's interrupt bookkeeping costs 8 us against 1.3 us for the
+    propagation itself (a 9x9 sudoku's probe), and grading probes hundreds of times."""
+    inner = solver.solver
+    if type(inner).__name__ == "Minicard":
+        handle, raw = inner.minicard, pysolvers.minicard_propagate
+
+        def propagate(lits: list[int]) -> tuple[bool, list[int]]:
+            ok, implied = raw(handle, lits, 0, 0)
+            return bool(ok), implied if implied is not None else []
+
+        return propagate
+    return lambda lits: solver.propagate(assumptions=lits)
+
+
 class SatSession:
     """Rules of one puzzle structure loaded into one incremental solver."""
 
@@ -257,8 +286,7 @@ class SatSession:
                 self.solver.configure(options)  # before any clause: CaDiCaL's rule
         append_clauses(self.solver, self.rules.clauses)
         if solver in NATIVE_CARDINALITY:
-            for lits in self.rules.at_most_one:
-                self.solver.add_atmost(lits, 1)
+            add_at_most(self.solver, [(lits, 1) for lits in self.rules.at_most_one])
             for count in self.rules.exactly:
                 if not 0 <= count.n <= len(count.lits):
                     self.solver.add_clause([])  # a count nothing can meet: no solution

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,10 +19,11 @@ class Histogram:
     n: int = 0
     total: float = 0.0
 
-    def add(self, value) -> None:
+    def add(self, value, bin_width: float | None = None) -> None:
+        """Count `value` (in the bin of `bin_width` that holds it, if given; the mean stays exact)."""
         if value is None:
             return
-        self.counts[value] += 1
+        self.counts[value if bin_width is None else round(math.floor(value / bin_width) * bin_width, 6)] += 1
         self.n += 1
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             self.total += value
@@ -101,7 +103,8 @@ class Stats:
 
 # The engine's difficulty measures worth a histogram (others, like raw propagation counts, are
 # too spread out); each puzzle adds its own (`PuzzleType.grade_keys`).
-HISTOGRAM_MEASURES = ("level", "probe_depth", "propagation_solves")
+HISTOGRAM_MEASURES = ("level", "score", "probe_depth", "propagation_solves")
+BINNED = {"score": 0.1}  # measures shown in bins of this width (the lower end names the bin)
 
 
 @lru_cache(maxsize=256)
@@ -128,7 +131,7 @@ def dataset_stats(path: str, skip_bad: bool = False) -> Stats:
         shown = _histogram_measures(rec.get("puzzle"))
         for key, value in (rec.get("difficulty") or {}).items():
             if key in shown:
-                stats.difficulty.setdefault(key, Histogram()).add(value)
+                stats.difficulty.setdefault(key, Histogram()).add(value, BINNED.get(key))
         stats.unique += bool(rec.get("unique"))
         stats.minimal += bool(rec.get("minimal"))
         verified = rec.get("verified_by") or []

@@ -292,3 +292,70 @@ def test_every_clue_puzzle_grades_to_a_level(name):
         inst = generate_one(ptype, gen, params, rng, sessions).instance
         g = grade(ptype, inst)
         assert isinstance(g.level, int) and g.status == "unique", (name, i, inst.clues)
+
+
+# ---- the score: the solving path's steps within a level ------------------------------------
+def test_score_is_the_level_plus_the_effort_of_its_steps():
+    easy = grade(SUDOKU, SUDOKU.parse(EASY))
+    assert (easy.level, easy.score, easy.steps, easy.effort, easy.hardest_step) == (0, 0.0, 0, 0, 0)
+    hard = grade(SUDOKU, SUDOKU.parse(INKALA))
+    assert hard.level == len({depth for depth, *_ in hard.path} - {1}) + 1 == 2
+    assert hard.steps == len(hard.path) and hard.effort == sum(cost for _, cost, *_ in hard.path)
+    assert 2 < hard.score < 3 and hard.hardest_step == max(c for d, c, *_ in hard.path if d == 1)
+    # every step settles something, and the open count only falls
+    opens = [still_open for *_, settled, still_open in hard.path]
+    assert all(settled > 0 for *_, settled, _ in hard.path) and opens == sorted(opens, reverse=True)
+
+
+def test_score_follows_tathams_grades_on_puzzles_his_generator_made():
+    """Fixed game IDs from `sgt-<game> --generate`, eight at each of two or three of his
+    grades per puzzle, all of them level 1 or more for us (tests/data/grade_tatham_ladder.txt,
+    from scripts/grade_vs_tatham.py): level alone ties most of them; the score ranks them
+    as he does (Spearman's rho), and his hardest grade's median is above his easiest's.
+    Keen's Hard and Unreasonable overlap in eight puzzles each (rho 0.29 here; 0.81 and
+    0.87 over all five grades and 60 puzzles a size), so only its medians are held."""
+    from statistics import correlation, median
+
+    rows: dict[str, list[tuple[int, float]]] = {}
+    for line in (Path(__file__).parent / "data" / "grade_tatham_ladder.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, _, rank, game_id = line.split("\t")
+            ptype = registry.puzzle(name)
+            rows.setdefault(name, []).append((int(rank), grade(ptype, ptype.parse(game_id, "tatham")).score))
+    for name, graded in rows.items():
+        ranks, scores = [r for r, _ in graded], [s for _, s in graded]
+        rho = correlation(_ranks(ranks), _ranks(scores))
+        assert name == "keen" or rho >= 0.6, (name, rho)
+        by_grade = {r: median(s for q, s in graded if q == r) for r in set(ranks)}
+        assert by_grade[min(ranks)] < by_grade[max(ranks)], (name, by_grade)
+
+
+def _ranks(xs: list[float]) -> list[float]:
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def test_generate_keeps_only_the_grade_and_score_asked_for(tmp_path):
+    from lab import cli
+
+    out = tmp_path / "scored.jsonl"
+    assert cli.main(["generate", "sudoku", "--size", "4", "--count", "6", "--seed", "3", "--quiet",
+                     "--grade", "0", "--out", str(out)]) == 0
+    assert {json.loads(line)["difficulty"]["level"] for line in out.read_text().splitlines()} == {0}
+    out = tmp_path / "scored9.jsonl"
+    assert cli.main(["generate", "sudoku", "--size", "9", "--count", "4", "--seed", "3", "--quiet",
+                     "--score", "1.2:1.9", "--out", str(out)]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 4 and all(1.2 <= r["difficulty"]["score"] <= 1.9 for r in records)
+    assert all(r["settings"]["score"] == [1.2, 1.9] for r in records)
+    assert cli.main(["generate", "sudoku", "--score", "2:1", "--out", str(tmp_path / "x.jsonl")]) == 2
+    assert not (tmp_path / "x.jsonl").exists()
