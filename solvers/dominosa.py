@@ -13,6 +13,8 @@ layouts are those some numbering of the unknown cells makes valid); that keeps `
 
 The primary variables are the placements, one per pair of adjacent cells. A helper
 h(e, P) implies "placement e is laid and holds pair P"; each pair needs one helper true.
+A question about a whole board with every number given (`given_rules`) needs neither
+numbers nor helpers: each pair is on exactly one of the placements that show it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
@@ -38,8 +41,11 @@ Numbers = list[list[int | None]]  # None: unknown
 STEPS = {"L": (0, -1), "R": (0, 1), "U": (-1, 0), "D": (1, 0)}
 OPPOSITE = {"L": "R", "R": "L", "U": "D", "D": "U"}
 BLANKS = {".", "_", "-", "?"}
-MAX_ORDER = 15  # numbers 0..15 on a 17x16 board: a generated one checks in about 1.3 s (2026-11-24)
+MAX_ORDER = 15  # numbers 0..15 on a 17x16 board: a generated one takes 1.3-2 s to make, 2 ms to check (2026-11-24)
 SIZE = BoardLimit(MAX_ORDER + 2, MAX_ORDER + 1, 3, 2)
+# A cut round states every couple of placements showing one pair while there are at most
+# this many couples per placement (a fully numbered board has about two)
+COUPLES_PER_PLACEMENT = 4
 HEAD = "a dominosa board of numbers 0..n is n+2 cells wide and n+1 high"
 
 
@@ -81,13 +87,17 @@ class DominosaParams:
         return [(a, b) for b in range(self.n + 1) for a in range(b + 1)]
 
     @cached_property
-    def edge_index(self) -> dict[Edge, int]:
-        return {e: i for i, e in enumerate(self.edges)}
+    def edge_cells(self) -> list[tuple[int, int]]:
+        """Each placement's two cells as indices in reading order (r * width + c): the rules
+        and the cuts index flat lists with them instead of hashing cells."""
+        w = self.width
+        return [(r1 * w + c1, r2 * w + c2) for (r1, c1), (r2, c2) in self.edges]
 
-    def edges_at(self) -> dict[Cell, list[int]]:
-        """The placements (indices into `edges`) covering each cell."""
-        at: dict[Cell, list[int]] = {cell: [] for cell in self.cells()}
-        for i, (a, b) in enumerate(self.edges):
+    @cached_property
+    def cell_edges(self) -> list[list[int]]:
+        """The placements (indices into `edges`) covering each cell, cells in reading order."""
+        at: list[list[int]] = [[] for _ in range(self.width * self.height)]
+        for i, (a, b) in enumerate(self.edge_cells):
             at[a].append(i)
             at[b].append(i)
         return at
@@ -195,13 +205,73 @@ def trivial_placements(params: DominosaParams, clues: dict) -> int:
 
 @dataclass
 class DominosaVars:
-    place: list[int]  # place[i]: placement params.edges[i] is a domino
-    first_number: int  # "cell (r, c) holds v" is first_number + (r * width + c) * (n + 1) + v
+    place: list[int]  # place[i]: placement params.edges[i] is a domino (one block of variables)
+    # "cell i (reading order) holds v" is first_number + i * (n + 1) + v; None when the numbers
+    # are given (`given_rules`): then there are no number variables and nothing is lazy
+    first_number: int | None
 
 
-def num_base(data: DominosaVars, params: DominosaParams, cell: Cell) -> int:
-    """The variable of "cell holds 0"; "holds v" is this plus v."""
-    return data.first_number + (cell[0] * params.width + cell[1]) * (params.n + 1)
+def cell_numbers(params: DominosaParams, first_number: int, true_vars: AbstractSet[int]) -> list[int]:
+    """Each cell's number in a model, cells in reading order: one pass over the true
+    variables (the rules make exactly one number variable per cell true)."""
+    n1 = params.n + 1
+    end = first_number + params.width * params.height * n1
+    numbers = [0] * (params.width * params.height)
+    for var in true_vars:
+        if first_number <= var < end:
+            cell, v = divmod(var - first_number, n1)
+            numbers[cell] = v
+    return numbers
+
+
+def laid_placements(place: list[int], true_vars: AbstractSet[int]) -> list[int]:
+    """The indices (into `edges`) of the placements a model lays, in order."""
+    first, end = place[0], place[0] + len(place)
+    return sorted(var - first for var in true_vars if first <= var < end)
+
+
+def pair_codes(params: DominosaParams, numbers: list[int]) -> list[int]:
+    """The pair each placement shows under `numbers` (cells in reading order), as the code
+    low * (n + 1) + high: an int indexes and hashes faster than a tuple."""
+    n1 = params.n + 1
+    return [numbers[i] * n1 + numbers[j] if numbers[i] <= numbers[j] else numbers[j] * n1 + numbers[i]
+            for i, j in params.edge_cells]
+
+
+def rival_couples(code: list[int], laid: list[int]) -> list[tuple[int, int]]:
+    """Couples of placements (indices) that show one pair, when the candidate lays some pair
+    twice (else none): every couple of every pair, so that with all numbers assumed one
+    round states "each pair at most once" (the seed's check on clue literals took 3 calls
+    instead of 9 and 2 ms instead of 7; generated order-15 boards 24-180 ms instead of
+    0.3-0.7 s). A numbering that piles many placements onto few pairs (mostly unknown
+    cells) would make that quadratic: then only the couples with a laid placement, of the
+    pairs laid twice. (Clauses for "each pair at least once" as well made boards with
+    unknown cells up to 40 times slower.)"""
+    seen: dict[int, int] = {}
+    for e in laid:
+        seen[code[e]] = seen.get(code[e], 0) + 1
+    doubled = {k for k, times in seen.items() if times > 1}
+    if not doubled:
+        return []
+    showing: dict[int, list[int]] = {}
+    for e, k in enumerate(code):
+        showing.setdefault(k, []).append(e)
+    if sum(len(g) * (len(g) - 1) // 2 for g in showing.values()) <= COUPLES_PER_PLACEMENT * len(code):
+        return [(d, f) for g in showing.values() for at, d in enumerate(g) for f in g[at + 1:]]
+    return [(d, f) for d in laid if code[d] in doubled for f in showing[code[d]] if f != d]
+
+
+def doubled_cuts(params: DominosaParams, place: list[int], first_number: int, numbers: list[int],
+                 laid: list[int]) -> list[list[int]]:
+    """No two apart placements that show one pair with these numbers are both laid, for the
+    `rival_couples` of this candidate. Each clause names the numbers, so it holds whatever
+    the clues."""
+    n1, cells = params.n + 1, params.edge_cells
+    # each placement laid showing its candidate numbers, as the literals that deny it
+    denied = [[-var, -(first_number + x * n1 + numbers[x]), -(first_number + y * n1 + numbers[y])]
+              for var, (x, y) in zip(place, cells)]
+    return [denied[d] + denied[f] for d, f in rival_couples(pair_codes(params, numbers), laid)
+            if cells[d][0] not in cells[f] and cells[d][1] not in cells[f]]  # overlapping: never both laid
 
 
 class Dominosa(CluePuzzle):
@@ -468,6 +538,33 @@ class Dominosa(CluePuzzle):
     def rules(self, params: DominosaParams, pool: IDPool) -> Rules:
         return self._rules(params, pool, helpers=True)
 
+    def given_rules(self, inst: Instance, pool: IDPool) -> Rules:
+        """Every number known: placements alone, each cell on exactly one, each pair on
+        exactly one of the placements that show it (a pair none shows: an empty clause, no
+        solution). No number variables and no lazy rounds: the seed's check went from 7-11
+        ms to 0.45 ms, a generated order 15 from 0.4-0.7 s to 2 ms. A board with unknown
+        cells keeps the one-shot rules, its numbers as unit clauses."""
+        p = inst.params
+        given = [inst.clues.get(cell) for cell in p.cells()]
+        numbers = [v for v in given if isinstance(v, int) and 0 <= v <= p.n]
+        if len(numbers) != len(given) or len(inst.clues) != len(given):  # (a bad clue: its error comes from there)
+            return self._with_units(inst, pool)
+        n1, first = p.n + 1, variable_block(pool, len(p.edges))
+        place = list(range(first, first + len(p.edges)))
+        showing: list[list[int]] = [[] for _ in range(n1 * n1)]  # by pair code
+        for var, k in zip(place, pair_codes(p, numbers)):
+            showing[k].append(var)
+        groups = [[first + e for e in covering] for covering in p.cell_edges]
+        groups += [showing[a * n1 + b] for a, b in p.pairs]
+        return Rules(groups, place, DominosaVars(place, None), at_most_one=[g for g in groups if len(g) > 1])
+
+    def _with_units(self, inst: Instance, pool: IDPool) -> Rules:
+        """The one-shot rules with each clue of `inst` a unit clause (unknown cells stay free)."""
+        rules = self.one_shot_rules(inst.params, pool)
+        for key, value in inst.clues.items():
+            rules.clauses += self.clue_clauses(inst.params, rules, key, value)
+        return rules
+
     def _rules(self, params: DominosaParams, pool: IDPool, helpers: bool) -> Rules:
         """Placements, numbers and (with `helpers`) helpers h(e, P) -> "placement e is laid and holds pair P".
         Each cell: exactly one placement, exactly one number. Each pair: some helper true.
@@ -481,26 +578,22 @@ class Dominosa(CluePuzzle):
         first_place = variable_block(pool, len(edges))
         first_number = variable_block(pool, params.width * params.height * n1)
         first_helper = variable_block(pool, len(edges) * len(pairs)) if helpers else 0
-
-        def num(cell: Cell, v: int) -> int:
-            return first_number + (cell[0] * params.width + cell[1]) * n1 + v
-
         clauses: list[list[int]] = []
         amo: list[list[int]] = []
-        for cell, covering in params.edges_at().items():
-            clauses.append([first_place + i for i in covering])
-            amo.append([first_place + i for i in covering])
-            clauses.append([num(cell, v) for v in range(n1)])
-            amo.append([num(cell, v) for v in range(n1)])
+        for cell, covering in enumerate(params.cell_edges):
+            places = [first_place + i for i in covering]
+            nums = list(range(first_number + cell * n1, first_number + (cell + 1) * n1))
+            clauses += [places, nums]
+            amo += [places, nums]
         holders: list[list[int]] = [[] for _ in pairs]
-        for i, (x, y) in enumerate(edges if helpers else ()):
-            p = first_place + i
+        for i, (x, y) in enumerate(params.edge_cells if helpers else ()):
+            p, nx, ny = first_place + i, first_number + x * n1, first_number + y * n1
             for k, (a, b) in enumerate(pairs):
                 hv = first_helper + i * len(pairs) + k
                 holders[k].append(hv)
-                clauses += [[-hv, p], [-hv, num(x, a), num(x, b)], [-hv, num(y, a), num(y, b)]]
+                clauses += [[-hv, p], [-hv, nx + a, nx + b], [-hv, ny + a, ny + b]]
                 if a != b:  # not a-a or b-b
-                    clauses += [[-hv, num(x, a), num(y, a)], [-hv, num(x, b), num(y, b)]]
+                    clauses += [[-hv, nx + a, ny + a], [-hv, nx + b, ny + b]]
         clauses += holders if helpers else []
         primary = [first_place + i for i in range(len(edges))]
         return Rules(clauses, primary, DominosaVars(primary, first_number), at_most_one=amo)
@@ -511,41 +604,23 @@ class Dominosa(CluePuzzle):
             raise PuzzleError(f"clue {key}={value} is outside the {params.width}x{params.height} board "
                               f"or its numbers 0..{params.n}")
         data: DominosaVars = rules.data
+        if data.first_number is None:
+            raise PuzzleError("these rules have the numbers built in: a clue cannot be added to them")
         return [[data.first_number + (r * params.width + c) * (params.n + 1) + value]]
 
-    def cuts(self, params: DominosaParams, rules: Rules, solution: Layout, true_vars) -> list[list[int]]:
-        """For a pair the candidate lays twice: no placement showing it (in this candidate's
-        numbers) is laid beside a laid one that shows it, with these numbers. True of every
-        solution whatever the clues; only the one-shot rules, which leave "every pair once"
-        out, let a candidate lay a pair twice. Ruling out every placement that shows the pair,
-        not only the second one laid, took the seed's check from 21 rounds to a few."""
+    def cuts(self, params: DominosaParams, rules: Rules, solution: Layout,
+             true_vars: AbstractSet[int]) -> list[list[int]]:
+        """"Each pair once", lazily: the one-shot rules leave it out, so a candidate may lay a
+        pair twice (in its own numbers); then clauses against two placements that show one
+        pair being laid together (`doubled_cuts`). True of every solution whatever the clues.
+        The given rules state it, so nothing is cut there."""
         data: DominosaVars = rules.data
-        n1 = params.n + 1
-        lit = {cell: next(base + v for v in range(n1) if base + v in true_vars)
-               for cell in params.cells() for base in (num_base(data, params, cell),)}
-        shows = {e: pair(lit[e[0]] - num_base(data, params, e[0]), lit[e[1]] - num_base(data, params, e[1]))
-                 for e in params.edges}
-        laid = dominoes(solution)
-        seen: dict[Pair, int] = {}
-        for e in laid:
-            seen[shows[e]] = seen.get(shows[e], 0) + 1
-        if all(k == 1 for k in seen.values()):
+        if data.first_number is None:
             return []
-        by_pair: dict[Pair, list[tuple[Edge, int]]] = {}
-        for e, var in zip(params.edges, data.place):
-            by_pair.setdefault(shows[e], []).append((e, var))
-        out = []
-        for d in laid:
-            if seen[shows[d]] < 2:
-                continue
-            d_lits = [-lit[d[0]], -lit[d[1]]]
-            d_var = data.place[params.edge_index[d]]
-            for f, f_var in by_pair[shows[d]]:
-                if f[0] not in d and f[1] not in d:  # (overlapping placements are never both laid)
-                    out.append([-d_var, -f_var, *d_lits, -lit[f[0]], -lit[f[1]]])
-        return out
+        numbers = cell_numbers(params, data.first_number, true_vars)
+        return doubled_cuts(params, data.place, data.first_number, numbers, laid_placements(data.place, true_vars))
 
-    def decode(self, params: DominosaParams, rules: Rules, true_vars) -> Layout:
+    def decode(self, params: DominosaParams, rules: Rules, true_vars: AbstractSet[int]) -> Layout:
         return layout_of(params, (e for e, v in zip(params.edges, rules.data.place) if v in true_vars))
 
     def solution_literals(self, params: DominosaParams, rules: Rules, solution: Layout) -> list[int]:

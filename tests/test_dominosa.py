@@ -12,6 +12,7 @@ import pytest
 from tatham import tatham_reads
 
 from generators.dominosa import lay_numbers
+from lab import solve
 from lab.cpsat import cpsat_count
 from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
@@ -162,6 +163,98 @@ def test_brute_force_matches_both_engines():
         assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
         tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
     assert min(tally.values()) >= 10, tally
+
+
+# ---- the rules with every number given (`given_rules`) ----------------------------------
+
+def given_session(inst: Instance) -> SatSession:
+    return SatSession.given(PUZZLE, inst, "mc")
+
+
+def test_given_rules_on_the_seed_have_placements_only_and_no_lazy_rounds():
+    inst = PUZZLE.parse(SEED_BOARD)
+    session = given_session(inst)
+    try:
+        assert session.rules.data.first_number is None and len(session.rules.primary) == len(inst.params.edges)
+        result = session.check({})
+        assert result.status == "unique" and result.solutions[0] == seed_solution()
+        assert session.calls == 2  # one solve, one "another?": the rules state every pair once
+    finally:
+        session.close()
+    assert solve.check(PUZZLE, inst).solutions == [seed_solution()]
+
+
+def test_given_rules_count_several_layouts():
+    inst = PUZZLE.parse("0 0 2 2\n0 2 2 0\n1 1 1 1")
+    expected = brute_force_count(PUZZLE, inst, PUZZLE.candidates(inst.params))
+    found = solve.count(PUZZLE, inst, 10)
+    assert expected == 4 and found.complete and found.n == 4 and len(set(found.solutions)) == 4
+    assert all(PUZZLE.verify(inst, layout) == [] for layout in found.solutions)
+    assert solve.check(PUZZLE, inst).status == "ambiguous"
+
+
+def test_given_rules_no_solution_names_conflicting_clues():
+    inst = PUZZLE.parse("0 0 0\n0 0 0")  # 0-1 and 1-1 on no placement
+    session = given_session(inst)
+    try:
+        assert session.check({}).status == "unsolvable"
+    finally:
+        session.close()
+    report = solve.check(PUZZLE, inst)
+    assert report.status == "unsolvable" and report.conflict
+    assert set(report.conflict) <= set(inst.clues)
+
+
+def test_given_rules_agree_with_brute_force_on_swapped_numbers():
+    """Two numbers of a real board swapped: often no layout although every pair is still
+    shown by some placement (so not an empty clause), often several."""
+    rng = random.Random(8)
+    params = DominosaParams(3)
+    layouts = list(tilings(params))
+    tally = {"none, every pair shown": 0, "several": 0}
+    for _ in range(80):
+        clues = lay_numbers(params, rng.choice(layouts), rng)
+        x, y = rng.sample(params.cells(), 2)
+        clues[x], clues[y] = clues[y], clues[x]
+        inst = Instance("dominosa", params, clues)
+        expected = brute_force_count(PUZZLE, inst, layouts)
+        assert solve.count(PUZZLE, inst, 1000).n == expected, PUZZLE.format(inst)
+        shown = {tuple(sorted((clues[a], clues[b]))) for a, b in params.edges}
+        tally["none, every pair shown"] += expected == 0 and len(shown) == len(params.pairs)
+        tally["several"] += expected > 1
+    assert min(tally.values()) >= 3, tally
+
+
+def test_given_rules_with_unknown_cells_keep_the_numbers():
+    inst = PUZZLE.parse(PUZZLE.example).without([(0, 0), (1, 1), (2, 2)])
+    session = given_session(inst)
+    try:
+        assert session.rules.data.first_number is not None
+        solutions = session.count({}, 100).solutions
+    finally:
+        session.close()
+    assert len(solutions) == brute_force_count(PUZZLE, inst, PUZZLE.candidates(inst.params)) > 1
+
+
+def test_given_rules_refuse_a_clue_off_the_board():
+    params = DominosaParams(1)
+    clues = {(r, c): 0 for r, c in params.cells()}
+    for bad in ({**clues, (0, 0): 7}, {**{k: v for k, v in clues.items() if k != (0, 0)}, (5, 5): 0}):
+        with pytest.raises(PuzzleError, match="outside"):
+            given_session(Instance("dominosa", params, bad))
+
+
+def test_one_round_of_cuts_states_every_pair_on_clue_literals():
+    """The lazy one-shot rules (check --without, the conflict explanation): with all
+    numbers assumed, the first candidate's cuts state "each pair at most once", so the check
+    takes at most three calls (it took nine with cuts for the laid placements only)."""
+    inst = PUZZLE.parse(SEED_BOARD)
+    session = SatSession(PUZZLE, inst.params, "mc", one_shot=True)
+    try:
+        result = session.check(inst.clues)
+        assert result.status == "unique" and result.solutions[0] == seed_solution() and session.calls <= 3
+    finally:
+        session.close()
 
 
 def test_tilings_are_all_there():
