@@ -461,8 +461,7 @@ class SatSession:
             cuts = self.ptype.cuts(self.params, self.rules, found.solution, found.true_vars)
             if not cuts:
                 return found
-            for clause in cuts:
-                self._add(clause)
+            self.add_clauses(cuts)  # one call for the round (a Dominosa round adds hundreds)
 
     # ---- what users ask ------------------------------------------------------------
     def solve(self, clues: Clues, budget: Budget = UNLIMITED) -> Found:
