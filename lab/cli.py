@@ -472,6 +472,15 @@ def _difficulty_text(d: dict, puzzle: str) -> str:
     return "\n".join(lines)
 
 
+def cmd_explain(args) -> int:
+    from .explain import explain
+
+    ptype, inst = _load_clue(args)
+    found = explain(ptype, inst)
+    _emit(args, found.to_json(), found.text())
+    return 0 if found.status == "solved" else 1
+
+
 def cmd_grade(args) -> int:
     ptype, inst = _load(args)
     d = _difficulty(ptype, inst)
@@ -799,6 +808,7 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
                     help="write every solution to FILE, a new file, as found (.jsonl: one JSON object each)")
     command("clues", cmd_clues, "which clues are essential and which could be removed alone")
     command("grade", cmd_grade, "difficulty measures of a puzzle")
+    command("explain", cmd_explain, "the solving path, step by step: what each step settles and why")
     sp = command("generate", None, "generate a dataset of unique puzzles", file=False)
     _generate_arguments(sp, registry.generator(generate) if generate else None)
     sp = command("stats", cmd_stats, "statistics of a dataset", puzzle=False, file=False)
@@ -926,7 +936,7 @@ def _generate_puzzle(argv: list[str]) -> str | None:
         return None
 
 
-ONE_SHOT = {"solve", "check", "count", "clues", "grade"}  # bounded by --timeout as a whole
+ONE_SHOT = {"solve", "check", "count", "clues", "grade", "explain"}  # bounded by --timeout as a whole
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -200,12 +200,15 @@ class _Prober:
 @dataclass
 class _Round:
     """One step of the solving path: at which probing depth, what it cost (the size of its
-    refutation at depth 1), how many literals it settled, out of how many still open."""
+    refutation at depth 1), how many literals it settled, out of how many still open; the
+    literals it found, and every literal it fixed (those and what unit propagation adds)."""
 
     depth: int
     cost: int
     settled: int
     open: int
+    found: list[int] = field(default_factory=list, repr=False)
+    fixed: list[int] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -218,6 +221,7 @@ class _Climb:
     probes: int
     contradiction: bool  # the clues were found contradictory at `level`
     rounds: list[_Round]
+    start: set[int] = field(default_factory=set, repr=False)  # what unit propagation fixes from the clues
 
 
 def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_probes: int | None) -> _Climb:
@@ -230,14 +234,17 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     rounds: list[_Round] = []
     depth, fixed = 0, 0.0
 
+    start: set[int] = set()
+
     def climb(level: int | None, at_least: int, contradiction: bool = False) -> _Climb:
-        return _Climb(level, at_least, fixed, prober.calls, contradiction, rounds)
+        return _Climb(level, at_least, fixed, prober.calls, contradiction, rounds, start)
 
     try:
         prober.assert_facts(clue_lits)
         if session.rules.holds_units():  # the solver holds them at the root
             prober.record_root()
         fixed = 1 - len(prober.open_vars()) / len(primary) if primary else 1.0
+        start = set(prober.facts)
         while True:
             deepest = max((r.depth for r in rounds), default=0)
             still_open = prober.open_vars()
@@ -249,12 +256,24 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
                     break
             else:
                 return climb(max_depth + 1, max_depth + 1)
-            rounds.append(_Round(depth, cost, len(found), len(still_open)))
+            before = set(prober.facts)
             prober.assert_facts(found)
+            rounds.append(_Round(depth, cost, len(found), len(still_open), found, list(prober.facts - before)))
     except _Contradiction:
         return climb(depth, depth, True)
     except _OutOfProbes:
         return climb(None, max(depth, max((r.depth for r in rounds), default=0)))
+
+
+def solving_path(ptype: CluePuzzle, inst: Instance, max_depth: int | None = None,
+                 budget_probes: int | None = 200_000) -> _Climb:
+    """The grade's solving path for one puzzle, on a solver of its own (for `explain`)."""
+    max_depth = ptype.grade_max_depth if max_depth is None else max_depth
+    session = SatSession(ptype, inst.params, GRADE_SOLVER)
+    try:
+        return _ladder(session, session.assumptions(inst.clues), max_depth, budget_probes)
+    finally:
+        session.close()
 
 
 def _real(session: SatSession, implied: set[int]) -> bool:

@@ -436,7 +436,7 @@ class CluePuzzle(PuzzleType):
     grade_max_depth: ClassVar[int] = 2
 
     def commands(self) -> list[str]:
-        return ["solve", "check", "clues", "count", "grade", "render"]
+        return ["solve", "check", "clues", "count", "grade", "explain", "render"]
 
     def rules_cacheable(self, params: Any) -> bool:
         """May `rules(params)` be built once per process and shared by every session? Only

@@ -366,6 +366,10 @@ class SatSession:
         known = self._clue_lit.get
         return [known(pair) or self.literal(*pair) for pair in items]
 
+    def clue_of(self, lit: int) -> ClueKey | None:
+        """The clue whose literal `lit` is (None for any other literal)."""
+        return self._lit_clue.get(lit)
+
     def is_guarded(self, lit: int) -> bool:
         """Does this clue literal switch on clauses (rather than being a fact itself)?"""
         return lit in self._guarded or lit in self._counted

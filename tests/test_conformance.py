@@ -30,7 +30,7 @@ from lab.sat import SatSession, SessionCache
 PUZZLES = registry.names()
 CLUE_PUZZLES = [n for n in PUZZLES if isinstance(registry.puzzle(n), CluePuzzle)]
 GENERATED = [n for n in PUZZLES if registry.has_generator(n)]
-ALL_COMMANDS = ("solve", "check", "clues", "count", "grade", "render")
+ALL_COMMANDS = ("solve", "check", "clues", "count", "grade", "explain", "render")
 SUBSETS = 12  # clue subsets of each example checked by brute force
 COUNT_LIMIT = 1000
 

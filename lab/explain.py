@@ -1,0 +1,142 @@
+"""The solving path as steps a person can follow (`puzzlelab explain`).
+
+The steps are the grade's (`lab.grade.solving_path`): unit propagation from the clues, then
+each step at the shallowest probing depth that settles anything, the cheapest findings
+first. Each step names what it settles, in the puzzle's own words where it can (the cells
+`differences` names, with their values in the solution), and why: the clues and earlier
+steps it follows from, a small unsatisfiable core of "those, and the step's finding denied"
+(Bogaerts, Gamba and Guns explain each step by a minimal unsatisfiable subset; deletion
+makes ours minimal when it is small).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .grade import GRADE_SOLVER, solving_path
+from .puzzle import CluePuzzle, Instance, PuzzleError
+from .sat import SatSession
+
+REASONING = {0: "unit propagation", 1: "a failed literal (suppose the opposite, propagate, contradiction)"}
+MINIMIZE_UP_TO = 40  # cores at most this large are made minimal by deletion (one solve per member)
+
+
+@dataclass
+class Step:
+    """One step: its probing depth (0: unit propagation from the clues), what it settles
+    (cells with their values, or a count where the puzzle's cells cannot be named), and
+    what it follows from."""
+
+    n: int
+    depth: int
+    reasoning: str
+    cost: int
+    settles: list[str]
+    literals: int  # primary literals fixed, those found and what unit propagation adds
+    clues: list[str] = field(default_factory=list)  # the clues it follows from
+    after: list[int] = field(default_factory=list)  # the earlier steps it follows from
+
+
+@dataclass
+class Explanation:
+    puzzle: str
+    status: str  # solved | stuck (search needed) | contradiction | unknown (probe budget)
+    level: int | None
+    steps: list[Step]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def text(self) -> str:
+        lines = [f"{self.puzzle}: {len(self.steps)} step(s), level {self.level}, {self.status}"]
+        for s in self.steps:
+            why = ", ".join([*s.clues, *(f"step {k}" for k in s.after)]) or "the rules alone"
+            what = ", ".join(s.settles) if s.settles else f"{s.literals} literal(s), no cell settled yet"
+            lines.append(f"step {s.n} ({s.reasoning}{f', cost {s.cost}' if s.depth else ''}): {what}")
+            if s.depth:
+                lines.append(f"  because of {why}")
+        return "\n".join(lines)
+
+
+def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
+    """The steps of the grade's solving path, each with what it settles and why."""
+    climb = solving_path(ptype, inst)
+    status = ("unknown" if climb.level is None else "contradiction" if climb.contradiction
+              else "stuck" if climb.level > ptype.grade_max_depth else "solved")
+    session = SatSession(ptype, inst.params, GRADE_SOLVER)  # numbered as the path's own solver
+    try:
+        clue_lits = session.assumptions(inst.clues)
+        namer = _CellNamer(ptype, inst, session.rules, climb)
+        namer.settled({lit for lit in clue_lits if session.clue_of(lit) is not None})  # the givens: known
+        steps = [Step(0, 0, REASONING[0], 0, namer.settled(climb.start), len(climb.start))]
+        step_of: dict[int, int] = {}  # a literal a step found -> that step
+        for n, r in enumerate(climb.rounds, start=1):
+            clues, after = _reasons(session, clue_lits, step_of, r.found[0])
+            steps.append(Step(n, r.depth, REASONING.get(r.depth, f"nested probing to depth {r.depth}"), r.cost,
+                              namer.settled(set(r.fixed)), len(r.fixed),
+                              [_clue_name(ptype, inst, session, lit) for lit in clues], after))
+            step_of.update({lit: n for lit in r.found})
+    finally:
+        session.close()
+    return Explanation(ptype.name, status, climb.level, steps)
+
+
+def _clue_name(ptype: CluePuzzle, inst: Instance, session: SatSession, lit: int) -> str:
+    key = session.clue_of(lit)
+    return ptype.describe_clue(key, inst.clues[key]) if key is not None else f"literal {lit}"
+
+
+def _reasons(session: SatSession, clue_lits: list[int], step_of: dict[int, int],
+             lit: int) -> tuple[list[int], list[int]]:
+    """The clues (literals) and earlier steps that `lit` (a step's first finding) follows
+    from: a core of "these, and not `lit`", made minimal by deletion when small."""
+    given = clue_lits + list(step_of)
+    core = _core(session, given, lit)
+    if len(core) <= MINIMIZE_UP_TO:
+        for member in list(core):
+            rest = [x for x in core if x != member]
+            if _core(session, rest, lit) is not None:
+                core = rest
+    core = core or []
+    clues = [x for x in core if x not in step_of]
+    return clues, sorted({step_of[x] for x in core if x in step_of})
+
+
+def _core(session: SatSession, given: list[int], lit: int) -> list[int] | None:
+    """A subset of `given` that with -lit has no solution, or None if -lit fits them."""
+    if session.solver.solve(assumptions=[*given, -lit]):
+        return None
+    core = set(session.solver.get_core() or [])
+    return [x for x in given if x in core]
+
+
+class _CellNamer:
+    """The cells a set of fixed literals settles, named as the puzzle's `differences` names
+    them, with their values in the solution: the solution against the assignment known so
+    far (unknown literals false), decoded. Puzzles whose decoding needs a whole assignment
+    get counts instead (an empty list)."""
+
+    def __init__(self, ptype: CluePuzzle, inst: Instance, rules: Any, climb: Any):
+        self.ptype, self.params, self.rules = ptype, inst.params, rules
+        facts = set(climb.start).union(*(r.fixed for r in climb.rounds))
+        self.solution = self._decode({lit for lit in facts if lit > 0})
+        self.known: set[int] = set()
+
+    def settled(self, fixed: set[int]) -> list[str]:
+        """The cells newly settled once `fixed` is known too, as "cell = value"."""
+        more = self.known | {lit for lit in fixed if lit > 0}
+        try:
+            before, after = self._unsettled(self.known), set(self._unsettled(more))
+        except (PuzzleError, LookupError, ValueError, TypeError, AttributeError, RuntimeError):  # decode wants it whole
+            return []
+        finally:
+            self.known = more
+        return [name for name in before if name not in after]
+
+    def _unsettled(self, true_vars: set[int]) -> list[str]:
+        part = self._decode(true_vars)
+        return [d.split(" vs ")[0].replace(": ", " = ", 1) for d in self.ptype.differences(self.solution, part)]
+
+    def _decode(self, true_vars: set[int]) -> Any:
+        return self.ptype.decode(self.params, self.rules, frozenset(true_vars))
