@@ -77,6 +77,22 @@ CASES = [
     Case("tracks", ("--size", "8"), "tracks", "8x8dt", "tricky"),
     Case("filling", ("--width", "9", "--height", "7"), "filling", "9x7"),
 ]
+# Generation to a grade: ours keep the records whose grade falls where his grade's puzzles
+# fall (medians from scripts/grade_vs_tatham.py, BENCHMARKS.md), his re-roll to his grade.
+GRADED = [
+    Case("sudoku", ("--size", "9", "--grade", "0"), "solo", "3x3db", "Basic = our level 0"),
+    Case("sudoku", ("--size", "9", "--score", "1:1.2"), "solo", "3x3di", "Intermediate = score 1-1.2"),
+    Case("sudoku", ("--size", "9", "--score", "1.5:"), "solo", "3x3du", "Unreasonable = score 1.5+"),
+    Case("keen", ("--size", "6", "--grade", "0"), "keen", "6dn", "Normal = our level 0"),
+    Case("keen", ("--size", "6", "--score", "1:1.4"), "keen", "6dh", "Hard = score 1-1.4"),
+    Case("keen", ("--size", "6", "--score", "1.45:"), "keen", "6du", "Unreasonable = score 1.45+"),
+    Case("lightup", ("--size", "10", "--grade", "0"), "lightup", "10x10b20s0d0", "easy = our level 0"),
+    Case("lightup", ("--size", "10", "--score", "1.25:"), "lightup", "10x10b20s0d2", "hard = score 1.25+"),
+    Case("towers", ("--size", "5", "--grade", "0"), "towers", "5de", "easy = our level 0"),
+    Case("towers", ("--size", "5", "--score", "1.6:"), "towers", "5du", "unreasonable = score 1.6+"),
+    Case("dominosa", ("--n", "6", "--score", "1:1.3"), "dominosa", "6db", "basic = score 1-1.3"),
+    Case("dominosa", ("--n", "6", "--score", "1.4:"), "dominosa", "6de", "extreme = score 1.4+"),
+]
 
 
 def timed(command: list[str], cwd: Path) -> float:
@@ -94,10 +110,13 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=20, help="puzzles per run (default: 20)")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds, best kept (default: 2)")
     ap.add_argument("--only", help="comma-separated puzzle names")
+    ap.add_argument("--graded", action="store_true",
+                    help="generation to a grade instead: ours with --grade/--score, his at the same grade")
     args = ap.parse_args()
     wanted = set(args.only.split(",")) if args.only else None
     names = set(registry.names())
-    cases = [c for c in CASES if c.puzzle in names and (wanted is None or c.puzzle in wanted)]
+    cases = [c for c in (GRADED if args.graded else CASES)
+             if c.puzzle in names and (wanted is None or c.puzzle in wanted)]
     print(f"{'ours':<46} {'Tatham':<24} {'ours/s':>8} {'his/s':>8} {'ratio':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
