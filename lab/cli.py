@@ -536,8 +536,9 @@ def cmd_generate(args, extra: list[str]) -> int:
     gen.checked_params(**options)  # validate before any work starts
     spec = DatasetSpec(puzzle=ptype.name, options=options, count=args.count, seed=args.seed,
                        target=args.target, symmetric=args.symmetric, minimal=not args.no_minimal,
-                       difficulty=_range(args.difficulty), score=_score_range(args.score), dedup=args.dedup,
-                       cross_check=args.cross_check, conflicts=args.conflicts)
+                       difficulty=_range(args.difficulty), score=_score_range(args.score),
+                       grade=not args.no_grade, dedup=args.dedup, cross_check=args.cross_check,
+                       conflicts=args.conflicts)
     spec.validate()
     bar = None
     if not args.json and not args.quiet:
@@ -870,6 +871,8 @@ def _generate_arguments(sp: argparse.ArgumentParser, gen: Generator | None, leni
     sp.add_argument("--symmetric", action="store_true",
                     help="strip clues in 180-degree pairs (then minimal among symmetric clue sets only)")
     sp.add_argument("--no-minimal", action="store_true", help="keep the full clue set (no stripping)")
+    sp.add_argument("--no-grade", action="store_true",
+                    help="leave the difficulty out of the records (grading is most of the time a puzzle takes)")
     sp.add_argument("--grade", "--difficulty", dest="difficulty", metavar="LO:HI",
                     help="keep only puzzles whose generic level is in LO:HI, or is N (0 = unit propagation; "
                          "default: any level)")

@@ -56,6 +56,7 @@ class DatasetSpec:
     minimal: bool = True
     difficulty: tuple[int, int] | None = None  # accepted range of the generic grade level
     score: tuple[float, float] | None = None  # accepted range of the generic grade's score
+    grade: bool = True  # False: records carry no difficulty (--no-grade)
     dedup: str = "exact"  # none | exact | symmetry
     cross_check: bool = False  # re-check every item with CP-SAT
     conflicts: int | None = None  # per-check conflict budget (unknown => clue kept)
@@ -74,7 +75,8 @@ class DatasetSpec:
         return {"target": self.target, "symmetric": self.symmetric, "minimal": self.minimal,
                 "difficulty": list(self.difficulty) if self.difficulty else None, "dedup": self.dedup,
                 "cross_check": self.cross_check, "conflicts": self.conflicts,
-                **({"score": list(self.score)} if self.score is not None else {})}
+                **({"score": list(self.score)} if self.score is not None else {}),
+                **({} if self.grade else {"graded": False})}
 
     def identity(self) -> dict:
         """What a journal or a finished dataset must match to be resumed or extended by this spec
@@ -103,6 +105,8 @@ class DatasetSpec:
                 raise PuzzleError(f"--difficulty LO:HI needs 0 <= LO <= HI, got {lo}:{hi}")
             if not ptype.has_rules:
                 raise PuzzleError(f"{ptype.name} has no SAT difficulty levels: --grade does not apply")
+        if not self.grade and (self.difficulty is not None or self.score is not None):
+            raise PuzzleError("--no-grade leaves no grade to choose puzzles by: drop --grade or --score")
         if self.score is not None:
             lo, hi = self.score
             if not 0 <= lo <= hi:
@@ -141,8 +145,9 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         if not gen.history_free:
             sessions = SessionCache(sessions.solver)  # its answers must not depend on history
         g: Generated = generate_one(ptype, gen, params, rng, sessions, opts)
-        difficulty = measures(ptype, g.instance)
-        if _in_range(difficulty.get("level"), spec.difficulty) and _in_range(difficulty.get("score"), spec.score):
+        difficulty = measures(ptype, g.instance) if spec.grade else None
+        if difficulty is None or (_in_range(difficulty.get("level"), spec.difficulty)
+                                  and _in_range(difficulty.get("score"), spec.score)):
             break
         if tries >= 1000:
             wanted = " and ".join(f"{name} {lo:g}:{hi:g}" for name, bounds in (("level", spec.difficulty),
@@ -168,7 +173,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         "format": fmt,
         **({"tatham_id": tatham} if tatham is not None else {}),
         "clue_count": ptype.clue_count(g.instance),
-        "difficulty": difficulty,
+        **({"difficulty": difficulty} if difficulty is not None else {}),
         "seed": spec.seed,
         "index": index,
         "generator_version": spec.version,

@@ -111,6 +111,11 @@ def _core(session: SatSession, given: list[int], lit: int) -> list[int] | None:
     return [x for x in given if x in core]
 
 
+# What a puzzle's `decode` may raise on a partial assignment (its contract is a whole one):
+# then a step is described by its count of literals instead.
+DECODE_ERRORS = (PuzzleError, LookupError, ValueError, TypeError, AttributeError, RuntimeError)
+
+
 class _CellNamer:
     """The cells a set of fixed literals settles, named as the puzzle's `differences` names
     them, with their values in the solution: the solution against the assignment known so
@@ -120,15 +125,20 @@ class _CellNamer:
     def __init__(self, ptype: CluePuzzle, inst: Instance, rules: Any, climb: Any):
         self.ptype, self.params, self.rules = ptype, inst.params, rules
         facts = set(climb.start).union(*(r.fixed for r in climb.rounds))
-        self.solution = self._decode({lit for lit in facts if lit > 0})
         self.known: set[int] = set()
+        try:
+            self.solution = self._decode({lit for lit in facts if lit > 0})
+        except DECODE_ERRORS:  # the path stopped short of a whole solution
+            self.solution = None
 
     def settled(self, fixed: set[int]) -> list[str]:
         """The cells newly settled once `fixed` is known too, as "cell = value"."""
         more = self.known | {lit for lit in fixed if lit > 0}
         try:
+            if self.solution is None:
+                return []
             before, after = self._unsettled(self.known), set(self._unsettled(more))
-        except (PuzzleError, LookupError, ValueError, TypeError, AttributeError, RuntimeError):  # decode wants it whole
+        except DECODE_ERRORS:
             return []
         finally:
             self.known = more

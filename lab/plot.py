@@ -138,6 +138,10 @@ def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = Fal
             axes[2].scatter([p[0] for p in pairs], [p[1] + (SCORE_BIN / 2 if scored else 0) for p in pairs],
                             s=[8 + 200 * v / n for v in pairs.values()], alpha=0.5, label=label)
     axes[0].set(title="Clue count", xlabel="clues", ylabel="fraction of puzzles")
+    if not any(data.levels for data in loaded):  # made with --no-grade
+        for ax in axes[1:]:
+            ax.text(0.5, 0.5, "no grades in these records\n(generated with --no-grade)", ha="center",
+                    va="center", transform=ax.transAxes)
     what = "score: level + effort within it" if scored else "level: 0 = propagation, k = probing depth"
     axes[1].set(title="Difficulty (SAT grade)", xlabel=what, ylabel="fraction of puzzles")
     axes[2].set(title="Clue count vs difficulty (dot size: share)", xlabel="clues",

@@ -53,7 +53,8 @@ SCHEMA: dict[str, str] = {
     "tatham_id": "text",
 }
 REQUIRED = ("puzzle", "clues", "clue_count")
-OPTIONAL = frozenset({"tatham_id", "repairs"})  # fields of SCHEMA that a record `generate` writes may leave out
+# fields of SCHEMA that a record `generate` writes may leave out (`difficulty`: --no-grade)
+OPTIONAL = frozenset({"tatham_id", "repairs", "difficulty"})
 DIFFICULTY_LEVELS = ("level", "level_at_least", "probe_depth")  # whole numbers >= 0, or null
 FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format")  # plus difficulty_* columns
 KAGGLE_COLUMNS = ("puzzle", "solution")
@@ -172,7 +173,9 @@ def unflatten(row: dict) -> dict:
         elif k == "verified_by" and isinstance(v, str):
             v = v.split("+") if v else []
         rec[k] = v
-    rec["difficulty"] = {k[len(DIFFICULTY_PREFIX):]: v for k, v in row.items() if k.startswith(DIFFICULTY_PREFIX)}
+    difficulty = {k[len(DIFFICULTY_PREFIX):]: v for k, v in row.items() if k.startswith(DIFFICULTY_PREFIX)}
+    if difficulty or (rec.get("settings") or {}).get("graded") is not False:  # --no-grade: none at all
+        rec["difficulty"] = difficulty
     return rec
 
 

@@ -163,3 +163,18 @@ def test_difficulty_target_keeps_only_that_level(tmp_path, level):
     generate_dataset(spec(4, difficulty=(level, level)), out)
     records = list(read_records(out))
     assert len(records) == 4 and all(r["difficulty"]["level"] == level for r in records)
+
+
+def test_no_grade_leaves_the_difficulty_out_and_says_so(tmp_path):
+    graded, bare = tmp_path / "graded.jsonl", tmp_path / "bare.csv"
+    generate_dataset(spec(4), graded)
+    generate_dataset(spec(4, grade=False), bare, fmt="csv")
+    records = list(read_records(bare))
+    assert len(records) == 4 and all("difficulty" not in r and r["settings"]["graded"] is False for r in records)
+    same = [(r["clues"], r["solution"]) for r in read_records(graded)]
+    assert [(r["clues"], r["solution"]) for r in records] == same  # the same puzzles, only ungraded
+    assert "level" not in dataset_stats(str(bare)).to_json()["difficulty"]
+    with pytest.raises(PuzzleError, match="other settings"):  # never mixed into a graded dataset
+        generate_dataset(spec(6, grade=False), graded)
+    with pytest.raises(PuzzleError, match="no grade"):
+        spec(2, grade=False, difficulty=(1, 1)).validate()
