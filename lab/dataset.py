@@ -129,6 +129,11 @@ def _in_range(value: float | None, bounds: tuple[float, float] | None) -> bool:
     return bounds is None or (value is not None and bounds[0] <= value <= bounds[1])
 
 
+def _add_phases(total: dict[str, float], more: dict[str, float]) -> None:
+    for key, seconds in more.items():
+        total[key] = total.get(key, 0.0) + seconds
+
+
 def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[dict, dict]:
     """(record, timing) for item `index`: deterministic record, run-dependent timing."""
     from . import registry
@@ -140,12 +145,17 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     opts = GenerateOptions(target=spec.target, symmetric=spec.symmetric, minimal=spec.minimal, budget=budget)
     start = time.perf_counter()
     tries = 0
+    phases: dict[str, float] = {"grade": 0.0}  # where the item's time went (the timing sidecar)
     while True:
         tries += 1
         if not gen.history_free:
             sessions = SessionCache(sessions.solver)  # its answers must not depend on history
+        mark = time.perf_counter()
         g: Generated = generate_one(ptype, gen, params, rng, sessions, opts)
+        made = time.perf_counter()
+        _add_phases(phases, g.phases or {"generate": made - mark})
         difficulty = measures(ptype, g.instance) if spec.grade else None
+        phases["grade"] += time.perf_counter() - made
         if difficulty is None or (_in_range(difficulty.get("level"), spec.difficulty)
                                   and _in_range(difficulty.get("score"), spec.score)):
             break
@@ -154,6 +164,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
                                   ("score", spec.score)) if bounds for lo, hi in [bounds])
             raise PuzzleError(f"no puzzle at {wanted} after 1000 tries")
     verified = ["sat"]
+    mark = time.perf_counter()
     if spec.cross_check and isinstance(ptype, CluePuzzle):  # `validate` refused it for the others
         from .cpsat import cpsat_count
 
@@ -161,6 +172,8 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         if not (cp.complete and cp.n == 1 and cp.solutions[0] == g.solution):
             raise PuzzleError(f"item {index}: CP-SAT disagrees with the SAT engine ({cp.n} solutions)")
         verified.append("cpsat")
+    phases["cross_check"] = time.perf_counter() - mark
+    mark = time.perf_counter()
     fmt = ptype.formats[0]
     tatham = tatham_id(ptype, g.instance)  # the game ID Simon Tatham's own player reads (lab/share.py)
     record = {
@@ -185,7 +198,9 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         "repairs": g.repairs,
         "settings": spec.settings(),
     }
-    timing = {"id": record["id"], "seconds": round(time.perf_counter() - start, 6), "checks": g.checks}
+    phases["format"] = time.perf_counter() - mark
+    timing = {"id": record["id"], "seconds": round(time.perf_counter() - start, 6), "checks": g.checks,
+              "phases": {k: round(v, 6) for k, v in phases.items()}}
     return record, timing
 
 

@@ -95,6 +95,7 @@ class Generated:
     attempts: int = 1
     unknowns: int = 0
     repairs: int = 0  # instances changed by `repair` to rule a rival out, over all attempts
+    phases: dict[str, float] = field(default_factory=dict)  # seconds: draw, pin (unique full set), strip
 
 
 @dataclass
@@ -187,10 +188,15 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
         raise PuzzleError(f"{ptype.name} is played move by move: its generator makes whole puzzles itself")
     start = time.perf_counter()
     checks = repairs = 0
+    phases = {"draw": 0.0, "pin": 0.0, "strip": 0.0}
     for attempt in range(1, opts.max_attempts + 1):
+        mark = time.perf_counter()
         pparams, solution = gen.draw(params, rng, sessions)
+        phases["draw"] += time.perf_counter() - mark
+        mark = time.perf_counter()
         pinned, calls, fixes = _pin_down(ptype, gen, pparams, gen.candidate_clues(pparams, solution), solution,
                                          rng, sessions, opts)
+        phases["pin"] += time.perf_counter() - mark
         checks += calls
         repairs += fixes
         if pinned is None:
@@ -198,6 +204,7 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
         pparams, clues, solution = pinned
         session = sessions.get(ptype, pparams)
         minimal, unknowns = False, 0
+        mark = time.perf_counter()
         if gen.strips and opts.minimal:
             partner = (lambda k: gen.partner(pparams, k)) if opts.symmetric else None
             result = strip_clues(session, solution, clues, rng, target=opts.target, partner=partner,
@@ -206,8 +213,10 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
             clues, minimal, unknowns = result.clues, result.minimal, result.unknowns
             checks += result.checks
             minimal = minimal and not opts.symmetric  # symmetric: minimal among symmetric sets only
+        phases["strip"] = time.perf_counter() - mark
         return Generated(Instance(ptype.name, pparams, clues), solution, True, minimal, checks,
-                         time.perf_counter() - start, attempt, unknowns, repairs)
+                         time.perf_counter() - start, attempt, unknowns, repairs,
+                         {k: round(v, 6) for k, v in phases.items()})
     raise PuzzleError(f"no unique {ptype.name} found in {opts.max_attempts} attempts")
 
 

@@ -7,7 +7,9 @@ the presets named in the catalogue issues, both commands run as the user runs th
 included: `puzzlelab generate PUZZLE --count N --seed S` (grading, uniqueness, writing the
 dataset: everything) and `sgt-GAME --generate N PARAMS` (Debian package `sgt-puzzles`). The
 runs alternate, round by round, and each side keeps its best round, so a machine whose speed
-drifts slows both alike. Printed: puzzles per second for each and the ratio ours / Tatham's.
+drifts slows both alike. Printed: puzzles per second for each, the ratio ours / Tatham's,
+and where our time went (from the timing sidecar `generate` writes: drawing, making the full
+clue set unique, stripping, grading, formatting; the rest is start-up and writing).
 
 Tatham's puzzles are graded for a deduction level, not minimal; ours are minimal and carry a
 grade, so ours do more work. The ratio is still what a person making a dataset sees.
@@ -16,6 +18,7 @@ grade, so ours do more work. The ratio is still what a person making a dataset s
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -105,6 +108,20 @@ def timed(command: list[str], cwd: Path) -> float:
     return seconds
 
 
+def time_split(out: Path, wall: float) -> str:
+    """Where our run's time went, from the timing sidecar `generate` writes beside the
+    dataset (seconds per record and phase: draw, pin = the full clue set made unique,
+    strip, grade, cross_check, format); the rest of the wall time is start-up and writing."""
+    phases: dict[str, float] = {}
+    sidecar = out.with_name(out.name + ".timings.jsonl")
+    for line in sidecar.read_text().splitlines() if sidecar.exists() else []:
+        for key, seconds in json.loads(line).get("phases", {}).items():
+            phases[key] = phases.get(key, 0.0) + seconds
+    phases["start-up, writing"] = max(wall - sum(phases.values()), 0.0)
+    shown = sorted(((s, k) for k, s in phases.items() if s / wall >= 0.02), reverse=True)
+    return ", ".join(f"{k} {s / wall:.0%}" for s, k in shown)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=20, help="puzzles per run (default: 20)")
@@ -125,16 +142,17 @@ def main() -> None:
             if not Path(program).exists():
                 print(f"{case.label:<46} sgt-{case.game} is not installed (apt-get install sgt-puzzles)")
                 continue
-            ours, his = float("inf"), float("inf")
+            ours, his, where = float("inf"), float("inf"), ""
             for r in range(args.rounds):
                 out = work / f"{case.puzzle}-{r}-{len(case.options)}-{case.params}.jsonl"
-                ours = min(ours, timed([sys.executable, "-m", "lab", "generate", case.puzzle, *case.options,
-                                        "--count", str(args.count), "--seed", "1", "--out", str(out), "--quiet"],
-                                       ROOT))
+                seconds = timed([sys.executable, "-m", "lab", "generate", case.puzzle, *case.options,
+                                 "--count", str(args.count), "--seed", "1", "--out", str(out), "--quiet"], ROOT)
+                if seconds < ours:
+                    ours, where = seconds, time_split(out, seconds)
                 his = min(his, timed([program, "--generate", str(args.count), case.params], work))
             theirs = f"{case.game} {case.params}" + (f" ({case.note})" if case.note else "")
             print(f"{case.label:<46} {theirs:<24} {args.count / ours:8.1f} {args.count / his:8.1f} "
-                  f"{his / ours:7.3f}x")
+                  f"{his / ours:7.3f}x  {where}")
 
 
 if __name__ == "__main__":
