@@ -81,6 +81,16 @@ def block_count(grid: Grid, r: int, c: int) -> int:
     return sum([sum(row[max(c - 1, 0):c + 2]) for row in grid[max(r - 1, 0):r + 2]])
 
 
+def block_literals(black: list[list[int]], r: int, c: int) -> tuple[int, ...]:
+    """The variables of the 3x3 block around (r, c), cut at the edges, in reading order (as
+    `MosaicParams.block`): row slices, since a one-shot check asks this for every number
+    (the seed's 15x15 board has 91) and a loop over (row, column) pairs was most of it."""
+    left, lits = max(c - 1, 0), []
+    for row in black[max(r - 1, 0):r + 2]:
+        lits += row[left:c + 2]
+    return tuple(lits)
+
+
 def exactly(lits: list[int], n: int) -> list[Clause]:
     """"Exactly n of `lits` are true" as plain clauses, no helper variable: every n + 1 of
     them hold a false one, every len - n + 1 a true one. At most 210 clauses for nine
@@ -259,7 +269,15 @@ class Mosaic(CluePuzzle):
         r, c = key
         if not params.inside(r, c):
             raise PuzzleError(f"clue {key} is outside the {params.width}x{params.height} board")
-        return [Exactly(tuple(rules.data[rr][cc] for rr, cc in params.block(r, c)), value)]
+        return [Exactly(block_literals(rules.data, r, c), value)]
+
+    def given_rules(self, inst: Instance, pool: IDPool) -> Rules:
+        """Every number a plain native count, with no guard to pad it with: a one-shot check
+        of the whole board (the guarded counts were most of the seed's 0.8 ms)."""
+        rules = self.rules(inst.params, pool)
+        for key, value in inst.clues.items():
+            rules.exactly += self.clue_counts(inst.params, rules, key, value)
+        return rules
 
     def decode(self, params: MosaicParams, rules: Rules, true_vars) -> Grid:
         return tuple(tuple(v in true_vars for v in row) for row in rules.data)

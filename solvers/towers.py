@@ -11,6 +11,7 @@ CNF: x[r][c][d] "cell (r, c) is d + 1" (Keen's Latin block), per cell the order 
 direction (taller than everything before it), a sequential counter over them and one
 literal per (line, count) that is true exactly when the count is that: an edge clue is that literal, a given is
 x's literal, so no clue draws a variable and one session serves every board of a size.
+A one-shot check states visibility pairwise instead (`records`) and counts natively.
 The CP-SAT model states the same with integer heights, running maxima and linear sums.
 """
 
@@ -23,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from pysat.formula import IDPool
 
 from lab.latin import latin_grids, latin_problems, latin_variables
@@ -96,6 +98,41 @@ def edge_clues(grid: Sequence[Sequence[int]]) -> dict[tuple[str, int], int]:
     """Every edge count of a filled grid."""
     n = len(grid)
     return {(side, i): seen(grid[r][c] for r, c in line_cells(n, side, i)) for side in SIDES for i in range(n)}
+
+
+def records(n: int, fx: int, fy: int, fv: int, lines: Sequence[Sequence[Cell]]) -> list[Clause]:
+    """Clauses for "visible[k - 1] iff cell k (k = 1..n-1) of the line is taller than each
+    cell before it", for every line at once, with x[cell][d] = fx + cell * n + d (height
+    d + 1), "height >= d + 1" = fy + cell * n + d (d = 1..n-1) and line m's visible literals
+    from fv + m * (n - 1). Pairwise: visible, a cell before it at least d + 1 tall makes it
+    at least d + 2 (and none before is n); not visible, some cell before it is taller than
+    its own height. Arrays, one clause shape at a time: a Python loop per clause was most of
+    a cold check of the seed's 6x6 board."""
+    if n < 2:
+        return []  # one cell: always seen, no visible literals
+    cells = np.array([[r * n + c for r, c in line] for line in lines], np.int64)  # (lines, n)
+    m = len(lines)
+    vis = fv + np.arange(m)[:, None] * (n - 1) + np.arange(n - 1)[None, :]  # (lines, n - 1)
+    before, k = np.triu_indices(n, 1)  # every pair of cells, the first nearer the edge
+    d = np.arange(1, n - 1)
+    pair_vis = np.broadcast_to(-vis[:, k - 1][:, :, None], (m, len(k), n - 2))
+    shapes = [
+        np.stack([-vis, fy + cells[:, 1:] * n + 1], axis=2),  # taller than the first: at least 2
+        np.stack([pair_vis, -(fy + cells[:, before][:, :, None] * n + d),
+                  fy + cells[:, k][:, :, None] * n + d + 1], axis=3),
+        np.stack([-vis[:, k - 1], -(fy + cells[:, before] * n + n - 1)], axis=2),  # none before is n
+        np.stack([-(fx + cells[:, 1:] * n + n - 1), vis], axis=2),  # the tallest is always seen
+    ]
+    heights = np.arange(n - 1)
+    for at in range(1, n):  # hidden: some cell before is taller than its height d + 1
+        head = -(fx + cells[:, at][:, None] * n + heights)
+        shown = np.broadcast_to(vis[:, at - 1][:, None], (m, n - 1))
+        taller = fy + cells[:, :at][:, None, :] * n + heights[None, :, None] + 1
+        shapes.append(np.concatenate([head[:, :, None], shown[:, :, None], taller], axis=2))
+    out: list[Clause] = []
+    for shape in shapes:
+        out += shape.reshape(-1, shape.shape[-1]).tolist()
+    return out
 
 
 def clue_name(key: tuple) -> str:
@@ -450,19 +487,36 @@ class Towers(CluePuzzle):
         return self._rules(params, pool, counters=True)
 
     def one_shot_rules(self, params: TowersParams, pool: IDPool) -> Rules:
-        """Without the counters and the bounds they imply: a one-shot session counts the
-        visible literals natively (`clue_counts`)."""
-        return self._rules(params, pool, counters=False)
-
-    def _rules(self, params: TowersParams, pool: IDPool, counters: bool) -> Rules:
-        """The Latin square (Keen's), then per cell "height >= d" literals; per line and
-        direction the prefix maximum ("some of the first k + 1 is >= d"), the visible
-        literals, and with `counters` a sequential counter over them and a literal per count."""
+        """Without the counters and `_bounds`: a one-shot session counts the visible
+        literals natively, with the bounds beside them (`clue_counts`). Visibility is
+        stated pairwise (`records`), without the prefix maxima: variables as one block
+        instead of 600 named ones on 6x6, a fifth fewer clauses, written as arrays. Checks
+        of Tatham's 24 boards met 523 conflicts in all instead of 951 (136 with the native
+        bounds); the seed's 6x6, cold: 4.0 ms before, 2.6 ms now (best of 90, interleaved)."""
         n = params.n
-        x, cells, lines, primary = latin_variables(params.n, pool)
-        groups = [group for i in range(len(cells)) for group in (cells[i], *lines[2 * i:2 * i + 2])]
+        x, groups, primary = self._latin(n, pool)
         clauses: list[Clause] = list(groups)
-        # at_least[r][c][d] for d = 0..n: height >= d + 1 (d = 0 is always true: None)
+        _, order = self._order(n, x, pool, clauses)
+        first = variable_block(pool, len(SIDES) * n * (n - 1))
+        lines = [line_cells(n, side, i) for side in SIDES for i in range(n)]
+        clauses += records(n, primary[0], order, first, lines)
+        seen = {(side, i): list(range(first + (s * n + i) * (n - 1), first + (s * n + i + 1) * (n - 1)))
+                for s, side in enumerate(SIDES) for i in range(n)}
+        return Rules(clauses=clauses, primary=primary, data=TowersVars(x, {}, seen), at_most_one=groups)
+
+    @staticmethod
+    def _latin(n: int, pool: IDPool) -> tuple[list, list[list[int]], list[int]]:
+        """Keen's Latin block x[r][c][d], its exactly-one groups (cell, row digit, column
+        digit, cell by cell), and the primary variables."""
+        x, cells, lines, primary = latin_variables(n, pool)
+        groups = [group for i in range(len(cells)) for group in (cells[i], *lines[2 * i:2 * i + 2])]
+        return x, groups, primary
+
+    @staticmethod
+    def _order(n: int, x: list, pool: IDPool, clauses: list[Clause]) -> tuple[list, int]:
+        """at_least[r][c][d] for d = 0..n, "height >= d + 1", as one block of variables
+        (at_least[r][c][d] = first + (r * n + c) * n + d, returned with the block's first):
+        d = 0 is always true (None), d = n never (False); defined both ways from x."""
         first = variable_block(pool, n * n * n)
         at_least = [[[None] + [first + (r * n + c) * n + d for d in range(1, n)] + [False]
                      for c in range(n)] for r in range(n)]
@@ -476,6 +530,16 @@ class Towers(CluePuzzle):
                         clauses.append([-y[d], xs[d], y[d + 1]])
                     else:
                         clauses.append([-y[d], xs[d]])
+        return at_least, first
+
+    def _rules(self, params: TowersParams, pool: IDPool, counters: bool) -> Rules:
+        """The Latin square (Keen's), then per cell "height >= d" literals; per line and
+        direction the prefix maximum ("some of the first k + 1 is >= d"), the visible
+        literals, and with `counters` a sequential counter over them and a literal per count."""
+        n = params.n
+        x, groups, primary = self._latin(n, pool)
+        clauses: list[Clause] = list(groups)
+        at_least, _ = self._order(n, x, pool, clauses)
         counts: dict[tuple[str, int, int], int] = {}
         seen: dict[tuple[str, int], list[int]] = {}
         for side in SIDES:
@@ -583,7 +647,21 @@ class Towers(CluePuzzle):
         visible = rules.data.visible.get((key[0], key[1]))
         if visible is None or isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= params.n:
             raise PuzzleError(f"clue {key}={value} does not fit the {params.n}x{params.n} board")
-        return [Exactly(tuple(visible), value - 1)]  # the first cell is always seen
+        counts = [Exactly(tuple(visible), value - 1)]  # the first cell is always seen
+        if self.implied:
+            counts.append(Exactly(self._too_tall(params.n, line_cells(params.n, *key), rules.data.x, value), 0))
+        return counts
+
+    @staticmethod
+    def _too_tall(n: int, line: list[Cell], x: list, value: int) -> tuple[int, ...]:
+        """`_bounds` for a native count: the heights a count of `value` rules out, as one
+        "none of these" (the k-th cell, k < value - 1, is at most n - value + 1 + k tall; with
+        1 visible the first cell is n). Implied by the count, so the clue means the same; a
+        one-shot check of the seed's 6x6 met 22 conflicts with it, 76 without."""
+        if value == 1:
+            r, c = line[0]
+            return tuple(x[r][c][:n - 1])
+        return tuple(v for k, (r, c) in enumerate(line[:value - 1]) for v in x[r][c][n - value + 1 + k:])
 
     def decode(self, params: TowersParams, rules: Rules, true_vars) -> Grid:
         n, x = params.n, rules.data.x

@@ -19,7 +19,7 @@ from lab.grade import grade
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SessionCache, check_instance
-from solvers.mosaic import PUZZLE, MosaicParams, exactly
+from solvers.mosaic import PUZZLE, MosaicParams, block_literals, exactly
 
 DATA = Path(__file__).parent / "data"
 
@@ -143,6 +143,17 @@ def test_exactly_counts_right_for_nine_cells():
 
 
 # ---- Tatham's game IDs ----------------------------------------------------------------------
+def test_block_literals_are_the_blocks_cells():
+    """The row slices a one-shot count reads are the block `MosaicParams.block` names, in
+    the same order, at corners, edges and inside, on boards down to one cell wide."""
+    for width, height in ((4, 3), (1, 3), (3, 1), (1, 1)):
+        params = MosaicParams(width, height)
+        black = [[100 + r * width + c for c in range(width)] for r in range(height)]
+        for r in range(height):
+            for c in range(width):
+                assert block_literals(black, r, c) == tuple(black[rr][cc] for rr, cc in params.block(r, c))
+
+
 def test_tatham_ids_are_unique_and_written_back_the_same():
     """His generator's boards (tests/data/mosaic_tatham.txt): each reads, is unique for the
     SAT engine, and writes back to the same ID (his encoder and ours agree letter by letter)."""

@@ -10,8 +10,10 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
+from pysat.formula import IDPool
 from tatham import tatham_reads
 
+import solvers.signpost as signpost
 from lab import cli
 from lab.cpsat import cpsat_count
 from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
@@ -319,6 +321,34 @@ def test_brute_force_matches_both_engines_on_random_tiny_boards():
             assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
             tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
     assert sum(tally.values()) == 120 and min(tally.values()) >= 10, tally
+
+
+@pytest.mark.parametrize("most", [0, 2, 99])
+def test_one_shot_rules_count_alike_with_any_share_of_backward_clauses(monkeypatch, most):
+    """The one-shot rules write backward clauses only into cells with few sources
+    (BACKWARD_MOST): with none, some or all of them, the one-shot engine counts as brute force
+    on random tiny boards, and the rules hold each backward clause they write."""
+    monkeypatch.setattr(signpost, "BACKWARD_MOST", most)
+    rng = random.Random(11)
+    for b in range(8):
+        w, h = [(3, 2), (2, 3), (4, 2), (2, 2)][b % 4]
+        params = random_board(w, h, rng)
+        valid = numberings(params)
+        source = rng.choice(valid) if valid else None
+        clues = {} if source is None else {(0, 0): source[0][0]}
+        inst = Instance("signpost", params, clues)
+        assert engine_counts(PUZZLE, inst) == (brute_force_count(PUZZLE, inst, valid),) * 2, PUZZLE.format(inst)
+        written = {tuple(c) for c in PUZZLE.one_shot_rules(params, IDPool()).clauses}
+        full = {tuple(c) for c in signpost.support_clauses(1, params.n, range(params.n), params.sources, False)}
+        kept = {c for c in full if len(c) - 1 <= most}
+        assert kept <= written and not (full - kept) & written
+
+
+def test_support_clauses_state_each_arrow_both_ways():
+    """Forward: cell 0 (pointing at cells 1 and 2) holding k leads to one of them holding
+    k + 1; backward: cell 2 holding k + 1 comes from cell 0 or 1 holding k (x = 1 + 3i + k)."""
+    assert signpost.support_clauses(1, 3, [0], [(1, 2)], forward=True) == [[-1, 5, 8], [-2, 6, 9]]
+    assert signpost.support_clauses(1, 3, [2], [(0, 1)], forward=False) == [[-8, 1, 4], [-9, 2, 5]]
 
 
 def test_candidates_follow_the_arrows_on_larger_boards():

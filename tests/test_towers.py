@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from pysat.formula import IDPool
 from tatham import tatham_reads
 
 from lab import cli
@@ -15,10 +16,10 @@ from lab.cpsat import cpsat_count
 from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
 from lab.grade import grade
-from lab.puzzle import Instance, PuzzleError
+from lab.puzzle import Exactly, Instance, PuzzleError
 from lab.registry import generator, puzzle
-from lab.sat import SessionCache, check_instance
-from solvers.towers import PUZZLE, TowersParams, edge_clues, seen
+from lab.sat import SatSession, SessionCache, check_instance
+from solvers.towers import PUZZLE, TowersParams, edge_clues, line_cells, seen
 
 DATA = Path(__file__).parent / "data"
 
@@ -157,18 +158,22 @@ def test_tatham_ids_agree_with_cpsat():
 def test_tatham_grades():
     """His difficulty against our grade: every board gets a level (without the redundant
     clauses of `Towers._bounds` three Unreasonable boards ran out of the probe budget), his
-    Easy boards take a handful of probes at most (half of them none), and each harder
-    difficulty takes more probes in total than Easy."""
-    probes = {d: 0 for d in "ehxu"}
+    Easy boards take a step or two of little effort at most (half of them none), every
+    harder board scores above every Easy one, and his Unreasonable boards score highest on
+    the median."""
+    from statistics import median
+
+    scores: dict[str, list[float]] = {d: [] for d in "ehxu"}
     for diff, game in tatham_ids():
         g = grade(PUZZLE, PUZZLE.parse(game))
         assert g.status == "unique" and isinstance(g.level, int), game
         assert g.level <= (1 if diff in "ehx" else 2), (game, g.level)
-        probes[diff] += g.probes
+        scores[diff].append(g.score)
         if diff == "e":
-            assert g.probes <= 10, game
-    assert sum(1 for d, game in tatham_ids() if d == "e" and grade(PUZZLE, PUZZLE.parse(game)).level == 0) == 3
-    assert all(probes[d] > probes["e"] for d in "hxu"), probes
+            assert g.steps <= 2 and g.effort <= 10, game
+    assert sum(1 for s in scores["e"] if s == 0) == 3
+    assert min(min(scores[d]) for d in "hxu") > max(scores["e"]), scores
+    assert median(scores["u"]) > max(median(scores["h"]), median(scores["x"])), scores
 
 
 def test_redundant_clauses_change_no_count():
@@ -368,6 +373,38 @@ def test_brute_force_matches_both_engines():
             assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
             tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
     assert min(tally.values()) >= 2, tally
+
+
+def test_one_shot_visible_literals_are_what_each_line_sees():
+    """On the one-shot rules (pairwise visibility, no prefix maxima) a filled grid forces
+    every visible literal to what `seen` says, from all four sides, on random 4x4 Latin
+    squares and on a shifted 6x6 one: the native counts of `clue_counts` then count the
+    right thing."""
+    rng = random.Random(5)
+    shifted = tuple(tuple((r * 2 + c) % 6 + 1 if r < 3 else (r * 2 + 1 + c) % 6 + 1 for c in range(6))
+                    for r in range(6))
+    for n, grids in ((4, rng.sample(list(PUZZLE.candidates(TowersParams(4))), 12)), (6, [shifted])):
+        session = SatSession(PUZZLE, TowersParams(n), "mc", one_shot=True)
+        try:
+            for grid in grids:
+                found = session.find(session.solution_literals(grid))
+                assert found.sat and found.solution == grid
+                for (side, i), visible in session.rules.data.visible.items():
+                    heights = [grid[r][c] for r, c in line_cells(n, side, i)]
+                    assert 1 + sum(found.value(v) for v in visible) == seen(heights), (grid, side, i)
+        finally:
+            session.close()
+
+
+def test_native_counts_rule_out_what_a_count_forbids():
+    """A one-shot clue also says at once which heights its count rules out (`_bounds`
+    natively): with 1 visible the first cell is 4, with 4 the line climbs 1, 2, 3 (x is
+    first + (r * 4 + c) * 4 + d, so the top clue over column 0 reads cells (0, 0), (1, 0), ...)."""
+    rules = PUZZLE.one_shot_rules(TowersParams(4), IDPool())
+    x = rules.data.x
+    one, four = (PUZZLE.clue_counts(TowersParams(4), rules, ("top", 0), v) for v in (1, 4))
+    assert one[1] == Exactly(tuple(x[0][0][:3]), 0)
+    assert four[1] == Exactly((*x[0][0][1:], *x[1][0][2:], *x[2][0][3:]), 0)
 
 
 def test_small_boards_have_every_rule():
