@@ -3,6 +3,9 @@ neighbour with the fewest free neighbours, Warnsdorff's rule, and backtracks), e
 a candidate given, so the full set is the path itself and unique as drawn; the engine strips
 it to a minimal set.
 1 and N are stripped like any other number when the rest pin them down.
+
+The engine's stripping sessions load the puzzle's `stripping_rules` (solvers/hidoku.py), a
+second encoding that CaDiCaL answers faster; the puzzles are the same ones.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from solvers.hidoku import SIZE, Grid, HidokuParams, grid_of
 STEPS_PER_CELL = 20  # backtracking steps allowed per cell before a fresh start
 RESTARTS = 200
 REVERSE_REACH = 30  # longest stretch `alternatives` tries reversing
+EXCHANGE_LONGEST = 3  # longest stretches `alternatives` tries exchanging
 
 
 def random_path(params: HidokuParams, rng: random.Random) -> list[int] | None:
@@ -63,6 +67,63 @@ def random_path(params: HidokuParams, rng: random.Random) -> list[int] | None:
     return order if extend() else None
 
 
+def path_order(params: HidokuParams, solution: Grid) -> list[int]:
+    """order[k]: the cell (row-major index) that holds k + 1."""
+    order = [0] * params.n
+    for r, row in enumerate(solution):
+        for c, k in enumerate(row):
+            order[k - 1] = r * params.width + c
+    return order
+
+
+def reversals(params: HidokuParams, order: list[int], near: list[set[int]]) -> list[set]:
+    """A stretch a..b of the path reversed where its ends fit (a - 1 next to b, a next to
+    b + 1; at the path's ends only one side needs to fit); the middle cell of an odd stretch
+    keeps its number."""
+    n, w = params.n, params.width
+    out: list[set] = []
+    for a in range(n):
+        for b in range(a + 1, min(n, a + REVERSE_REACH)):
+            if (a == 0 or order[b] in near[order[a - 1]]) and (b == n - 1 or order[a] in near[order[b + 1]]):
+                out.append({divmod(order[i], w) for i in range(a, b + 1) if 2 * i != a + b})
+    return out
+
+
+def exchanges(params: HidokuParams, order: list[int], near: list[set[int]], length: int) -> list[set]:
+    """Two stretches of `length` numbers, a.. and b.. with at least one number between,
+    exchanged, each forwards or backwards, where each fits the other's neighbours on the
+    path (length 1: two numbers swapped). The stretch that comes in must start next to a's
+    predecessor (or, at the path's start, end next to the successor), so each stretch has at
+    most sixteen partners to try."""
+    n, w = params.n, params.width
+    number = [0] * n  # number[cell]: the index in `order` of what it holds
+    for k, cell in enumerate(order):
+        number[cell] = k
+    out: list[set] = []
+    for a in range(n - length + 1):
+        if a == 0 and length == n:
+            break
+        anchor = order[a - 1] if a else order[a + length]
+        mine = order[a:a + length]
+        for cell in near[anchor]:
+            m = number[cell]
+            for b in {m, m - length + 1}:
+                if b < a + length + 1 or b + length > n:
+                    continue
+                theirs = order[b:b + length]
+                if (fits_in(order, near, theirs, a) or fits_in(order, near, theirs[::-1], a)) and (
+                        fits_in(order, near, mine, b) or fits_in(order, near, mine[::-1], b)):
+                    out.append({divmod(c, w) for c in mine + theirs})
+    return out
+
+
+def fits_in(order: list[int], near: list[set[int]], cells: list[int], start: int) -> bool:
+    """Could `cells` (a stretch of the path, in this direction) hold start + 1.. in place of
+    what holds them now, the numbers around staying where they are?"""
+    end = start + len(cells)
+    return (start == 0 or cells[0] in near[order[start - 1]]) and (end == len(order) or cells[-1] in near[order[end]])
+
+
 class HidokuGenerator(Generator):
     puzzle = "hidoku"
     clues_are_solution = True  # every number given: the path itself
@@ -80,23 +141,15 @@ class HidokuGenerator(Generator):
         raise PuzzleError(f"no king path through a {params.width}x{params.height} board found in {RESTARTS} tries")
 
     def alternatives(self, params: HidokuParams, solution: Grid) -> list[set]:
-        """Rival paths as the cells whose numbers they change: a stretch a..b of the path
-        reversed where its ends fit (a - 1 next to b, a next to b + 1; at the path's ends
-        only one side needs to fit); the middle cell of an odd stretch keeps its number.
-        Each is a second numbering for the cost of a look-up: on 10x10 boards they took the
-        stripping loop from about 0.55 s to 0.3 s a puzzle."""
-        w, n, nb = params.width, params.n, params.neighbours
-        order = [0] * n
-        for r, row in enumerate(solution):
-            for c, k in enumerate(row):
-                order[k - 1] = r * w + c
-        near = [set(cells) for cells in nb]
-        out: list[set] = []
-        for a in range(n):
-            for b in range(a + 1, min(n, a + REVERSE_REACH)):
-                if (a == 0 or order[b] in near[order[a - 1]]) and (b == n - 1 or order[a] in near[order[b + 1]]):
-                    out.append({divmod(order[i], w) for i in range(a, b + 1) if 2 * i != a + b})
-        return out
+        """Rival paths as the cells whose numbers they change, each a second numbering for
+        the cost of a look-up: stretches reversed (`reversals`; on 10x10 boards they took the
+        stripping loop from about 0.55 s to 0.3 s a puzzle) and stretches of one to three
+        numbers exchanged (`exchanges`: nine in ten of the rivals the solver still found on
+        seed 1's boards, which cost a solver call each)."""
+        order = path_order(params, solution)
+        near = [set(cells) for cells in params.neighbours]
+        return reversals(params, order, near) + [alt for length in range(1, EXCHANGE_LONGEST + 1)
+                                                         for alt in exchanges(params, order, near, length)]
 
     def candidate_clues(self, params: HidokuParams, solution: Grid) -> dict:
         return {(r, c): k for r, row in enumerate(solution) for c, k in enumerate(row)}

@@ -50,9 +50,15 @@ def engine_counts(ptype: CluePuzzle, inst: Instance, limit: int = 1000) -> tuple
 
 def _same_as_own_ways(ptype: CluePuzzle, inst: Instance, limit: int, n: int) -> None:
     """The puzzle's own ways to count, where it has them, give the SAT count `n` with valid
-    solutions: the rules with the clues built in (`given_rules`) and its own search
-    (`each_solution`)."""
+    solutions: its generator's rules (`stripping_rules`), the rules with the clues built in
+    (`given_rules`) and its own search (`each_solution`)."""
     ways = []
+    if ptype.implements("stripping_rules"):
+        session = SatSession(ptype, inst.params, stripping=True)
+        try:
+            ways.append(("stripping_rules", session.count(inst.clues, limit).solutions))
+        finally:
+            session.close()
     if ptype.implements("given_rules"):
         session = SatSession.given(ptype, inst, ONE_SHOT_SOLVER)
         try:

@@ -202,7 +202,7 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
         if pinned is None:
             continue
         pparams, clues, solution = pinned
-        session = sessions.get(ptype, pparams)
+        session = sessions.get(ptype, pparams, stripping=True)
         minimal, unknowns = False, 0
         mark = time.perf_counter()
         if gen.strips and opts.minimal:
@@ -228,7 +228,7 @@ def _pin_down(ptype: CluePuzzle, gen: Generator, params: Any, clues: dict, solut
         return (params, clues, solution), 0, 0
     calls = repairs = 0
     for _ in range(opts.max_attempts):
-        session = sessions.get(ptype, params)  # repairs may change the structure (walls)
+        session = sessions.get(ptype, params, stripping=True)  # repairs may change the structure (walls)
         before = session.calls
         other = session.other_than(session.assumptions(clues), solution, opts.budget)
         calls += session.calls - before

@@ -130,12 +130,17 @@ class Check:
 _RULES_CACHE: dict[tuple[type, Any], tuple[Rules, IDPool]] = {}
 
 
-def _rules_for(ptype: CluePuzzle, params: Any, one_shot: bool = False) -> tuple[Rules, IDPool]:
+def _rules_for(ptype: CluePuzzle, params: Any, one_shot: bool = False,
+               stripping: bool = False) -> tuple[Rules, IDPool]:
     """The rules and a private variable pool. Where the puzzle allows it (`rules_cacheable`)
-    the CNF is built once per process: fresh solvers (grading) then cost only the load."""
+    the CNF is built once per process: fresh solvers (grading) then cost only the load.
+    `stripping`: the puzzle's `stripping_rules`, where it has them."""
     if one_shot:
         pool = IDPool()
         return ptype.one_shot_rules(params, pool), pool
+    if stripping and ptype.implements("stripping_rules"):
+        pool = IDPool()
+        return ptype.stripping_rules(params, pool), pool
     if not ptype.rules_cacheable(params):
         pool = IDPool()
         return ptype.rules(params, pool), pool
@@ -269,9 +274,10 @@ class SatSession:
     """Rules of one puzzle structure loaded into one incremental solver."""
 
     def __init__(self, ptype: CluePuzzle, params: Any, solver: str = DEFAULT_SOLVER, one_shot: bool = False,
-                 tuned: bool = True, built: tuple[Rules, IDPool] | None = None):
+                 tuned: bool = True, built: tuple[Rules, IDPool] | None = None, stripping: bool = False):
         """`tuned`: configure the solver with SOLVER_OPTIONS (tuned for the stripping loop).
-        `built`: rules made elsewhere (`given`), instead of the structure's own."""
+        `built`: rules made elsewhere (`given`), instead of the structure's own.
+        `stripping`: a generator's session, on the puzzle's `stripping_rules` if it has them."""
         self.ptype = ptype
         self.params = params
         # Count clues as native constraints: one-shot sessions only (a stripping session asks
@@ -279,7 +285,7 @@ class SatSession:
         self._native_counts = one_shot and solver in NATIVE_CARDINALITY and ptype.implements("clue_counts")
         # `one_shot_rules` may leave out what native counts replace, so only with them.
         self.rules, self.pool = built or _rules_for(ptype, params, one_shot and (
-            self._native_counts or not ptype.implements("clue_counts")))
+            self._native_counts or not ptype.implements("clue_counts")), stripping)
         self.solver = Solver(name=solver)
         for names, options in SOLVER_OPTIONS.items():
             if solver in names and tuned:
@@ -739,15 +745,18 @@ class SessionCache:
         while self._sessions:
             self._sessions.pop(next(iter(self._sessions))).close()
 
-    def get(self, ptype: CluePuzzle, params: Any) -> SatSession:
-        """The session for this structure; call it again for each puzzle (it may be renewed)."""
-        key = (ptype.name, params)
+    def get(self, ptype: CluePuzzle, params: Any, stripping: bool = False) -> SatSession:
+        """The session for this structure; call it again for each puzzle (it may be renewed).
+        `stripping`: the generator's, on the puzzle's `stripping_rules` where it has them
+        (then a session apart from the one on its `rules`)."""
+        stripping = stripping and ptype.implements("stripping_rules")
+        key = (ptype.name, params, stripping)
         session = self._sessions.pop(key, None)
         if session is not None and session.retired >= self.renew_after:
             session.close()
             session = None
         if session is None:
-            session = SatSession(ptype, params, self.solver, self.one_shot)
+            session = SatSession(ptype, params, self.solver, self.one_shot, stripping=stripping)
         self._sessions[key] = session  # most recent last
         while len(self._sessions) > self.keep:
             oldest = next(iter(self._sessions))

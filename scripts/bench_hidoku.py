@@ -1,6 +1,14 @@
-"""Our Hidoku check against the depth-first search of seed 001, on the seed's own 10x10 board.
+"""Our Hidoku check against the depth-first search of seed 001, on the seed's own 10x10 board;
+and, with --generate, our 10x10 generation with its two encodings.
 
     python scripts/bench_hidoku.py [--repeat 3]
+    python scripts/bench_hidoku.py --generate [--seeds 1,2,3] [--repeat 2]
+
+--generate makes the 20 puzzles of `puzzlelab generate hidoku --size 10 --count 20 --seed S`
+for each seed twice, interleaved: with the engine's loop on the puzzle's own rules (long
+neighbour clauses) and on its `stripping_rules` (`projection_rules`), which `generate` loads. The two must make the same puzzles (the script fails otherwise); each
+side keeps its best CPU time. Grading (the engine's `measures`, as `generate` records it) is
+timed once per seed, and the rate is the generator's with grading, as `generate` runs it.
 
 Seed 001 (Rainhard Findling, 2015, Python 2) solves Hidoku by a depth-first search with branch
 cutting, successors that place the number with the fewest placement possibilities, and the
@@ -60,7 +68,7 @@ sys.path.insert(0, str(ROOT))
 
 import lab.sat  # noqa: E402
 from lab import registry  # noqa: E402
-from lab.sat import SatSession  # noqa: E402
+from lab.sat import SatSession, SessionCache  # noqa: E402
 from lab.solve import ONE_SHOT_SOLVER  # noqa: E402
 
 BOARD = ROOT / "tests" / "data" / "hidoku_seed.txt"
@@ -547,12 +555,74 @@ def main() -> None:
     print(f"{'ratio seed/ours':<14} {seed_best[0] / our_best[0]:9.1f}x {seed_best[1] / our_best[1]:9.1f}x")
 
 
+# ---- generation: the engine's loop on the puzzle's rules against the generator's --------------
+
+class _PlainRules(SessionCache):
+    """Sessions on the puzzle's own `rules`, even where the generator asks for its
+    `stripping_rules`."""
+
+    def get(self, ptype, params, stripping=False):
+        return super().get(ptype, params)
+
+
+def generate_seed(seed: int, own: bool) -> tuple[float, list]:
+    """(CPU seconds, instances) for the 20 puzzles `generate --seed SEED` makes at 10x10, on
+    the generator's encoding (`own`: `stripping_rules`) or on the puzzle's own rules; no
+    grading."""
+    from lab.dataset import DatasetSpec
+    from lab.generator import generate_one
+
+    ptype, gen = registry.puzzle("hidoku"), registry.generator("hidoku")
+    spec = DatasetSpec("hidoku", {"size": 10, "width": None, "height": None}, 20, seed=seed)
+    params, made = gen.params(size=10), []
+    sessions = SessionCache() if own else _PlainRules()
+    start = time.process_time()
+    for i in range(spec.count):
+        made.append(generate_one(ptype, gen, params, spec.rng(i), sessions))
+    return time.process_time() - start, [g.instance for g in made]
+
+
+def grade_seconds(instances: list) -> float:
+    """CPU seconds the engine's grade (`measures`, what `generate` records) takes for them."""
+    from lab.grade import measures
+
+    ptype = registry.puzzle("hidoku")
+    start = time.process_time()
+    for inst in instances:
+        measures(ptype, inst)
+    return time.process_time() - start
+
+
+def generation() -> None:
+    seeds = [int(s) for s in args.seeds.split(",")]
+    best: dict[tuple[int, bool], float] = {}
+    made: dict[int, list] = {}
+    for _ in range(args.repeat):
+        for seed in seeds:
+            for own in (False, True):
+                seconds, instances = generate_seed(seed, own)
+                best[seed, own] = min(best.get((seed, own), float("inf")), seconds)
+                if made.setdefault(seed, instances) != instances:
+                    raise SystemExit(f"FAIL: seed {seed}: the two loops made different puzzles")
+    print(f"20 puzzles a seed, 10x10; CPU seconds, best of {args.repeat} interleaved runs each\n")
+    print(f"{'seed':>4} {'puzzle rules':>13} {'stripping':>10} {'grading':>8} {'puzzles/s':>10}")
+    for seed in seeds:
+        grading = grade_seconds(made[seed])
+        ours = best[seed, True]
+        print(f"{seed:>4} {best[seed, False]:13.2f} {ours:10.2f} {grading:8.2f} {20 / (ours + grading):10.1f}")
+
+
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--generate", action="store_true", help="time 10x10 generation instead (see above)")
+    ap.add_argument("--seeds", default="1,2,3", help="with --generate: the seeds, comma-separated")
     ap.add_argument("--repeat", type=int, default=3, help="rounds (seed then ours, each round)")
     ap.add_argument("--py3-dict-order", action="store_true",
                     help="take the seed's dict.keys() in Python 3's insertion order instead of Python 2's")
     args = ap.parse_args()
     if args.py3_dict_order:
         KEYS = lambda d: list(d.keys())  # noqa: E731
-    main()
+    if args.generate:
+        generation()
+    else:
+        main()

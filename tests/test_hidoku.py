@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from generators.hidoku import EXCHANGE_LONGEST, exchanges, path_order, reversals
 from lab import cli
 from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
@@ -162,7 +163,69 @@ def test_random_tiny_boards_match_brute_force():
     assert sum(tally.values()) >= 100 and min(tally.values()) >= 5, tally
 
 
+def stripping_count(inst: Instance, limit: int = 1000) -> int:
+    """Solutions of `inst` under the generator's stripping encoding (each one valid)."""
+    found = SessionCache().get(PUZZLE, inst.params, stripping=True).count(inst.clues, limit)
+    assert all(PUZZLE.verify(inst, sol) == [] for sol in found.solutions) and found.complete
+    return found.n
+
+
+def test_stripping_rules_match_brute_force():
+    """`projection_rules` (rows, columns and digits instead of neighbour clauses) is the same
+    puzzle: on boards of every shape up to 3x3 it has every king path without clues, and
+    random clue sets (some contradictory) have as many solutions as brute force finds."""
+    rng = random.Random(11)
+    tally = {"none": 0, "one": 0, "several": 0}
+    for width, height in ((1, 1), (2, 1), (1, 3), (2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (5, 1)):
+        paths = all_paths(width, height)
+        params = HidokuParams(width, height)
+        assert stripping_count(Instance("hidoku", params, {})) == len(paths)
+        cells = [(r, c) for r in range(height) for c in range(width)]
+        for _ in range(15 if params.n > 4 else 3):
+            source = rng.choice(paths)
+            chosen = rng.sample(cells, rng.randint(1, min(4, len(cells))))
+            clues = {cell: source[cell[0]][cell[1]] for cell in chosen}
+            if rng.random() < 0.3 and len(chosen) > 1:
+                a, b = chosen[:2]
+                clues[a], clues[b] = clues[b], clues[a]
+            inst = Instance("hidoku", params, clues)
+            expected = brute_force_count(PUZZLE, inst, paths)
+            assert stripping_count(inst) == expected, PUZZLE.format(inst)
+            tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+    assert min(tally.values()) >= 5, tally
+
+
+def test_stripping_rules_share_the_clue_variables():
+    """A clue is the same literal in both encodings, so a stripping session's literals and
+    solutions mean what the puzzle's do."""
+    params = HidokuParams(4, 3)
+    ours, theirs = SessionCache().get(PUZZLE, params, stripping=True), SessionCache().get(PUZZLE, params)
+    assert ours.rules.clauses != theirs.rules.clauses, "the generator's sessions load the other encoding"
+    assert ours.rules.data == theirs.rules.data and ours.rules.primary == theirs.rules.primary
+
+
 # ---- the generator --------------------------------------------------------------------------
+class PlainRules(SessionCache):
+    """Sessions on the puzzle's own `rules` even where the generator asks for its
+    `stripping_rules`."""
+
+    def get(self, ptype, params, stripping=False):
+        return super().get(ptype, params)
+
+
+def test_generator_makes_the_same_puzzles_on_either_encoding():
+    """The generator's sessions load `stripping_rules`: the same puzzles, as minimal, as on
+    the puzzle's own rules."""
+    gen = generator("hidoku")
+    for size, seeds in ((6, range(4)), (10, range(2))):
+        params = HidokuParams(size, size)
+        for seed in seeds:
+            ours = generate_one(PUZZLE, gen, params, random.Random(seed), SessionCache())
+            theirs = generate_one(PUZZLE, gen, params, random.Random(seed), PlainRules())
+            assert ours.instance == theirs.instance and ours.solution == theirs.solution
+            assert ours.minimal and theirs.minimal
+
+
 def test_generated_puzzles_are_unique_by_cpsat():
     gen = generator("hidoku")
     for options, count in (({"size": 4}, 8), ({"size": 6}, 5), ({"width": 7, "height": 4}, 3)):
@@ -181,15 +244,25 @@ def test_generated_paths_are_king_paths():
 
 def test_alternatives_are_real_rival_numberings():
     """Each set of `alternatives` is the clues a second valid numbering breaks: with every
-    other number given, the board still has two solutions."""
+    other number given, the board still has two solutions. Reversals and exchanges of
+    every length are checked, on boards where each kind occurs."""
     gen = generator("hidoku")
-    params, solution = gen.draw(HidokuParams(5, 5), random.Random(3), SessionCache())
-    sets = gen.alternatives(params, solution)
-    assert len(sets) >= 5
-    session = SessionCache().get(PUZZLE, params)
-    for cells in sets[:40]:
-        clues = {(r, c): k for r, row in enumerate(solution) for c, k in enumerate(row) if (r, c) not in cells}
-        assert session.check(clues).status == "ambiguous", cells
+    seen = {"reversal": 0, **{f"exchange {length}": 0 for length in range(1, EXCHANGE_LONGEST + 1)}}
+    for seed, size in ((3, 5), (4, 6)):
+        params, solution = gen.draw(HidokuParams(size, size), random.Random(seed), SessionCache())
+        order = path_order(params, solution)
+        near = [set(cells) for cells in params.neighbours]
+        kinds = {"reversal": reversals(params, order, near)}
+        kinds.update({f"exchange {length}": exchanges(params, order, near, length)
+                      for length in range(1, EXCHANGE_LONGEST + 1)})
+        assert sum(kinds.values(), []) == gen.alternatives(params, solution)
+        session = SessionCache().get(PUZZLE, params)
+        for kind, sets in kinds.items():
+            seen[kind] += len(sets)
+            for cells in sets[:25]:
+                clues = {(r, c): k for r, row in enumerate(solution) for c, k in enumerate(row) if (r, c) not in cells}
+                assert session.check(clues).status == "ambiguous", (kind, cells)
+    assert min(seen.values()) >= 2, seen
 
 
 def test_generator_options():
