@@ -147,25 +147,42 @@ class _Prober:
     def fails(self, lits: list[int], depth: int) -> bool:
         """Do the assumptions `lits` conflict with the facts under probing at `depth`
         (0: unit propagation; k: failed literals found at depth k-1 are added first)?"""
+        if depth == 0:
+            return self._conflicts(lits, None)
         lits = list(lits)
         implied = self.propagate(lits)
         if implied is None:
             return True
-        changed = depth > 0
+        changed = True
         while changed:
             changed = False
+            safe: set[int] = set()  # dominated probes under these `lits` (depth 1 only)
             for v in self.open_vars(implied):
                 if v in implied or -v in implied:  # fixed by an earlier find in this pass
                     continue
                 for probe in (v, -v):
-                    if self.fails(lits + [probe], depth - 1):
+                    if probe in safe:
+                        continue
+                    if self._conflicts(lits + [probe], safe) if depth == 1 else self.fails(lits + [probe], depth - 1):
                         lits.append(-probe)
                         implied = self.propagate(lits)
                         if implied is None:
                             return True
                         changed = True
+                        safe.clear()  # `lits` grew: what was dominated before may fail now
                         break
         return False
+
+    def _conflicts(self, lits: list[int], safe: set[int] | None) -> bool:
+        """Does unit propagation from `lits` conflict? When it does not, what it set joins
+        `safe` (probes it dominates under the same base)."""
+        if self.budget is not None and self.calls >= self.budget:
+            raise _OutOfProbes
+        self.calls += 1
+        ok, implied = self._propagate(lits)
+        if ok and safe is not None:
+            safe.update(implied)
+        return not ok
 
     def round(self, depth: int) -> tuple[list[int], int]:
         """The next step at probing `depth` from the facts as they are now: the literals it
