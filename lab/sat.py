@@ -117,6 +117,21 @@ class Count:
     def n(self) -> int:
         return len(self.solutions)
 
+    @classmethod
+    def collect(cls, found: Iterator[Any], limit: int) -> Count:
+        """Solutions from `found` up to `limit`; not complete when it raises Unknown (a
+        budget ran out). The iterator is closed either way."""
+        solutions: list = []
+        with closing(found):
+            try:
+                for solution in found:
+                    solutions.append(solution)
+                    if len(solutions) >= limit:
+                        break
+            except Unknown:
+                return cls(solutions, complete=False)
+        return cls(solutions, complete=True)
+
 
 @dataclass
 class Check:
@@ -479,16 +494,7 @@ class SatSession:
 
     def count(self, clues: Clues, limit: int, budget: Budget = UNLIMITED) -> Count:
         """Solutions up to `limit` (`each`, collected)."""
-        solutions: list = []
-        with closing(self.each(clues, budget)) as found:
-            try:
-                for solution in found:
-                    solutions.append(solution)
-                    if len(solutions) >= limit:
-                        break
-            except Unknown:
-                return Count(solutions, complete=False)
-        return Count(solutions, complete=True)
+        return Count.collect(self.each(clues, budget), limit)
 
     def each(self, clues: Clues, budget: Budget = UNLIMITED) -> Iterator[Any]:
         """Every solution, one at a time, each blocked (on primary variables) behind one

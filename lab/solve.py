@@ -105,16 +105,7 @@ def count(ptype: CluePuzzle, inst: Instance, limit: int, budget: Budget = UNLIMI
     """Solutions up to `limit`: by the puzzle's own search where it has one (`each_solution`),
     else on SAT, with the clues built in where the puzzle can (`given_rules`)."""
     if ptype.implements("each_solution"):
-        solutions: list = []
-        with closing(each_solution(ptype, inst, budget)) as found:
-            try:
-                for solution in found:
-                    solutions.append(solution)
-                    if len(solutions) >= limit:
-                        break
-            except Unknown:
-                return Count(solutions, complete=False)
-        return Count(solutions, complete=True)
+        return Count.collect(each_solution(ptype, inst, budget), limit)
     found = _whole(ptype, inst, (), lambda session: session.count({}, limit, budget))
     return found or sessions().get(ptype, inst.params).count(inst.clues, limit, budget)
 

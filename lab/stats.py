@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -209,3 +210,27 @@ def _bins(hist: dict, most: int = 16) -> list[tuple[str, int]]:
             grouped[label] = grouped.get(label, 0) + v
         hist = grouped
     return list(hist.items())
+
+
+def ranks(xs: list[float]) -> list[float]:
+    """Ranks 1..n, ties sharing their mean rank (for Spearman's rho)."""
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rho (Python 3.11's `statistics.correlation` has no ranked method); nan
+    for a constant column."""
+    try:
+        return statistics.correlation(ranks(a), ranks(b))
+    except statistics.StatisticsError:
+        return float("nan")

@@ -6,8 +6,9 @@ and, with --generate, our 10x10 generation with its two encodings.
 
 --generate makes the 20 puzzles of `puzzlelab generate hidoku --size 10 --count 20 --seed S`
 for each seed twice, interleaved: with the engine's loop on the puzzle's own rules (long
-neighbour clauses) and on its `stripping_rules` (`projection_rules`), which `generate` loads. The two must make the same puzzles (the script fails otherwise); each
-side keeps its best CPU time. Grading (the engine's `measures`, as `generate` records it) is
+neighbour clauses) and on its `stripping_rules` (`projection_rules`), which `generate`
+loads. The two must make the same puzzles (the script fails otherwise); each side keeps its
+best CPU time. Grading (the engine's `measures`, as `generate` records it) is
 timed once per seed, and the rate is the generator's with grading, as `generate` runs it.
 
 Seed 001 (Rainhard Findling, 2015, Python 2) solves Hidoku by a depth-first search with branch

@@ -20,6 +20,7 @@ from lab import registry
 from lab.generator import generate_one
 from lab.grade import grade
 from lab.sat import SessionCache
+from lab.stats import spearman
 from solvers.sudoku_techniques import GUESSING, TECHNIQUES, human_solve
 
 HUMAN = TECHNIQUES + (GUESSING,)
@@ -37,28 +38,6 @@ def table(title: str, rows: list, cols: list, cell, row_name: str = "") -> str:
 def clue_bin(clues: int, width: int) -> str:
     low = clues // width * width
     return f"{low}-{low + width - 1}"
-
-
-def ranks(xs: list[float]) -> list[float]:
-    """Ranks 1..n, ties sharing their mean rank (for Spearman's rho)."""
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    out = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return out
-
-
-def spearman(a: list[float], b: list[float]) -> float:
-    try:
-        return statistics.correlation(ranks(a), ranks(b))
-    except statistics.StatisticsError:  # a constant column
-        return float("nan")
 
 
 def main() -> None:

@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from lab import registry  # noqa: E402
 from lab.grade import grade  # noqa: E402
+from lab.stats import spearman  # noqa: E402
 from solvers.sudoku_techniques import GUESSING, TECHNIQUES  # noqa: E402
 
 HUMAN = (*TECHNIQUES, GUESSING)  # the human technique grade, easiest first
@@ -69,28 +70,6 @@ LADDERS = [
     Ladder("tents", "tents", ("8x8d{d}", "10x10d{d}"), (("e", "Easy"), ("t", "Tricky"))),
     Ladder("magnets", "magnets", ("6x5d{d}", "8x7d{d}"), (("e", "Easy"), ("t", "Tricky"))),
 ]
-
-
-def ranks(xs: list[float]) -> list[float]:
-    """Ranks 1..n, ties sharing their mean rank."""
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    out = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return out
-
-
-def spearman(a: list[float], b: list[float]) -> float:
-    try:
-        return statistics.correlation(ranks(a), ranks(b))
-    except statistics.StatisticsError:  # a constant column
-        return float("nan")
 
 
 def tatham_ids(game: str, params: str, count: int) -> list[str]:

@@ -314,7 +314,9 @@ def test_score_follows_tathams_grades_on_puzzles_his_generator_made():
     as he does (Spearman's rho), and his hardest grade's median is above his easiest's.
     Keen's Hard and Unreasonable overlap in eight puzzles each (rho 0.29 here; 0.81 and
     0.87 over all five grades and 60 puzzles a size), so only its medians are held."""
-    from statistics import correlation, median
+    from statistics import median
+
+    from lab.stats import spearman
 
     rows: dict[str, list[tuple[int, float]]] = {}
     for line in (Path(__file__).parent / "data" / "grade_tatham_ladder.txt").read_text().splitlines():
@@ -324,24 +326,10 @@ def test_score_follows_tathams_grades_on_puzzles_his_generator_made():
             rows.setdefault(name, []).append((int(rank), grade(ptype, ptype.parse(game_id, "tatham")).score))
     for name, graded in rows.items():
         ranks, scores = [r for r, _ in graded], [s for _, s in graded]
-        rho = correlation(_ranks(ranks), _ranks(scores))
+        rho = spearman(ranks, scores)
         assert name == "keen" or rho >= 0.6, (name, rho)
         by_grade = {r: median(s for q, s in graded if q == r) for r in set(ranks)}
         assert by_grade[min(ranks)] < by_grade[max(ranks)], (name, by_grade)
-
-
-def _ranks(xs: list[float]) -> list[float]:
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    out = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return out
 
 
 def test_generate_keeps_only_the_grade_and_score_asked_for(tmp_path):

@@ -244,6 +244,52 @@ def test_generated_5x5_puzzles_are_unique_by_cpsat():
     generated_rechecked(PUZZLE, gen, gen.params(size=5, low=5), 2, seed=11)
 
 
+@pytest.mark.parametrize("n, seed", [(4, 1), (4, 2), (5, 3)])
+def test_the_portfolio_strips_to_the_engines_own_puzzle(n, seed):
+    """CP-SAT answering (nearly) every check of the stripping loop gives the very puzzle the
+    SAT session gives: the same square, order and answers (a minimal set depends on the order only)."""
+    from generators.magicsquare import PortfolioSession, random_square
+    from lab.strip import strip_clues
+
+    params = MagicParams(n)
+    rng = random.Random(seed)
+    square = random_square(params, rng)
+    clues = {(r, c): k for r, row in enumerate(square) for c, k in enumerate(row)}
+    state = rng.getstate()
+    plain = strip_clues(SessionCache().get(PUZZLE, params), square, clues, rng)
+    rng.setstate(state)
+    session = PortfolioSession(params)
+    session.quick = 1  # CaDiCaL gives up at once: CP-SAT answers
+    both = strip_clues(session, square, clues, rng)
+    session.close()
+    assert both.clues == plain.clues and both.minimal and plain.minimal
+
+
+def test_6x6_goes_through_the_portfolio(monkeypatch):
+    """From 6x6 on the generator strips on its own session; a target keeps this test quick."""
+    import generators.magicsquare as gm
+
+    sessions_used = []
+    engine_strip = gm.strip_clues
+
+    def strip(session, *args, **kwargs):
+        sessions_used.append(session)
+        return engine_strip(session, *args, **kwargs)
+
+    monkeypatch.setattr(gm, "strip_clues", strip)
+    gen = generator("magicsquare")
+    g = generate_one(PUZZLE, gen, gen.params(size=6), random.Random(4), SessionCache(), GenerateOptions(target=18))
+    assert isinstance(sessions_used[0], gm.PortfolioSession) and not g.minimal and len(g.instance.clues) <= 18
+    assert PUZZLE.verify(g.instance, g.solution) == [] and check_instance(PUZZLE, g.instance).status == "unique"
+
+
+@pytest.mark.slow
+def test_one_generated_6x6_puzzle_is_minimal_and_unique_by_cpsat():
+    """Seed 0's 6x6 through the portfolio (about 30 s; 420 s on CaDiCaL alone)."""
+    gen = generator("magicsquare")
+    assert all(g.minimal for g in generated_rechecked(PUZZLE, gen, gen.params(size=6), 1, seed=0))
+
+
 @pytest.mark.slow
 def test_one_generated_6x6_puzzle_stripped_to_18_givens():
     """Stripping a 6x6 square to a minimal set takes minutes (each needed given is an UNSAT
