@@ -929,7 +929,8 @@ def _generate_puzzle(argv: list[str]) -> str | None:
     words = [a for a in argv if not a.startswith("-")]
     if not words or words[0] != "generate":
         return None
-    probe = _Probe(prog="puzzlelab generate", add_help=False)
+    # no abbreviations: a puzzle's own option (Dominosa's `--n`) is not short for `--no-grade`
+    probe = _Probe(prog="puzzlelab generate", add_help=False, allow_abbrev=False)
     probe.add_argument("puzzle", nargs="?")
     _generate_arguments(probe, None, lenient=True)
     try:

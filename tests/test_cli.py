@@ -141,3 +141,12 @@ def test_move_puzzles_solve_and_count_through_the_cli():
     assert solved.returncode == 0 and json.loads(solved.stdout)["puzzle"] == "chessranger"
     jugs = run("solve", "jugs", "-", "--json", stdin="capacities 3 5 8\nstart 0 0 8\ngoal * 4 4\n")
     assert jugs.returncode == 0, jugs.stderr
+
+
+def test_a_puzzle_option_that_begins_a_general_one_is_read_as_itself(tmp_path):
+    """Dominosa's `--n` begins `--no-minimal` and `--no-grade`: it is its own option, not an
+    abbreviation (the first reading of a generate line allows none)."""
+    out = tmp_path / "d.jsonl"
+    done = run("generate", "dominosa", "--n", "4", "--count", "2", "--out", str(out), "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert all(json.loads(line)["options"]["n"] == 4 for line in out.read_text().splitlines())
