@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .puzzle import BoardLimit, ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, number, quote
-from .sat import UNLIMITED, Budget, SessionCache
+from .sat import UNLIMITED, Budget, SatSession, SessionCache
 from .strip import Alternatives, strip_clues
 
 
@@ -157,6 +157,13 @@ class Generator:
         positions with exactly one solution). None: the engine's loop does it."""
         return None
 
+    def stripping_session(self, params: Any) -> SatSession | None:
+        """Optional: a session of the generator's own for stripping one puzzle of the drawn
+        structure `params` (closed after it), for puzzles whose hard checks another engine
+        answers far sooner (magic squares from 6x6: CaDiCaL, then CP-SAT). None: the
+        engine's cached session."""
+        return None
+
     def alternatives(self, params: Any, solution: Any) -> Alternatives:
         """Cheap second solutions, each given as the candidate clues it contradicts (sets of
         keys, or a `ClueSets` when found in bulk): a clue that is the last kept one of such
@@ -202,14 +209,19 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
         if pinned is None:
             continue
         pparams, clues, solution = pinned
-        session = sessions.get(ptype, pparams, stripping=True)
         minimal, unknowns = False, 0
         mark = time.perf_counter()
         if gen.strips and opts.minimal:
             partner = (lambda k: gen.partner(pparams, k)) if opts.symmetric else None
-            result = strip_clues(session, solution, clues, rng, target=opts.target, partner=partner,
-                                 budget=opts.budget, fixed=gen.fixed_clues(pparams, clues, params),
-                                 alternatives=gen.alternatives(pparams, solution))
+            own = gen.stripping_session(pparams)
+            try:
+                result = strip_clues(own or sessions.get(ptype, pparams, stripping=True), solution, clues, rng,
+                                     target=opts.target, partner=partner, budget=opts.budget,
+                                     fixed=gen.fixed_clues(pparams, clues, params),
+                                     alternatives=gen.alternatives(pparams, solution))
+            finally:
+                if own is not None:
+                    own.close()
             clues, minimal, unknowns = result.clues, result.minimal, result.unknowns
             checks += result.checks
             minimal = minimal and not opts.symmetric  # symmetric: minimal among symmetric sets only

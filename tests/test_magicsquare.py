@@ -266,20 +266,22 @@ def test_the_portfolio_strips_to_the_engines_own_puzzle(n, seed):
 
 
 def test_6x6_goes_through_the_portfolio(monkeypatch):
-    """From 6x6 on the generator strips on its own session; a target keeps this test quick."""
+    """From 6x6 on the generator strips on its own session (closed afterwards); a target
+    keeps this test quick."""
     import generators.magicsquare as gm
 
-    sessions_used = []
-    engine_strip = gm.strip_clues
+    made = []
 
-    def strip(session, *args, **kwargs):
-        sessions_used.append(session)
-        return engine_strip(session, *args, **kwargs)
+    class Recorded(gm.PortfolioSession):
+        def __init__(self, params):
+            super().__init__(params)
+            made.append(self)
 
-    monkeypatch.setattr(gm, "strip_clues", strip)
+    monkeypatch.setattr(gm, "PortfolioSession", Recorded)
     gen = generator("magicsquare")
+    assert gen.stripping_session(MagicParams(5)) is None
     g = generate_one(PUZZLE, gen, gen.params(size=6), random.Random(4), SessionCache(), GenerateOptions(target=18))
-    assert isinstance(sessions_used[0], gm.PortfolioSession) and not g.minimal and len(g.instance.clues) <= 18
+    assert len(made) == 1 and made[0].calls > 0 and not g.minimal and len(g.instance.clues) <= 18
     assert PUZZLE.verify(g.instance, g.solution) == [] and check_instance(PUZZLE, g.instance).status == "unique"
 
 
