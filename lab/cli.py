@@ -561,7 +561,7 @@ def cmd_generate(args, extra: list[str]) -> int:
             "resumed": summary.resumed, "duplicates_skipped": summary.duplicates,
             "seconds": round(summary.seconds, 3), "puzzles_per_second": round(summary.rate, 2), "stats": stats}
     text = (f"wrote {summary.written} puzzles to {summary.path} ({summary.new} new, {summary.resumed} resumed, "
-            f"{summary.duplicates} duplicates skipped) in {summary.seconds:.2f} s, {summary.rate:.1f} puzzles/s")
+            f"{summary.duplicates} duplicates skipped) in {summary.seconds:.2f} s, {summary.rate:.3g} puzzles/s")
     if stats:
         text += "\n" + format_stats(stats)
     _emit(args, data, text)
