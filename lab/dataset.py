@@ -108,9 +108,9 @@ class DatasetSpec:
         if not self.grade and (self.difficulty is not None or self.score is not None):
             raise PuzzleError("--no-grade leaves no grade to choose puzzles by: drop --grade or --score")
         if self.score is not None:
-            lo, hi = self.score
-            if not 0 <= lo <= hi:
-                raise PuzzleError(f"--score LO:HI needs 0 <= LO <= HI, got {lo:g}:{hi:g}")
+            low, high = self.score
+            if not 0 <= low <= high:
+                raise PuzzleError(f"--score LO:HI needs 0 <= LO <= HI, got {low:g}:{high:g}")
             if not ptype.has_rules:
                 raise PuzzleError(f"{ptype.name} has no SAT difficulty score: --score does not apply")
         if self.cross_check and not ptype.has_rules:

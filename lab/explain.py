@@ -92,13 +92,12 @@ def _reasons(session: SatSession, clue_lits: list[int], step_of: dict[int, int],
     """The clues (literals) and earlier steps that `lit` (a step's first finding) follows
     from: a core of "these, and not `lit`", made minimal by deletion when small."""
     given = clue_lits + list(step_of)
-    core = _core(session, given, lit)
+    core = _core(session, given, lit) or []  # (none: the finding does not follow; never so on the path)
     if len(core) <= MINIMIZE_UP_TO:
         for member in list(core):
             rest = [x for x in core if x != member]
             if _core(session, rest, lit) is not None:
                 core = rest
-    core = core or []
     clues = [x for x in core if x not in step_of]
     return clues, sorted({step_of[x] for x in core if x in step_of})
 

@@ -213,15 +213,15 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
         mark = time.perf_counter()
         if gen.strips and opts.minimal:
             partner = (lambda k: gen.partner(pparams, k)) if opts.symmetric else None
-            own = gen.stripping_session(pparams)
+            mine = gen.stripping_session(pparams)
             try:
-                result = strip_clues(own or sessions.get(ptype, pparams, stripping=True), solution, clues, rng,
+                result = strip_clues(mine or sessions.get(ptype, pparams, stripping=True), solution, clues, rng,
                                      target=opts.target, partner=partner, budget=opts.budget,
                                      fixed=gen.fixed_clues(pparams, clues, params),
                                      alternatives=gen.alternatives(pparams, solution))
             finally:
-                if own is not None:
-                    own.close()
+                if mine is not None:
+                    mine.close()
             clues, minimal, unknowns = result.clues, result.minimal, result.unknowns
             checks += result.checks
             minimal = minimal and not opts.symmetric  # symmetric: minimal among symmetric sets only

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
@@ -118,7 +118,7 @@ class Count:
         return len(self.solutions)
 
     @classmethod
-    def collect(cls, found: Iterator[Any], limit: int) -> Count:
+    def collect(cls, found: Generator[Any, None, None], limit: int) -> Count:
         """Solutions from `found` up to `limit`; not complete when it raises Unknown (a
         budget ran out). The iterator is closed either way."""
         solutions: list = []
@@ -496,7 +496,7 @@ class SatSession:
         """Solutions up to `limit` (`each`, collected)."""
         return Count.collect(self.each(clues, budget), limit)
 
-    def each(self, clues: Clues, budget: Budget = UNLIMITED) -> Iterator[Any]:
+    def each(self, clues: Clues, budget: Budget = UNLIMITED) -> Generator[Any, None, None]:
         """Every solution, one at a time, each blocked (on primary variables) behind one
         guard that is retired when the caller stops; Unknown when a call's budget runs out."""
         base = self.assumptions(clues)
@@ -744,7 +744,7 @@ class SessionCache:
         self.keep = keep
         self.one_shot = one_shot  # sessions answer a question or two, not thousands
         self.renew_after = renew_after
-        self._sessions: dict[tuple[str, Any], SatSession] = {}
+        self._sessions: dict[tuple[str, Any, bool], SatSession] = {}
 
     def clear(self) -> None:
         """Close every kept session (a benchmark that times cold questions)."""

@@ -6,7 +6,7 @@ These take an `Instance` and return plain dataclasses; the CLI turns them into t
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -71,9 +71,10 @@ def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
 
         result: Check = lp_check(ptype, inst, budget.seconds or 120.0)
     else:
-        result = _whole(ptype, inst, without, lambda session: session.check({}, budget))
-        if result is None or result.status == "unsolvable":  # clue literals name the conflict
-            result = sessions().get(ptype, inst.params).check(inst.clues, budget)
+        whole = _whole(ptype, inst, without, lambda session: session.check({}, budget))
+        if whole is None or whole.status == "unsolvable":  # clue literals name the conflict
+            whole = sessions().get(ptype, inst.params).check(inst.clues, budget)
+        result = whole
     report = CheckReport(result.status, result.solutions, conflict=result.conflict)
     if result.status == "ambiguous":
         report.differences = ptype.differences(*result.solutions[:2])
@@ -110,7 +111,7 @@ def count(ptype: CluePuzzle, inst: Instance, limit: int, budget: Budget = UNLIMI
     return found or sessions().get(ptype, inst.params).count(inst.clues, limit, budget)
 
 
-def each_solution(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED) -> Iterator[Any]:
+def each_solution(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED) -> Generator[Any, None, None]:
     """Every solution, one at a time (for listing them all to a file): the puzzle's own search
     where it has one, else SAT on a fresh one-shot session with a blocking clause per
     solution. Unknown when `budget.seconds` (for the whole listing) or a call's conflicts
@@ -129,7 +130,7 @@ def each_solution(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED)
         session.close()
 
 
-def _until(deadline: float | None, solutions: Iterator[Any]) -> Iterator[Any]:
+def _until(deadline: float | None, solutions: Iterator[Any]) -> Generator[Any, None, None]:
     """`solutions`, until the clock passes `deadline` (checked between solutions)."""
     for solution in solutions:
         if deadline is not None and time.monotonic() > deadline:
