@@ -41,6 +41,21 @@ def number_literals(x: Sequence[Sequence[int]], width: int, solution: Grid) -> l
     return [x[r * width + c][k - 1] for r, row in enumerate(solution) for c, k in enumerate(row)]
 
 
+class NumberedCells:
+    """`clue_clauses`, `decode` and `solution_literals` for a `CluePuzzle` whose rules keep
+    `numbering_variables`' x as `rules.data`, on params with `width` and `height` (put it
+    before `CluePuzzle` among the bases)."""
+
+    def clue_clauses(self, params: Any, rules: Any, key: tuple[int, int], value: int) -> list[list[int]]:
+        return [[number_literal(rules.data, params.width, params.height, key, value)]]
+
+    def decode(self, params: Any, rules: Any, true_vars: AbstractSet[int]) -> Grid:
+        return decode_numbers(rules.data, params.width, params.height, true_vars)
+
+    def solution_literals(self, params: Any, rules: Any, solution: Grid) -> list[int]:
+        return number_literals(rules.data, params.width, solution)
+
+
 def cpsat_numbered_path(model: Any, n: int, successors: Sequence[Sequence[int]]) -> list[list[Any]]:
     """The CP-SAT side (the second engine): cells 0..n-1 numbered 1..n, `at[i][k]` "cell i
     holds k + 1" one-hot both ways, and the numbers a path along `successors` (cell i may

@@ -30,7 +30,11 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.numbering import cpsat_numbered_path, decode_numbers, number_literal, number_literals, numbering_variables
+from lab.numbering import (
+    NumberedCells,
+    cpsat_numbered_path,
+    numbering_variables,
+)
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -123,7 +127,7 @@ def comma_rows(text: str) -> list[list[Token]]:
     return rows
 
 
-class Hidoku(CluePuzzle):
+class Hidoku(NumberedCells, CluePuzzle):
     name = "hidoku"
     aliases = ("hidato",)
     title = "Hidoku (Hidato)"
@@ -262,15 +266,6 @@ class Hidoku(CluePuzzle):
                 clauses.append([-x[i][k], *(x[j][k + 1] for j in nb[i])])
                 clauses.append([-x[i][k + 1], *(x[j][k] for j in nb[i])])
         return Rules(clauses, [v for row in x for v in row], x, at_most_one=[g for g in groups if len(g) > 1])
-
-    def clue_clauses(self, params: HidokuParams, rules: Rules, key: Cell, value: int) -> list[Clause]:
-        return [[number_literal(rules.data, params.width, params.height, key, value)]]
-
-    def decode(self, params: HidokuParams, rules: Rules, true_vars) -> Grid:
-        return decode_numbers(rules.data, params.width, params.height, true_vars)
-
-    def solution_literals(self, params: HidokuParams, rules: Rules, solution: Grid) -> list[int]:
-        return number_literals(rules.data, params.width, solution)
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:

@@ -32,7 +32,11 @@ from typing import Any
 import numpy as np
 from pysat.formula import IDPool
 
-from lab.numbering import cpsat_numbered_path, decode_numbers, number_literal, number_literals, numbering_variables
+from lab.numbering import (
+    NumberedCells,
+    cpsat_numbered_path,
+    numbering_variables,
+)
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -241,7 +245,7 @@ def split_arrays(text: str) -> tuple[str, str | None]:
     return first, blank.sub(" ", text[:i + 1]) + rest
 
 
-class Signpost(CluePuzzle):
+class Signpost(NumberedCells, CluePuzzle):
     name = "signpost"
     aliases = ("arrowpath", "arrow-path")
     title = "Signpost (Arrow Path)"
@@ -520,15 +524,6 @@ class Signpost(CluePuzzle):
             for k in range(n - 1):
                 clauses += [[-s, -x[i][k], x[j][k + 1]], [-s, x[i][k], -x[j][k + 1]]]
         return Rules(clauses, [v for row in x for v in row], x, at_most_one=[g for g in groups if len(g) > 1])
-
-    def clue_clauses(self, params: SignpostParams, rules: Rules, key: Cell, value: int) -> list[Clause]:
-        return [[number_literal(rules.data, params.width, params.height, key, value)]]
-
-    def decode(self, params: SignpostParams, rules: Rules, true_vars) -> Grid:
-        return decode_numbers(rules.data, params.width, params.height, true_vars)
-
-    def solution_literals(self, params: SignpostParams, rules: Rules, solution: Grid) -> list[int]:
-        return number_literals(rules.data, params.width, solution)
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
