@@ -304,9 +304,12 @@ def _real(session: SatSession, implied: set[int]) -> bool:
     return not ptype.cuts(session.params, session.rules, solution, true_vars)
 
 
-def _search(ptype: CluePuzzle, inst: Instance, solver: str,
-            budget_conflicts: int | None) -> tuple[str, dict[str, int]]:
-    """One solve on a fresh solver: its statistics, then (stats already taken) the status."""
+def _search(ptype: CluePuzzle, inst: Instance, solver: str, budget_conflicts: int | None,
+            proven_unique: bool = False) -> tuple[str, dict[str, int]]:
+    """One solve on a fresh solver: its statistics, then (stats already taken) the status.
+    `proven_unique`: the ladder fixed every primary variable from the clues (facts every
+    solution shares), so the search for a second solution is skipped: it could only fail,
+    and on a 10x10 Hidoku it was most of the search's time."""
     session = SatSession(ptype, inst.params, solver)
     try:
         budget = Budget(conflicts=budget_conflicts)
@@ -317,6 +320,8 @@ def _search(ptype: CluePuzzle, inst: Instance, solver: str,
             return "unknown", stats
         if not first.sat:
             return "unsolvable", stats
+        if proven_unique:
+            return "unique", stats
         second = session.other_than(assumptions, first.solution, budget)
         status = "unknown" if second.sat is None else "ambiguous" if second.sat else "unique"
         return status, stats
@@ -343,7 +348,8 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
         climb = _ladder(session, clue_lits, max_depth, budget_probes)
     finally:
         session.close()
-    status, stats = _search(ptype, inst, solver, budget_conflicts)
+    settled = climb.level is not None and climb.level <= max_depth and not climb.contradiction
+    status, stats = _search(ptype, inst, solver, budget_conflicts, proven_unique=settled)
     level = climb.level
     probe_depth = level if level is not None and level <= max_depth else None
     shallow = [r.cost for r in climb.rounds if r.depth == 1]
