@@ -41,7 +41,42 @@ def number_literals(x: Sequence[Sequence[int]], width: int, solution: Grid) -> l
     return [x[r * width + c][k - 1] for r, row in enumerate(solution) for c, k in enumerate(row)]
 
 
-class NumberedCells:
+def cell_name(cell: tuple[int, int]) -> str:
+    """"r1c3", as people name a cell."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def clue_mismatches(solution: Grid, clues: dict) -> list[str]:
+    """For `verify`: each given number the solution does not hold where it was given."""
+    return [f"{cell_name(key)} is {solution[key[0]][key[1]]}, the clue says {v}"
+            for key, v in sorted(clues.items()) if solution[key[0]][key[1]] != v]
+
+
+def places(solution: Grid) -> dict[int, list[tuple[int, int]]]:
+    """For `verify`: the cells each number stands in, in reading order."""
+    where: dict[int, list[tuple[int, int]]] = {}
+    for r, row in enumerate(solution):
+        for c, k in enumerate(row):
+            where.setdefault(k, []).append((r, c))
+    return where
+
+
+class NumberClues:
+    """How people name and programs read a clue that is a number in a cell, and a solution
+    that is a grid of numbers (Hidoku, Signpost, magic squares; put it before `CluePuzzle`
+    among the bases)."""
+
+    def describe_clue(self, key: tuple[int, int], value: int) -> str:
+        return f"{cell_name(key)}={value}"
+
+    def clue_json(self, key: tuple[int, int], value: int) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
+
+    def solution_json(self, inst: Any, solution: Grid) -> list[list[int]]:
+        return [list(row) for row in solution]
+
+
+class NumberedCells(NumberClues):
     """`clue_clauses`, `decode` and `solution_literals` for a `CluePuzzle` whose rules keep
     `numbering_variables`' x as `rules.data`, on params with `width` and `height` (put it
     before `CluePuzzle` among the bases)."""

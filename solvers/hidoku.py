@@ -32,8 +32,10 @@ from pysat.formula import IDPool
 
 from lab.numbering import (
     NumberedCells,
+    clue_mismatches,
     cpsat_numbered_path,
     numbering_variables,
+    places,
 )
 from lab.puzzle import (
     BoardLimit,
@@ -212,15 +214,6 @@ class Hidoku(NumberedCells, CluePuzzle):
         wide = 0 if fmt == "seed" else len(str(inst.params.n))
         return "\n".join(sep.join(str(k).rjust(wide) for k in row) for row in solution)
 
-    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
-        return [list(row) for row in solution]
-
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"{name(key)}={value}"
-
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
-
     def show_text(self, inst: Instance) -> str:
         from lab.share import box_grid
 
@@ -303,12 +296,8 @@ class Hidoku(NumberedCells, CluePuzzle):
         p = inst.params
         if len(solution) != p.height or any(len(row) != p.width for row in solution):
             return [f"solution is not {p.width}x{p.height}"]
-        problems = [f"{name(key)} is {solution[key[0]][key[1]]}, the clue says {v}"
-                    for key, v in sorted(inst.clues.items()) if solution[key[0]][key[1]] != v]
-        where: dict[int, list[Cell]] = {}
-        for r, row in enumerate(solution):
-            for c, k in enumerate(row):
-                where.setdefault(k, []).append((r, c))
+        problems = clue_mismatches(solution, inst.clues)
+        where = places(solution)
         problems += [f"{name(cells[0])} holds {k}, not a number from 1 to {p.n}"
                      for k, cells in sorted(where.items()) if not 1 <= k <= p.n]
         for k in range(1, p.n + 1):

@@ -26,6 +26,7 @@ from typing import Any
 from pysat.formula import IDPool
 
 from lab.arithmetic import compact_cage_clauses
+from lab.numbering import NumberClues, clue_mismatches, places
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -97,7 +98,7 @@ def low_from_magic(n: int, magic: int, line: int | None = None) -> int:
     return (magic - spread) // n
 
 
-class MagicSquare(CluePuzzle):
+class MagicSquare(NumberClues, CluePuzzle):
     name = "magicsquare"
     aliases = ("magic", "magic-square")
     title = "Magic square (with givens)"
@@ -210,15 +211,6 @@ class MagicSquare(CluePuzzle):
             return "\n".join(["=" * 16, *(f"|{line}|" for line in self._rows_text(inst, solution)), "=" * 16])
         return "\n".join(self._rows_text(inst, [list(row) for row in solution]))
 
-    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
-        return [list(row) for row in solution]
-
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"{name(key)}={value}"
-
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
-
     def show_text(self, inst: Instance) -> str:
         from lab.share import box_grid
 
@@ -317,12 +309,8 @@ class MagicSquare(CluePuzzle):
         p = inst.params
         if len(solution) != p.n or any(len(row) != p.n for row in solution):
             return [f"solution is not {p.n}x{p.n}"]
-        problems = [f"{name(key)} is {solution[key[0]][key[1]]}, the clue says {v}"
-                    for key, v in sorted(inst.clues.items()) if solution[key[0]][key[1]] != v]
-        where: dict[int, list[Cell]] = {}
-        for r, row in enumerate(solution):
-            for c, k in enumerate(row):
-                where.setdefault(k, []).append((r, c))
+        problems = clue_mismatches(solution, inst.clues)
+        where = places(solution)
         problems += [f"{name(cells[0])} holds {k}, not a number from {p.low} to {p.high}"
                      for k, cells in sorted(where.items()) if not p.low <= k <= p.high]
         problems += [f"number {k} is used {len(where[k])} times" for k in sorted(where)
