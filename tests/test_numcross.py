@@ -3,31 +3,19 @@ against brute force on tiny boards, the formats, bad input and the command line.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
 import random
 from pathlib import Path
 
 import pytest
 
-from lab import cli
 from lab.puzzle import PuzzleError
 from solvers.numcross import PUZZLE, Prop, fillings, holds, parse_equation, show
+from tests.test_conformance import run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 EXAMPLE_SOLUTION = ((8, 1, None), (3, 2, 4), (None, 1, 8))
 EXAMPLE_LETTERS = (("A", 3), ("B", 2), ("C", 9), ("E", 4))
-
-
-def run(tmp_path: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.chdir(tmp_path):
-        try:
-            code = cli.main(list(argv))
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 2
-    return code, out.getvalue(), err.getvalue()
 
 
 # ---- the example ----------------------------------------------------------------------------------
