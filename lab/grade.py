@@ -84,6 +84,9 @@ class _Prober:
         self._propagate = propagator(solver)
         self.primary = primary
         self.primary_lits = set(primary) | {-v for v in primary}
+        # Rules without auxiliary variables (sudoku's): a refutation is all primary (a conflict
+        # reports one literal twice).
+        self.all_primary = len(self.primary_lits) == 2 * solver.nof_vars()
         self.budget = budget
         self.calls = 0
         self.facts: set[int] = set()
@@ -114,7 +117,7 @@ class _Prober:
         if ok:
             safe.update(implied)
             return False, 0
-        return True, len(self.primary_lits.intersection(implied))
+        return True, len(set(implied)) if self.all_primary else len(self.primary_lits.intersection(implied))
 
     def record_root(self) -> None:
         """Make facts of the open primary literals the solver holds at the root without being

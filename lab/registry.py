@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from functools import cache
 
@@ -12,26 +13,43 @@ from .puzzle import PuzzleError, PuzzleType
 
 
 @cache
+def _load(module_name: str) -> tuple[PuzzleType, Generator | None] | None:
+    """One puzzle module and its generator (None when the module defines no `PUZZLE`)."""
+    module = importlib.import_module(f"solvers.{module_name}")
+    ptype = getattr(module, "PUZZLE", None)
+    if ptype is None:
+        return None
+    gen = None
+    try:
+        gmodule = importlib.import_module(f"generators.{module_name}")
+        gen = getattr(gmodule, "GENERATOR", None)
+    except ModuleNotFoundError as exc:
+        if exc.name != f"generators.{module_name}":
+            raise
+    if gen is not None:
+        gen.ptype = ptype
+    return ptype, gen
+
+
+@cache
 def _modules() -> dict[str, tuple[PuzzleType, Generator | None]]:
     import solvers
 
     found: dict[str, tuple[PuzzleType, Generator | None]] = {}
     for info in sorted(pkgutil.iter_modules(solvers.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"solvers.{info.name}")
-        ptype = getattr(module, "PUZZLE", None)
-        if ptype is None:
-            continue
-        gen = None
-        try:
-            gmodule = importlib.import_module(f"generators.{info.name}")
-            gen = getattr(gmodule, "GENERATOR", None)
-        except ModuleNotFoundError as exc:
-            if exc.name != f"generators.{info.name}":
-                raise
-        if gen is not None:
-            gen.ptype = ptype
-        found[ptype.name] = (ptype, gen)
+        loaded = _load(info.name)
+        if loaded is not None:
+            found[loaded[0].name] = loaded
     return found
+
+
+def _direct(wanted: str) -> tuple[PuzzleType, Generator | None] | None:
+    """The puzzle named `wanted` from its own module alone, when the module has that name:
+    importing all thirty-odd puzzles was a third of a one-puzzle command's start-up."""
+    if not wanted.isidentifier() or importlib.util.find_spec(f"solvers.{wanted}") is None:
+        return None
+    loaded = _load(wanted)
+    return loaded if loaded is not None and loaded[0].name == wanted else None
 
 
 def names() -> list[str]:
@@ -40,26 +58,33 @@ def names() -> list[str]:
 
 def _resolve(name: str) -> str:
     wanted = name.strip().lower()
+    if _direct(wanted) is not None:
+        return wanted
     for key, (ptype, _) in _modules().items():
         if wanted == key or wanted in ptype.aliases:
             return key
     raise PuzzleError(f"unknown puzzle '{name}' (known: {', '.join(names())})")
 
 
+def _entry(name: str) -> tuple[PuzzleType, Generator | None]:
+    key = _resolve(name)
+    return _direct(key) or _modules()[key]
+
+
 def puzzle(name: str) -> PuzzleType:
-    return _modules()[_resolve(name)][0]
+    return _entry(name)[0]
 
 
 def generator(name: str) -> Generator:
     key = _resolve(name)
-    gen = _modules()[key][1]
+    gen = _entry(key)[1]
     if gen is None:
         raise PuzzleError(f"puzzle '{key}' has no generator yet")
     return gen
 
 
 def has_generator(name: str) -> bool:
-    return _modules()[_resolve(name)][1] is not None
+    return _entry(name)[1] is not None
 
 
 def all_puzzles() -> list[tuple[PuzzleType, Generator | None]]:
@@ -69,4 +94,4 @@ def all_puzzles() -> list[tuple[PuzzleType, Generator | None]]:
 def commands(ptype: PuzzleType) -> list[str]:
     """Every CLI command that works for this puzzle: its own, and `generate` when it has a
     generator (the README's puzzle table and `puzzlelab list` show these)."""
-    return ptype.commands() + (["generate"] if _modules()[ptype.name][1] is not None else [])
+    return ptype.commands() + (["generate"] if _entry(ptype.name)[1] is not None else [])

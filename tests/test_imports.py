@@ -25,17 +25,22 @@ from lab.cli import main
 out = io.StringIO()
 with redirect_stdout(out):
     code = main(sys.argv[1:])
-print(json.dumps({"code": code, "heavy": [m for m in HEAVY if m in sys.modules]}))
+print(json.dumps({"code": code, "heavy": [m for m in HEAVY if m in sys.modules],
+                  "puzzles": sorted(m for m in sys.modules if m.startswith("solvers."))}))
 """.replace("HEAVY", repr(HEAVY))
 
 
-def loaded_after(*args: str) -> dict:
-    """Run `puzzlelab ARGS` in a fresh interpreter; its exit code and the heavy modules loaded."""
+def loaded_after(*args: str, puzzles: bool = False) -> dict:
+    """Run `puzzlelab ARGS` in a fresh interpreter; its exit code and the heavy modules loaded
+    (and, with `puzzles`, the puzzle modules it imported)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.splitlines()[-1])
+    seen = json.loads(done.stdout.splitlines()[-1])
+    if not puzzles:
+        seen.pop("puzzles")
+    return seen
 
 
 def test_check_sudoku_imports_no_heavy_library():
@@ -57,3 +62,16 @@ def test_cpsat_still_imports_ortools_when_asked():
     """The probe sees an import when there is one: --cpsat loads OR-Tools, and answers."""
     seen = loaded_after("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), "--cpsat")
     assert seen["code"] == 0 and "ortools" in seen["heavy"]
+
+
+def test_one_puzzle_commands_import_that_puzzle_alone(tmp_path):
+    """A command naming a puzzle by its own name loads only that module (all of them were a
+    third of a one-puzzle `generate`'s start-up); an alias still finds its puzzle."""
+    seen = loaded_after("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), puzzles=True)
+    assert seen["code"] == 0 and seen["puzzles"] == ["solvers.sudoku"]
+    seen = loaded_after("generate", "lightup", "--size", "5", "--count", "1", "--out", str(tmp_path / "l.jsonl"),
+                        puzzles=True)
+    assert seen["code"] == 0 and seen["puzzles"] == ["solvers.lightup"]
+    assert "solvers.hidoku" in loaded_after("list", puzzles=True)["puzzles"]
+    alias = loaded_after("check", "hidato", str(ROOT / "tests" / "data" / "hidoku_seed.txt"), puzzles=True)
+    assert alias["code"] == 0 and "solvers.hidoku" in alias["puzzles"]
