@@ -103,8 +103,10 @@ def _reasons(session: SatSession, clue_lits: list[int], step_of: dict[int, int],
 
 
 def _core(session: SatSession, given: list[int], lit: int) -> list[int] | None:
-    """A subset of `given` that with -lit has no solution, or None if -lit fits them."""
-    if session.solver.solve(assumptions=[*given, -lit]):
+    """A subset of `given` that with -lit has no solution, or None if -lit fits them. The
+    search adds the puzzle's lazy cuts as it meets them (`find`): a step the grade's
+    `dead_end` found follows from the clues only together with those rules."""
+    if session.find([*given, -lit]).sat:
         return None
     core = set(session.solver.get_core() or [])
     return [x for x in given if x in core]

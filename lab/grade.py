@@ -9,6 +9,11 @@ compare in "Sudoku as a SAT Problem" (2006); deeper rungs nest the probing:
 * level k: the same, but each probe runs the level k-1 procedure under l (nested probing);
 * level max_depth + 1: none of that settles it, the puzzle needs search.
 
+Within a level, the score orders puzzles by the effort of their solving path: the summed
+cost of its probing steps, and at level 0 the rounds unit propagation takes (`lab.rounds`).
+Puzzles whose rules are partly lazy cuts (connectivity, one loop) may give a `dead_end`
+check of a partial assignment: a probe it rules out fails as a conflict would.
+
 Contradictory clues get the level at which the contradiction shows (status "unsolvable");
 an ambiguous puzzle never settles, so it lands on max_depth + 1 (status "ambiguous").
 
@@ -24,7 +29,9 @@ watch lists propagation reorders, would change its search.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from .puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType
@@ -48,7 +55,9 @@ class Grade:
     fixed_by_propagation: float  # share of primary variables unit propagation fixes
     score: float | None  # level plus a fraction below 1 that grows with `effort`; None: probe budget ran out
     steps: int  # probing steps on the solving path (none at level 0)
-    effort: int  # the steps' costs summed (depth 1: the size of its refutation; deeper: DEEP_STEP_COST)
+    # the steps' costs summed (depth 1: the size of its refutation; deeper: DEEP_STEP_COST);
+    # at level 0, the rounds of unit propagation from the clues (`lab.rounds`)
+    effort: int
     hardest_step: int  # the costliest depth-1 step
     probes: int  # propagate calls spent probing (not the one look per variable at the root)
     conflicts: int
@@ -79,8 +88,10 @@ class _Prober:
     probe propagates only what is new: with every clue passed as an assumption instead, a
     16x16 probe re-propagated the whole grid and cost milliseconds."""
 
-    def __init__(self, solver: Any, primary: list[int], budget: int | None):
+    def __init__(self, solver: Any, primary: list[int], budget: int | None,
+                 dead_end: Callable[[Callable[[int], bool]], bool] | None = None):
         self.solver = solver
+        self.dead_end = dead_end  # the puzzle's check of rules the CNF leaves to cuts
         self._propagate = propagator(solver)
         self.primary = primary
         self.primary_lits = set(primary) | {-v for v in primary}
@@ -101,7 +112,17 @@ class _Prober:
             raise _OutOfProbes
         self.calls += 1
         ok, implied = self._propagate(lits)
-        return set(implied).union(lits) if ok else None
+        if not ok:
+            return None
+        found = set(implied).union(lits)
+        return None if self.dead_end is not None and self._dead(found) else found
+
+    def _dead(self, implied: set[int] | list[int]) -> bool:
+        """Does the puzzle's `dead_end` rule out the facts plus `implied`?"""
+        if self.dead_end is None:
+            return False
+        facts, extra = self.facts, implied if isinstance(implied, set) else set(implied)
+        return self.dead_end(lambda lit: lit in extra or lit in facts)
 
     def probe(self, lit: int, safe: set[int]) -> tuple[bool, int]:
         """Does `lit` fail by unit propagation from the facts, and how large is its refutation
@@ -114,6 +135,8 @@ class _Prober:
             raise _OutOfProbes
         self.calls += 1
         ok, implied = self._propagate([lit])
+        if ok and self.dead_end is not None and self._dead(implied):
+            ok = False  # a dead end: fails as a conflict would (a monotone check keeps the dominator rule)
         if ok:
             safe.update(implied)
             return False, 0
@@ -183,6 +206,8 @@ class _Prober:
             raise _OutOfProbes
         self.calls += 1
         ok, implied = self._propagate(lits)
+        if ok and self.dead_end is not None and self._dead(implied):
+            ok = False
         if ok and safe is not None:
             safe.update(implied)
         return not ok
@@ -242,6 +267,7 @@ class _Climb:
     contradiction: bool  # the clues were found contradictory at `level`
     rounds: list[_Round]
     start: set[int] = field(default_factory=set, repr=False)  # what unit propagation fixes from the clues
+    unit_rounds: int | None = None  # level 0: rounds of unit propagation to the solution (None: not measured)
 
 
 def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_probes: int | None) -> _Climb:
@@ -250,7 +276,9 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     is open (the level is the deepest step) or no depth up to `max_depth` finds anything
     (level max_depth + 1: search)."""
     primary = list(session.rules.primary)
-    prober = _Prober(session.solver, primary, budget_probes)
+    ptype = session.ptype
+    dead_end = partial(ptype.dead_end, session.params, session.rules) if ptype.implements("dead_end") else None
+    prober = _Prober(session.solver, primary, budget_probes, dead_end)
     rounds: list[_Round] = []
     depth, fixed = 0, 0.0
 
@@ -269,7 +297,12 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
             deepest = max((r.depth for r in rounds), default=0)
             still_open = prober.open_vars()
             if not still_open:
-                return climb(deepest, deepest) if _real(session, prober.facts) else climb(max_depth + 1, max_depth + 1)
+                if not _real(session, prober.facts):
+                    return climb(max_depth + 1, max_depth + 1)
+                done = climb(deepest, deepest)
+                if deepest == 0:
+                    done.unit_rounds = _unit_rounds(session, clue_lits, prober.facts)
+                return done
             for depth in range(1, max_depth + 1):
                 found, cost = prober.round(depth)
                 if found:
@@ -283,6 +316,21 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
         return climb(depth, depth, True)
     except _OutOfProbes:
         return climb(None, max(depth, max((r.depth for r in rounds), default=0)))
+
+
+def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int]) -> int | None:
+    """Rounds of unit propagation from the clues to what the solver found (`lab.rounds`);
+    None when the solver's constraints cannot be read back or the rounds reach a different
+    fixpoint (then they would not measure this puzzle)."""
+    formula = session.formula()
+    found = formula.rounds(clue_lits) if formula is not None else None
+    if found is None:
+        return None
+    rounds, fixed = found
+    primary = set(session.rules.primary)
+    if {lit for lit in fixed if abs(lit) in primary} != {lit for lit in facts if abs(lit) in primary}:
+        return None
+    return rounds
 
 
 def solving_path(ptype: CluePuzzle, inst: Instance, max_depth: int | None = None,
@@ -356,7 +404,7 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     level = climb.level
     probe_depth = level if level is not None and level <= max_depth else None
     shallow = [r.cost for r in climb.rounds if r.depth == 1]
-    effort = sum(r.cost for r in climb.rounds)
+    effort = sum(r.cost for r in climb.rounds) if level != 0 else climb.unit_rounds or 0
     return Grade(
         puzzle=ptype.name,
         clues=len(inst.clues),
@@ -385,7 +433,9 @@ def _score(level: int | None, effort: int) -> float | None:
     """`level` plus effort / (effort + EFFORT_SCALE): the level orders puzzles first, and
     within a level the summed cost of the steps does (Pelanek: human solving time follows
     the sum of the steps' difficulties; Bogaerts, Gamba and Guns: a step's difficulty is the
-    size of its smallest explanation, here the refutation's size)."""
+    size of its smallest explanation, here the refutation's size). At level 0 the effort is
+    the number of rounds unit propagation takes (`lab.rounds`): a longer chain of forced
+    moves, the one thing that tells apart puzzles propagation alone solves."""
     if level is None:
         return None
     return round(level + effort / (effort + EFFORT_SCALE), 4)

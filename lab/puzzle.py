@@ -183,6 +183,7 @@ class Rules:
     # with their CNF written once.
     exactly: list[Exactly] = field(default_factory=list)
     has_units: bool | None = field(default=None, repr=False)  # a unit clause among them? (grading asks)
+    formula: Any = field(default=None, repr=False, compare=False)  # lab.rounds.Formula of them, made once
 
     def holds_units(self) -> bool:
         """Is any clause a unit (a fact the solver holds at the root)? Asked once per rules:
@@ -430,7 +431,7 @@ class CluePuzzle(PuzzleType):
 
     OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts", "lp_model",
                                                   "given_rules", "each_solution", "solution_tally",
-                                                  "stripping_rules")
+                                                  "stripping_rules", "dead_end")
     # The deepest failed-literal probing the generic grade tries (lab/grade.py). A puzzle
     # whose rules are mostly lazy cuts (Filling's region sizes) learns little from deeper
     # probing of the CNF alone and may spend the whole probe budget there: it says 1.
@@ -519,6 +520,15 @@ class CluePuzzle(PuzzleType):
         `count` and `count --all FILE` where it beats SAT with a blocking clause per solution
         (tiling: an exact-cover search lists the seed's 208 tilings in seconds, where CDCL
         took seconds per tiling). The conformance suite compares it with brute force."""
+        raise NotImplementedError
+
+    def dead_end(self, params: Any, rules: Rules, holds: Callable[[int], bool]) -> bool:
+        """Optional: does a partial assignment (`holds(lit)`: is `lit` set true) break a rule
+        the CNF leaves to lazy `cuts`, so that no solution extends it (Bridges: the pairs not
+        ruled out no longer connect every island)? The grade's probing then fails such a probe
+        as unit propagation would, so its solving path sees connectivity the way a person
+        does. It must be sound (never True for an assignment a solution extends) and monotone
+        (setting more literals never turns True into False)."""
         raise NotImplementedError
 
     def solution_tally(self, inst: Instance) -> SolutionTally:

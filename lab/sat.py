@@ -23,6 +23,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
 from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Exactly, Instance, Rules
+from .rounds import Formula
 
 NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
 # At-most-one over more literals than this: a sequential counter (linear size). Pairwise
@@ -285,6 +286,24 @@ def propagator(solver: Solver) -> Callable[[list[int]], tuple[bool, list[int]]]:
     return lambda lits: solver.propagate(assumptions=lits)
 
 
+def _count_constraints(guard: int | None, counts: list[Exactly], clauses: list[Clause]) -> list[tuple[list[int], int]]:
+    """Native at-most constraints as a session loads exact counts (unguarded: the rules'
+    `exactly`; guarded: a clue's, padded with its guard); a count nothing can meet becomes
+    a clause in `clauses`."""
+    out: list[tuple[list[int], int]] = []
+    for count in counts:
+        lits, m = list(count.lits), len(count.lits)
+        if not 0 <= count.n <= m:
+            clauses.append([-guard] if guard is not None else [])
+            continue
+        for side, bound in ((lits, count.n), ([-l for l in lits], m - count.n)):
+            if guard is None:
+                out.append((side, bound))
+            elif bound < m:
+                out.append((side + [guard] * (m - bound), m))
+    return out
+
+
 class SatSession:
     """Rules of one puzzle structure loaded into one incremental solver."""
 
@@ -302,6 +321,7 @@ class SatSession:
         self.rules, self.pool = built or _rules_for(ptype, params, one_shot and (
             self._native_counts or not ptype.implements("clue_counts")), stripping)
         self.solver = Solver(name=solver)
+        self.solver_name = solver
         for names, options in SOLVER_OPTIONS.items():
             if solver in names and tuned:
                 self.solver.configure(options)  # before any clause: CaDiCaL's rule
@@ -330,6 +350,22 @@ class SatSession:
 
     def close(self) -> None:
         self.solver.delete()
+
+    def formula(self) -> Formula | None:
+        """The constraints loaded so far (rules, native counts, clue clauses; not the cuts or
+        units added later) as a `Formula`, for rounds of unit propagation outside the solver.
+        The rules' part is built once per rules (cached rules serve every record).
+        None for a solver without native counts, whose counters drew helper variables."""
+        if self.solver_name not in NATIVE_CARDINALITY:
+            return None
+        if self.rules.formula is None:
+            rule_clauses = list(self.rules.clauses)
+            counts = _count_constraints(None, self.rules.exactly, rule_clauses)
+            self.rules.formula = Formula(rule_clauses, [(lits, 1) for lits in self.rules.at_most_one] + counts, 0)
+        base: Formula = self.rules.formula
+        clauses = [[-guard, *clause] for guard, group in self._guarded.items() for clause in group]
+        counts = [cons for guard, group in self._counted.items() for cons in _count_constraints(guard, group, clauses)]
+        return base.extended(clauses, counts, max(self.pool.top, self.solver.nof_vars()))
 
     def _add(self, clause: Clause) -> None:
         self.epoch += 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
@@ -609,6 +609,15 @@ class Bridges(CluePuzzle):
             if loop is not None:
                 out.append([-level[i][0] for i in loop])
         return out
+
+    def dead_end(self, params: BridgesParams, rules: Rules, holds: Callable[[int], bool]) -> bool:
+        """The grade's view of the lazy rules on a partial assignment: the pairs not yet ruled
+        out must still join every island (a group they close off can never reach the rest),
+        and without loops, the pairs already used must not close one."""
+        level = rules.data.level
+        if len(groups(params, [0 if holds(-lv[0]) else 1 for lv in level])) > 1:
+            return True
+        return not params.loops and find_loop(params, [1 if holds(lv[0]) else 0 for lv in level]) is not None
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:

@@ -25,7 +25,7 @@ the line's crossings of every straight cut between rows or columns.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -675,6 +675,34 @@ class Tracks(CluePuzzle):
                       if (cell, d) in data.edge and step(cell, d) not in inside]
             out += [[-data.track[r][c]] + border for r, c in loop]
         return out
+
+    def dead_end(self, params: TracksParams, rules: Rules, holds: Callable[[int], bool]) -> bool:
+        """The grade's view of the lazy rules on a partial assignment: the edges already used
+        close no loop (the line from A to B is one path), and every cell known to hold track
+        still reaches A's cell through edges not ruled out."""
+        data: TracksVars = rules.data
+        cells = params.cells()
+        index = {cell: i for i, cell in enumerate(cells)}
+        used, possible = list(range(len(cells))), list(range(len(cells)))
+
+        def find(root: list[int], i: int) -> int:
+            while root[i] != i:
+                root[i] = root[root[i]]
+                i = root[i]
+            return i
+
+        for a, b in params.edges():
+            lit = data.edge[(a, "R" if a[0] == b[0] else "D")]
+            i, j = index[a], index[b]
+            if holds(lit):
+                ri, rj = find(used, i), find(used, j)
+                if ri == rj:
+                    return True  # a loop of used edges
+                used[ri] = rj
+            if not holds(-lit):
+                possible[find(possible, i)] = find(possible, j)
+        start = find(possible, index[params.entrance_cell])
+        return any(holds(data.track[r][c]) and find(possible, index[(r, c)]) != start for r, c in cells)
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:

@@ -292,12 +292,17 @@ def test_every_clue_puzzle_grades_to_a_level(name):
         inst = generate_one(ptype, gen, params, rng, sessions).instance
         g = grade(ptype, inst)
         assert isinstance(g.level, int) and g.status == "unique", (name, i, inst.clues)
+        # at level 0 the rounds of unit propagation were measured: the constraints read back
+        # from the solver reach its own fixpoint
+        assert g.level != 0 or g.effort > 0, (name, i, inst.clues)
 
 
 # ---- the score: the solving path's steps within a level ------------------------------------
 def test_score_is_the_level_plus_the_effort_of_its_steps():
     easy = grade(SUDOKU, SUDOKU.parse(EASY))
-    assert (easy.level, easy.score, easy.steps, easy.effort, easy.hardest_step) == (0, 0.0, 0, 0, 0)
+    # level 0: no probing steps; the effort is the rounds unit propagation takes
+    assert (easy.level, easy.steps, easy.hardest_step) == (0, 0, 0) and easy.effort > 0
+    assert easy.score == round(easy.effort / (easy.effort + 50), 4)
     hard = grade(SUDOKU, SUDOKU.parse(INKALA))
     assert hard.level == len({depth for depth, *_ in hard.path} - {1}) + 1 == 2
     assert hard.steps == len(hard.path) and hard.effort == sum(cost for _, cost, *_ in hard.path)
@@ -330,6 +335,26 @@ def test_score_follows_tathams_grades_on_puzzles_his_generator_made():
         assert name == "keen" or rho >= 0.6, (name, rho)
         by_grade = {r: median(s for q, s in graded if q == r) for r in set(ranks)}
         assert by_grade[min(ranks)] < by_grade[max(ranks)], (name, by_grade)
+
+
+def test_level_0_puzzles_are_ranked_by_rounds_of_propagation():
+    """Two of Tatham's grades that propagation alone solves (sudoku Trivial and Basic, Keen
+    Easy and Normal; tests/data/grade_tatham_level0.txt): the harder grade's median score is
+    above the easier's, which a level alone would tie at 0. (Unruly's Trivial and Easy differ
+    less: 30 a grade separate them, 10 do not; BENCHMARKS.md.)"""
+    from statistics import median
+
+    rows: dict[str, dict[int, list[float]]] = {}
+    for line in (Path(__file__).parent / "data" / "grade_tatham_level0.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, _, rank, game_id = line.split("\t")
+            ptype = registry.puzzle(name)
+            g = grade(ptype, ptype.parse(game_id, "tatham"))
+            if g.level == 0:
+                rows.setdefault(name, {}).setdefault(int(rank), []).append(g.score)
+    assert set(rows) == {"sudoku", "keen"}
+    for name, by_rank in rows.items():
+        assert median(by_rank[0]) < median(by_rank[1]), (name, by_rank)
 
 
 def test_generate_keeps_only_the_grade_and_score_asked_for(tmp_path):

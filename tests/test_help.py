@@ -189,7 +189,7 @@ def test_grade_prints_one_measure_a_line_aligned_in_groups():
     done = run("grade", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.rstrip("\n").splitlines()
-    assert lines[0] == "difficulty: level 0 (unit propagation settles it), score 0, unique, 35 clues"
+    assert lines[0] == "difficulty: level 0 (unit propagation settles it), score 0.0909, unique, 35 clues"
     generic, lp = lines.index("generic SAT measures"), lines.index("LP relaxation (grade only)")
     own = lines.index("sudoku's own measures")
     assert 0 < generic < lp < own

@@ -1,0 +1,73 @@
+"""The `dead_end` hook (lazy rules seen on a partial assignment, for the grade's probing):
+sound on every part of real solutions, it catches what it names, and it lets the grade
+settle puzzles whose uniqueness rests on connectivity."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lab import registry
+from lab.generator import generate_one
+from lab.grade import grade
+from lab.sat import SatSession, SessionCache
+
+HOOKED = [name for name in registry.names() if registry.puzzle(name).implements("dead_end")]
+
+
+def test_bridges_and_tracks_have_the_hook():
+    assert {"bridges", "tracks"} <= set(HOOKED)
+
+
+@pytest.mark.parametrize("name", HOOKED)
+def test_no_part_of_a_real_solution_is_a_dead_end(name):
+    ptype, gen = registry.puzzle(name), registry.generator(name)
+    rng, sessions = random.Random(11), SessionCache()
+    for _ in range(8):
+        made = generate_one(ptype, gen, gen.params(size=7), rng, sessions)
+        session = SatSession(ptype, made.instance.params, "mc")
+        try:
+            lits = ptype.solution_literals(made.instance.params, session.rules, made.solution)
+            for share in (1.0, 0.7, 0.4, 0.1):
+                part = set(rng.sample(lits, int(len(lits) * share)))
+                assert not ptype.dead_end(made.instance.params, session.rules, part.__contains__), (name, share)
+            # every primary variable false (no edge, no bridge left to use), every other true
+            # (Tracks: every cell holds track): nothing can join them
+            primary = set(session.rules.primary)
+            cut_off = {-v if v in primary else v for v in range(1, session.solver.nof_vars() + 1)}
+            assert ptype.dead_end(made.instance.params, session.rules, cut_off.__contains__), name
+        finally:
+            session.close()
+
+
+def test_a_bridges_puzzle_that_rests_on_connectivity_is_settled_by_probing():
+    """Without the hook the ladder stops at level 3 (search) on this generated board: the
+    CNF alone has other, disconnected solutions to weigh; a person (and the ladder with the
+    hook) rules them out by connectivity while probing."""
+    ptype = registry.puzzle("bridges")
+    inst = ptype.parse("7x7m2:2a4a5a3za4g1a1a4a4", "tatham")
+    assert grade(ptype, inst).level == 1
+    assert grade(ptype, inst, max_depth=0).level == 1  # propagation alone does not settle it
+
+
+def test_explain_names_a_reason_for_steps_found_by_connectivity():
+    """Each step's reason, with the step's finding denied, has no solution once the lazy
+    cuts are in (a fresh session's `find` adds them): the reason holds under the full rules."""
+    from lab.explain import explain
+    from lab.grade import solving_path
+
+    ptype = registry.puzzle("bridges")
+    inst = ptype.parse("7x7m2:2a4a5a3za4g1a1a4a4", "tatham")
+    found = explain(ptype, inst)
+    assert found.status == "solved"
+    session = SatSession(ptype, inst.params, "mc")
+    try:
+        by_name = {ptype.describe_clue(k, v): session.literal(k, v) for k, v in inst.clues.items()}
+        firsts = {n: r.found for n, r in enumerate(solving_path(ptype, inst).rounds, start=1)}
+        for step in found.steps[1:]:
+            assert step.clues or step.after, step.n
+            given = [by_name[c] for c in step.clues] + [lit for k in step.after for lit in firsts[k]]
+            assert not session.find([*given, -firsts[step.n][0]]).sat, step.n
+    finally:
+        session.close()

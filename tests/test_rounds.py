@@ -1,0 +1,81 @@
+"""Rounds of unit propagation (`lab.rounds`): counted on small formulas by hand, the same
+whatever the order, and the same fixpoint as the solver on real puzzles."""
+
+from __future__ import annotations
+
+import random
+
+from lab import registry
+from lab.generator import generate_one
+from lab.rounds import Formula
+from lab.sat import SatSession, SessionCache, propagator
+
+
+def test_a_chain_takes_one_round_a_link():
+    chain = Formula([[-1, 2], [-2, 3], [-3, 4]], [], 4)
+    assert chain.rounds([1]) == (3, {1, 2, 3, 4})
+    assert chain.rounds([4]) == (0, {4})  # nothing forced backwards from a true end
+    assert chain.rounds([-4]) == (3, {-1, -2, -3, -4})
+
+
+def test_forced_literals_of_one_round_go_in_together():
+    fan = Formula([[-1, 2], [-1, 3], [-2, -3, 4]], [], 4)
+    assert fan.rounds([1]) == (2, {1, 2, 3, 4})
+
+
+def test_at_most_counts_and_their_repeats():
+    one = Formula([], [([1, 2, 3], 1)], 3)
+    assert one.rounds([2]) == (1, {-1, 2, -3})
+    assert one.rounds([1, 2]) is None
+    padded = Formula([], [([1, 2, 3, 3], 2)], 3)  # a repeated literal counts twice, as natively
+    assert padded.rounds([3]) == (1, {-1, -2, 3})
+    assert padded.rounds([1]) == (0, {1})
+
+
+def test_conflicts_are_none():
+    assert Formula([[-1, 2], [-1, -2]], [], 2).rounds([1]) is None
+    assert Formula([[1]], [], 1).rounds([-1]) is None
+    assert Formula([[]], [], 1).rounds([]) is None
+    assert Formula([], [], 2).rounds([1, -1]) is None
+
+
+def test_the_count_does_not_depend_on_order():
+    rng = random.Random(5)
+    clauses = [[-v, v + 1] for v in range(1, 30)] + [[-5, -7, 40], [-40, 41, 42], [-41, -20]]
+    at_most = [([42, 43, 44], 1), ([10, 45, 46], 1)]
+    want = Formula(clauses, at_most, 50).rounds([1])
+    assert want is not None and want[0] == 29
+    for _ in range(20):
+        shuffled = [rng.sample(c, len(c)) for c in rng.sample(clauses, len(clauses))]
+        assert Formula(shuffled, rng.sample(at_most, len(at_most)), 50).rounds([1]) == want
+
+
+def test_the_fixpoint_is_the_solvers_on_real_puzzles():
+    """A session's constraints read back (`SatSession.formula`) propagate from the clues to
+    exactly what the solver's own propagation sets: rules, native counts, guarded clues."""
+    cases = {
+        "sudoku": "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+        "keen": "5:__a__a_3a__aabca__a_4a_3,a6s1m3s2d2a9s1m20d2a4d2m20",
+        "unruly": None,
+    }
+    for name, text in cases.items():
+        ptype = registry.puzzle(name)
+        if text is None:
+            gen = registry.generator(name)
+            inst = generate_one(ptype, gen, gen.params(size=8), random.Random(1), SessionCache()).instance
+        else:
+            inst = ptype.read(text)
+        session = SatSession(ptype, inst.params, "mc")
+        try:
+            lits = session.assumptions(inst.clues)
+            formula = session.formula()
+            assert formula is not None
+            found = formula.rounds(lits)
+            assert found is not None and found[0] > 0, name
+            ok, implied = propagator(session.solver)(lits)
+            assert ok
+            primary = set(session.rules.primary)
+            assert {l for l in found[1] if abs(l) in primary} == {l for l in implied if abs(l) in primary} | {
+                l for l in lits if abs(l) in primary}, name
+        finally:
+            session.close()
