@@ -145,9 +145,10 @@ class Hidoku(NumberedCells, CluePuzzle):
 
     # ---- text forms -----------------------------------------------------------------
     def sniff(self, text: str) -> str:
-        """The seed's comma form has commas; otherwise as every puzzle."""
+        """The seed's comma form has commas (outside `#` comments, which may hold any); otherwise
+        as every puzzle."""
         fmt = super().sniff(text)
-        return "seed" if fmt == "text" and "," in text else fmt
+        return "seed" if fmt == "text" and "," in without_comments(text) else fmt
 
     def _instance(self, rows: list[list[Token]], blank: str) -> Instance:
         """Rows of cells (a number, or blank), each with where it stands."""
@@ -171,11 +172,11 @@ class Hidoku(NumberedCells, CluePuzzle):
 
     def _parse_text(self, text: str) -> Instance:
         """Rows of space-separated numbers, `.` for a blank."""
-        return self._instance(token_rows(text), ".")
+        return self._instance(token_rows(without_comments(text)), ".")
 
     def _parse_seed(self, text: str) -> Instance:
         """Seed 001's board file: `1,_,_,4`, one row a line."""
-        return self._instance(comma_rows(text), "_")
+        return self._instance(comma_rows(without_comments(text)), "_")
 
     def _parse_json(self, text: str) -> Instance:
         data = parse_json(text)
@@ -365,6 +366,12 @@ def projection_rules(params: HidokuParams, pool: IDPool) -> Rules:
     king_steps(cols, clauses)
     amo = [g for part in (rows, cols, tens, units) for g in part if len(g) > 1]
     return Rules(clauses, [v for row in x for v in row], x, at_most_one=amo)
+
+
+def without_comments(text: str) -> str:
+    """`text` with everything from a `#` to its line's end blanked (no cell holds a `#`);
+    the lines stay, so errors name the user's line numbers."""
+    return "\n".join(line.split("#", 1)[0] for line in text.splitlines())
 
 
 PUZZLE = Hidoku()

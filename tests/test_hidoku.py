@@ -296,3 +296,15 @@ def test_many_generated_10x10_puzzles_are_unique_by_cpsat():
 def test_one_generated_10x10_puzzle():
     g = generate_one(PUZZLE, generator("hidoku"), HidokuParams(10, 10), random.Random(4), SessionCache())
     assert g.unique and g.minimal
+
+
+def test_comments_are_read_past_in_both_text_forms():
+    """A `#` comment (with commas in it) neither turns plain text into the seed's comma form
+    nor becomes a row; errors keep the user's line numbers."""
+    file_text = (DATA / "hidoku_seed_minimal.txt").read_text()
+    assert file_text.startswith("#") and "," in file_text.splitlines()[0]
+    assert PUZZLE.parse(file_text) == PUZZLE.parse(file_text.split("\n", 1)[1])
+    seed_form = PUZZLE.parse("# a, b\n1,_,_\n_,_,_\n_,_,9  # the end\n")
+    assert seed_form.clues == {(0, 0): 1, (2, 2): 9}
+    with pytest.raises(PuzzleError, match="line 3"):
+        PUZZLE.parse("# note\n1 . .\n. x .\n. . 9\n")
