@@ -91,7 +91,9 @@ class _Prober:
     def __init__(self, solver: Any, primary: list[int], budget: int | None,
                  dead_end: Callable[[Callable[[int], bool]], bool] | None = None):
         self.solver = solver
-        self.dead_end = dead_end  # the puzzle's check of rules the CNF leaves to cuts
+        self.global_rules = dead_end  # the puzzle's check of rules the CNF leaves to cuts
+        # ... in force only for a depth-1 pass after one without it found nothing (`round`)
+        self.dead_end: Callable[[Callable[[int], bool]], bool] | None = None
         self._propagate = propagator(solver)
         self.primary = primary
         self.primary_lits = set(primary) | {-v for v in primary}
@@ -220,6 +222,26 @@ class _Prober:
         easiest deductions in sight; the step costs the cheapest one's. A deeper step
         is the first finding (one hard deduction, then the easy ones again) and costs
         DEEP_STEP_COST."""
+        found = self._pass(depth)
+        if not found and depth == 1 and self.global_rules is not None:
+            # Stuck on the local rules: look again with the lazy ones (connectivity, one
+            # loop), as a person turns to the whole picture when no single clue helps.
+            # Every probe pays for the puzzle's check, so only here.
+            self.dead_end = self.global_rules
+            try:
+                found = self._pass(depth)
+            finally:
+                self.dead_end = None
+        if not found:
+            return [], 0
+        if depth > 1:
+            return [found[0][1]], DEEP_STEP_COST
+        cheapest = min(cost for cost, _ in found)
+        return [lit for cost, lit in found if cost <= cheapest * STEP_SPREAD], cheapest
+
+    def _pass(self, depth: int) -> list[tuple[int, int]]:
+        """One pass over the open literals at `depth`: (cost, literal found) for every
+        finding at depth 1; the first finding alone deeper (its cost unused)."""
         found: list[tuple[int, int]] = []
         safe: set[int] = set()
         still_open = self.open_vars()
@@ -235,11 +257,8 @@ class _Prober:
                         break
                 elif self.fails([probe], depth - 1):
                     self.resume[depth] = v
-                    return [-probe], DEEP_STEP_COST
-        if not found:
-            return [], 0
-        cheapest = min(cost for cost, _ in found)
-        return [lit for cost, lit in found if cost <= cheapest * STEP_SPREAD], cheapest
+                    return [(DEEP_STEP_COST, -probe)]
+        return found
 
 
 @dataclass
