@@ -96,6 +96,7 @@ class _Prober:
         self.dead_end: Callable[[Callable[[int], bool]], bool] | None = None
         self._propagate = propagator(solver)
         self.primary = primary
+        self._open = list(primary)  # a superset of the open variables (`open_vars`)
         self.primary_lits = set(primary) | {-v for v in primary}
         # Rules without auxiliary variables (sudoku's): a refutation is all primary (a conflict
         # reports one literal twice).
@@ -166,11 +167,14 @@ class _Prober:
             self.solver.add_clause([lit])
 
     def open_vars(self, implied: set[int] | frozenset[int] = frozenset()) -> list[int]:
+        """The primary variables neither the facts nor `implied` fix, in order. Facts only
+        grow, so each look filters the last one's answer, not every primary variable (a
+        10x10 Hidoku has 10,000: a sixth of its grade went to these looks)."""
         fixed = self.facts
+        self._open = [v for v in self._open if v not in fixed and -v not in fixed]
         if not implied:
-            return [v for v in self.primary if v not in fixed and -v not in fixed]
-        return [v for v in self.primary
-                if v not in fixed and -v not in fixed and v not in implied and -v not in implied]
+            return list(self._open)
+        return [v for v in self._open if v not in implied and -v not in implied]
 
     def fails(self, lits: list[int], depth: int) -> bool:
         """Do the assumptions `lits` conflict with the facts under probing at `depth`
