@@ -57,7 +57,7 @@ class _Part:
     def touching(self, changed: np.ndarray) -> np.ndarray:
         """The constraints in which any of the variables `changed` (sorted) stands."""
         if self._by_var is None:
-            order = np.argsort(self.var, kind="stable")
+            order = np.argsort(self.var)
             self._by_var = self.var[order], self.of[order]
         var, owner = self._by_var
         lo, hi = np.searchsorted(var, changed, "left"), np.searchsorted(var, changed, "right")
@@ -113,10 +113,10 @@ class Formula:
                 return None
             if not forced.size:
                 break
-            var = np.abs(forced)
-            if np.unique(var).size != forced.size:  # a variable forced both ways
+            var, sign = np.abs(forced), np.sign(forced).astype(np.int8)
+            value[var] = sign
+            if np.any(value[var] != sign):  # a variable forced both ways (one write lost)
                 return None
-            value[var] = np.sign(forced).astype(np.int8)
             rounds += 1
             if incremental:
                 changed = np.sort(var)
@@ -126,8 +126,8 @@ class Formula:
 
 
 def _forced(value: np.ndarray, clauses: tuple, counts: tuple) -> np.ndarray | None:
-    """The literals the given clauses and counts (`_Part.view`) force now (unique), or None
-    on a conflict."""
+    """The literals the given clauses and counts (`_Part.view`) force now, or None on a
+    conflict."""
     out = []
     var, sign, owner, size, n = clauses
     if n:
@@ -150,4 +150,4 @@ def _forced(value: np.ndarray, clauses: tuple, counts: tuple) -> np.ndarray | No
         if full.any():
             pick = full[owner] & (lit_value == 0)
             out.append(-(var[pick] * sign[pick]))
-    return np.unique(np.concatenate(out)) if out else np.zeros(0, dtype=np.int64)
+    return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)  # (a literal may repeat)

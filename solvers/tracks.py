@@ -259,6 +259,7 @@ class TracksVars:
     piece: dict[tuple[Cell, str], int]  # (cell, piece) -> "the cell holds this piece"
     eq: dict[tuple[str, int], list[int]]  # eq[key][n]: the line holds n track cells
     true: int
+    graph: tuple | None = None  # `Tracks.dead_end`'s edges and track cells as indices, made once
 
 
 class Tracks(CluePuzzle):
@@ -681,9 +682,14 @@ class Tracks(CluePuzzle):
         close no loop (the line from A to B is one path), and every cell known to hold track
         still reaches A's cell through edges not ruled out."""
         data: TracksVars = rules.data
-        cells = params.cells()
-        index = {cell: i for i, cell in enumerate(cells)}
-        used, possible = list(range(len(cells))), list(range(len(cells)))
+        if data.graph is None:
+            cells = params.cells()
+            index = {cell: i for i, cell in enumerate(cells)}
+            edges = [(index[a], index[b], data.edge[(a, "R" if a[0] == b[0] else "D")]) for a, b in params.edges()]
+            tracks = [(index[(r, c)], data.track[r][c]) for r, c in cells]
+            data.graph = (len(cells), index[params.entrance_cell], edges, tracks)
+        n, entrance, edges, tracks = data.graph
+        used, possible = list(range(n)), list(range(n))
 
         def find(root: list[int], i: int) -> int:
             while root[i] != i:
@@ -691,9 +697,7 @@ class Tracks(CluePuzzle):
                 i = root[i]
             return i
 
-        for a, b in params.edges():
-            lit = data.edge[(a, "R" if a[0] == b[0] else "D")]
-            i, j = index[a], index[b]
+        for i, j, lit in edges:
             if holds(lit):
                 ri, rj = find(used, i), find(used, j)
                 if ri == rj:
@@ -701,8 +705,8 @@ class Tracks(CluePuzzle):
                 used[ri] = rj
             if not holds(-lit):
                 possible[find(possible, i)] = find(possible, j)
-        start = find(possible, index[params.entrance_cell])
-        return any(holds(data.track[r][c]) and find(possible, index[(r, c)]) != start for r, c in cells)
+        start = find(possible, entrance)
+        return any(holds(lit) and find(possible, i) != start for i, lit in tracks)
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
