@@ -1,6 +1,6 @@
 """Our whole `generate` command beside Simon Tatham's generator for the same puzzle and size.
 
-    python scripts/bench_tatham.py [--count 20] [--rounds 2] [--only sudoku,keen]
+    python scripts/bench_tatham.py [--count 20] [--rounds 2] [--only sudoku,keen] [--graded | --ladder]
 
 For every puzzle that has a counterpart in Tatham's collection (and is registered here), at
 the presets named in the catalogue issues, both commands run as the user runs them, start-up
@@ -13,6 +13,9 @@ clue set unique, stripping, grading, formatting; the rest is start-up and writin
 
 Tatham's puzzles are graded for a deduction level, not minimal; ours are minimal and carry a
 grade, so ours do more work. The ratio is still what a person making a dataset sees.
+
+`--ladder`: every puzzle with Tatham grades at the two sizes and every grade of
+`scripts/grade_vs_tatham.py`'s ladders, ours (minimal, any grade, graded) beside his at each.
 """
 
 from __future__ import annotations
@@ -104,6 +107,40 @@ GRADED = [
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
+# Our generate options for the two sizes of each ladder in scripts/grade_vs_tatham.py.
+LADDER_OPTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "sudoku": (("--size", "6"), ("--size", "9")),
+    "keen": (("--size", "5"), ("--size", "6")),
+    "towers": (("--size", "5"), ("--size", "6")),
+    "lightup": (("--size", "7"), ("--size", "10")),
+    "unruly": (("--size", "8"), ("--size", "10")),
+    "undead": (("--size", "4"), ("--size", "5")),
+    "dominosa": (("--n", "5"), ("--n", "6")),
+    "map": (("--width", "15", "--height", "12", "--regions", "20"),
+            ("--width", "20", "--height", "15", "--regions", "30")),
+    "bridges": (("--size", "7", "--islands", "30", "--expansion", "10", "--max-bridges", "2"),
+                ("--size", "10", "--islands", "30", "--expansion", "10", "--max-bridges", "2")),
+    "tracks": (("--size", "6"), ("--size", "8")),
+    "singles": (("--size", "6"), ("--size", "8")),
+    "pearl": (("--size", "6"), ("--size", "8")),
+    "tents": (("--size", "8"), ("--size", "10")),
+    "magnets": (("--width", "6", "--height", "5"), ("--width", "8", "--height", "7")),
+}
+
+
+def ladder_cases() -> list[Case]:
+    """One case per puzzle, size and Tatham grade: the same command of ours at each grade."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from grade_vs_tatham import LADDERS
+
+    out = []
+    for ladder in LADDERS:
+        for size, options in zip(ladder.sizes, LADDER_OPTIONS.get(ladder.puzzle, ())):
+            out += [Case(ladder.puzzle, options, ladder.game, size.format(d=letter), name)
+                    for letter, name in ladder.grades]
+    return out
+
+
 def timed(command: list[str], cwd: Path) -> float:
     """Wall seconds of one run; a failed run stops the benchmark with its error."""
     start = time.perf_counter()
@@ -133,12 +170,15 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=20, help="puzzles per run (default: 20)")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds, best kept (default: 2)")
     ap.add_argument("--only", help="comma-separated puzzle names")
-    ap.add_argument("--graded", action="store_true",
-                    help="generation to a grade instead: ours with --grade/--score, his at the same grade")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--graded", action="store_true",
+                      help="generation to a grade instead: ours with --grade/--score, his at the same grade")
+    mode.add_argument("--ladder", action="store_true",
+                      help="two sizes and every grade of his for each graded puzzle, ours (any grade) beside each")
     args = ap.parse_args()
     wanted = set(args.only.split(",")) if args.only else None
     names = set(registry.names())
-    cases = [c for c in (GRADED if args.graded else CASES)
+    cases = [c for c in (GRADED if args.graded else ladder_cases() if args.ladder else CASES)
              if c.puzzle in names and (wanted is None or c.puzzle in wanted)]
     print(f"{'ours':<46} {'Tatham':<24} {'ours/s':>8} {'his/s':>8} {'ratio':>8}")
     with tempfile.TemporaryDirectory() as tmp:
