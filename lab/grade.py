@@ -350,9 +350,9 @@ def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int]) -> 
     if found is None:
         return None
     rounds, fixed = found
-    primary = set(session.rules.primary)
-    if {lit for lit in fixed if abs(lit) in primary} != {lit for lit in facts if abs(lit) in primary}:
-        return None
+    for v in session.rules.primary:
+        if (v in fixed) != (v in facts) or (-v in fixed) != (-v in facts):
+            return None
     return rounds
 
 
