@@ -287,9 +287,11 @@ def propagator(solver: Solver) -> Callable[[list[int]], tuple[bool, list[int]]]:
 
 
 def _count_constraints(guard: int | None, counts: list[Exactly], clauses: list[Clause]) -> list[tuple[list[int], int]]:
-    """Native at-most constraints as a session loads exact counts (unguarded: the rules'
-    `exactly`; guarded: a clue's, padded with its guard); a count nothing can meet becomes
-    a clause in `clauses`."""
+    """Exact counts as the native "at most k" constraints a session loads (and
+    `SatSession.formula` reads back): unguarded, the rules' `exactly` ("at most n true",
+    "at most len - n false"); guarded, a clue's, each padded with its guard once per unit of
+    slack (guard on: the padding uses the slack up; off: the constraint is void; "at most
+    all of them" is left out). A count nothing can meet becomes a clause in `clauses`."""
     out: list[tuple[list[int], int]] = []
     for count in counts:
         lits, m = list(count.lits), len(count.lits)
@@ -328,12 +330,10 @@ class SatSession:
         append_clauses(self.solver, self.rules.clauses)
         if solver in NATIVE_CARDINALITY:
             add_at_most(self.solver, [(lits, 1) for lits in self.rules.at_most_one])
-            for count in self.rules.exactly:
-                if not 0 <= count.n <= len(count.lits):
-                    self.solver.add_clause([])  # a count nothing can meet: no solution
-                    continue
-                self.solver.add_atmost(list(count.lits), count.n)  # a repeat counts twice, as meant
-                self.solver.add_atmost([-l for l in count.lits], len(count.lits) - count.n)
+            impossible: list[Clause] = []  # a count nothing can meet: the empty clause, no solution
+            for lits, k in _count_constraints(None, self.rules.exactly, impossible):
+                self.solver.add_atmost(lits, k)  # a repeat counts twice, as meant
+            append_clauses(self.solver, impossible)
         else:
             append_clauses(self.solver, at_most_one_clauses(self.rules, self.pool))
             for count in self.rules.exactly:
@@ -404,15 +404,12 @@ class SatSession:
         Native constraints count a repeated literal once per occurrence (tests/test_sat.py
         checks the solvers do), which is also how a count may hold a literal twice (Undead:
         a cell seen twice on one line counts twice)."""
-        for count in counts:
-            lits, m = list(count.lits), len(count.lits)
-            if not 0 <= count.n <= m:
-                self._add([-guard])  # a count the literals cannot reach: the clue never holds
-                continue
-            for side, bound in ((lits, count.n), ([-l for l in lits], m - count.n)):
-                if bound < m:  # "at most all of them" always holds
-                    self.epoch += 1
-                    self.solver.add_atmost(side + [guard] * (m - bound), m)
+        never: list[Clause] = []  # a count the literals cannot reach: the clue never holds
+        for lits, k in _count_constraints(guard, counts, never):
+            self.epoch += 1
+            self.solver.add_atmost(lits, k)
+        for clause in never:
+            self._add(clause)
 
     def assumptions(self, clues: Clues) -> list[int]:
         return self.literals(clues.items())
