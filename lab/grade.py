@@ -111,21 +111,23 @@ class _Prober:
         conflict. The solver reports only what it assigns above the root: an assumption it
         already holds there (a unit among the rules) is left out, so `lits` are added here,
         or a probe that fails would settle a literal and never record it."""
+        ok, implied = self._look(lits)
+        return set(implied).union(lits) if ok else None
+
+    def _look(self, lits: list[int]) -> tuple[bool, list[int]]:
+        """One counted `propagate` call: does it hold, and what it set. With the puzzle's
+        `dead_end` in force, an assignment it rules out fails as a conflict would (a monotone
+        check keeps the dominator rule). An assumption the solver holds at the root is in
+        the facts, not in what it set: the check sees both."""
         if self.budget is not None and self.calls >= self.budget:
             raise _OutOfProbes
         self.calls += 1
         ok, implied = self._propagate(lits)
-        if not ok:
-            return None
-        found = set(implied).union(lits)
-        return None if self.dead_end is not None and self._dead(found) else found
-
-    def _dead(self, implied: set[int] | list[int]) -> bool:
-        """Does the puzzle's `dead_end` rule out the facts plus `implied`?"""
-        if self.dead_end is None:
-            return False
-        facts, extra = self.facts, implied if isinstance(implied, set) else set(implied)
-        return self.dead_end(lambda lit: lit in extra or lit in facts)
+        dead_end = self.dead_end
+        if ok and dead_end is not None:
+            facts, extra = self.facts, set(implied)
+            ok = not dead_end(lambda lit: lit in extra or lit in facts)
+        return ok, implied
 
     def probe(self, lit: int, safe: set[int]) -> tuple[bool, int]:
         """Does `lit` fail by unit propagation from the facts, and how large is its refutation
@@ -134,12 +136,7 @@ class _Prober:
         either (the dominator rule of failed-literal probing)."""
         if lit in safe:
             return False, 0
-        if self.budget is not None and self.calls >= self.budget:
-            raise _OutOfProbes
-        self.calls += 1
-        ok, implied = self._propagate([lit])
-        if ok and self.dead_end is not None and self._dead(implied):
-            ok = False  # a dead end: fails as a conflict would (a monotone check keeps the dominator rule)
+        ok, implied = self._look([lit])
         if ok:
             safe.update(implied)
             return False, 0
@@ -208,12 +205,7 @@ class _Prober:
     def _conflicts(self, lits: list[int], safe: set[int] | None) -> bool:
         """Does unit propagation from `lits` conflict? When it does not, what it set joins
         `safe` (probes it dominates under the same base)."""
-        if self.budget is not None and self.calls >= self.budget:
-            raise _OutOfProbes
-        self.calls += 1
-        ok, implied = self._propagate(lits)
-        if ok and self.dead_end is not None and self._dead(implied):
-            ok = False
+        ok, implied = self._look(lits)
         if ok and safe is not None:
             safe.update(implied)
         return not ok

@@ -43,6 +43,7 @@ def _modules() -> dict[str, tuple[PuzzleType, Generator | None]]:
     return found
 
 
+@cache
 def _direct(wanted: str) -> tuple[PuzzleType, Generator | None] | None:
     """The puzzle named `wanted` from its own module alone, when the module has that name:
     importing all thirty-odd puzzles was a third of a one-puzzle command's start-up."""
