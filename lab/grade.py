@@ -18,12 +18,14 @@ Contradictory clues get the level at which the contradiction shows (status "unso
 an ambiguous puzzle never settles, so it lands on max_depth + 1 (status "ambiguous").
 
 Beside the ladder, a plain solve reports the search effort (conflicts, decisions,
-propagations) of one CDCL call. Every measurement runs on solvers built for this call
-alone: a solver that ran other checks has learned clauses that make puzzles look easier
-(DESIGN.md measured 62-75% "propagation-solvable" instead of 42%). Probing uses
-`propagate`, which learns no clauses (what probing proves goes in as unit clauses, facts
-the clues imply); the search gets a second fresh solver, because those facts, and the
-watch lists propagation reorders, would change its search.
+propagations) of one CDCL call from where unit propagation of the clues ends. Every
+measurement runs on solvers built for this call alone: a solver that ran other checks has
+learned clauses that make puzzles look easier (DESIGN.md measured 62-75%
+"propagation-solvable" instead of 42%). Probing uses `propagate`, which learns no clauses
+(what probing proves goes in as unit clauses, facts the clues imply); the search gets a
+second fresh solver, because those facts, and the watch lists propagation reorders, would
+change its search. That solver loads only what the clues leave open where they settle
+most of the puzzle (`_search`).
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import Any
 
-from .puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType
-from .sat import Budget, SatSession, propagator
+from pysat.solvers import Solver
+
+from .puzzle import Clause, CluePuzzle, Clues, Instance, MovePuzzle, PuzzleError, PuzzleType
+from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, raw_propagator
 
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
 
@@ -95,6 +99,7 @@ class _Prober:
         # ... in force only for a depth-1 pass after one without it found nothing (`round`)
         self.dead_end: Callable[[Callable[[int], bool]], bool] | None = None
         self._propagate = propagator(solver)
+        self._raw = raw_propagator(solver)
         self.primary = primary
         self._open = list(primary)  # a superset of the open variables (`open_vars`)
         self.primary_lits = set(primary) | {-v for v in primary}
@@ -204,9 +209,19 @@ class _Prober:
 
     def _conflicts(self, lits: list[int], safe: set[int] | None) -> bool:
         """Does unit propagation from `lits` conflict? When it does not, what it set joins
-        `safe` (probes it dominates under the same base)."""
-        ok, implied = self._look(lits)
-        if ok and safe is not None:
+        `safe` (probes it dominates under the same base). Nested probing makes most of its
+        calls here: without a `dead_end` check they go straight to the solver's C entry."""
+        raw = self._raw
+        ok: int
+        implied: list[int] | None
+        if raw is None or self.dead_end is not None:
+            ok, implied = self._look(lits)
+        else:
+            if self.budget is not None and self.calls >= self.budget:
+                raise _OutOfProbes
+            self.calls += 1
+            ok, implied = raw(lits, 0, 0)
+        if ok and safe is not None and implied:
             safe.update(implied)
         return not ok
 
@@ -244,6 +259,8 @@ class _Prober:
         if depth > 1:  # go on where the last deep step stopped: the variables before it failed nothing then
             after = self.resume.get(depth, 0)
             still_open = [v for v in still_open if v > after] + [v for v in still_open if v <= after]
+        if depth == 1 and self.dead_end is None and self._raw is not None:
+            return self._shallow_pass(self._raw, still_open)
         for v in still_open:
             for probe in (v, -v):
                 if depth == 1:
@@ -254,6 +271,37 @@ class _Prober:
                 elif self.fails([probe], depth - 1):
                     self.resume[depth] = v
                     return [(DEEP_STEP_COST, -probe)]
+        return found
+
+
+    def _shallow_pass(self, raw: Callable[[list[int], int, int], tuple[int, list[int] | None]],
+                      still_open: list[int]) -> list[tuple[int, int]]:
+        """`_pass` at depth 1 without a `dead_end` check, straight on the solver's C entry
+        point: the same probes in the same order as `probe`, for half the Python around
+        each (a 10x10 Hidoku's grade makes thousands)."""
+        budget, calls = self.budget, self.calls
+        primary_lits, all_primary = self.primary_lits, self.all_primary
+        found: list[tuple[int, int]] = []
+        safe: set[int] = set()
+        try:
+            for v in still_open:
+                for probe in (v, -v):
+                    if probe in safe:
+                        continue
+                    if budget is not None and calls >= budget:
+                        raise _OutOfProbes
+                    calls += 1
+                    ok, implied = raw([probe], 0, 0)
+                    if ok:
+                        if implied:
+                            safe.update(implied)
+                        continue
+                    implied = implied or []
+                    found.append((len(set(implied)) if all_primary else len(primary_lits.intersection(implied)),
+                                  -probe))
+                    break
+        finally:
+            self.calls = calls
         return found
 
 
@@ -370,25 +418,104 @@ def _real(session: SatSession, implied: set[int]) -> bool:
     return not ptype.cuts(session.params, session.rules, solution, true_vars)
 
 
-def _search(ptype: CluePuzzle, inst: Instance, solver: str, budget_conflicts: int | None,
+def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts: int | None,
             proven_unique: bool = False) -> tuple[str, dict[str, int]]:
     """One solve on a fresh solver: its statistics, then (stats already taken) the status.
-    `proven_unique`: the ladder fixed every primary variable from the clues (facts every
-    solution shares), so the search for a second solution is skipped: it could only fail,
-    and on a 10x10 Hidoku it was most of the search's time."""
-    session = SatSession(ptype, inst.params, solver)
+
+    The search starts where unit propagation from the clues ends (`facts`, the ladder's
+    start, where its level 0 ends): its statistics count the search, not that propagation.
+    Where the facts settle most variables, the solver loads only what they leave open
+    (`Formula.simplified`: 300 clauses of a 10x10 Hidoku's 20,000, and the search a tenth of
+    its cost); elsewhere simplifying costs more than it saves, and a fresh session takes
+    the facts as unit clauses (`_search_from`). `proven_unique`: the ladder fixed every
+    primary variable from the clues (facts every solution shares), so the search for a
+    second solution is skipped: it could only fail."""
+    dense = len(facts) >= SIMPLIFY_FROM * session.solver.nof_vars()
+    formula = session.formula() if dense else None
+    if formula is None:
+        return _search_from(session.ptype, session.params, clues, facts, session.solver_name,
+                            budget_conflicts, proven_unique)
+    ptype, params, rules = session.ptype, session.params, session.rules
+    cuts = ptype.cuts if ptype.implements("cuts") else None
+    left = formula.simplified(facts)
+    names: list[int] = left.names.tolist()  # the solver's variable i + 1 is names[i]
+    number: dict[int, int] = {}  # names' inverse, made when a clause comes to be added
+    holds = set(facts)
+    solver = Solver(name=session.solver_name)
+
+    def add(clauses: list[Clause]) -> None:
+        """Clauses over the puzzle's variables (cuts, a blocking clause), as still open."""
+        if not number:
+            number.update((var, i + 1) for i, var in enumerate(names))
+        out = []
+        for clause in clauses:
+            if not holds.isdisjoint(clause):
+                continue
+            mine = []
+            for lit in clause:
+                if -lit not in holds:
+                    if abs(lit) not in number:
+                        names.append(abs(lit))
+                        number[abs(lit)] = len(names)
+                    mine.append(number[abs(lit)] if lit > 0 else -number[abs(lit)])
+            out.append(mine)
+        append_clauses(solver, out)
+
+    def find() -> tuple[bool | None, Any]:
+        """(SAT, the solution) with cuts added until the model is real."""
+        while True:
+            if budget_conflicts is not None:
+                solver.conf_budget(budget_conflicts)
+            sat = solver.solve_limited() if budget_conflicts is not None else solver.solve()
+            if not sat:
+                return sat, None
+            if cuts is None and proven_unique:
+                return True, None  # (no solution wanted)
+            model = solver.get_model() or []
+            true_vars = frozenset([names[l - 1] for l in model if 0 < l <= len(names)] + [l for l in holds if l > 0])
+            solution = ptype.decode(params, rules, true_vars)
+            more = cuts(params, rules, solution, true_vars) if cuts is not None else []
+            if not more:
+                return True, solution
+            add(more)
+
+    try:
+        append_clauses(solver, left.clauses)
+        add_at_most(solver, left.counts)
+        first, solution = find()
+        stats = dict(solver.accum_stats() or {})
+        if first is None:
+            return "unknown", stats
+        if not first:
+            return "unsolvable", stats
+        if proven_unique:
+            return "unique", stats
+        add([[-lit for lit in ptype.solution_literals(params, rules, solution)]])
+        second, _ = find()
+        return ("unknown" if second is None else "ambiguous" if second else "unique"), stats
+    finally:
+        solver.delete()
+
+
+def _search_from(ptype: CluePuzzle, params: Any, clues: Clues, facts: set[int], solver: str,
+                 budget_conflicts: int | None, proven_unique: bool) -> tuple[str, dict[str, int]]:
+    """`_search` on a fresh session with every rule, the facts as unit clauses: the
+    propagation they cause is left out of the statistics."""
+    session = SatSession(ptype, params, solver)
     try:
         budget = Budget(conflicts=budget_conflicts)
-        assumptions = session.assumptions(inst.clues)
-        first = session.find(assumptions, budget)
-        stats = dict(session.solver.accum_stats() or {})
+        session.assumptions(clues)  # the clues' literals, as in the ladder (facts among them)
+        append_clauses(session.solver, [[lit] for lit in sorted(facts, key=abs)])
+        before = dict(session.solver.accum_stats() or {})
+        first = session.find([], budget)
+        stats = {k: v - before.get(k, 0) for k, v in (session.solver.accum_stats() or {}).items()}
         if first.sat is None:
             return "unknown", stats
         if not first.sat:
             return "unsolvable", stats
         if proven_unique:
             return "unique", stats
-        second = session.other_than(assumptions, first.solution, budget)
+        second = session.other_than([], first.solution, budget)
         status = "unknown" if second.sat is None else "ambiguous" if second.sat else "unique"
         return status, stats
     finally:
@@ -412,10 +539,11 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     try:
         clue_lits = session.assumptions(inst.clues)
         climb = _ladder(session, clue_lits, max_depth, budget_probes)
+        settled = climb.level is not None and climb.level <= max_depth and not climb.contradiction
+        # (the start is empty when the clues contradict each other at once)
+        status, stats = _search(session, climb.start or set(clue_lits), inst.clues, budget_conflicts, settled)
     finally:
         session.close()
-    settled = climb.level is not None and climb.level <= max_depth and not climb.contradiction
-    status, stats = _search(ptype, inst, solver, budget_conflicts, proven_unique=settled)
     level = climb.level
     probe_depth = level if level is not None and level <= max_depth else None
     shallow = [r.cost for r in climb.rounds if r.depth == 1]
@@ -456,6 +584,10 @@ def _score(level: int | None, effort: int) -> float | None:
     return round(level + effort / (effort + EFFORT_SCALE), 4)
 
 
+# The search loads only what the facts leave open when they settle at least this share of
+# the solver's variables (Hidoku, nonograms, sudoku, Dominosa); below it simplifying cost
+# more than loading everything (Singles, Magnets, Mosaic: scripts in BENCHMARKS.md).
+SIMPLIFY_FROM = 0.5
 EFFORT_SCALE = 50  # the effort that puts a puzzle halfway between its level and the next
 DEEP_STEP_COST = 50  # a step deeper than failed literals: as much as a hard failed-literal path
 # A step takes every finding up to this multiple of the cheapest: a third of the passes of

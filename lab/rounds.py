@@ -10,7 +10,9 @@ at once, so the count does not depend on any order.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -34,25 +36,37 @@ class _Part:
     """One kind of constraint (clauses, or "at most k" counts) as flat literal slots grouped
     by constraint; `size` is a clause's length or a count's k."""
 
-    def __init__(self, lits: np.ndarray, lengths: np.ndarray, size: np.ndarray):
+    def __init__(self, lits: np.ndarray, lengths: np.ndarray, size: np.ndarray, derived: bool = True):
         self.lits, self.length, self.size = lits, lengths, size
-        self.var, self.sign = np.abs(lits), np.sign(lits).astype(np.int8)
         self.n = len(lengths)
-        self.of = np.repeat(np.arange(self.n), lengths)
-        self.start = np.cumsum(lengths) - lengths
+        if derived:
+            self.var, self.sign = np.abs(lits), np.sign(lits).astype(np.int8)
+            self.of = np.repeat(np.arange(self.n), lengths)
+            self.start = np.cumsum(lengths) - lengths
         self._by_var: tuple[np.ndarray, np.ndarray] | None = None
 
     @classmethod
-    def of_lists(cls, groups: Sequence[Sequence[int]], sizes: Sequence[int] | None = None) -> _Part:
-        lengths = np.array([len(g) for g in groups], dtype=np.int64)
-        lits = np.fromiter((lit for g in groups for lit in g), dtype=np.int64, count=int(lengths.sum()))
+    def of_lists(cls, groups: Sequence[Sequence[int]], sizes: Sequence[int] | None = None,
+                 guards: Sequence[int] | None = None) -> _Part:
+        """`guards`: the group i stands for the clause [-guards[i], *groups[i]]."""
+        lengths = np.fromiter(map(len, groups), dtype=np.int64, count=len(groups))
+        lits = np.fromiter(itertools.chain.from_iterable(groups), dtype=np.int64, count=int(lengths.sum()))
+        if guards is not None:
+            lits = np.insert(lits, np.cumsum(lengths) - lengths, -np.asarray(guards, dtype=np.int64))
+            lengths = lengths + 1
         return cls(lits, lengths, lengths if sizes is None else np.array(sizes, dtype=np.int64))
 
     def plus(self, other: _Part) -> _Part:
+        """Both parts, one after the other (what each derived is joined, not worked out again:
+        a puzzle's clues join rules of hundreds of thousands of slots)."""
         if not other.n:
             return self
-        return _Part(np.concatenate([self.lits, other.lits]), np.concatenate([self.length, other.length]),
-                     np.concatenate([self.size, other.size]))
+        out = _Part(np.concatenate([self.lits, other.lits]), np.concatenate([self.length, other.length]),
+                    np.concatenate([self.size, other.size]), derived=False)
+        out.var, out.sign = np.concatenate([self.var, other.var]), np.concatenate([self.sign, other.sign])
+        out.of = np.concatenate([self.of, other.of + self.n])
+        out.start = np.concatenate([self.start, other.start + self.lits.size])
+        return out
 
     def touching(self, changed: np.ndarray) -> np.ndarray:
         """The constraints in which any of the variables `changed` (sorted) stands."""
@@ -75,6 +89,16 @@ class _Part:
                 self.size[which], int(which.size))
 
 
+@dataclass
+class Simplified:
+    """What a formula leaves open under some facts (`Formula.simplified`), its variables
+    numbered 1.. in the order of `names` (names[i]: the original variable of i + 1)."""
+
+    clauses: list[list[int]]
+    counts: list[tuple[list[int], int]]  # (literals, k): at most k of them true
+    names: np.ndarray
+
+
 class Formula:
     """Clauses and "at most k of these literals" constraints as flat arrays, for rounds of
     unit propagation over many literals at once."""
@@ -86,14 +110,57 @@ class Formula:
         self.counts = _Part.of_lists([lits for lits, _ in counts], [k for _, k in counts])
         self.variables = variables
 
-    def extended(self, clauses: Sequence[Clause], at_most: Sequence[tuple[Sequence[int], int]],
-                 variables: int) -> Formula:
-        """This formula plus more constraints (a puzzle's clue clauses on its cached rules)."""
+    def extended(self, clauses: Sequence[Clause], at_most: Sequence[tuple[Sequence[int], int]], variables: int,
+                 guarded: tuple[Sequence[Clause], Sequence[int]] = ((), ())) -> Formula:
+        """This formula plus more constraints (a puzzle's clue clauses on its cached rules);
+        `guarded` (clauses, guards): clause i is [-guards[i], *clauses[i]]."""
         out = Formula.__new__(Formula)
-        more = Formula(clauses, at_most, variables)
-        out.clauses, out.counts = self.clauses.plus(more.clauses), self.counts.plus(more.counts)
+        counts = [(list(lits), k) for lits, k in at_most]
+        more_counts = _Part.of_lists([lits for lits, _ in counts], [k for _, k in counts])
+        out.clauses = self.clauses.plus(_Part.of_lists(guarded[0], guards=guarded[1])).plus(_Part.of_lists(clauses))
+        out.counts = self.counts.plus(more_counts)
         out.variables = variables
         return out
+
+    def simplified(self, facts: Iterable[int]) -> Simplified:
+        """The constraints left to decide once `facts` hold: the clauses they do not satisfy
+        without their false literals, and the counts they could still break without their
+        settled literals (the bound falls by the true ones; a bound of 0 becomes unit
+        clauses). A clause all false, or a count already broken, is the empty clause. Over
+        the open variables this has the same solutions; they are numbered afresh from 1, so
+        a solver neither loads what is settled nor decides it (after unit propagation from
+        a 10x10 Hidoku's clues, 300 clauses of 20,000 on 500 of 10,000 variables)."""
+        given = np.fromiter(facts, dtype=np.int64)
+        value = np.zeros(self.variables + 1, dtype=np.int8)
+        value[np.abs(given)] = np.sign(given)
+        if np.any(value[np.abs(given)] != np.sign(given)):  # a variable given both ways
+            return Simplified([[]], [], np.zeros(0, dtype=np.int64))
+        c, k = self.clauses, self.counts
+        clause_value, count_value = value[c.var] * c.sign, value[k.var] * k.sign
+        satisfied = np.bincount(c.of, clause_value == 1, c.n) > 0
+        clause_slots = ~satisfied[c.of] & (clause_value == 0)
+        bound = k.size - np.bincount(k.of, count_value == 1, k.n).astype(np.int64)
+        still = np.bincount(k.of, count_value == 0, k.n).astype(np.int64)
+        if np.any(bound < 0):
+            return Simplified([[]], [], np.zeros(0, dtype=np.int64))
+        live = bound < still  # otherwise nothing left can break it
+        count_slots = live[k.of] & (count_value == 0)
+        used = np.zeros(self.variables + 1, dtype=bool)
+        used[c.var[clause_slots]] = True
+        used[k.var[count_slots]] = True
+        number = np.cumsum(used)  # number[var]: its new number, where used
+
+        def renamed(part: _Part, slots: np.ndarray) -> np.ndarray:
+            return number[part.var[slots]] * part.sign[slots]
+
+        out = _lists(renamed(c, clause_slots), np.bincount(c.of, clause_slots, c.n)[~satisfied])
+        counts: list[tuple[list[int], int]] = []
+        for lits, most in zip(_lists(renamed(k, count_slots), still[live]), bound[live].tolist()):
+            if most == 0:
+                out += [[-lit] for lit in lits]
+            else:
+                counts.append((lits, most))
+        return Simplified(out, counts, np.flatnonzero(used))
 
     def rounds(self, assumptions: Iterable[int]) -> tuple[int, set[int]] | None:
         """Rounds of unit propagation from `assumptions` to the fixpoint, and the literals set
@@ -123,6 +190,13 @@ class Formula:
                 look = (self.clauses.touching(changed), self.counts.touching(changed))
         set_vars = np.flatnonzero(value)
         return rounds, set((set_vars * value[set_vars]).tolist())
+
+
+def _lists(lits: np.ndarray, lengths: np.ndarray) -> list[list[int]]:
+    """Flat literals cut into lists of the given lengths, in order."""
+    flat = lits.tolist()
+    ends = np.cumsum(lengths.astype(np.int64)).tolist()
+    return [flat[start:end] for start, end in zip([0, *ends[:-1]], ends)]
 
 
 def _forced(value: np.ndarray, clauses: tuple, counts: tuple) -> np.ndarray | None:

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -270,6 +271,15 @@ def add_at_most(solver: Solver, constraints: list[tuple[list[int], int]]) -> Non
         raw(handle, lits, k)
 
 
+def raw_propagator(solver: Solver) -> Callable[[list[int], int, int], tuple[int, list[int] | None]] | None:
+    """Minicard's own `propagate` bound to `solver` (assumptions, phase saving, 0) -> (ok,
+    what it set or None), for loops that make thousands of calls; None for other solvers."""
+    inner = solver.solver
+    if type(inner).__name__ != "Minicard":
+        return None
+    return partial(pysolvers.minicard_propagate, inner.minicard)
+
+
 def propagator(solver: Solver) -> Callable[[list[int]], tuple[bool, list[int]]]:
     """`solver.propagate` without pysat's wrapper where the lab knows the C entry point: on
     Minicard the wrapper's interrupt bookkeeping costs 8 us against 1.3 us for the
@@ -347,6 +357,7 @@ class SatSession:
         self.epoch = 0  # bumped by every solve and every added clause
         self._has_cuts = ptype.implements("cuts")
         self._preferred: list[int] | None = None  # the literals the solver was last told to try first
+        self._formula: tuple[int, Formula] | None = None  # (epoch, `formula()` then)
 
     def close(self) -> None:
         self.solver.delete()
@@ -358,14 +369,20 @@ class SatSession:
         None for a solver without native counts, whose counters drew helper variables."""
         if self.solver_name not in NATIVE_CARDINALITY:
             return None
+        if self._formula is not None and self._formula[0] == self.epoch:
+            return self._formula[1]
         if self.rules.formula is None:
             rule_clauses = list(self.rules.clauses)
             counts = _count_constraints(None, self.rules.exactly, rule_clauses)
             self.rules.formula = Formula(rule_clauses, [(lits, 1) for lits in self.rules.at_most_one] + counts, 0)
         base: Formula = self.rules.formula
-        clauses = [[-guard, *clause] for guard, group in self._guarded.items() for clause in group]
-        counts = [cons for guard, group in self._counted.items() for cons in _count_constraints(guard, group, clauses)]
-        return base.extended(clauses, counts, max(self.pool.top, self.solver.nof_vars()))
+        clauses = [clause for group in self._guarded.values() for clause in group]
+        guards = [guard for guard, group in self._guarded.items() for _ in group]
+        never: list[Clause] = []  # (unguarded: a count nothing can meet)
+        counts = [cons for guard, group in self._counted.items() for cons in _count_constraints(guard, group, never)]
+        formula = base.extended(never, counts, max(self.pool.top, self.solver.nof_vars()), (clauses, guards))
+        self._formula = (self.epoch, formula)
+        return formula
 
     def _add(self, clause: Clause) -> None:
         self.epoch += 1

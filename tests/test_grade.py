@@ -12,6 +12,7 @@ import pytest
 from generators.sudoku import random_grid
 from lab import registry
 from lab.generator import generate_one
+import lab.grade
 from lab.grade import grade
 from lab.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, Rules
 from lab.sat import SatSession, SessionCache
@@ -105,6 +106,22 @@ def test_contradictory_and_ambiguous_puzzles():
     g = grade(SUDOKU, empty)
     assert g.status == "ambiguous" and g.level == g.max_depth + 1 and g.probe_depth is None
     assert human_grade(empty)["technique"] == "guessing"
+
+
+@pytest.mark.parametrize("simplify_from", [0.0, 2.0])  # always load only what is open / never
+def test_the_search_starts_where_unit_propagation_ends(simplify_from, monkeypatch):
+    """Both ways of loading the search give every status right, and count only the search:
+    a puzzle unit propagation solves leaves it nothing to decide or propagate."""
+    monkeypatch.setattr(lab.grade, "SIMPLIFY_FROM", simplify_from)
+    g = grade(SUDOKU, SUDOKU.parse(EASY))  # (a search from the clues propagates 1,500 literals)
+    assert (g.status, g.level, g.conflicts) == ("unique", 0, 0)
+    assert g.decisions <= 2 and g.propagations <= 1  # the solver's count of finding a model
+    assert grade(SUDOKU, SUDOKU.parse(INKALA)).status == "unique"
+    assert grade(SUDOKU, SUDOKU.parse("11" + "." * 79)).status == "unsolvable"
+    assert grade(SUDOKU, SUDOKU.parse("." * 16)).status == "ambiguous"
+    bridges = registry.puzzle("bridges")  # four corner islands of 1: two bridges, never all connected
+    assert grade(bridges, bridges.parse("3x3:1a1c1a1")).status == "unsolvable"  # (the cuts say so)
+    assert grade(bridges, bridges.parse("3x3:2a2c1a1")).status == "unique"
 
 
 class Toy(CluePuzzle):

@@ -3,6 +3,7 @@ whatever the order, and the same fixpoint as the solver on real puzzles."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from lab import registry
@@ -79,3 +80,62 @@ def test_the_fixpoint_is_the_solvers_on_real_puzzles():
                 l for l in lits if abs(l) in primary}, name
         finally:
             session.close()
+
+
+# ---- what facts leave open (`Formula.simplified`) ------------------------------------------
+
+def _models(clauses, at_most, variables):
+    """Every assignment (as a tuple of literals) that satisfies the constraints, by brute force."""
+    out = set()
+    for bits in itertools.product((False, True), repeat=variables):
+        true = {v + 1 for v, b in enumerate(bits) if b}
+
+        def holds(lit):
+            return (lit in true) if lit > 0 else (-lit not in true)
+
+        if all(any(holds(l) for l in c) for c in clauses) and all(sum(holds(l) for l in lits) <= k
+                                                                     for lits, k in at_most):
+            out.add(tuple(v + 1 if b else -(v + 1) for v, b in enumerate(bits)))
+    return out
+
+
+def test_simplified_has_the_same_solutions_over_the_open_variables():
+    """On random formulas (clauses, counts with repeated literals), under the facts unit
+    propagation gives from random assumptions: the models of what is left, renamed back, are
+    exactly the models of the whole formula that agree with the facts."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(500):
+        n = rng.randint(3, 9)
+        clauses = [[rng.choice((1, -1)) * rng.randint(1, n) for _ in range(rng.randint(1, 4))]
+                   for _ in range(rng.randint(0, 12))]
+        at_most = [([rng.choice((1, -1)) * rng.randint(1, n) for _ in range(rng.randint(1, 5))], rng.randint(0, 3))
+                   for _ in range(rng.randint(0, 3))]
+        formula = Formula(clauses, at_most, n)
+        found = formula.rounds([rng.choice((1, -1)) * rng.randint(1, n) for _ in range(rng.randint(0, 3))])
+        if found is None:
+            continue
+        facts = found[1]
+        left = formula.simplified(facts)
+        names = left.names.tolist()
+        assert not {abs(l) for l in facts} & set(names)  # nothing settled is left to decide
+        assert all(0 < abs(l) <= len(names) for c in left.clauses for l in c)
+        want = {m for m in _models(clauses, at_most, n) if facts <= set(m)}
+        mine = _models(left.clauses, left.counts, len(names))
+        free = [v for v in range(1, n + 1) if v not in names and v not in {abs(l) for l in facts}]
+        got = set()
+        for m in mine:
+            base = {(names[abs(l) - 1] if l > 0 else -names[abs(l) - 1]) for l in m} | facts
+            for bits in itertools.product((False, True), repeat=len(free)):  # in no constraint left
+                got.add(tuple(sorted(base | {v if b else -v for v, b in zip(free, bits)}, key=abs)))
+        assert got == want, (clauses, at_most, facts)
+        checked += 1
+    assert checked > 150
+
+
+def test_simplified_reports_facts_that_break_the_formula():
+    assert Formula([[1, 2]], [], 2).simplified({-1, -2}).clauses == [[]]
+    assert Formula([], [([1, 2, 3], 1)], 3).simplified({1, 2}).clauses == [[]]
+    assert Formula([], [], 2).simplified([1, -1]).clauses == [[]]
+    left = Formula([[1, 2, 3]], [([1, 2, 3, 3], 2)], 3).simplified({3})  # a repeat counts twice
+    assert left.clauses == [[-1], [-2]] and left.counts == []
