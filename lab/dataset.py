@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .generator import Generated, GenerateOptions, generate_one, keywords
-from .grade import measures
+from .grade import GRADE_VERSION, measures
 from .puzzle import CluePuzzle, PairLayout, PuzzleError
 from .records import FLAT_FIELDS, JOURNAL_TAG, OPTIONAL, SCHEMA, check_record, flatten
 from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
@@ -76,7 +76,7 @@ class DatasetSpec:
                 "difficulty": list(self.difficulty) if self.difficulty else None, "dedup": self.dedup,
                 "cross_check": self.cross_check, "conflicts": self.conflicts,
                 **({"score": list(self.score)} if self.score is not None else {}),
-                **({} if self.grade else {"graded": False})}
+                **({"grade_version": GRADE_VERSION} if self.grade else {"graded": False})}
 
     def identity(self) -> dict:
         """What a journal or a finished dataset must match to be resumed or extended by this spec

@@ -4,15 +4,16 @@ grader (`solvers.sudoku_techniques`), each checked against the other and against
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
 import pytest
 
+import lab.grade
 from generators.sudoku import random_grid
 from lab import registry
 from lab.generator import generate_one
-import lab.grade
 from lab.grade import grade
 from lab.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, Rules
 from lab.sat import SatSession, SessionCache
@@ -322,7 +323,9 @@ def test_score_is_the_level_plus_the_effort_of_its_steps():
     assert easy.score == round(easy.effort / (easy.effort + 50), 4)
     hard = grade(SUDOKU, SUDOKU.parse(INKALA))
     assert hard.level == len({depth for depth, *_ in hard.path} - {1}) + 1 == 2
-    assert hard.steps == len(hard.path) and hard.effort == sum(cost for _, cost, *_ in hard.path)
+    # each step's cost weighted by the open variables it was found among
+    assert hard.steps == len(hard.path)
+    assert hard.effort == round(sum(cost * math.log2(1 + still_open) / 4 for _, cost, _, still_open in hard.path), 2)
     assert 2 < hard.score < 3 and hard.hardest_step == max(c for d, c, *_ in hard.path if d == 1)
     # every step settles something, and the open count only falls
     opens = [still_open for *_, settled, still_open in hard.path]
