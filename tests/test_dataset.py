@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import lab.dataset
+import lab.grade
 from lab import registry
 from lab.cpsat import cpsat_status
 from lab.dataset import DatasetSpec, generate_dataset, journal_header
@@ -163,6 +165,18 @@ def test_difficulty_target_keeps_only_that_level(tmp_path, level):
     generate_dataset(spec(4, difficulty=(level, level)), out)
     records = list(read_records(out))
     assert len(records) == 4 and all(r["difficulty"]["level"] == level for r in records)
+
+
+def test_a_dataset_graded_another_way_is_not_extended(tmp_path, monkeypatch):
+    """Records say which grade measured them; a later grade never mixes into the same file."""
+    out = tmp_path / "graded.jsonl"
+    generate_dataset(spec(2), out)
+    assert all(r["settings"]["grade_version"] == lab.grade.GRADE_VERSION for r in read_records(out))
+    before = out.read_bytes()
+    monkeypatch.setattr(lab.dataset, "GRADE_VERSION", lab.grade.GRADE_VERSION + 1)
+    with pytest.raises(PuzzleError, match="other settings"):
+        generate_dataset(spec(4), out)
+    assert out.read_bytes() == before
 
 
 def test_no_grade_leaves_the_difficulty_out_and_says_so(tmp_path):
