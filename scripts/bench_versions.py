@@ -1,0 +1,71 @@
+"""The whole `generate` command in this tree against a git revision, runs alternated.
+
+    python scripts/bench_versions.py --base 24dd573 --puzzle keen --options "--size 6" --count 60
+    python scripts/bench_versions.py --base HEAD~2 --puzzle hidoku --options "--size 10" --rounds 3
+
+Runs minutes apart on this shared machine differ by 20-30%, so a rate measured in an earlier
+session is no baseline for "nothing slower than before". This runs the same command in a
+worktree of `--base` and in this tree, one after the other, `--rounds` times, and prints
+each run's puzzles per second and the ratio of the medians. Puzzles and grades come from
+each tree's own code; only the wall time of the whole command (start-up included) is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# As a user's install runs: compiled modules kept (this machine sets PYTHONDONTWRITEBYTECODE).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def rate(tree: Path, puzzle: str, options: list[str], count: int, out: Path) -> float:
+    """Puzzles per second of one `generate` run in `tree` (a new file each time)."""
+    out.unlink(missing_ok=True)
+    for stale in out.parent.glob(out.name + ".*"):
+        stale.unlink()
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "lab", "generate", puzzle, *options, "--count", str(count),
+                    "--seed", "5", "--out", str(out), "--quiet"], cwd=tree, check=True, capture_output=True,
+                   env=ENV)
+    return count / (time.perf_counter() - start)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--base", required=True, help="git revision to compare with")
+    ap.add_argument("--puzzle", default="sudoku", help="a puzzle with a generator (default sudoku)")
+    ap.add_argument("--options", default="", help='its generate options, one string (e.g. "--size 6")')
+    ap.add_argument("--count", type=int, default=100, help="puzzles per run (default 100)")
+    ap.add_argument("--rounds", type=int, default=2, help="runs of each tree, alternated (default 2)")
+    args = ap.parse_args()
+    options = shlex.split(args.options)
+    rates: dict[str, list[float]] = {f"base {args.base}": [], "this tree": []}
+    with tempfile.TemporaryDirectory() as scratch:
+        base = Path(scratch) / "base"
+        subprocess.run(["git", "worktree", "add", "--detach", str(base), args.base], cwd=ROOT, check=True,
+                       capture_output=True)
+        try:
+            for _ in range(args.rounds):
+                for name, tree in zip(rates, (base, ROOT)):
+                    rates[name].append(rate(tree, args.puzzle, options, args.count, Path(scratch) / "out.jsonl"))
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, capture_output=True)
+    print(f"puzzlelab generate {args.puzzle} {args.options} --count {args.count}, puzzles per second:")
+    for name, runs in rates.items():
+        print(f"  {name:<24} " + "  ".join(f"{r:7.2f}" for r in runs))
+    old, new = (statistics.median(runs) for runs in rates.values())
+    print(f"this tree / base (medians): {new / old:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
