@@ -185,11 +185,15 @@ class _Prober:
             return list(self._open)
         return [v for v in self._open if v not in implied and -v not in implied]
 
-    def fails(self, lits: list[int], depth: int) -> bool:
+    def fails(self, lits: list[int], depth: int, dominated: set[int] | None = None) -> bool:
         """Do the assumptions `lits` conflict with the facts under probing at `depth`
-        (0: unit propagation; k: failed literals found at depth k-1 are added first)?"""
+        (0: unit propagation; k: failed literals found at depth k-1 are added first)?
+        When they do not, what they were found to imply joins `dominated`: probing at a
+        depth is monotone (more assumptions only find more), so a literal implied by a
+        probe that holds cannot fail under the same base either, the dominator rule one
+        level up (a 10x10 Hidoku's depth-2 passes made 70,000 calls without it)."""
         if depth == 0:
-            return self._conflicts(lits, None)
+            return self._conflicts(lits, dominated)
         lits = list(lits)
         implied = self.propagate(lits)
         if implied is None:
@@ -197,14 +201,15 @@ class _Prober:
         changed = True
         while changed:
             changed = False
-            safe: set[int] = set()  # dominated probes under these `lits` (depth 1 only)
+            safe: set[int] = set()  # dominated probes under these `lits`
             for v in self.open_vars(implied):
                 if v in implied or -v in implied:  # fixed by an earlier find in this pass
                     continue
                 for probe in (v, -v):
                     if probe in safe:
                         continue
-                    if self._conflicts(lits + [probe], safe) if depth == 1 else self.fails(lits + [probe], depth - 1):
+                    if self._conflicts(lits + [probe], safe) if depth == 1 else \
+                            self.fails(lits + [probe], depth - 1, safe):
                         lits.append(-probe)
                         implied = self.propagate(lits)
                         if implied is None:
@@ -212,6 +217,8 @@ class _Prober:
                         changed = True
                         safe.clear()  # `lits` grew: what was dominated before may fail now
                         break
+        if dominated is not None:
+            dominated.update(implied)
         return False
 
     def _conflicts(self, lits: list[int], safe: set[int] | None) -> bool:
@@ -275,7 +282,7 @@ class _Prober:
                     if fails:
                         found.append((cost, -probe))
                         break
-                elif self.fails([probe], depth - 1):
+                elif probe not in safe and self.fails([probe], depth - 1, safe):
                     self.resume[depth] = v
                     return [(DEEP_STEP_COST, -probe)]
         return found

@@ -392,3 +392,27 @@ def test_generate_keeps_only_the_grade_and_score_asked_for(tmp_path):
     assert all(r["settings"]["score"] == [1.2, 1.9] for r in records)
     assert cli.main(["generate", "sudoku", "--score", "2:1", "--out", str(tmp_path / "x.jsonl")]) == 2
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_a_literal_a_holding_probe_implies_does_not_fail_one_level_up():
+    """The dominator rule nested probing uses (`_Prober.fails`): if a probe's depth-1
+    closure holds, every literal found in it holds at depth 1 too; checked literal by
+    literal on Inkala's board, where depth 1 alone is stuck."""
+    from lab.grade import _Prober
+
+    session = SatSession(SUDOKU, SUDOKU.parse(INKALA).params, "mc")
+    try:
+        prober = _Prober(session.solver, list(session.rules.primary), None)
+        prober.assert_facts(session.assumptions(SUDOKU.parse(INKALA).clues))
+        checked = 0
+        for v in prober.open_vars()[:40]:
+            dominated: set[int] = set()
+            if prober.fails([v], 1, dominated):
+                continue
+            assert v in dominated
+            for lit in sorted(dominated - prober.facts - {v}, key=abs)[:15]:
+                assert not prober.fails([lit], 1), (v, lit)
+                checked += 1
+        assert checked > 100
+    finally:
+        session.close()
