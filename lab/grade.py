@@ -152,7 +152,11 @@ class _Prober:
         if ok:
             safe.update(implied)
             return False, 0
-        return True, len(set(implied)) if self.all_primary else len(self.primary_lits.intersection(implied))
+        return True, self._refutation_size(implied)
+
+    def _refutation_size(self, implied: list[int]) -> int:
+        """The primary literals a failed probe set before its conflict."""
+        return len(set(implied)) if self.all_primary else len(self.primary_lits.intersection(implied))
 
     def record_root(self) -> None:
         """Make facts of the open primary literals the solver holds at the root without being
@@ -287,14 +291,12 @@ class _Prober:
                     return [(DEEP_STEP_COST, -probe)]
         return found
 
-
     def _shallow_pass(self, raw: Callable[[list[int], int, int], tuple[int, list[int] | None]],
                       still_open: list[int]) -> list[tuple[int, int]]:
         """`_pass` at depth 1 without a `dead_end` check, straight on the solver's C entry
         point: the same probes in the same order as `probe`, for half the Python around
         each (a 10x10 Hidoku's grade makes thousands)."""
         budget, calls = self.budget, self.calls
-        primary_lits, all_primary = self.primary_lits, self.all_primary
         found: list[tuple[int, int]] = []
         safe: set[int] = set()
         try:
@@ -310,9 +312,7 @@ class _Prober:
                         if implied:
                             safe.update(implied)
                         continue
-                    implied = implied or []
-                    found.append((len(set(implied)) if all_primary else len(primary_lits.intersection(implied)),
-                                  -probe))
+                    found.append((self._refutation_size(implied or []), -probe))
                     break
         finally:
             self.calls = calls
@@ -610,7 +610,7 @@ def _score(level: int | None, effort: float) -> float | None:
 
 # The search loads only what the facts leave open when they settle at least this share of
 # the solver's variables (Hidoku, nonograms, sudoku, Dominosa); below it simplifying cost
-# more than loading everything (Singles, Magnets, Mosaic: scripts in BENCHMARKS.md).
+# more than loading everything (Singles, Magnets, Mosaic; BENCHMARKS.md, sixth session).
 SIMPLIFY_FROM = 0.5
 EFFORT_SCALE = 50  # the effort that puts a puzzle halfway between its level and the next
 DEEP_STEP_COST = 50  # a step deeper than failed literals: as much as a hard failed-literal path
