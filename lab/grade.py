@@ -126,14 +126,19 @@ class _Prober:
         ok, implied = self._look(lits)
         return set(implied).union(lits) if ok else None
 
+    def _spend(self) -> None:
+        """Count one probing call, or stop when the budget is spent (`_shallow_pass` keeps
+        its own count in locals, for speed)."""
+        if self.budget is not None and self.calls >= self.budget:
+            raise _OutOfProbes
+        self.calls += 1
+
     def _look(self, lits: list[int]) -> tuple[bool, list[int]]:
         """One counted `propagate` call: does it hold, and what it set. With the puzzle's
         `dead_end` in force, an assignment it rules out fails as a conflict would (a monotone
         check keeps the dominator rule). An assumption the solver holds at the root is in
         the facts, not in what it set: the check sees both."""
-        if self.budget is not None and self.calls >= self.budget:
-            raise _OutOfProbes
-        self.calls += 1
+        self._spend()
         ok, implied = self._propagate(lits)
         dead_end = self.dead_end
         if ok and dead_end is not None:
@@ -235,9 +240,7 @@ class _Prober:
         if raw is None or self.dead_end is not None:
             ok, implied = self._look(lits)
         else:
-            if self.budget is not None and self.calls >= self.budget:
-                raise _OutOfProbes
-            self.calls += 1
+            self._spend()
             ok, implied = raw(lits, 0, 0)
         if ok and safe is not None and implied:
             safe.update(implied)
@@ -454,7 +457,8 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
     left = formula.simplified(facts)
     names: list[int] = left.names.tolist()  # the solver's variable i + 1 is names[i]
     number: dict[int, int] = {}  # names' inverse, made when a clause comes to be added
-    holds = set(facts)
+    holds = facts
+    fixed_true = [lit for lit in facts if lit > 0]  # (what the solver's model does not hold)
     solver = Solver(name=session.solver_name)
 
     def add(clauses: list[Clause]) -> None:
@@ -486,7 +490,7 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
             if cuts is None and proven_unique:
                 return True, None  # (no solution wanted)
             model = solver.get_model() or []
-            true_vars = frozenset([names[l - 1] for l in model if 0 < l <= len(names)] + [l for l in holds if l > 0])
+            true_vars = frozenset([names[l - 1] for l in model if 0 < l <= len(names)] + fixed_true)
             solution = ptype.decode(params, rules, true_vars)
             more = cuts(params, rules, solution, true_vars) if cuts is not None else []
             if not more:

@@ -56,6 +56,13 @@ class _Part:
             lengths = lengths + 1
         return cls(lits, lengths, lengths if sizes is None else np.array(sizes, dtype=np.int64))
 
+    @classmethod
+    def of_counts(cls, at_most: Iterable[tuple[Sequence[int], int]]) -> _Part:
+        """"At most k of these literals" constraints; a literal may stand in one more than
+        once (padding): it counts each time."""
+        counts = [(list(lits), k) for lits, k in at_most]
+        return cls.of_lists([lits for lits, _ in counts], [k for _, k in counts])
+
     def plus(self, other: _Part) -> _Part:
         """Both parts, one after the other (what each derived is joined, not worked out again:
         a puzzle's clues join rules of hundreds of thousands of slots)."""
@@ -98,16 +105,19 @@ class Simplified:
     counts: list[tuple[list[int], int]]  # (literals, k): at most k of them true
     names: np.ndarray
 
+    @classmethod
+    def impossible(cls) -> Simplified:
+        """No assignment of the open variables works: the empty clause."""
+        return cls([[]], [], np.zeros(0, dtype=np.int64))
+
 
 class Formula:
     """Clauses and "at most k of these literals" constraints as flat arrays, for rounds of
     unit propagation over many literals at once."""
 
     def __init__(self, clauses: Iterable[Clause], at_most: Iterable[tuple[Sequence[int], int]], variables: int):
-        counts = [(list(lits), k) for lits, k in at_most]
         self.clauses = _Part.of_lists([c for c in clauses])
-        # A literal may stand in a count more than once (padding): it counts each time.
-        self.counts = _Part.of_lists([lits for lits, _ in counts], [k for _, k in counts])
+        self.counts = _Part.of_counts(at_most)
         self.variables = variables
 
     def extended(self, clauses: Sequence[Clause], at_most: Sequence[tuple[Sequence[int], int]], variables: int,
@@ -115,10 +125,8 @@ class Formula:
         """This formula plus more constraints (a puzzle's clue clauses on its cached rules);
         `guarded` (clauses, guards): clause i is [-guards[i], *clauses[i]]."""
         out = Formula.__new__(Formula)
-        counts = [(list(lits), k) for lits, k in at_most]
-        more_counts = _Part.of_lists([lits for lits, _ in counts], [k for _, k in counts])
         out.clauses = self.clauses.plus(_Part.of_lists(guarded[0], guards=guarded[1])).plus(_Part.of_lists(clauses))
-        out.counts = self.counts.plus(more_counts)
+        out.counts = self.counts.plus(_Part.of_counts(at_most))
         out.variables = variables
         return out
 
@@ -134,7 +142,7 @@ class Formula:
         value = np.zeros(self.variables + 1, dtype=np.int8)
         value[np.abs(given)] = np.sign(given)
         if np.any(value[np.abs(given)] != np.sign(given)):  # a variable given both ways
-            return Simplified([[]], [], np.zeros(0, dtype=np.int64))
+            return Simplified.impossible()
         c, k = self.clauses, self.counts
         clause_value, count_value = value[c.var] * c.sign, value[k.var] * k.sign
         satisfied = np.bincount(c.of, clause_value == 1, c.n) > 0
@@ -142,7 +150,7 @@ class Formula:
         bound = k.size - np.bincount(k.of, count_value == 1, k.n).astype(np.int64)
         still = np.bincount(k.of, count_value == 0, k.n).astype(np.int64)
         if np.any(bound < 0):
-            return Simplified([[]], [], np.zeros(0, dtype=np.int64))
+            return Simplified.impossible()
         live = bound < still  # otherwise nothing left can break it
         count_slots = live[k.of] & (count_value == 0)
         used = np.zeros(self.variables + 1, dtype=bool)
