@@ -45,8 +45,9 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 
 # Bumped whenever a grade field changes meaning; a dataset records it in its settings, so
 # one made with another grade is not extended with this one. 2: the search counts only what
-# follows unit propagation, and steps are weighted by the open variables (this version).
-GRADE_VERSION = 2
+# follows unit propagation, and steps are weighted by the open variables. 3: a step may come
+# from the findings of an earlier pass, re-probed (`_Prober.round`; this version).
+GRADE_VERSION = 3
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
 
 
@@ -117,6 +118,10 @@ class _Prober:
         self.calls = 0
         self.facts: set[int] = set()
         self.resume: dict[int, int] = {}  # depth -> the variable a deep step last settled
+        # Depth-1 findings of the last full pass not yet taken, as the probes that failed, and
+        # whether they failed under the `dead_end` check (`round`).
+        self.pending: list[int] = []
+        self.pending_dead_end = False
 
     def propagate(self, lits: list[int]) -> set[int] | None:
         """What unit propagation adds to the facts from `lits`, `lits` included; None on a
@@ -253,13 +258,26 @@ class _Prober:
         cheapest findings (up to STEP_SPREAD times the cheapest), as a person takes the
         easiest deductions in sight; the step costs the cheapest one's. A deeper step
         is the first finding (one hard deduction, then the easy ones again) and costs
-        DEEP_STEP_COST."""
+        DEEP_STEP_COST.
+
+        The findings a depth-1 step leaves are kept: the next step is taken from them,
+        each probed again (facts only grow, so each still fails, now at its current cost),
+        and a full pass looks again only when none is left open, as a person works through
+        the deductions in sight before looking at the whole board again. Taking only the
+        cheapest and looking again at once probed 1.4 times as much (Hidoku 10x10: twice)
+        for the same agreement with Tatham's grades (BENCHMARKS.md, seventh session)."""
+        if depth == 1 and self.pending:
+            found = self._recheck()
+            if found:
+                return self._take(found)
         found = self._pass(depth)
+        self.pending_dead_end = False
         if not found and depth == 1 and self.global_rules is not None:
             # Stuck on the local rules: look again with the lazy ones (connectivity, one
             # loop), as a person turns to the whole picture when no single clue helps.
             # Every probe pays for the puzzle's check, so only here.
             self.dead_end = self.global_rules
+            self.pending_dead_end = True
             try:
                 found = self._pass(depth)
             finally:
@@ -268,8 +286,30 @@ class _Prober:
             return [], 0
         if depth > 1:
             return [found[0][1]], DEEP_STEP_COST
+        return self._take(found)
+
+    def _take(self, found: list[tuple[int, int]]) -> tuple[list[int], int]:
+        """The step from depth-1 findings (cost, literal): the cheapest ones; the rest wait."""
         cheapest = min(cost for cost, _ in found)
+        self.pending = [-lit for cost, lit in found if cost > cheapest * STEP_SPREAD]
         return [lit for cost, lit in found if cost <= cheapest * STEP_SPREAD], cheapest
+
+    def _recheck(self) -> list[tuple[int, int]]:
+        """The waiting findings still open, probed again as they were found (with the
+        `dead_end` check if it found them): (cost now, literal)."""
+        facts = self.facts
+        probes = [p for p in self.pending if p not in facts and -p not in facts]
+        self.pending = []
+        found = []
+        self.dead_end = self.global_rules if self.pending_dead_end else None
+        try:
+            for probe in probes:
+                ok, implied = self._look([probe])
+                if not ok:
+                    found.append((self._refutation_size(implied), -probe))
+        finally:
+            self.dead_end = None
+        return found
 
     def _pass(self, depth: int) -> list[tuple[int, int]]:
         """One pass over the open literals at `depth`: (cost, literal found) for every
