@@ -341,12 +341,26 @@ def king_steps(axis: Sequence[Sequence[int]], clauses: list[Clause]) -> None:
             clauses.append([-there[a], *(here[b] for b in near)])
 
 
+def within_reach(axis: Sequence[Sequence[int]], clauses: list[Clause]) -> None:
+    """d numbers on, the path has moved at most d along the axis: "k at a" rules out "k + d at
+    b" for every |a - b| > d, one binary clause each. Implied by the king steps, but unit
+    propagation cannot see it through them (a step has three places to go); with these the
+    stripping loop's hardest calls (seconds of search) mostly go by propagation: 10x10
+    stripping 1.45 times as fast, the same puzzles (BENCHMARKS.md, seventh session)."""
+    size = len(axis[0]) if axis else 0
+    far = [[(a, b) for a in range(size) for b in range(size) if abs(a - b) > d] for d in range(size)]
+    for d in range(1, min(size - 1, len(axis))):
+        for here, there in zip(axis, axis[d:]):
+            clauses.extend([-here[a], -there[b]] for a, b in far[d])
+
+
 def projection_rules(params: HidokuParams, pool: IDPool) -> Rules:
     """The stripping encoding: the same x[i][k] (drawn first, so the same variables as
     `rules`), at least one number per cell and one cell per number, and no other long clause.
     rows[k] and cols[k] are one-hot projections of number k + 1's cell (at most one each: two
     cells holding it would differ in one of them), and k + 2's row and column lie within one
-    of k + 1's: that is king adjacency (the same cell twice is ruled out by the digits).
+    of k + 1's: that is king adjacency (the same cell twice is ruled out by the digits); k + d
+    lies within d of k's (`within_reach`, implied, for propagation).
     tens[i] and units[i] are cell i's number k as two one-hot digits (k = q * tens + units):
     two numbers in one cell would differ in one of them. Every at-most-one group has at most
     q or a side's literals, which the engine writes pairwise; the long groups of `rules`
@@ -362,8 +376,9 @@ def projection_rules(params: HidokuParams, pool: IDPool) -> Rules:
     projection(x, tens, [[[(i, k) for k in range(t * q, min(n, t * q + q))] for t in range(len(tens[0]))]
                          for i in range(n)], clauses)
     projection(x, units, [[[(i, k) for k in range(u, n, q)] for u in range(q)] for i in range(n)], clauses)
-    king_steps(rows, clauses)
-    king_steps(cols, clauses)
+    for axis in (rows, cols):
+        king_steps(axis, clauses)
+        within_reach(axis, clauses)
     amo = [g for part in (rows, cols, tens, units) for g in part if len(g) > 1]
     return Rules(clauses, [v for row in x for v in row], x, at_most_one=amo)
 
