@@ -46,7 +46,8 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # Bumped whenever a grade field changes meaning; a dataset records it in its settings, so
 # one made with another grade is not extended with this one. 2: the search counts only what
 # follows unit propagation, and steps are weighted by the open variables. 3: a step may come
-# from the findings of an earlier pass, re-probed (`_Prober.round`; this version).
+# from the findings of an earlier pass, re-probed (`_Prober.round`), and the search starts
+# from the rules' own unit clauses too (`_rule_units`; this version).
 GRADE_VERSION = 3
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
 
@@ -412,7 +413,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
         if session.rules.holds_units():  # the solver holds them at the root
             prober.record_root()
         fixed = 1 - len(prober.open_vars()) / len(primary) if primary else 1.0
-        start = set(prober.facts)
+        start = set(prober.facts) | _rule_units(session)
         while True:
             deepest = max((r.depth for r in rounds), default=0)
             still_open = prober.open_vars()
@@ -436,6 +437,30 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
         return climb(depth, depth, True)
     except _OutOfProbes:
         return climb(None, max(depth, max((r.depth for r in rounds), default=0)))
+
+
+def _propagation_only(session: SatSession, clue_lits: list[int]) -> _Climb | None:
+    """The ladder's answer for a puzzle unit propagation settles (level 0), from rounds of
+    propagation on the rules read as a `Formula` (`lab.rounds`), which the level needs
+    anyway: the solver is then never loaded (a 15x15 nonogram's 100,000 clauses). The
+    same climb as the ladder's, which counts its one propagation of the clues as a probe.
+    None when propagation leaves anything open or conflicts: the ladder then climbs."""
+    formula = session.formula()
+    found = formula.rounds(clue_lits) if formula is not None else None
+    if found is None:
+        return None
+    rounds, fixed = found
+    if any(v not in fixed and -v not in fixed for v in session.rules.primary) or not _real(session, fixed):
+        return None
+    return _Climb(0, 0, 1.0, 1, False, [], fixed, rounds)
+
+
+def _rule_units(session: SatSession) -> frozenset[int]:
+    """What unit propagation fixes from the rules alone: the solver holds it at its root and
+    reports none of it, but it belongs to where propagation from the clues ends (the
+    search's start), as `_propagation_only` finds it."""
+    formula = session.formula() if session.rules.holds_units() else None
+    return session.rules.formula.root() if formula is not None else frozenset()
 
 
 def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int]) -> int | None:
@@ -487,7 +512,7 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
     the facts as unit clauses (`_search_from`). `proven_unique`: the ladder fixed every
     primary variable from the clues (facts every solution shares), so the search for a
     second solution is skipped: it could only fail."""
-    dense = len(facts) >= SIMPLIFY_FROM * session.solver.nof_vars()
+    dense = len(facts) >= SIMPLIFY_FROM * session.variables()
     formula = session.formula() if dense else None
     if formula is None:
         return _search_from(session.ptype, session.params, clues, facts, session.solver_name,
@@ -596,7 +621,8 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     session = SatSession(ptype, inst.params, solver)  # fresh, used for the ladder only
     try:
         clue_lits = session.assumptions(inst.clues)
-        climb = _ladder(session, clue_lits, max_depth, budget_probes)
+        climb = (ptype.mostly_propagation and _propagation_only(session, clue_lits)) or \
+            _ladder(session, clue_lits, max_depth, budget_probes)
         settled = climb.level is not None and climb.level <= max_depth and not climb.contradiction
         # (the start is empty when the clues contradict each other at once)
         status, stats = _search(session, climb.start or set(clue_lits), inst.clues, budget_conflicts, settled)

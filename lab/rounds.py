@@ -119,6 +119,8 @@ class Formula:
         self.clauses = _Part.of_lists([c for c in clauses])
         self.counts = _Part.of_counts(at_most)
         self.variables = variables
+        self._root: frozenset[int] | None = None
+        self._largest: int | None = None
 
     def extended(self, clauses: Sequence[Clause], at_most: Sequence[tuple[Sequence[int], int]], variables: int,
                  guarded: tuple[Sequence[Clause], Sequence[int]] = ((), ())) -> Formula:
@@ -128,7 +130,24 @@ class Formula:
         out.clauses = self.clauses.plus(_Part.of_lists(guarded[0], guards=guarded[1])).plus(_Part.of_lists(clauses))
         out.counts = self.counts.plus(_Part.of_counts(at_most))
         out.variables = variables
+        out._root = None
+        out._largest = None
         return out
+
+    def root(self) -> frozenset[int]:
+        """What unit propagation fixes from the constraints alone (their unit clauses and
+        what those force), worked out once; empty if they conflict."""
+        if self._root is None:
+            found = self.rounds([])
+            self._root = frozenset(found[1]) if found is not None else frozenset()
+        return self._root
+
+    def largest(self) -> int:
+        """The largest variable any constraint names (what a solver loaded with them counts)."""
+        if self._largest is None:
+            self._largest = max((int(part.var.max()) for part in (self.clauses, self.counts) if part.var.size),
+                                default=0)
+        return self._largest
 
     def simplified(self, facts: Iterable[int]) -> Simplified:
         """The constraints left to decide once `facts` hold: the clauses they do not satisfy
@@ -173,7 +192,7 @@ class Formula:
     def rounds(self, assumptions: Iterable[int]) -> tuple[int, set[int]] | None:
         """Rounds of unit propagation from `assumptions` to the fixpoint, and the literals set
         then; None on a conflict."""
-        value = np.zeros(self.variables + 1, dtype=np.int8)  # 1 true, -1 false, 0 open
+        value = np.zeros(max(self.variables, self.largest()) + 1, dtype=np.int8)  # 1 true, -1 false, 0 open
         for lit in assumptions:
             want = 1 if lit > 0 else -1
             if value[abs(lit)] == -want:

@@ -332,22 +332,10 @@ class SatSession:
         # `one_shot_rules` may leave out what native counts replace, so only with them.
         self.rules, self.pool = built or _rules_for(ptype, params, one_shot and (
             self._native_counts or not ptype.implements("clue_counts")), stripping)
-        self.solver = Solver(name=solver)
         self.solver_name = solver
-        for names, options in SOLVER_OPTIONS.items():
-            if solver in names and tuned:
-                self.solver.configure(options)  # before any clause: CaDiCaL's rule
-        append_clauses(self.solver, self.rules.clauses)
-        if solver in NATIVE_CARDINALITY:
-            add_at_most(self.solver, [(lits, 1) for lits in self.rules.at_most_one])
-            impossible: list[Clause] = []  # a count nothing can meet: the empty clause, no solution
-            for lits, k in _count_constraints(None, self.rules.exactly, impossible):
-                self.solver.add_atmost(lits, k)  # a repeat counts twice, as meant
-            append_clauses(self.solver, impossible)
-        else:
-            append_clauses(self.solver, at_most_one_clauses(self.rules, self.pool))
-            for count in self.rules.exactly:
-                append_clauses(self.solver, count_clauses(list(count.lits), count.n, count.n, self.pool))
+        self._tuned = tuned
+        self._solver: Any = None  # loaded on first use (`solver`)
+        self._unloaded: list[Clause] = []  # clue clauses made before then, loaded after the rules
         self._clue_lit: dict[tuple[ClueKey, Any], int] = {}
         self._lit_clue: dict[int, ClueKey] = {}
         self._guarded: dict[int, list[Clause]] = {}  # selector -> clauses (for evaluation)
@@ -359,8 +347,47 @@ class SatSession:
         self._preferred: list[int] | None = None  # the literals the solver was last told to try first
         self._formula: tuple[int, Formula] | None = None  # (epoch, `formula()` then)
 
+    @property
+    def solver(self) -> Any:
+        """The solver with the rules loaded, made on first use: a grade that unit propagation
+        settles reads the rules as a `Formula` and never needs it (a 15x15 nonogram's rules
+        are 100,000 clauses, 40% of its grade to load)."""
+        if self._solver is None:
+            self._solver = self._load()
+        return self._solver
+
+    def _load(self) -> Any:
+        solver = Solver(name=self.solver_name)
+        for names, options in SOLVER_OPTIONS.items():
+            if self.solver_name in names and self._tuned:
+                solver.configure(options)  # before any clause: CaDiCaL's rule
+        append_clauses(solver, self.rules.clauses)
+        if self.solver_name in NATIVE_CARDINALITY:
+            add_at_most(solver, [(lits, 1) for lits in self.rules.at_most_one])
+            impossible: list[Clause] = []  # a count nothing can meet: the empty clause, no solution
+            for lits, k in _count_constraints(None, self.rules.exactly, impossible):
+                solver.add_atmost(lits, k)  # a repeat counts twice, as meant
+            append_clauses(solver, impossible)
+        else:
+            append_clauses(solver, at_most_one_clauses(self.rules, self.pool))
+            for count in self.rules.exactly:
+                append_clauses(solver, count_clauses(list(count.lits), count.n, count.n, self.pool))
+        append_clauses(solver, self._unloaded)
+        self._unloaded = []
+        return solver
+
+    def variables(self) -> int:
+        """The solver's variable count, without loading it for the question: the largest
+        variable of what it holds or would hold (its rules and clues; `formula`)."""
+        if self._solver is None:
+            formula = self.formula()
+            if formula is not None:
+                return formula.largest()
+        return self.solver.nof_vars()
+
     def close(self) -> None:
-        self.solver.delete()
+        if self._solver is not None:
+            self._solver.delete()
 
     def formula(self) -> Formula | None:
         """The constraints loaded so far (rules, native counts, clue clauses; not the cuts or
@@ -380,7 +407,8 @@ class SatSession:
         guards = [guard for guard, group in self._guarded.items() for _ in group]
         never: list[Clause] = []  # (unguarded: a count nothing can meet)
         counts = [cons for guard, group in self._counted.items() for cons in _count_constraints(guard, group, never)]
-        formula = base.extended(never, counts, max(self.pool.top, self.solver.nof_vars()), (clauses, guards))
+        loaded = self._solver.nof_vars() if self._solver is not None else 0
+        formula = base.extended(never, counts, max(self.pool.top, loaded), (clauses, guards))
         self._formula = (self.epoch, formula)
         return formula
 
@@ -408,7 +436,11 @@ class SatSession:
             else:
                 lit = self.pool.id(("clue", key, value))
                 self.epoch += 1
-                append_clauses(self.solver, [[-lit, *clause] for clause in clauses])
+                guarded = [[-lit, *clause] for clause in clauses]
+                if self._solver is None:
+                    self._unloaded += guarded
+                else:
+                    append_clauses(self._solver, guarded)
                 self._guarded[lit] = clauses
             self._clue_lit[(key, value)] = lit
             self._lit_clue[lit] = key

@@ -370,6 +370,7 @@ class Nonogram(CluePuzzle):
     formats = ("text", "array", "tatham", "json")
     tatham_game: ClassVar[str | None] = "pattern"  # the game in Simon Tatham's collection
     universal_max = UNIVERSAL_MAX
+    mostly_propagation = True  # line solving is unit propagation through the readers: most grade 0
     size_limit_text = SIZE.text
     example = "cols:\n1 1\n4\n2\n2\nrows:\n3\n2\n2 1\n1 1"
 

@@ -449,3 +449,31 @@ def test_every_step_holds_in_the_solution_and_most_come_from_findings_in_hand(na
                 if abs(lit) in primary:
                     assert lit in pinned if abs(lit) in named else lit < 0, (name, step)
     assert shallow_steps > 0 and passes.count(1) < shallow_steps, (name, passes.count(1), shallow_steps)
+
+
+def test_a_puzzle_propagation_settles_is_graded_without_loading_a_solver(monkeypatch):
+    """`CluePuzzle.mostly_propagation` (nonograms): rounds of propagation on the rules read
+    as a formula give the ladder's own grade, field for field, and no session solver is
+    loaded for it; a puzzle they leave open falls back to the ladder with the same grade."""
+    import lab.sat
+
+    loads = []
+    real_load = lab.sat.SatSession._load
+    monkeypatch.setattr(lab.sat.SatSession, "_load", lambda self: loads.append(1) or real_load(self))
+    nonogram = registry.puzzle("nonogram")
+    gen = registry.generator("nonogram")
+    rng, sessions = random.Random(3), SessionCache()
+    cases = [(nonogram, generate_one(nonogram, gen, gen.params(size=8), rng, sessions).instance) for _ in range(3)]
+    cases += [(SUDOKU, SUDOKU.parse(EASY)), (SUDOKU, SUDOKU.parse(INKALA))]
+    for ptype, inst in cases:
+        graded = {}
+        for shortcut in (False, True):
+            monkeypatch.setattr(type(ptype), "mostly_propagation", shortcut)
+            loads.clear()
+            found = grade(ptype, inst).to_json()
+            found.pop("seconds")
+            graded[shortcut] = found, len(loads)
+        assert graded[True][0] == graded[False][0]
+        level0 = graded[True][0]["level"] == 0
+        assert (graded[True][1] == 0) == level0 and graded[False][1] >= 1, (ptype.name, graded)
+    assert sum(grade(p, i).level == 0 for p, i in cases) >= 3

@@ -195,6 +195,26 @@ def test_stripping_rules_match_brute_force():
     assert min(tally.values()) >= 5, tally
 
 
+def test_stripping_rules_match_brute_force_where_distance_clauses_reach_further():
+    """On 4x3 and 3x4 boards the stripping encoding's distance clauses (k + d within d rows
+    and columns of k) reach d = 2 along the long side: clue sets there still have as many
+    solutions as brute force finds."""
+    rng = random.Random(12)
+    for width, height in ((4, 3), (3, 4)):
+        paths = all_paths(width, height)
+        params = HidokuParams(width, height)
+        cells = [(r, c) for r in range(height) for c in range(width)]
+        counted = 0
+        while counted < 40:
+            source = rng.choice(paths)
+            clues = {cell: source[cell[0]][cell[1]] for cell in rng.sample(cells, rng.randint(3, 6))}
+            inst = Instance("hidoku", params, clues)
+            expected = brute_force_count(PUZZLE, inst, paths)
+            if expected <= 100:
+                assert stripping_count(inst) == expected, PUZZLE.format(inst)
+                counted += 1
+
+
 def test_stripping_rules_share_the_clue_variables():
     """A clue is the same literal in both encodings, so a stripping session's literals and
     solutions mean what the puzzle's do."""

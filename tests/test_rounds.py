@@ -51,6 +51,57 @@ def test_the_count_does_not_depend_on_order():
         assert Formula(shuffled, rng.sample(at_most, len(at_most)), 50).rounds([1]) == want
 
 
+def plain_rounds(clauses, at_most, assumptions):
+    """Rounds of unit propagation the plain way: every constraint read whole every round."""
+    value = {}
+    for lit in assumptions:
+        if value.get(abs(lit), lit > 0) != (lit > 0):
+            return None
+        value[abs(lit)] = lit > 0
+    rounds = 0
+    while True:
+        forced = set()
+        for clause in clauses:
+            holds = [value.get(abs(l)) == (l > 0) for l in clause if abs(l) in value]
+            if any(holds):
+                continue
+            open_lits = [l for l in clause if abs(l) not in value]
+            if not open_lits:
+                return None
+            if len(open_lits) == 1:  # one slot open, every other false
+                forced.update(open_lits)
+        for lits, most in at_most:
+            true = sum(1 for l in lits if value.get(abs(l)) == (l > 0))
+            if true > most:
+                return None
+            if true == most:
+                forced.update(-l for l in lits if abs(l) not in value)
+        if not forced:
+            return rounds, {v if b else -v for v, b in value.items()}
+        if any(-l in forced for l in forced):
+            return None
+        for l in forced:
+            value[abs(l)] = l > 0
+        rounds += 1
+
+
+def test_rounds_match_the_plain_way_on_random_formulas():
+    """Counters updated through occurrence lists give what reading every constraint whole
+    every round gives: rounds, fixpoint and conflicts, repeats and padding included."""
+    rng = random.Random(8)
+    outcomes = {"conflict": 0, "fixpoint": 0}
+    for _ in range(300):
+        n = rng.randint(3, 12)
+        lit = lambda: rng.choice([1, -1]) * rng.randint(1, n)  # noqa: E731
+        clauses = [[lit() for _ in range(rng.randint(1, 3))] for _ in range(rng.randint(0, 14))]
+        at_most = [([lit() for _ in range(rng.randint(2, 4))], rng.randint(0, 2)) for _ in range(rng.randint(0, 3))]
+        assumptions = [lit() for _ in range(rng.randint(0, 3))]
+        want = plain_rounds(clauses, at_most, assumptions)
+        assert Formula(clauses, at_most, n).rounds(assumptions) == want, (clauses, at_most, assumptions)
+        outcomes["conflict" if want is None else "fixpoint"] += 1
+    assert min(outcomes.values()) >= 50, outcomes
+
+
 def test_the_fixpoint_is_the_solvers_on_real_puzzles():
     """A session's constraints read back (`SatSession.formula`) propagate from the clues to
     exactly what the solver's own propagation sets: rules, native counts, guarded clues."""
