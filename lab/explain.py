@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .grade import GRADE_SOLVER, solving_path
+from .grade import GRADE_SOLVER, effort_of, score_of, solving_path, step_effort
 from .puzzle import CluePuzzle, Instance, PuzzleError
 from .sat import SatSession
 
@@ -32,6 +32,8 @@ class Step:
     depth: int
     reasoning: str
     cost: int
+    effort: float  # the cost weighted by the open variables it was found among (the grade's share)
+    still_open: int  # primary variables open when it was taken
     settles: list[str]
     literals: int  # primary literals fixed, those found and what unit propagation adds
     clues: list[str] = field(default_factory=list)  # the clues it follows from
@@ -43,17 +45,21 @@ class Explanation:
     puzzle: str
     status: str  # solved | stuck (search needed) | contradiction | unknown (probe budget)
     level: int | None
+    score: float | None  # the grade's: level plus a fraction that grows with the effort
+    effort: float  # the steps' weighted costs summed (at level 0: rounds of unit propagation)
     steps: list[Step]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     def text(self) -> str:
-        lines = [f"{self.puzzle}: {len(self.steps)} step(s), level {self.level}, {self.status}"]
+        lines = [f"{self.puzzle}: {len(self.steps)} step(s), level {self.level}, {self.status}"
+                 f" (score {self.score}, effort {self.effort:g})"]
         for s in self.steps:
             why = ", ".join([*s.clues, *(f"step {k}" for k in s.after)]) or "the rules alone"
             what = ", ".join(s.settles) if s.settles else f"{s.literals} literal(s), no cell settled yet"
-            lines.append(f"step {s.n} ({s.reasoning}{f', cost {s.cost}' if s.depth else ''}): {what}")
+            cost = f", cost {s.cost} among {s.still_open} open: {s.effort:.1f}" if s.depth else ""
+            lines.append(f"step {s.n} ({s.reasoning}{cost}): {what}")
             if s.depth:
                 lines.append(f"  because of {why}")
         return "\n".join(lines)
@@ -69,17 +75,19 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
         clue_lits = session.assumptions(inst.clues)
         namer = _CellNamer(ptype, inst, session.rules, climb)
         namer.settled({lit for lit in clue_lits if session.clue_of(lit) is not None})  # the givens: known
-        steps = [Step(0, 0, REASONING[0], 0, namer.settled(climb.start), len(climb.start))]
+        steps = [Step(0, 0, REASONING[0], 0, 0.0, len(session.rules.primary), namer.settled(climb.start),
+                      len(climb.start))]
         step_of: dict[int, int] = {}  # a literal a step found -> that step
         for n, r in enumerate(climb.rounds, start=1):
             clues, after = _reasons(session, clue_lits, step_of, r.found[0])
             steps.append(Step(n, r.depth, REASONING.get(r.depth, f"nested probing to depth {r.depth}"), r.cost,
-                              namer.settled(set(r.fixed)), len(r.fixed),
+                              round(step_effort(r.cost, r.open), 2), r.open, namer.settled(set(r.fixed)), len(r.fixed),
                               [_clue_name(ptype, inst, session, lit) for lit in clues], after))
             step_of.update({lit: n for lit in r.found})
     finally:
         session.close()
-    return Explanation(ptype.name, status, climb.level, steps)
+    effort = effort_of(climb)
+    return Explanation(ptype.name, status, climb.level, score_of(climb.level, effort), effort, steps)
 
 
 def _clue_name(ptype: CluePuzzle, inst: Instance, session: SatSession, lit: int) -> str:

@@ -11,7 +11,7 @@ compare in "Sudoku as a SAT Problem" (2006); deeper rungs nest the probing:
 
 Within a level, the score orders puzzles by the effort of their solving path: the summed
 cost of its probing steps, each weighted by how many open variables it was found among
-(`_effort`), and at level 0 the rounds unit propagation takes (`lab.rounds`).
+(`step_effort`), and at level 0 the rounds unit propagation takes (`lab.rounds`).
 Puzzles whose rules are partly lazy cuts (connectivity, one loop) may give a `dead_end`
 check of a partial assignment: a probe it rules out fails as a conflict would.
 
@@ -68,7 +68,7 @@ class Grade:
     score: float | None  # level plus a fraction below 1 that grows with `effort`; None: probe budget ran out
     steps: int  # probing steps on the solving path (none at level 0)
     # the steps' costs (depth 1: the size of its refutation; deeper: DEEP_STEP_COST), each
-    # weighted by the open variables it was found among, summed (`_effort`); at level 0, the
+    # weighted by the open variables it was found among, summed (`effort_of`); at level 0, the
     # rounds of unit propagation from the clues (`lab.rounds`)
     effort: float
     hardest_step: int  # the costliest depth-1 step
@@ -631,7 +631,7 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     level = climb.level
     probe_depth = level if level is not None and level <= max_depth else None
     shallow = [r.cost for r in climb.rounds if r.depth == 1]
-    effort = _effort(climb.rounds) if level != 0 else float(climb.unit_rounds or 0)  # (one type: Parquet)
+    effort = effort_of(climb)
     return Grade(
         puzzle=ptype.name,
         clues=len(inst.clues),
@@ -642,7 +642,7 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
         probe_depth=probe_depth,
         max_depth=max_depth,
         fixed_by_propagation=round(climb.fixed, 4),
-        score=_score(level, effort),
+        score=score_of(level, effort),
         steps=len(climb.rounds),
         effort=effort,
         hardest_step=max(shallow, default=0),
@@ -656,17 +656,25 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     )
 
 
-def _effort(rounds: list[_Round]) -> float:
-    """The steps' costs summed, each times log2(1 + open) / 4 (1 at 15 open variables): a
-    deduction is harder to find among more open possibilities (Pelanek: difficulty grows
-    with the options a solver must weigh, not only with each step's own complexity). On
-    Tatham's puzzles this put every one of his grades' medians in order (sudoku 2x3 and
-    Bridges 7x7 had two tied or swapped) and raised Bridges' rho from 0.64-0.66 to
-    0.74-0.76, the rest within 0.02 (scripts/grade_vs_tatham.py --count 60, BENCHMARKS.md)."""
-    return round(sum(r.cost * math.log2(1 + r.open) / 4 for r in rounds), 2)
+def effort_of(climb: _Climb) -> float:
+    """The effort of a solving path: its steps' weighted costs summed (`step_effort`), or at
+    level 0 the rounds unit propagation takes (a float either way: one type in Parquet)."""
+    if climb.level == 0:
+        return float(climb.unit_rounds or 0)
+    return round(sum(step_effort(r.cost, r.open) for r in climb.rounds), 2)
 
 
-def _score(level: int | None, effort: float) -> float | None:
+def step_effort(cost: int, still_open: int) -> float:
+    """A step's cost times log2(1 + open) / 4 (1 at 15 open variables): a deduction is
+    harder to find among more open possibilities (Pelanek: difficulty grows with the
+    options a solver must weigh, not only with each step's own complexity). On Tatham's
+    puzzles this put every one of his grades' medians in order (sudoku 2x3 and Bridges 7x7
+    had two tied or swapped) and raised Bridges' rho from 0.64-0.66 to 0.74-0.76, the rest
+    within 0.02 (scripts/grade_vs_tatham.py --count 60, BENCHMARKS.md)."""
+    return cost * math.log2(1 + still_open) / 4
+
+
+def score_of(level: int | None, effort: float) -> float | None:
     """`level` plus effort / (effort + EFFORT_SCALE): the level orders puzzles first, and
     within a level the summed cost of the steps does (Pelanek: human solving time follows
     the sum of the steps' difficulties; Bogaerts, Gamba and Guns: a step's difficulty is the

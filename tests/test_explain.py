@@ -14,6 +14,7 @@ from lab.sat import SatSession
 
 SUDOKU = registry.puzzle("sudoku")
 INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 CLUE_PUZZLES = [n for n in registry.names() if registry.puzzle(n).has_rules]
 
 
@@ -29,6 +30,22 @@ def test_steps_follow_the_grade_and_settle_every_open_cell():
         name, value = cell.split(" = ")
         r, c = (int(x) for x in name[1:].split("c"))
         assert solution[(r - 1) * 9 + c - 1] == value
+
+
+def test_the_steps_add_up_to_the_grade():
+    """Each step shows its weighted cost, and they sum to the grade's effort and score (at
+    level 0 the effort is the rounds of propagation, and no step is weighted)."""
+    for board in (INKALA, EASY):
+        inst = SUDOKU.parse(board)
+        found, g = explain(SUDOKU, inst), grade(SUDOKU, inst)
+        assert (found.score, found.effort) == (g.score, g.effort)
+        if g.level:
+            assert round(sum(s.effort for s in found.steps), 1) == round(g.effort, 1)
+            assert all(s.effort > 0 and s.still_open > 0 for s in found.steps[1:])
+            assert f"cost {found.steps[1].cost} among {found.steps[1].still_open} open" in found.text()
+        else:
+            assert len(found.steps) == 1 and found.effort > 0
+        assert f"score {g.score}" in found.text().splitlines()[0]
 
 
 def test_each_reason_implies_its_step():
