@@ -452,7 +452,8 @@ def _propagation_only(session: SatSession, clue_lits: list[int]) -> _Climb | Non
     rounds, fixed = found
     if any(v not in fixed and -v not in fixed for v in session.rules.primary) or not _real(session, fixed):
         return None
-    return _Climb(0, 0, 1.0, 1, False, [], fixed, rounds)
+    return _Climb(level=0, at_least=0, fixed=1.0, probes=1, contradiction=False, rounds=[], start=fixed,
+                  unit_rounds=rounds)
 
 
 def _rule_units(session: SatSession) -> frozenset[int]:

@@ -357,6 +357,8 @@ class SatSession:
         return self._solver
 
     def _load(self) -> Any:
+        """A solver with the rules, native counts or their clauses, then the clue clauses
+        made so far, in the order they were made."""
         solver = Solver(name=self.solver_name)
         for names, options in SOLVER_OPTIONS.items():
             if self.solver_name in names and self._tuned:
@@ -390,8 +392,8 @@ class SatSession:
             self._solver.delete()
 
     def formula(self) -> Formula | None:
-        """The constraints loaded so far (rules, native counts, clue clauses; not the cuts or
-        units added later) as a `Formula`, for rounds of unit propagation outside the solver.
+        """The constraints the solver holds, or will on loading (rules, native counts, clue
+        clauses; not the cuts or units added later) as a `Formula`, for rounds of unit propagation outside the solver.
         The rules' part is built once per rules (cached rules serve every record).
         None for a solver without native counts, whose counters drew helper variables."""
         if self.solver_name not in NATIVE_CARDINALITY:
