@@ -238,19 +238,21 @@ class _Prober:
 
     def _conflicts(self, lits: list[int], safe: set[int] | None) -> bool:
         """Does unit propagation from `lits` conflict? When it does not, what it set joins
-        `safe` (probes it dominates under the same base). Nested probing makes most of its
-        calls here: without a `dead_end` check they go straight to the solver's C entry."""
-        raw = self._raw
-        ok: int
-        implied: list[int] | None
-        if raw is None or self.dead_end is not None:
-            ok, implied = self._look(lits)
-        else:
-            self._spend()
-            ok, implied = raw(lits, 0, 0)
+        `safe` (probes it dominates under the same base)."""
+        ok, implied = self._check(lits)
         if ok and safe is not None and implied:
             safe.update(implied)
         return not ok
+
+    def _check(self, lits: list[int]) -> tuple[bool, list[int]]:
+        """`_look`, but without a `dead_end` check straight to the solver's C entry: nested
+        probing and the rechecks of waiting findings make most of their calls here."""
+        raw = self._raw
+        if raw is None or self.dead_end is not None:
+            return self._look(lits)
+        self._spend()
+        ok, implied = raw(lits, 0, 0)
+        return bool(ok), implied or []
 
     def round(self, depth: int) -> tuple[list[int], int]:
         """The next step at probing `depth` from the facts as they are now: the literals it
@@ -305,7 +307,7 @@ class _Prober:
         self.dead_end = self.global_rules if self.pending_dead_end else None
         try:
             for probe in probes:
-                ok, implied = self._look([probe])
+                ok, implied = self._check([probe])
                 if not ok:
                     found.append((self._refutation_size(implied), -probe))
         finally:
