@@ -67,6 +67,26 @@ def test_each_reason_implies_its_step():
         assert len(step.clues) < len(inst.clues) or step.after == [], "a reason names a part of the clues"
 
 
+def test_a_reason_whose_deletions_run_out_of_budget_keeps_its_members(monkeypatch):
+    """Minimizing a reason by deletion asks, member by member, whether the rest still
+    implies the step; a check that runs out of budget keeps the member, so every reason
+    still implies its step (checked with no conflicts allowed at all)."""
+    import lab.explain
+    from lab.sat import Budget
+
+    monkeypatch.setattr(lab.explain, "MINIMIZE_BUDGET", Budget(conflicts=0))
+    inst = SUDOKU.parse(INKALA)
+    found = explain(SUDOKU, inst)
+    session = SatSession(SUDOKU, inst.params)
+    by_name = {SUDOKU.describe_clue(k, v): session.literal(k, v) for k, v in inst.clues.items()}
+    from lab.grade import solving_path
+
+    firsts = {n: r.found for n, r in enumerate(solving_path(SUDOKU, inst).rounds, start=1)}
+    for step in found.steps[1:]:
+        assumptions = [by_name[c] for c in step.clues] + [lit for k in step.after for lit in firsts[k]]
+        assert not session.solver.solve(assumptions=[*assumptions, -firsts[step.n][0]]), step.n
+
+
 @pytest.mark.parametrize("name", CLUE_PUZZLES)
 def test_every_clue_puzzle_explains_its_example(name):
     ptype = registry.puzzle(name)
