@@ -1,6 +1,7 @@
 """Exact counts as literals: for a line of cells, one literal per count n that is true
 exactly when n of them are true, so a count clue is a single literal (shared by the puzzles
-whose clues are row and column counts: Tents, Magnets)."""
+whose clues are row and column counts: Tents, Magnets). `exact_sums` does the same for a sum
+of small numbers, each written in order encoding (Bridges: the bridges at an island)."""
 
 from __future__ import annotations
 
@@ -44,9 +45,57 @@ def exact_counts(pool: IDPool, xs: Sequence[int], clauses: list[Clause], false: 
     for x in xs:
         at_least = [TRUE] + [_or_and(pool, clauses, at_least[k], at_least[k - 1], x)
                              for k in range(1, len(at_least))]
+    return _exactly(pool, clauses, at_least, false, most)
+
+
+def exact_sums(pool: IDPool, numbers: Sequence[Sequence[int]], clauses: list[Clause], false: int,
+               most: int) -> list[int]:
+    """Literals eq[n], n = 0 .. most, each true exactly when the numbers add up to n. Each
+    number is in order encoding: its literal j is "at least j + 1" and implies literal j - 1
+    (the caller's rule). A counter over all those literals as if independent misses what
+    the order gives: with a 2 already at an island of 3 and one other pair, unit propagation
+    could not see that pair's first bridge (it took a failed literal, so Tatham's easiest
+    Bridges graded as probing). Each step here adds a whole number, a totalizer's merge
+    (Bailleux and Boufkhad 2003) with both directions, so unit propagation bounds the sum
+    as an integer sum."""
+    cap = min(sum(len(x) for x in numbers), most + 1)
+    at_least: list[Any] = [TRUE] + [FALSE] * cap  # at_least[k]: the numbers so far add up to k or more
+    for number in numbers:
+        digits: list[Any] = [TRUE, *number, FALSE]  # digits[j]: this number is at least j
+        at_least = [TRUE] + [_sum_at_least(pool, clauses, at_least, digits, k) for k in range(1, cap + 1)]
+    return _exactly(pool, clauses, at_least, false, most)
+
+
+def _sum_at_least(pool: IDPool, clauses: list[Clause], before: list[Any], digits: list[Any], k: int) -> Any:
+    """A literal for "before + this number >= k": some j with before >= k - j and number >= j."""
+    terms: list[list[int]] = []  # conjunctions of literals, constants dropped
+    for j in range(min(k, len(digits) - 2) + 1):
+        parts = [before[k - j], digits[j]]
+        if FALSE in parts:
+            continue
+        term = [x for x in parts if x != TRUE]
+        if not term:
+            return TRUE
+        terms.append(term)
+    if not terms:
+        return FALSE
+    if len(terms) == 1 and len(terms[0]) == 1:
+        return terms[0][0]
+    v = pool.id()
+    clauses += [[-x for x in term] + [v] for term in terms]
+    for j in range(min(k, len(digits) - 2) + 1):  # v: before >= k - j, or the number is at least j + 1
+        low, high = before[k - j], digits[j + 1]
+        if TRUE not in (low, high):
+            clauses.append([-v] + [x for x in (low, high) if x != FALSE])
+    return v
+
+
+def _exactly(pool: IDPool, clauses: list[Clause], at_least: list[Any], false: int, most: int) -> list[int]:
+    """eq[n] = "at least n and not n + 1" for n = 0 .. most, from a counter's at-least literals;
+    a count the counter cannot reach is the `false` literal."""
     eq = []
     for n in range(most + 1):
-        lo: Any = at_least[n]
+        lo: Any = at_least[n] if n < len(at_least) else FALSE
         hi: Any = at_least[n + 1] if n + 1 < len(at_least) else FALSE
         if lo == FALSE or hi == TRUE:
             eq.append(false)

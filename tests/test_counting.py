@@ -1,0 +1,92 @@
+"""The counters of `lab.counting`: each "exactly n" literal means what it says, and unit
+propagation through a sum of ordered numbers settles every bound the sum implies (what
+lets Tatham's easiest Bridges grade as propagation)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from lab.counting import exact_counts, exact_sums
+
+
+def _numbers(rng: random.Random, pool: IDPool) -> tuple[list[list[int]], list[list[int]]]:
+    """A few numbers in order encoding (0..size each), and the clauses that order them."""
+    numbers = [[pool.id() for _ in range(rng.randint(1, 3))] for _ in range(rng.randint(1, 4))]
+    order = [[-digits[j + 1], digits[j]] for digits in numbers for j in range(len(digits) - 1)]
+    return numbers, order
+
+
+def _values(numbers: list[list[int]]) -> list[tuple[int, ...]]:
+    return list(itertools.product(*(range(len(digits) + 1) for digits in numbers)))
+
+
+def _literals(numbers: list[list[int]], value: tuple[int, ...]) -> list[int]:
+    return [d if j < v else -d for digits, v in zip(numbers, value) for j, d in enumerate(digits)]
+
+
+def test_each_exact_sum_literal_is_true_exactly_at_its_sum():
+    rng = random.Random(3)
+    for _ in range(40):
+        pool = IDPool()
+        numbers, clauses = _numbers(rng, pool)
+        false = pool.id()
+        clauses.append([-false])
+        most = rng.randint(0, sum(map(len, numbers)) + 1)
+        eq = exact_sums(pool, numbers, clauses, false, most)
+        assert len(eq) == most + 1
+        with Solver("mc", bootstrap_with=clauses) as solver:
+            for value in _values(numbers):
+                lits = _literals(numbers, value)
+                for n, e in enumerate(eq):
+                    assert solver.solve(assumptions=[*lits, e]) == (sum(value) == n), (numbers, value, n)
+
+
+def test_propagation_settles_every_bound_the_sum_implies():
+    """From any partial assignment and "the sum is n", unit propagation sets exactly the
+    digits every solution agrees on (when there is one)."""
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(60):
+        pool = IDPool()
+        numbers, clauses = _numbers(rng, pool)
+        false = pool.id()
+        clauses.append([-false])
+        total = sum(map(len, numbers))
+        eq = exact_sums(pool, numbers, clauses, false, total)
+        digits = [d for ds in numbers for d in ds]
+        with Solver("mc", bootstrap_with=clauses) as solver:
+            for _ in range(15):
+                n = rng.randint(0, total)
+                known = [d * rng.choice((1, -1)) for d in rng.sample(digits, rng.randint(0, len(digits) // 2))]
+                fits = [set(_literals(numbers, v)) for v in _values(numbers)
+                        if sum(v) == n and set(known) <= set(_literals(numbers, v))]
+                ok, implied = solver.propagate(assumptions=[eq[n], *known])
+                if not fits:
+                    continue
+                assert ok
+                agreed = set.intersection(*fits)
+                assert {lit for lit in implied if abs(lit) in digits} | set(known) == agreed, (numbers, known, n)
+                checked += 1
+    assert checked > 300
+
+
+def test_a_flat_count_is_a_sum_of_one_digit_numbers():
+    """`exact_counts` and `exact_sums` over single cells agree on every assignment."""
+    rng = random.Random(5)
+    for _ in range(20):
+        pool = IDPool()
+        cells = [pool.id() for _ in range(rng.randint(1, 6))]
+        false = pool.id()
+        counts: list[list[int]] = [[-false]]
+        sums: list[list[int]] = []
+        flat = exact_counts(pool, cells, counts, false, len(cells))
+        summed = exact_sums(pool, [[c] for c in cells], sums, false, len(cells))
+        with Solver("mc", bootstrap_with=counts + sums) as solver:
+            for value in itertools.product((1, -1), repeat=len(cells)):
+                lits = [c * s for c, s in zip(cells, value)]
+                for a, b in zip(flat, summed):
+                    assert solver.solve(assumptions=[*lits, a]) == solver.solve(assumptions=[*lits, b])
