@@ -48,7 +48,9 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # follows unit propagation, and steps are weighted by the open variables. 3: a step may come
 # from the findings of an earlier pass, re-probed (`_Prober.round`), and the search starts
 # from the rules' own unit clauses too (`_rule_units`). 4: Bridges' island counts add whole
-# pair counts (`lab.counting.exact_sums`), so propagation settles what the counts imply.
+# pair counts (`lab.counting.exact_sums`), so propagation settles what the counts imply; a
+# Tracks cell with track has two edges as a clause; the lazy rules a puzzle applies outright
+# (`CluePuzzle.lazy_units`: Tracks' loops) are part of propagation.
 GRADE_VERSION = 4
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
 
@@ -402,7 +404,19 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     primary = list(session.rules.primary)
     ptype = session.ptype
     dead_end = partial(ptype.dead_end, session.params, session.rules) if ptype.implements("dead_end") else None
+    lazy_units = partial(ptype.lazy_units, session.params, session.rules) if ptype.implements("lazy_units") else None
     prober = _Prober(session.solver, primary, budget_probes, dead_end)
+
+    def settle(lits: list[int]) -> None:
+        """Make `lits` facts, with what the lazy rules then force (`CluePuzzle.lazy_units`)."""
+        if lits:
+            prober.assert_facts(lits)
+        while lazy_units is not None:
+            facts = prober.facts
+            forced = [lit for lit in lazy_units(facts.__contains__) if lit not in facts]
+            if not forced:
+                break
+            prober.assert_facts(forced)
     rounds: list[_Round] = []
     depth, fixed = 0, 0.0
 
@@ -415,6 +429,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
         prober.assert_facts(clue_lits)
         if session.rules.holds_units():  # the solver holds them at the root
             prober.record_root()
+        settle([])
         fixed = 1 - len(prober.open_vars()) / len(primary) if primary else 1.0
         start = set(prober.facts) | _rule_units(session)
         while True:
@@ -425,7 +440,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
                     return climb(max_depth + 1, max_depth + 1)
                 done = climb(deepest, deepest)
                 if deepest == 0:
-                    done.unit_rounds = _unit_rounds(session, clue_lits, prober.facts)
+                    done.unit_rounds = _unit_rounds(session, clue_lits, prober.facts, lazy_units)
                 return done
             for depth in range(1, max_depth + 1):
                 found, cost = prober.round(depth)
@@ -434,7 +449,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
             else:
                 return climb(max_depth + 1, max_depth + 1)
             before = set(prober.facts)
-            prober.assert_facts(found)
+            settle(found)
             rounds.append(_Round(depth, cost, len(found), len(still_open), found, list(prober.facts - before)))
     except _Contradiction:
         return climb(depth, depth, True)
@@ -467,15 +482,27 @@ def _rule_units(session: SatSession) -> frozenset[int]:
     return session.rules.formula.root() if formula is not None else frozenset()
 
 
-def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int]) -> int | None:
-    """Rounds of unit propagation from the clues to what the solver found (`lab.rounds`);
-    None when the solver's constraints cannot be read back or the rounds reach a different
-    fixpoint (then they would not measure this puzzle)."""
+def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int],
+                 lazy_units: Callable[[Callable[[int], bool]], list[int]] | None = None) -> int | None:
+    """Rounds of unit propagation from the clues to what the solver found (`lab.rounds`),
+    what the lazy rules force counting as one round more each time; None when the solver's
+    constraints cannot be read back or the rounds reach a different fixpoint (then they
+    would not measure this puzzle)."""
     formula = session.formula()
-    found = formula.rounds(clue_lits) if formula is not None else None
-    if found is None:
+    if formula is None:
         return None
-    rounds, fixed = found
+    rounds, start = 0, list(clue_lits)
+    while True:
+        found = formula.rounds(start)
+        if found is None:
+            return None
+        more, fixed = found
+        rounds += more
+        forced = [lit for lit in lazy_units(fixed.__contains__) if lit not in fixed] if lazy_units else []
+        if not forced:
+            break
+        rounds += 1
+        start = [*fixed, *forced]
     for v in session.rules.primary:
         if (v in fixed) != (v in facts) or (-v in fixed) != (-v in facts):
             return None
@@ -625,7 +652,8 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
     session = SatSession(ptype, inst.params, solver)  # fresh, used for the ladder only
     try:
         clue_lits = session.assumptions(inst.clues)
-        climb = (ptype.mostly_propagation and _propagation_only(session, clue_lits)) or \
+        shortcut = ptype.mostly_propagation and not ptype.implements("lazy_units")  # (its rounds know no lazy rules)
+        climb = (shortcut and _propagation_only(session, clue_lits)) or \
             _ladder(session, clue_lits, max_depth, budget_probes)
         settled = climb.level is not None and climb.level <= max_depth and not climb.contradiction
         # (the start is empty when the clues contradict each other at once)

@@ -431,7 +431,7 @@ class CluePuzzle(PuzzleType):
 
     OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts", "lp_model",
                                                   "given_rules", "each_solution", "solution_tally",
-                                                  "stripping_rules", "dead_end")
+                                                  "stripping_rules", "dead_end", "lazy_units")
     # The deepest failed-literal probing the generic grade tries (lab/grade.py). A puzzle
     # whose rules are mostly lazy cuts (Filling's region sizes) learns little from deeper
     # probing of the CNF alone and may spend the whole probe budget there: it says 1.
@@ -534,6 +534,15 @@ class CluePuzzle(PuzzleType):
         as unit propagation would, so its solving path sees connectivity the way a person
         does. It must be sound (never True for an assignment a solution extends) and monotone
         (setting more literals never turns True into False)."""
+        raise NotImplementedError
+
+    def lazy_units(self, params: Any, rules: Rules, holds: Callable[[int], bool]) -> list[int]:
+        """Optional: the literals the lazy rules force outright on a partial assignment, as
+        unit propagation would on the cut clauses the CNF leaves out (Tracks: an edge between
+        two cells the used edges already join would close a loop, so it is not used). The
+        grade applies them with unit propagation, at no cost: for the rules a person sees
+        at a glance (Tatham's easiest Tracks already avoid loops). Each must hold in every
+        solution that extends the assignment."""
         raise NotImplementedError
 
     def solution_tally(self, inst: Instance) -> SolutionTally:

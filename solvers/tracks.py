@@ -607,6 +607,9 @@ class Tracks(CluePuzzle):
             t = track[cell[0]][cell[1]] = pool.id(("track", cell))
             clauses.append([-t] + around)
             clauses += [[-e, t] for e in around]
+            # ... and a track cell has two: implied, but without it a track cell with two
+            # edges ruled out took a failed literal to use the other two (Tatham's easiest rule)
+            clauses += [[-t] + around[:i] + around[i + 1:] for i in range(len(around))]
             for s in PIECES:
                 piece[(cell, s)] = self._piece_literal(pool, clauses, edge, cell, s, true)
         clauses += [[-lit for lit in ring] for ring in small_rings(params, edge)]
@@ -681,22 +684,8 @@ class Tracks(CluePuzzle):
         """The grade's view of the lazy rules on a partial assignment: the edges already used
         close no loop (the line from A to B is one path), and every cell known to hold track
         still reaches A's cell through edges not ruled out."""
-        data: TracksVars = rules.data
-        if data.graph is None:
-            cells = params.cells()
-            index = {cell: i for i, cell in enumerate(cells)}
-            edges = [(index[a], index[b], data.edge[(a, "R" if a[0] == b[0] else "D")]) for a, b in params.edges()]
-            tracks = [(index[(r, c)], data.track[r][c]) for r, c in cells]
-            data.graph = (len(cells), index[params.entrance_cell], edges, tracks)
-        n, entrance, edges, tracks = data.graph
+        n, entrance, _, edges, tracks = _graph(params, rules)
         used, possible = list(range(n)), list(range(n))
-
-        def find(root: list[int], i: int) -> int:
-            while root[i] != i:
-                root[i] = root[root[i]]
-                i = root[i]
-            return i
-
         for i, j, lit in edges:
             if holds(lit):
                 ri, rj = find(used, i), find(used, j)
@@ -707,6 +696,23 @@ class Tracks(CluePuzzle):
                 possible[find(possible, i)] = find(possible, j)
         start = find(possible, entrance)
         return any(holds(lit) and find(possible, i) != start for i, lit in tracks)
+
+    def lazy_units(self, params: TracksParams, rules: Rules, holds: Callable[[int], bool]) -> list[int]:
+        """An edge not yet decided that would close a loop of used edges is not used; nor
+        one that would join A's line to B's while a track cell lies on neither or a count
+        is not yet met (the line would end too soon). Tatham's easiest Tracks check both."""
+        n, entrance, exit_, edges, tracks = _graph(params, rules)
+        used = list(range(n))
+        for i, j, lit in edges:
+            if holds(lit):
+                used[find(used, i)] = find(used, j)
+        open_edges = [(find(used, i), find(used, j), lit) for i, j, lit in edges if not holds(lit) and not holds(-lit)]
+        if not open_edges:
+            return []
+        ends = {find(used, entrance), find(used, exit_)}
+        too_soon = (any(holds(t) and find(used, i) not in ends for i, t in tracks)
+                    or _count_short(params, rules.data, holds))
+        return [-lit for a, b, lit in open_edges if a == b or (too_soon and len(ends) == 2 and {a, b} == ends)]
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
@@ -886,6 +892,39 @@ def rails(board: Any, r: int, c: int, piece: str, colour: str) -> None:
 def cell_of(board: Any, x: float, y: float) -> tuple[float, float]:
     """The (fractional) cell whose centre is the point (x, y): `Board.line` takes cells."""
     return board.y + board.height - 0.5 - y, x - board.x - 0.5
+
+
+def _count_short(params: TracksParams, data: TracksVars, holds: Callable[[int], bool]) -> bool:
+    """Does some line hold fewer known track cells than its count (as far as it is known)?"""
+    for key, eq in data.eq.items():
+        target = next((n for n, e in enumerate(eq) if holds(e)), None)
+        if target is not None and sum(holds(data.track[r][c]) for r, c in line_cells(params, key)) < target:
+            return True
+    return False
+
+
+Graph = tuple[int, int, int, list[tuple[int, int, int]], list[tuple[int, int]]]
+
+
+def _graph(params: TracksParams, rules: Rules) -> Graph:
+    """The cells as numbers, the entrance's and the exit's, the edges (cell, cell, its
+    literal) and each cell's track literal, built once per rules."""
+    data: TracksVars = rules.data
+    if data.graph is None:
+        cells = params.cells()
+        index = {cell: i for i, cell in enumerate(cells)}
+        edges = [(index[a], index[b], data.edge[(a, "R" if a[0] == b[0] else "D")]) for a, b in params.edges()]
+        tracks = [(index[(r, c)], data.track[r][c]) for r, c in cells]
+        data.graph = (len(cells), index[params.entrance_cell], index[params.exit_cell], edges, tracks)
+    return data.graph
+
+
+def find(root: list[int], i: int) -> int:
+    """The representative of `i` in a union-find forest (halving paths as it goes)."""
+    while root[i] != i:
+        root[i] = root[root[i]]
+        i = root[i]
+    return i
 
 
 PUZZLE = Tracks()

@@ -71,3 +71,42 @@ def test_explain_names_a_reason_for_steps_found_by_connectivity():
             assert not session.find([*given, -firsts[step.n][0]]).sat, step.n
     finally:
         session.close()
+
+
+LAZY = [name for name in registry.names() if registry.puzzle(name).implements("lazy_units")]
+
+
+@pytest.mark.parametrize("name", LAZY)
+def test_what_the_lazy_rules_force_holds_in_the_solution(name):
+    """`lazy_units` on parts of real solutions (and of unique puzzles' solutions) names only
+    literals of that solution, and on the whole of it, none that it lacks."""
+    ptype, gen = registry.puzzle(name), registry.generator(name)
+    rng, sessions = random.Random(12), SessionCache()
+    forced = 0
+    for _ in range(8):
+        made = generate_one(ptype, gen, gen.params(size=7), rng, sessions)
+        session = SatSession(ptype, made.instance.params, "mc")
+        try:
+            primary = set(session.rules.primary)
+            lits = ptype.solution_literals(made.instance.params, session.rules, made.solution)
+            named = {abs(lit) for lit in lits}
+            whole = set(lits) | {-v for v in primary - named}  # a primary variable not named is false
+            clue_lits = set(session.assumptions(made.instance.clues))
+            for share in (1.0, 0.8, 0.5, 0.2):
+                part = set(rng.sample(sorted(whole), int(len(whole) * share))) | clue_lits
+                units = ptype.lazy_units(made.instance.params, session.rules, part.__contains__)
+                assert set(units) <= whole, (name, share)
+                forced += len(units)
+        finally:
+            session.close()
+    assert forced > 0, name
+
+
+def test_tracks_loop_rule_is_part_of_propagation(monkeypatch):
+    """A Tatham Easy 6x6 Tracks (from `sgt-tracks --generate`) whose last four cells are
+    settled only by not closing a loop: level 0 with the rule, probing without it."""
+    ptype = registry.puzzle("tracks")
+    inst = ptype.parse("6x6:oAbCbAmC,2,4,2,6,6,S6,4,5,4,S5,5,3", "tatham")
+    assert grade(ptype, inst).level == 0
+    monkeypatch.setattr(type(ptype), "hooks", type(ptype).hooks - {"lazy_units"})
+    assert grade(ptype, inst).level == 1
