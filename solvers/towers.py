@@ -571,6 +571,10 @@ class Towers(CluePuzzle):
                 clauses.append([-vis, -x[r][c][d], -prefix[d]])
                 if Towers.implied:  # visible: taller than the maximum before it
                     clauses.append([-vis, -prefix[d]] + ([here[d + 1]] if d + 1 < n else []))
+            if Towers.implied:  # hidden: the maximum before it is taller, as bounds (from
+                # heights still open: a hidden 2-or-4 after a 2-or-4 makes the first a 4)
+                for d in range(n):
+                    clauses.append([vis] + ([-here[d]] if d else []) + ([prefix[d + 1]] if d + 1 < n else []))
             if k + 1 < n:  # the prefix maximum over cells 0..k
                 new = [None] + [pool.id(("max", line[0], line[-1], k, d)) for d in range(1, n)]
                 for d in range(1, n):
