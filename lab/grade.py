@@ -693,7 +693,7 @@ def effort_of(climb: _Climb) -> float:
     level 0 the rounds unit propagation takes (a float either way: one type in Parquet)."""
     if climb.level == 0:
         return float(climb.unit_rounds or 0)
-    return round(sum(step_effort(r.cost, r.open) for r in climb.rounds), 2)
+    return round(sum((step_effort(r.cost, r.open) for r in climb.rounds), 0.0), 2)
 
 
 def step_effort(cost: int, still_open: int) -> float:

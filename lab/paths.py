@@ -1,9 +1,10 @@
 """Lines through grid cells (Pearl's loop, Tracks' track): every set of edges in which each
-cell has 0 or 2 of them, the brute force the engines are compared with on tiny boards."""
+cell has 0 or 2 of them, the brute force the engines are compared with on tiny boards; and
+the pieces a partial line already forms, for the grade's view of the one-line rule."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 Cell = tuple[int, int]
 BACK = {"R": "L", "D": "U"}
@@ -53,3 +54,28 @@ def degree_two_edge_sets(cells: Sequence[Cell], edges: Sequence[tuple[Cell, Cell
                 chosen.pop()
 
     yield from extend(0)
+
+
+Edge = tuple[int, int, int]  # (cell, cell, the edge's literal), cells numbered
+
+
+def find(root: list[int], i: int) -> int:
+    """The representative of `i` in a union-find forest (halving paths as it goes)."""
+    while root[i] != i:
+        root[i] = root[root[i]]
+        i = root[i]
+    return i
+
+
+def joined(cells: int, edges: Sequence[Edge], holds: Callable[[int], bool]) -> tuple[list[int], list[int]]:
+    """The cells joined by the edges known used (a union-find forest), and a cell of each
+    loop those edges close (one per loop)."""
+    root = list(range(cells))
+    loops = []
+    for i, j, lit in edges:
+        if holds(lit):
+            ri, rj = find(root, i), find(root, j)
+            if ri == rj:
+                loops.append(i)
+            root[ri] = rj
+    return root, loops

@@ -33,7 +33,7 @@ from typing import Any
 from pysat.formula import IDPool
 
 from lab.counting import exact_counts
-from lab.paths import degree_two_edge_sets
+from lab.paths import Edge, degree_two_edge_sets, find, joined
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -685,15 +685,9 @@ class Tracks(CluePuzzle):
         close no loop (the line from A to B is one path), and every cell known to hold track
         still reaches A's cell through edges not ruled out."""
         n, entrance, _, edges, tracks = _graph(params, rules)
-        used, possible = list(range(n)), list(range(n))
-        for i, j, lit in edges:
-            if holds(lit):
-                ri, rj = find(used, i), find(used, j)
-                if ri == rj:
-                    return True  # a loop of used edges
-                used[ri] = rj
-            if not holds(-lit):
-                possible[find(possible, i)] = find(possible, j)
+        if joined(n, edges, holds)[1]:
+            return True  # a loop of used edges
+        possible, _ = joined(n, edges, lambda lit: not holds(-lit))
         start = find(possible, entrance)
         return any(holds(lit) and find(possible, i) != start for i, lit in tracks)
 
@@ -702,10 +696,7 @@ class Tracks(CluePuzzle):
         one that would join A's line to B's while a track cell lies on neither or a count
         is not yet met (the line would end too soon). Tatham's easiest Tracks check both."""
         n, entrance, exit_, edges, tracks = _graph(params, rules)
-        used = list(range(n))
-        for i, j, lit in edges:
-            if holds(lit):
-                used[find(used, i)] = find(used, j)
+        used, _ = joined(n, edges, holds)
         open_edges = [(find(used, i), find(used, j), lit) for i, j, lit in edges if not holds(lit) and not holds(-lit)]
         if not open_edges:
             return []
@@ -903,7 +894,7 @@ def _count_short(params: TracksParams, data: TracksVars, holds: Callable[[int], 
     return False
 
 
-Graph = tuple[int, int, int, list[tuple[int, int, int]], list[tuple[int, int]]]
+Graph = tuple[int, int, int, list[Edge], list[tuple[int, int]]]
 
 
 def _graph(params: TracksParams, rules: Rules) -> Graph:
@@ -917,14 +908,6 @@ def _graph(params: TracksParams, rules: Rules) -> Graph:
         tracks = [(index[(r, c)], data.track[r][c]) for r, c in cells]
         data.graph = (len(cells), index[params.entrance_cell], index[params.exit_cell], edges, tracks)
     return data.graph
-
-
-def find(root: list[int], i: int) -> int:
-    """The representative of `i` in a union-find forest (halving paths as it goes)."""
-    while root[i] != i:
-        root[i] = root[root[i]]
-        i = root[i]
-    return i
 
 
 PUZZLE = Tracks()
