@@ -50,15 +50,18 @@ class Explanation:
     status: str  # solved | stuck (search needed) | contradiction | unknown (probe budget)
     level: int | None
     score: float | None  # the grade's: level plus a fraction that grows with the effort
-    effort: float  # the steps' weighted costs summed (at level 0: rounds of unit propagation)
+    effort: float  # the steps' weighted costs summed, the largest twice (at level 0: rounds of propagation)
     steps: list[Step]
+    hardest: float = 0.0  # the largest weighted cost of a step
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     def text(self) -> str:
+        effort = f"{self.effort:g}" + (f": the steps' sum, and the costliest ({self.hardest:.1f}) again"
+                                       if self.hardest else "")
         lines = [f"{self.puzzle}: {len(self.steps)} step(s), level {self.level}, {self.status}"
-                 f" (score {self.score}, effort {self.effort:g})"]
+                 f" (score {self.score}, effort {effort})"]
         for s in self.steps:
             why = ", ".join([*s.clues, *(f"step {k}" for k in s.after)]) or "the rules alone"
             what = ", ".join(s.settles) if s.settles else f"{s.literals} literal(s), no cell settled yet"
@@ -91,7 +94,8 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
     finally:
         session.close()
     effort = effort_of(climb)
-    return Explanation(ptype.name, status, climb.level, score_of(climb.level, effort), effort, steps)
+    hardest = max((s.effort for s in steps), default=0.0) if climb.level else 0.0
+    return Explanation(ptype.name, status, climb.level, score_of(climb.level, effort), effort, steps, hardest)
 
 
 def _clue_name(ptype: CluePuzzle, inst: Instance, session: SatSession, lit: int) -> str:

@@ -33,14 +33,17 @@ def test_steps_follow_the_grade_and_settle_every_open_cell():
 
 
 def test_the_steps_add_up_to_the_grade():
-    """Each step shows its weighted cost, and they sum to the grade's effort and score (at
-    level 0 the effort is the rounds of propagation, and no step is weighted)."""
+    """Each step shows its weighted cost; they sum to the grade's effort and score with the
+    costliest counted twice (at level 0 the effort is the rounds of propagation, and no
+    step is weighted)."""
     for board in (INKALA, EASY):
         inst = SUDOKU.parse(board)
         found, g = explain(SUDOKU, inst), grade(SUDOKU, inst)
         assert (found.score, found.effort) == (g.score, g.effort)
         if g.level:
-            assert round(sum(s.effort for s in found.steps), 1) == round(g.effort, 1)
+            assert found.hardest == max(s.effort for s in found.steps) > 0
+            assert round(found.hardest + sum(s.effort for s in found.steps), 1) == round(g.effort, 1)
+            assert f"the costliest ({found.hardest:.1f}) again" in found.text().splitlines()[0]
             assert all(s.effort > 0 and s.still_open > 0 for s in found.steps[1:])
             assert f"cost {found.steps[1].cost} among {found.steps[1].still_open} open" in found.text()
         else:
