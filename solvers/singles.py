@@ -14,7 +14,7 @@ added lazily (`cuts`); the CP-SAT model states it with BFS distances instead.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
@@ -93,8 +93,24 @@ def _rules(params: SinglesParams, pool: IDPool, numbers: bool) -> Rules:
     # of at least 2x2 at most half the cells can be shaded, so there are >= 2 white cells
     # and each needs a white neighbour. (The one-cell case of the cuts, up front.)
     clauses += [[shade[r][c]] + [-shade[nr][nc] for nr, nc in params.neighbours(r, c)] for r, c in params.cells()]
+    if numbers:
+        clauses += _patterns(params, shade, lambda r, c, v: first_number + (r * w + c) * top + v)
     primary = [v for row in shade for v in row]
     return Rules(clauses, primary, SinglesVars(shade, white, first_number), at_most_one=once)
+
+
+def _patterns(params: SinglesParams, shade: list[list[int]], number: Callable[[int, int, int], int]) -> list[list[int]]:
+    """Implied by the rules, and one of Tatham's easiest deductions, but it took a failed
+    literal: between two equal numbers one cell apart, the cell is unshaded (one of the two
+    is shaded, and shaded cells do not touch). With it, his Easy 8x8 boards are all level 0
+    (none before). His pair rule (beside two equal neighbours, every other copy is shaded)
+    as clauses too took as many again per line: generation ran at 0.69 times the speed."""
+    clauses = []
+    for line in params.lines():
+        for v in range(params.top):
+            for (r1, c1), (r2, c2), (r3, c3) in zip(line, line[1:], line[2:]):
+                clauses.append([-number(r1, c1, v), -number(r3, c3, v), -shade[r2][c2]])
+    return clauses
 
 
 class Singles(CluePuzzle):
