@@ -487,3 +487,18 @@ def test_a_puzzle_propagation_settles_is_graded_without_loading_a_solver(monkeyp
         level0 = graded[True][0]["level"] == 0
         assert (graded[True][1] == 0) == level0 and graded[False][1] >= 1, (ptype.name, graded)
     assert sum(grade(p, i).level == 0 for p, i in cases) >= 3
+
+
+def test_tathams_easiest_rules_are_propagation():
+    """His easiest grade's deductions are unit propagation for us, so his easiest boards
+    are level 0, and his hardest still take probing or search
+    (tests/data/grade_tatham_easiest.txt: boards that took probing before Bridges' sums,
+    Tracks' and Pearl's two edges and loop rule, Towers' hidden bounds and Singles'
+    sandwiches were written into the rules)."""
+    rows = [line.split("\t") for line in (Path(__file__).parent / "data" / "grade_tatham_easiest.txt")
+            .read_text().splitlines() if line and not line.startswith("#")]
+    assert {name for name, *_ in rows} == {"bridges", "tracks", "towers", "singles", "pearl"}
+    for name, his, rank, game_id in rows:
+        ptype = registry.puzzle(name)
+        level = grade(ptype, ptype.parse(game_id, "tatham")).level
+        assert (level == 0) if rank == "0" else (level is not None and level >= 1), (name, his, game_id, level)
