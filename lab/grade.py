@@ -465,10 +465,11 @@ def _propagation_only(session: SatSession, clue_lits: list[int]) -> _Climb | Non
     same climb as the ladder's, which counts its one propagation of the clues as a probe.
     None when propagation leaves anything open or conflicts: the ladder then climbs."""
     formula = session.formula()
-    found = formula.rounds(clue_lits) if formula is not None else None
+    found = formula.tiered_rounds(clue_lits) if formula is not None else None
     if found is None:
         return None
-    rounds, fixed = found
+    rounds, wide, fixed = found
+    rounds += (WIDE_ROUND_COST - 1) * wide
     if any(v not in fixed and -v not in fixed for v in session.rules.primary) or not _real(session, fixed):
         return None
     return _Climb(level=0, at_least=0, fixed=1.0, probes=1, contradiction=False, rounds=[], start=fixed,
@@ -486,7 +487,8 @@ def _rule_units(session: SatSession) -> frozenset[int]:
 def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int],
                  lazy_units: Callable[[Callable[[int], bool]], list[int]] | None = None) -> int | None:
     """Rounds of unit propagation from the clues to what the solver found (`lab.rounds`),
-    what the lazy rules force counting as one round more each time; None when the solver's
+    what the lazy rules force counting as one round more each time and a round only a wide
+    count makes (`Formula.tiered_rounds`) as WIDE_ROUND_COST; None when the solver's
     constraints cannot be read back or the rounds reach a different fixpoint (then they
     would not measure this puzzle)."""
     formula = session.formula()
@@ -494,11 +496,11 @@ def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int],
         return None
     rounds, start = 0, list(clue_lits)
     while True:
-        found = formula.rounds(start)
+        found = formula.tiered_rounds(start)
         if found is None:
             return None
-        more, fixed = found
-        rounds += more
+        more, wide, fixed = found
+        rounds += more + (WIDE_ROUND_COST - 1) * wide
         forced = [lit for lit in lazy_units(fixed.__contains__) if lit not in fixed] if lazy_units else []
         if not forced:
             break
@@ -729,6 +731,11 @@ def score_of(level: int | None, effort: float) -> float | None:
 # more than loading everything (Singles, Magnets, Mosaic; BENCHMARKS.md, sixth session).
 SIMPLIFY_FROM = 0.5
 EFFORT_SCALE = 50  # the effort that puts a puzzle halfway between its level and the next
+# A level-0 round only a rule's count of two or more makes, several cells at once, counts
+# as this many rounds (`Formula.tiered_rounds`: Unruly's full lines). Tatham's ladder tries
+# every narrower rule first; on his Unruly, rho 0.94/0.94 (8x8, 10x10) at 10, 0.89/0.93 at
+# 5, 0.84/0.91 at 3, 0.74/0.83 before the tiers (BENCHMARKS.md, eighth session).
+WIDE_ROUND_COST = 10
 DEEP_STEP_COST = 50  # a step deeper than failed literals: as much as a hard failed-literal path
 # A step takes every finding up to this multiple of the cheapest: a third of the passes of
 # taking the cheapest alone, with the same agreement with Tatham's grades (BENCHMARKS.md).

@@ -119,6 +119,7 @@ class Formula:
         self.clauses = _Part.of_lists([c for c in clauses])
         self.counts = _Part.of_counts(at_most)
         self.variables = variables
+        self.rule_counts = self.counts.n  # the counts given here, before any `extended` adds clues
         self._root: frozenset[int] | None = None
         self._largest: int | None = None
 
@@ -130,9 +131,32 @@ class Formula:
         out.clauses = self.clauses.plus(_Part.of_lists(guarded[0], guards=guarded[1])).plus(_Part.of_lists(clauses))
         out.counts = self.counts.plus(_Part.of_counts(at_most))
         out.variables = variables
+        out.rule_counts = self.rule_counts
         out._root = None
         out._largest = None
         return out
+
+    def tiered_rounds(self, assumptions: Iterable[int]) -> tuple[int, int, set[int]] | None:
+        """Like `rounds`, but the rules' own counts of two or more ("half of each line is
+        black") settle several cells at once only when nothing narrower (a clause, an
+        "at most one", a clue's count) forces anything: the rounds, how many of them were
+        such wide ones, and the literals set. Tatham's Unruly grades exactly so: his Trivial
+        boards need threes and lines one cell short of full, his Easy ones a full count."""
+        k = self.counts
+        if not np.any((np.arange(k.n) < self.rule_counts) & (k.size >= 2)):
+            found = self.rounds(assumptions)
+            return None if found is None else (found[0], 0, found[1])
+        value = np.zeros(max(self.variables, self.largest()) + 1, dtype=np.int8)
+        for lit in assumptions:
+            want = 1 if lit > 0 else -1
+            if value[abs(lit)] == -want:
+                return None
+            value[abs(lit)] = want
+        counted = _tiered(self, value)
+        if counted is None:
+            return None
+        set_vars = np.flatnonzero(value)
+        return counted[0], counted[1], set((set_vars * value[set_vars]).tolist())
 
     def root(self) -> frozenset[int]:
         """What unit propagation fixes from the constraints alone (their unit clauses and
@@ -217,6 +241,46 @@ class Formula:
                 look = (self.clauses.touching(changed), self.counts.touching(changed))
         set_vars = np.flatnonzero(value)
         return rounds, set((set_vars * value[set_vars]).tolist())
+
+
+def _tiered(formula: Formula, value: np.ndarray) -> tuple[int, int] | None:
+    """`Formula.tiered_rounds` from the assignment `value` (changed in place)."""
+    k = formula.counts
+    wide = (np.arange(k.n) < formula.rule_counts) & (k.size >= 2)
+    narrow_counts, wide_counts = np.flatnonzero(~wide), np.flatnonzero(wide)
+    rounds = wide_rounds = 0
+    while True:
+        forced = _forced(value, formula.clauses.view(None), k.view(narrow_counts))
+        full = _full_counts(value, k.view(wide_counts))
+        if forced is None or full is None:
+            return None
+        one, several = full
+        forced = np.concatenate([forced, one])
+        if not forced.size and several.size:
+            forced = several
+            wide_rounds += 1
+        if not forced.size:
+            return rounds, wide_rounds
+        var, sign = np.abs(forced), np.sign(forced).astype(np.int8)
+        value[var] = sign
+        if np.any(value[var] != sign):
+            return None
+        rounds += 1
+
+
+def _full_counts(value: np.ndarray, counts: tuple) -> tuple[np.ndarray, np.ndarray] | None:
+    """What the given counts force now: the literals of counts with one open literal left,
+    and of those with several; None on a count exceeded."""
+    var, sign, owner, size, n = counts
+    lit_value = value[var] * sign
+    true = np.bincount(owner, lit_value == 1, n)
+    if np.any(true > size):
+        return None
+    still = np.bincount(owner, lit_value == 0, n)
+    full = true == size
+    pick = full[owner] & (lit_value == 0)
+    several = (still >= 2)[owner]
+    return -(var[pick & ~several] * sign[pick & ~several]), -(var[pick & several] * sign[pick & several])
 
 
 def _lists(lits: np.ndarray, lengths: np.ndarray) -> list[list[int]]:

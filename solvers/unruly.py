@@ -282,7 +282,9 @@ class Unruly(CluePuzzle):
         return True  # a clue is a cell's literal: nothing is drawn from the pool later
 
     def rules(self, params: UnrulyParams, pool: IDPool) -> Rules:
-        return self._rules(params, pool, native_counts=False)
+        """Balance as native counts here too: the grade reads them back as counts, so a full
+        line is one wide step (`Formula.tiered_rounds`), not rounds through a counter."""
+        return self._rules(params, pool, native_counts=True)
 
     def one_shot_rules(self, params: UnrulyParams, pool: IDPool) -> Rules:
         """Balance as the engine's exact counts (native on Minicard): writing a counter per

@@ -363,8 +363,8 @@ def test_score_follows_tathams_grades_on_puzzles_his_generator_made():
 def test_level_0_puzzles_are_ranked_by_rounds_of_propagation():
     """Two of Tatham's grades that propagation alone solves (sudoku Trivial and Basic, Keen
     Easy and Normal; tests/data/grade_tatham_level0.txt): the harder grade's median score is
-    above the easier's, which a level alone would tie at 0. (Unruly's Trivial and Easy differ
-    less: 30 a grade separate them, 10 do not; BENCHMARKS.md.)"""
+    above the easier's, which a level alone would tie at 0; Unruly's Trivial and Easy too,
+    apart, since a full line (several cells at once) weighs more than a round."""
     from statistics import median
 
     rows: dict[str, dict[int, list[float]]] = {}
@@ -375,9 +375,12 @@ def test_level_0_puzzles_are_ranked_by_rounds_of_propagation():
             g = grade(ptype, ptype.parse(game_id, "tatham"))
             if g.level == 0:
                 rows.setdefault(name, {}).setdefault(int(rank), []).append(g.score)
-    assert set(rows) == {"sudoku", "keen"}
+    assert set(rows) == {"sudoku", "keen", "unruly"}
     for name, by_rank in rows.items():
         assert median(by_rank[0]) < median(by_rank[1]), (name, by_rank)
+    # Unruly's Easy needs a full line at least once (a wide round, `Formula.tiered_rounds`);
+    # its Trivial never does: every Easy score is above every Trivial one
+    assert max(rows["unruly"][0]) < min(rows["unruly"][1]), rows["unruly"]
 
 
 def test_generate_keeps_only_the_grade_and_score_asked_for(tmp_path):

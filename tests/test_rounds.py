@@ -190,3 +190,25 @@ def test_simplified_reports_facts_that_break_the_formula():
     assert Formula([], [], 2).simplified([1, -1]).clauses == [[]]
     left = Formula([[1, 2, 3]], [([1, 2, 3, 3], 2)], 3).simplified({3})  # a repeat counts twice
     assert left.clauses == [[-1], [-2]] and left.counts == []
+
+
+def test_a_rules_wide_count_waits_for_the_narrow_constraints():
+    """`tiered_rounds`: a rule's count of two or more settles several cells only when
+    nothing narrower forces anything (one wide round here), one open cell left is narrow;
+    clue counts (added by `extended`) are never wide; the fixpoint is `rounds`'s."""
+    f = Formula([[-5, 1], [-5, 2]], [([1, 2, 3, 4], 2)], 5)
+    assert f.tiered_rounds([5]) == (2, 1, {5, 1, 2, -3, -4})
+    assert f.tiered_rounds([5, -4]) == (2, 0, {5, 1, 2, -3, -4})  # the count's last open cell: narrow
+    clue = Formula([[-5, 1], [-5, 2]], [], 5).extended([], [([1, 2, 3, 4], 2)], 5)
+    assert clue.tiered_rounds([5]) == (2, 0, {5, 1, 2, -3, -4})
+    rng = random.Random(9)
+    for _ in range(300):
+        n = rng.randint(3, 9)
+        clauses = [[rng.choice((1, -1)) * rng.randint(1, n) for _ in range(rng.randint(1, 3))] for _ in range(n)]
+        at_most = [(rng.sample(range(1, n + 1), k := rng.randint(2, n)), rng.randint(1, k - 1)) for _ in range(2)]
+        formula = Formula(clauses, at_most, n)
+        start = [rng.choice((1, -1)) * v for v in rng.sample(range(1, n + 1), rng.randint(0, 2))]
+        plain, tiered = formula.rounds(start), formula.tiered_rounds(start)
+        assert (plain is None) == (tiered is None)
+        if plain is not None and tiered is not None:
+            assert tiered[2] == plain[1] and tiered[0] >= plain[0] and tiered[1] <= tiered[0]
