@@ -574,6 +574,10 @@ class Tracks(CluePuzzle):
         return True  # every clue is a literal built with the rules
 
     def rules(self, params: TracksParams, pool: IDPool) -> Rules:
+        """With the counters, without the cut parities: as clauses they made Tatham's Hard
+        technique (the line crosses a cut an odd or even number of times) unit propagation,
+        and his Hard boards graded with his Tricky ones (rho 0.82/0.79 over 180 a grade;
+        0.84/0.84 without). The stripping loop runs as fast without them (0.97x, noise)."""
         return self._rules(params, pool, counters=True)
 
     def one_shot_rules(self, params: TracksParams, pool: IDPool) -> Rules:
@@ -582,7 +586,8 @@ class Tracks(CluePuzzle):
 
     def _rules(self, params: TracksParams, pool: IDPool, counters: bool) -> Rules:
         """Degree 0 or 2 everywhere, the track and piece literals defined both ways, no small
-        loop and the cut parities (cheap parts of the one-line rule, so fewer cuts are needed);
+        loop and, without `counters`, the cut parities (cheap parts of the one-line rule, so
+        fewer cuts are needed);
         with `counters`, a unary counter per line whose "exactly n" literals are the count
         clues."""
         edges = params.edges()
@@ -613,8 +618,9 @@ class Tracks(CluePuzzle):
             for s in PIECES:
                 piece[(cell, s)] = self._piece_literal(pool, clauses, edge, cell, s, true)
         clauses += [[-lit for lit in ring] for ring in small_rings(params, edge)]
-        for crossing, odd in cut_parities(params, edge):
-            clauses += xor_chain(pool, crossing, odd)
+        if not counters:  # (not in the rules the grade and the stripping loop share: below)
+            for crossing, odd in cut_parities(params, edge):
+                clauses += xor_chain(pool, crossing, odd)
         eq = {key: exact_counts(pool, [track[r][c] for r, c in line_cells(params, key)], clauses, -true,
                                 len(line_cells(params, key))) for key in count_keys(params)} if counters else {}
         return Rules(clauses, list(range(first, first + len(edges))), TracksVars(edge, track, piece, eq, true))
