@@ -32,20 +32,22 @@ SITE_WORTH = {"B": 2, "W": 1, "": 0}
 # so that most loops are unique with every pearl in place (BENCHMARKS.md, 2026-11-24).
 WANDER, CLIMB = 2, 12
 
-# The border of a face in cyclic order: N edge, NE corner, E edge, SE corner, S, SW, W, NW.
-# Each entry lists the offsets of the faces that touch it from outside (one across an
-# edge, three at a corner).
-RING = [
-    ((-1, 0),), ((-1, 0), (-1, 1), (0, 1)),
-    ((0, 1),), ((0, 1), (1, 1), (1, 0)),
-    ((1, 0),), ((1, 0), (1, -1), (0, -1)),
-    ((0, -1),), ((0, -1), (-1, -1), (-1, 0)),
-]
+# The border of a face in cyclic order has eight parts: N edge, NE corner, E edge, SE
+# corner, S, SW, W, NW (the "border order"). The faces around it, in that order: across
+# each edge, and diagonally at each corner. A corner part touches what its two edge faces
+# or its diagonal face touch.
+AROUND = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+
+
+def _touching(mask: int) -> list[bool]:
+    """The border parts touched, from which of the AROUND faces (bits) are on the other side."""
+    on = [bool(mask >> i & 1) for i in range(8)]
+    return [on[k] if k % 2 == 0 else on[k - 1] or on[k] or on[(k + 1) % 8] for k in range(8)]
 
 
 def joins_as_disk(touching: list[bool]) -> bool:
     """Does a disk stay a disk with a face added, given which of the face's eight border
-    parts (RING order) the disk touches?
+    parts (border order) the disk touches?
 
     Gluing two disks along one arc of their borders gives a disk; so the part of the
     face's border that the disk touches must be a single arc with at least one edge in
@@ -57,6 +59,9 @@ def joins_as_disk(touching: list[bool]) -> bool:
     return sum(1 for k in range(8) if touching[k] and not touching[k - 1]) == 1
 
 
+JOINS = [joins_as_disk(_touching(mask)) for mask in range(256)]  # by the mask of AROUND faces
+
+
 class Sketch:
     """A loop being reshaped: which faces are inside it, and every cell's shape as
     U/D/L/R bits. Flat lists indexed by face and by cell keep the hill-climb quick."""
@@ -65,15 +70,16 @@ class Sketch:
         h, w = self.h, self.w = params.height, params.width
         self.faces = [(i, j) for i in range(h - 1) for j in range(w - 1)]
         number = {f: k for k, f in enumerate(self.faces)}
-        # RING parts of each face as face numbers, -1 beyond the grid
-        self.ring = [[[number.get((i + di, j + dj), -1) for di, dj in part] for part in RING]
-                     for i, j in self.faces]
+        # the AROUND faces of each face as (bit, face number), -1 beyond the grid (the last
+        # entry of `inside`, always False: beyond the grid is outside)
+        self.around = [[(1 << b, number.get((i + di, j + dj), -1)) for b, (di, dj) in enumerate(AROUND)]
+                       for i, j in self.faces]
         # the cells whose pearl site a flip can change: its corners and their neighbours
         self.window = [[r * w + c for r in range(max(0, i - 1), min(h, i + 3))
                         for c in range(max(0, j - 1), min(w, j + 3))] for i, j in self.faces]
         offset = {U: -w, D: w, L: -1, R: 1}
         self.ways = [[(bit, offset[bit]) for bit in (U, D, L, R) if s & bit] for s in range(16)]
-        self.inside = [False] * len(self.faces)
+        self.inside = [False] * (len(self.faces) + 1)
         self.bits = [0] * (h * w)
         for k in range(len(self.faces)):  # all faces in: the loop is the grid's outline
             self.flip(k)
@@ -88,10 +94,15 @@ class Sketch:
         self.bits[bottom + 1] ^= L | U
 
     def may_flip(self, k: int) -> bool:
+        """Does the region stay a disk (and its border one loop) with face k flipped? A face
+        inside joins the outside, which includes all beyond the grid."""
         inside = self.inside
-        if inside[k]:  # joins the outside, which includes all beyond the grid
-            return joins_as_disk([any(g < 0 or not inside[g] for g in part) for part in self.ring[k]])
-        return joins_as_disk([any(g >= 0 and inside[g] for g in part) for part in self.ring[k]])
+        mine = inside[k]
+        mask = 0
+        for bit, g in self.around[k]:
+            if inside[g] != mine:
+                mask |= bit
+        return JOINS[mask]
 
     def site(self, cell: int) -> str:
         """The pearl this cell could hold: 'B', 'W' or ''."""
@@ -103,8 +114,22 @@ class Sketch:
             return "" if straight_on else "W"
         return "B" if straight_on else ""
 
-    def worth(self, k: int) -> int:
-        return sum(SITE_WORTH[self.site(cell)] for cell in self.window[k])
+    def count_sites(self) -> None:
+        """Every cell's pearl-site worth, kept up to date by `flip_if_no_worse`."""
+        self.worths = [SITE_WORTH[self.site(cell)] for cell in range(self.h * self.w)]
+
+    def flip_if_no_worse(self, k: int) -> None:
+        """Flip face k unless that lowers the pearl sites around it (`count_sites` first):
+        the sites before come from the counts kept, so only the new ones are worked out."""
+        window, worths = self.window[k], self.worths
+        before = sum(worths[cell] for cell in window)
+        self.flip(k)
+        after = [SITE_WORTH[self.site(cell)] for cell in window]
+        if sum(after) < before:
+            self.flip(k)
+            return
+        for cell, worth in zip(window, after):
+            worths[cell] = worth
 
     def loop(self) -> Loop:
         return tuple(tuple("".join(d for d, bit in (("U", U), ("D", D), ("L", L), ("R", R)) if s & bit)
@@ -117,16 +142,15 @@ def random_loop(params: PearlParams, rng: random.Random, wander: int = WANDER, c
     sketch = Sketch(params)
     n = len(sketch.faces)
     for t in range((wander + climb) * n):
+        if t == wander * n:
+            sketch.count_sites()
         k = rng.randrange(n)
         if not sketch.may_flip(k):
             continue
         if t < wander * n:
             sketch.flip(k)
-            continue
-        before = sketch.worth(k)
-        sketch.flip(k)
-        if sketch.worth(k) < before:
-            sketch.flip(k)
+        else:
+            sketch.flip_if_no_worse(k)
     return sketch.loop()
 
 
