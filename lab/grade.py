@@ -11,7 +11,9 @@ compare in "Sudoku as a SAT Problem" (2006); deeper rungs nest the probing:
 
 Within a level, the score orders puzzles by the effort of their solving path: the summed
 cost of its probing steps, each weighted by how many open variables it was found among
-(`step_effort`), and at level 0 the rounds unit propagation takes (`lab.rounds`).
+(`step_effort`), the costliest twice, and at level 0 the rounds unit propagation takes
+(`lab.rounds`; a round in which only a rule's wide count, several cells at once, forces
+anything weighs more: a person tries the narrower rules first).
 Puzzles whose rules are partly lazy cuts (connectivity, one loop) may give a `dead_end`
 check of a partial assignment: a probe it rules out fails as a conflict would.
 
@@ -50,7 +52,8 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # from the rules' own unit clauses too (`_rule_units`). 4: Bridges' island counts add whole
 # pair counts (`lab.counting.exact_sums`), so propagation settles what the counts imply; a
 # Tracks cell with track has two edges as a clause; the lazy rules a puzzle applies outright
-# (`CluePuzzle.lazy_units`: Tracks' loops) are part of propagation; the effort counts the
+# (`CluePuzzle.lazy_units`: Tracks' loops) are part of propagation; a level-0 round only a
+# wide count makes weighs WIDE_ROUND_COST (Unruly's full lines); the effort counts the
 # costliest step twice (`effort_of`).
 GRADE_VERSION = 4
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
