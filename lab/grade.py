@@ -15,7 +15,9 @@ cost of its probing steps, each weighted by how many open variables it was found
 (`lab.rounds`; a round in which only a rule's wide count, several cells at once, forces
 anything weighs more: a person tries the narrower rules first).
 Puzzles whose rules are partly lazy cuts (connectivity, one loop) may give a `dead_end`
-check of a partial assignment: a probe it rules out fails as a conflict would.
+check of a partial assignment: a probe it rules out fails as a conflict would; and
+`lazy_units`, what those rules force outright (an edge that would close a loop is unused),
+applied with unit propagation at no cost.
 
 Contradictory clues get the level at which the contradiction shows (status "unsolvable");
 an ambiguous puzzle never settles, so it lands on max_depth + 1 (status "ambiguous").
