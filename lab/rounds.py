@@ -142,21 +142,27 @@ class Formula:
         "at most one", a clue's count) forces anything: the rounds, how many of them were
         such wide ones, and the literals set. Tatham's Unruly grades exactly so: his Trivial
         boards need threes and lines one cell short of full, his Easy ones a full count."""
-        k = self.counts
-        if not np.any((np.arange(k.n) < self.rule_counts) & (k.size >= 2)):
+        wide = (np.arange(self.counts.n) < self.rule_counts) & (self.counts.size >= 2)
+        if not wide.any():
             found = self.rounds(assumptions)
             return None if found is None else (found[0], 0, found[1])
+        value = self._assigned(assumptions)
+        counted = _tiered(self, value, wide) if value is not None else None
+        if value is None or counted is None:
+            return None
+        set_vars = np.flatnonzero(value)
+        return counted[0], counted[1], set((set_vars * value[set_vars]).tolist())
+
+    def _assigned(self, assumptions: Iterable[int]) -> np.ndarray | None:
+        """The assumptions as values per variable (1 true, -1 false, 0 open); None if they
+        give a variable both ways."""
         value = np.zeros(max(self.variables, self.largest()) + 1, dtype=np.int8)
         for lit in assumptions:
             want = 1 if lit > 0 else -1
             if value[abs(lit)] == -want:
                 return None
             value[abs(lit)] = want
-        counted = _tiered(self, value)
-        if counted is None:
-            return None
-        set_vars = np.flatnonzero(value)
-        return counted[0], counted[1], set((set_vars * value[set_vars]).tolist())
+        return value
 
     def root(self) -> frozenset[int]:
         """What unit propagation fixes from the constraints alone (their unit clauses and
@@ -216,12 +222,9 @@ class Formula:
     def rounds(self, assumptions: Iterable[int]) -> tuple[int, set[int]] | None:
         """Rounds of unit propagation from `assumptions` to the fixpoint, and the literals set
         then; None on a conflict."""
-        value = np.zeros(max(self.variables, self.largest()) + 1, dtype=np.int8)  # 1 true, -1 false, 0 open
-        for lit in assumptions:
-            want = 1 if lit > 0 else -1
-            if value[abs(lit)] == -want:
-                return None
-            value[abs(lit)] = want
+        value = self._assigned(assumptions)
+        if value is None:
+            return None
         incremental = self.clauses.lits.size + self.counts.lits.size >= INCREMENTAL_FROM
         look: tuple[np.ndarray | None, np.ndarray | None] = (None, None)  # the first round: everything
         rounds = 0
@@ -243,10 +246,10 @@ class Formula:
         return rounds, set((set_vars * value[set_vars]).tolist())
 
 
-def _tiered(formula: Formula, value: np.ndarray) -> tuple[int, int] | None:
-    """`Formula.tiered_rounds` from the assignment `value` (changed in place)."""
+def _tiered(formula: Formula, value: np.ndarray, wide: np.ndarray) -> tuple[int, int] | None:
+    """`Formula.tiered_rounds` from the assignment `value` (changed in place); `wide` marks
+    the wide counts."""
     k = formula.counts
-    wide = (np.arange(k.n) < formula.rule_counts) & (k.size >= 2)
     narrow_counts, wide_counts = np.flatnonzero(~wide), np.flatnonzero(wide)
     rounds = wide_rounds = 0
     while True:
