@@ -706,10 +706,13 @@ class Tracks(CluePuzzle):
         open_edges = [(find(used, i), find(used, j), lit) for i, j, lit in edges if not holds(lit) and not holds(-lit)]
         if not open_edges:
             return []
+        units = [-lit for a, b, lit in open_edges if a == b]
         ends = {find(used, entrance), find(used, exit_)}
-        too_soon = (any(holds(t) and find(used, i) not in ends for i, t in tracks)
-                    or _count_short(params, rules.data, holds))
-        return [-lit for a, b, lit in open_edges if a == b or (too_soon and len(ends) == 2 and {a, b} == ends)]
+        joining = [-lit for a, b, lit in open_edges if len(ends) == 2 and {a, b} == ends]
+        if joining and (any(holds(t) and find(used, i) not in ends for i, t in tracks)
+                        or _count_short(params, rules.data, holds)):
+            units += joining
+        return units
 
     # ---- CP-SAT -------------------------------------------------------------------
     def cpsat(self, inst: Instance) -> CpModel:
