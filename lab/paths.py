@@ -59,6 +59,14 @@ def degree_two_edge_sets(cells: Sequence[Cell], edges: Sequence[tuple[Cell, Cell
 Edge = tuple[int, int, int]  # (cell, cell, the edge's literal), cells numbered
 
 
+def numbered_edges(cells: Sequence[Cell], pairs: Sequence[tuple[Cell, Cell]],
+                   edge: Mapping[tuple[Cell, str], int]) -> tuple[dict[Cell, int], list[Edge]]:
+    """Each cell's number, and the pairs (b right of or below a) as edges between numbers
+    with their literals (`edge[(a, "R")]`, `edge[(a, "D")]`), for `joined`."""
+    index = {cell: i for i, cell in enumerate(cells)}
+    return index, [(index[a], index[b], edge[(a, "R" if a[0] == b[0] else "D")]) for a, b in pairs]
+
+
 def find(root: list[int], i: int) -> int:
     """The representative of `i` in a union-find forest (halving paths as it goes)."""
     while root[i] != i:

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
-from lab.paths import Edge, degree_two_edge_sets, find, joined
+from lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from lab.share import NONE, box_grid
 from lab.textgrid import (
@@ -543,9 +543,7 @@ def _graph(params: PearlParams, rules: Rules) -> tuple[list[Cell], list[Edge]]:
     data: EdgeVars = rules.data
     if data.graph is None:
         cells = params.cells()
-        index = {cell: i for i, cell in enumerate(cells)}
-        edges = [(index[a], index[b], data.var[(a, "R" if a[0] == b[0] else "D")]) for a, b in params.edges()]
-        data.graph = (cells, edges)
+        data.graph = (cells, numbered_edges(cells, params.edges(), data.var)[1])
     return data.graph
 
 

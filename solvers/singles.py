@@ -84,8 +84,12 @@ def _rules(params: SinglesParams, pool: IDPool, numbers: bool) -> Rules:
     white = [[[first_white + (r * w + c) * top + v for v in range(top)] for c in range(w)] for r in range(h)]
     first_number, clauses = None, []
     if numbers:
-        first_number = variable_block(pool, h * w * top)
-        clauses = [[-(first_number + (r * w + c) * top + v), shade[r][c], white[r][c][v]]
+        first = first_number = variable_block(pool, h * w * top)
+
+        def number(r: int, c: int, v: int) -> int:  # "cell r, c holds v + 1"
+            return first + (r * w + c) * top + v
+
+        clauses = [[-number(r, c, v), shade[r][c], white[r][c][v]]
                    for r in range(h) for c in range(w) for v in range(top)]
     once = [[white[r][c][v] for r, c in line] for line in params.lines() for v in range(top)]
     clauses += [[-shade[r1][c1], -shade[r2][c2]] for (r1, c1), (r2, c2) in params.edges()]
@@ -94,7 +98,7 @@ def _rules(params: SinglesParams, pool: IDPool, numbers: bool) -> Rules:
     # and each needs a white neighbour. (The one-cell case of the cuts, up front.)
     clauses += [[shade[r][c]] + [-shade[nr][nc] for nr, nc in params.neighbours(r, c)] for r, c in params.cells()]
     if numbers:
-        clauses += _patterns(params, shade, lambda r, c, v: first_number + (r * w + c) * top + v)
+        clauses += _patterns(params, shade, number)
     primary = [v for row in shade for v in row]
     return Rules(clauses, primary, SinglesVars(shade, white, first_number), at_most_one=once)
 

@@ -33,7 +33,7 @@ from typing import Any
 from pysat.formula import IDPool
 
 from lab.counting import exact_counts
-from lab.paths import Edge, degree_two_edge_sets, find, joined
+from lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -912,8 +912,7 @@ def _graph(params: TracksParams, rules: Rules) -> Graph:
     data: TracksVars = rules.data
     if data.graph is None:
         cells = params.cells()
-        index = {cell: i for i, cell in enumerate(cells)}
-        edges = [(index[a], index[b], data.edge[(a, "R" if a[0] == b[0] else "D")]) for a, b in params.edges()]
+        index, edges = numbered_edges(cells, params.edges(), data.edge)
         tracks = [(index[(r, c)], data.track[r][c]) for r, c in cells]
         data.graph = (len(cells), index[params.entrance_cell], index[params.exit_cell], edges, tracks)
     return data.graph
