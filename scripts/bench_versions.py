@@ -53,6 +53,10 @@ def main() -> int:
         base = Path(scratch) / "base"
         subprocess.run(["git", "worktree", "add", "--detach", str(base), args.base], cwd=ROOT, check=True,
                        capture_output=True)
+        for tree in (base, ROOT):  # each tree's compiled part, as an install builds it
+            if (tree / "setup.py").exists():
+                subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree, check=True,
+                               capture_output=True)
         try:
             for _ in range(args.rounds):
                 for name, tree in zip(rates, (base, ROOT)):

@@ -128,6 +128,7 @@ def is_hex(symbols: list[str]) -> bool:
 
 class Sudoku(CluePuzzle):
     name = "sudoku"
+    mostly_propagation = True  # about half of minimal 9x9 grade 0: the try pays (ninth session)
     aliases = ("solo",)
     title = "Sudoku (Solo), any box shape"
     rules_text = "Fill the grid with the digits 1..n so that every row, column and box holds each digit once."

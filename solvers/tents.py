@@ -137,6 +137,7 @@ class TentsVars:
 
 class Tents(CluePuzzle):
     name = "tents"
+    mostly_propagation = True  # 60% of generated 8x8 boards grade 0: the try pays (ninth session)
     aliases = ("tents-and-trees",)
     title = "Tents (Tents and Trees)"
     rules_text = ("Pair every tree with a tent next to it (one to one); no two tents touch, even diagonally; "

@@ -212,6 +212,7 @@ def check_edge(params: UndeadParams, key: Any, value: Any) -> None:
 
 class Undead(CluePuzzle):
     name = "undead"
+    mostly_propagation = True  # 60% of generated 4x4 boards grade 0: the try pays (ninth session)
     aliases = ("haunted-mirror-maze", "spukschloss")
     title = "Undead (Haunted Mirror Maze)"
     rules_text = ("Put a ghost, vampire or zombie in every cell without a mirror: the totals as given, and each "

@@ -212,3 +212,48 @@ def test_a_rules_wide_count_waits_for_the_narrow_constraints():
         assert (plain is None) == (tiered is None)
         if plain is not None and tiered is not None:
             assert tiered[2] == plain[1] and tiered[0] >= plain[0] and tiered[1] <= tiered[0]
+
+
+# ---- the C rounds (lab/_rounds.c) ------------------------------------------------------------
+
+def _random_formula(rng: random.Random, n: int, clauses: int, counts: int) -> tuple[list, list, list]:
+    """Clauses, counts (repeats and padding allowed) and assumptions over n variables."""
+    lit = lambda: rng.choice((1, -1)) * rng.randint(1, n)  # noqa: E731
+    cs = [[lit() for _ in range(rng.randint(2, 4))] for _ in range(clauses)]
+    ks = [([lit() for _ in range(rng.randint(2, 6))], rng.randint(1, 3)) for _ in range(counts)]
+    if counts and rng.random() < 0.5:  # a wide count over distinct variables
+        ks[0] = ([v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), min(n, 5))], 2)
+    return cs, ks, [lit() for _ in range(rng.randint(1, 4))]
+
+
+def test_the_c_rounds_are_the_numpy_rounds(monkeypatch):
+    """The C engine answers exactly as the numpy code: rounds, wide rounds, fixpoint and
+    conflicts, on random formulas small (whole sweeps) and large (numpy's incremental
+    path), with rule counts and clue counts. It must be built: the install compiles it."""
+    import lab.rounds as rounds_module
+
+    native = rounds_module._native
+    assert native is not None, "lab/_rounds.c was not built: pip install needs a C compiler"
+    rng = random.Random(21)
+    outcomes = {"conflict": 0, "fixpoint": 0, "wide": 0}
+    for case in range(800):
+        big = case % 40 == 0
+        n = rng.randint(3, 12) if not big else rng.randint(2_000, 6_000)
+        cs, ks, start = _random_formula(rng, n, rng.randint(0, 10) if not big else 2 * n, rng.randint(0, 4))
+        if big:
+            start = [rng.choice((1, -1)) * rng.randint(1, n) for _ in range(n // 20)]
+        rule_counts = rng.randint(0, len(ks))
+        if rule_counts and case % 2:  # fill a rule count: a wide round when nothing else forces
+            lits, most = ks[0]
+            start = start[:1] + lits[:most]
+        extra = [[rng.choice((1, -1)) * rng.randint(1, n)] for _ in range(rng.randint(0, 2))]
+        formula = Formula(cs, ks[:rule_counts], n).extended(extra, ks[rule_counts:], n)
+        answers = []
+        for engine in (native, None):
+            monkeypatch.setattr(rounds_module, "_native", engine)
+            answers.append((formula.rounds(start), formula.tiered_rounds(start)))
+        assert answers[0] == answers[1], (cs, ks, rule_counts, extra, start)
+        plain, tiered = answers[0]
+        outcomes["conflict" if plain is None else "fixpoint"] += 1
+        outcomes["wide"] += bool(tiered and tiered[1])
+    assert min(outcomes.values()) >= 20, outcomes

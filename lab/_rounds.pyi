@@ -1,0 +1,7 @@
+"""Rounds of unit propagation in C (lab/_rounds.c); `lab.rounds.Formula` calls it."""
+
+import numpy as np
+
+def tiered_rounds(clause_lits: np.ndarray, clause_lengths: np.ndarray, clause_sizes: np.ndarray,
+                  count_lits: np.ndarray, count_lengths: np.ndarray, count_sizes: np.ndarray,
+                  wide: np.ndarray, values: np.ndarray) -> tuple[int, int] | None: ...
