@@ -261,6 +261,671 @@ done:
     return result;
 }
 
+/* ---- Probing by rounds ---------------------------------------------------------------
+ *
+ * A Prober holds the rules and clues (all counts narrow) with an assignment, the facts, and
+ * answers "what do these assumptions propagate to, in rounds" (then forgets them), so the
+ * grade's failed-literal probing needs no SAT solver. What a probe sets is its fixpoint when
+ * it holds; when it conflicts, the literals set in the rounds before the one in which the
+ * conflict shows (the probe's own among them): both depend on the assignment alone, not on
+ * any order. lab/probing.py is the same in Python, for installs without a compiler.
+ *
+ * Clauses are watched, two literals each, as in MiniSat: a round looks only at the clauses
+ * watching a literal the round before made false, and an assignment or its undoing costs
+ * nothing for the clauses. Counts keep counters of their true and false literals. */
+
+#define LIDX(lit) (2 * ((lit) < 0 ? -(lit) : (lit)) + ((lit) > 0))
+#define VAL(p, lit) ((lit) > 0 ? (p)->value[(lit)] : -(p)->value[-(lit)])
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t n, nv, slots, nc;
+    Con *con;
+    int64_t *lits;  /* every slot's literal, clauses first */
+    int64_t *occ_start;  /* per variable, its slots in counts */
+    int32_t *occ;
+    int32_t *watch;  /* per clause of two or more literals, the slots of its two watches */
+    int64_t *wl_start;  /* per literal (LIDX), where its watch list starts in wl */
+    int32_t *wl, *wl_n;  /* watch lists (clause * 2 + which watch), and their lengths */
+    int8_t *value;
+    uint8_t *primary;  /* per variable */
+    int32_t *trail;  /* assigned variables, in order; the facts first */
+    Py_ssize_t ntrail, nfacts;
+    int32_t *pending, *next;
+    Py_ssize_t npending;
+    int64_t *forced;
+    Py_ssize_t cap;
+    int32_t *stamp;
+    int32_t round_id;
+    uint32_t *safe;  /* per literal (2 * var + positive): the pass that found it safe */
+    uint32_t pass_id;
+    int broken;  /* the facts conflict */
+} Prober;
+
+static void assign(Prober *p, int64_t lit) {
+    int64_t var = lit < 0 ? -lit : lit;
+    int positive = lit > 0;
+    p->value[var] = positive ? 1 : -1;
+    p->trail[p->ntrail++] = (int32_t)var;
+    for (int64_t q = p->occ_start[var]; q < p->occ_start[var + 1]; q++) {
+        int32_t entry = p->occ[q], i = entry >> 1;
+        Con *c = &p->con[i];
+        if ((entry & 1) == positive) c->nt++;
+        else c->nf++;
+        if (!c->queued) {
+            c->queued = 1;
+            p->pending[p->npending++] = i;
+        }
+    }
+}
+
+static void undo(Prober *p, Py_ssize_t to) {
+    while (p->ntrail > to) {
+        int32_t var = p->trail[--p->ntrail];
+        int positive = p->value[var] > 0;
+        for (int64_t q = p->occ_start[var]; q < p->occ_start[var + 1]; q++) {
+            int32_t entry = p->occ[q];
+            Con *c = &p->con[entry >> 1];
+            if ((entry & 1) == positive) c->nt--;
+            else c->nf--;
+        }
+        p->value[var] = 0;
+    }
+}
+
+static void clear_pending(Prober *p) {
+    for (Py_ssize_t j = 0; j < p->npending; j++) p->con[p->pending[j]].queued = 0;
+    p->npending = 0;
+}
+
+static int grow(Prober *p, Py_ssize_t need) {
+    if (need <= p->cap) return 0;
+    Py_ssize_t cap = p->cap;
+    while (cap < need) cap *= 2;
+    int64_t *f = realloc(p->forced, sizeof(int64_t) * cap);
+    if (!f) return -1;
+    p->forced = f;
+    p->cap = cap;
+    return 0;
+}
+
+/* Rounds from the last batch of assignments (the trail from `batch`; the counts they
+ * touched are in `pending`) to the fixpoint, `extra` forced in the first round too (the
+ * rules' unit clauses): 1, or 0 on a conflict with *before = the trail's length when it
+ * showed; -1 on no memory. */
+static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nextra, Py_ssize_t *before) {
+    for (;;) {
+        Py_ssize_t nforced = 0, nscan = p->npending;
+        int32_t *scan = p->pending;
+        p->pending = p->next;
+        p->next = scan;
+        p->npending = 0;
+        p->round_id++;
+        if (nextra) {
+            if (grow(p, nextra) < 0) return -1;
+            memcpy(p->forced, extra, sizeof(int64_t) * nextra);
+            nforced = nextra;
+            nextra = 0;
+        }
+        for (Py_ssize_t j = 0; j < nscan; j++) {  /* counts */
+            Con *c = &p->con[scan[j]];
+            c->queued = 0;
+            if (c->nt > c->size) {
+                for (Py_ssize_t k = j + 1; k < nscan; k++) p->con[scan[k]].queued = 0;
+                *before = p->ntrail;
+                return 0;
+            }
+            if (c->nt < c->size || c->nt + c->nf == c->len) continue;
+            if (grow(p, nforced + c->len) < 0) return -1;
+            for (int64_t s = c->start; s < c->start + c->len; s++) {
+                int64_t lit = p->lits[s], var = lit < 0 ? -lit : lit;
+                if (!p->value[var]) p->forced[nforced++] = -lit;
+            }
+        }
+        Py_ssize_t end = p->ntrail;  /* clauses: the watches of what the last batch made false */
+        for (Py_ssize_t t = batch; t < end; t++) {
+            int32_t var = p->trail[t];
+            int64_t gone = p->value[var] > 0 ? -(int64_t)var : var;
+            int64_t li = LIDX(gone);
+            int32_t *list = p->wl + p->wl_start[li];
+            int32_t count = p->wl_n[li], keep = 0, conflict = 0;
+            for (int32_t q = 0; q < count; q++) {
+                int32_t entry = list[q];
+                if (conflict) {
+                    list[keep++] = entry;
+                    continue;
+                }
+                int32_t c = entry >> 1, which = entry & 1;
+                int32_t mine = p->watch[2 * c + which], other = p->watch[2 * c + 1 - which];
+                int64_t other_lit = p->lits[other];
+                int other_value = VAL(p, other_lit);
+                if (other_value > 0) {
+                    list[keep++] = entry;
+                    continue;
+                }
+                Con *k = &p->con[c];
+                int64_t found = -1;
+                for (int64_t s = k->start; s < k->start + k->len; s++)
+                    if (s != mine && s != other && VAL(p, p->lits[s]) >= 0) {
+                        found = s;
+                        break;
+                    }
+                if (found >= 0) {  /* watch a literal not false instead */
+                    p->watch[2 * c + which] = (int32_t)found;
+                    int64_t to = LIDX(p->lits[found]);
+                    p->wl[p->wl_start[to] + p->wl_n[to]++] = entry;
+                    continue;
+                }
+                list[keep++] = entry;
+                if (other_value < 0) conflict = 1;
+                else {
+                    if (grow(p, nforced + 1) < 0) return -1;
+                    p->forced[nforced++] = other_lit;
+                }
+            }
+            p->wl_n[li] = keep;
+            if (conflict) {
+                *before = p->ntrail;
+                return 0;
+            }
+        }
+        if (!nforced) return 1;
+        for (Py_ssize_t j = 0; j < nforced; j++) {
+            int64_t lit = p->forced[j], var = lit < 0 ? -lit : lit;
+            int32_t mark = lit > 0 ? p->round_id : -p->round_id;
+            if (p->stamp[var] == -mark) {
+                *before = p->ntrail;
+                return 0;
+            }
+            p->stamp[var] = mark;
+        }
+        batch = p->ntrail;
+        for (Py_ssize_t j = 0; j < nforced; j++) {
+            int64_t lit = p->forced[j], var = lit < 0 ? -lit : lit;
+            if (!p->value[var]) assign(p, lit);
+        }
+    }
+}
+
+/* Set the assumptions (as one round) and run: 1 holds, 0 conflict (*before as in `run`),
+ * -1 no memory, -2 a literal outside the variables. */
+static int start(Prober *p, PyObject *lits, Py_ssize_t *before) {
+    Py_ssize_t m = PyList_GET_SIZE(lits), from = p->ntrail;
+    p->round_id++;
+    for (Py_ssize_t j = 0; j < m; j++) {
+        long long lit = PyLong_AsLongLong(PyList_GET_ITEM(lits, j));
+        long long var = lit < 0 ? -lit : lit;
+        if (var <= 0 || var >= p->nv || PyErr_Occurred()) {
+            clear_pending(p);
+            undo(p, from);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a literal names a variable outside the rules");
+            return -2;
+        }
+        int8_t want = lit > 0 ? 1 : -1;
+        if (p->value[var] == -want) {
+            clear_pending(p);
+            *before = p->ntrail;
+            return 0;
+        }
+        if (!p->value[var]) assign(p, lit);
+    }
+    return run(p, from, NULL, 0, before);
+}
+
+static PyObject *trail_list(Prober *p, Py_ssize_t from, Py_ssize_t to) {
+    PyObject *out = PyList_New(to - from);
+    if (!out) return NULL;
+    for (Py_ssize_t j = from; j < to; j++) {
+        int32_t var = p->trail[j];
+        PyList_SET_ITEM(out, j - from, PyLong_FromLong(p->value[var] > 0 ? var : -var));
+    }
+    return out;
+}
+
+static PyObject *lits_arg(PyObject *args) {
+    PyObject *lits;
+    if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &lits)) return NULL;
+    return lits;
+}
+
+static PyObject *Prober_propagate(Prober *p, PyObject *args) {
+    PyObject *lits = lits_arg(args);
+    if (!lits) return NULL;
+    if (p->broken) return Py_BuildValue("(O[])", Py_False);
+    Py_ssize_t from = p->ntrail, before = 0;
+    int status = start(p, lits, &before);
+    if (status < -1) return NULL;
+    if (status < 0) {
+        clear_pending(p);
+        undo(p, from);
+        return PyErr_NoMemory();
+    }
+    PyObject *implied = trail_list(p, from, status ? p->ntrail : before);
+    clear_pending(p);
+    undo(p, from);
+    if (!implied) return NULL;
+    PyObject *out = Py_BuildValue("(ON)", status ? Py_True : Py_False, implied);
+    return out;
+}
+
+static PyObject *Prober_fix(Prober *p, PyObject *args) {
+    PyObject *lits = lits_arg(args);
+    if (!lits) return NULL;
+    if (p->broken) Py_RETURN_FALSE;
+    Py_ssize_t before = 0;
+    int status = start(p, lits, &before);
+    clear_pending(p);
+    if (status < -1) return NULL;
+    if (status < 0) return PyErr_NoMemory();
+    p->nfacts = p->ntrail;
+    if (!status) p->broken = 1;
+    return PyBool_FromLong(status);
+}
+
+static PyObject *Prober_facts(Prober *p, PyObject *Py_UNUSED(ignored)) {
+    return trail_list(p, 0, p->ntrail);
+}
+
+/* One depth-1 pass: for each variable in turn, probe it true, then false, skipping a literal
+ * an earlier probe of this pass set without conflict (it holds then too: the dominator
+ * rule); the first of the two that conflicts is a finding, (the primary variables it set
+ * before the conflict, the literal it proves). At most `limit` probes (-1: no limit).
+ * -> (findings, probes, whether the limit stopped it). */
+static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
+    PyObject *vars;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "O!L", &PyList_Type, &vars, &limit)) return NULL;
+    PyObject *found = PyList_New(0);
+    if (!found) return NULL;
+    long long calls = 0;
+    int out = 0;
+    p->pass_id++;
+    Py_ssize_t m = PyList_GET_SIZE(vars), from = p->ntrail;
+    for (Py_ssize_t j = 0; j < m && !out && !p->broken; j++) {
+        long long var = PyLong_AsLongLong(PyList_GET_ITEM(vars, j));
+        if (var <= 0 || var >= p->nv || PyErr_Occurred()) {
+            Py_DECREF(found);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a variable outside the rules");
+            return NULL;
+        }
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            long long probe = sign * var;
+            if (p->safe[2 * var + (sign > 0)] == p->pass_id) continue;
+            if (limit >= 0 && calls >= limit) {
+                out = 1;
+                break;
+            }
+            calls++;
+            if (p->value[var]) {  /* already set: a probe against it fails at once */
+                if ((p->value[var] > 0) == (sign > 0)) continue;
+                PyObject *item = Py_BuildValue("(iL)", 0, -probe);
+                if (!item || PyList_Append(found, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_DECREF(found);
+                    return NULL;
+                }
+                Py_DECREF(item);
+                break;
+            }
+            Py_ssize_t before = 0;
+            assign(p, probe);
+            int status = run(p, from, NULL, 0, &before);
+            clear_pending(p);
+            if (status < 0) {
+                undo(p, from);
+                Py_DECREF(found);
+                return PyErr_NoMemory();
+            }
+            if (status) {
+                for (Py_ssize_t t = from; t < p->ntrail; t++) {
+                    int32_t v = p->trail[t];
+                    p->safe[2 * v + (p->value[v] > 0)] = p->pass_id;
+                }
+                undo(p, from);
+                continue;
+            }
+            long size = 0;
+            for (Py_ssize_t t = from; t < before; t++) size += p->primary[p->trail[t]];
+            undo(p, from);
+            PyObject *item = Py_BuildValue("(lL)", size, -probe);
+            if (!item || PyList_Append(found, item) < 0) {
+                Py_XDECREF(item);
+                Py_DECREF(found);
+                return NULL;
+            }
+            Py_DECREF(item);
+            break;
+        }
+    }
+    return Py_BuildValue("(NLO)", found, calls, out ? Py_True : Py_False);
+}
+
+static int append_pair(PyObject *list, long cost, long long lit) {
+    PyObject *item = Py_BuildValue("(lL)", cost, lit);
+    if (!item) return -1;
+    int rc = PyList_Append(list, item);
+    Py_DECREF(item);
+    return rc;
+}
+
+/* Probe each of `probes` again (those the facts do not settle), at most `limit` probes (-1:
+ * none) -> (findings [(cost, literal proven)] for those that still fail, probes, stopped). */
+static PyObject *Prober_recheck(Prober *p, PyObject *args) {
+    PyObject *probes;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "O!L", &PyList_Type, &probes, &limit)) return NULL;
+    PyObject *found = PyList_New(0);
+    if (!found) return NULL;
+    long long calls = 0;
+    int out = 0;
+    Py_ssize_t m = PyList_GET_SIZE(probes), from = p->ntrail;
+    for (Py_ssize_t j = 0; j < m && !p->broken; j++) {
+        long long probe = PyLong_AsLongLong(PyList_GET_ITEM(probes, j));
+        long long var = probe < 0 ? -probe : probe;
+        if (var <= 0 || var >= p->nv || PyErr_Occurred()) {
+            Py_DECREF(found);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a literal outside the rules");
+            return NULL;
+        }
+        if (p->value[var]) continue;
+        if (limit >= 0 && calls >= limit) {
+            out = 1;
+            break;
+        }
+        calls++;
+        Py_ssize_t before = 0;
+        assign(p, probe);
+        int status = run(p, from, NULL, 0, &before);
+        clear_pending(p);
+        if (status < 0) {
+            undo(p, from);
+            Py_DECREF(found);
+            return PyErr_NoMemory();
+        }
+        long size = 0;
+        for (Py_ssize_t t = from; t < before; t++) size += p->primary[p->trail[t]];
+        undo(p, from);
+        if (!status && append_pair(found, size, -probe) < 0) {
+            Py_DECREF(found);
+            return NULL;
+        }
+    }
+    return Py_BuildValue("(NLO)", found, calls, out ? Py_True : Py_False);
+}
+
+/* Failed-literal probing to its fixpoint under the assumptions `lits` (the grade's depth-1
+ * procedure under a deeper probe): do they conflict, once every literal that fails under
+ * them is taken as its negation? Passes over `candidates` (skipping what is set, and what
+ * a probe of the pass set without conflict), a finding set at once, until a pass finds
+ * nothing. Counted as the Python does: the first propagation, each probe, each
+ * propagation after a finding; at most `limit` (-1: none).
+ * -> (conflicts, what the assumptions then set or None, count, stopped by the limit). */
+static PyObject *Prober_fails1(Prober *p, PyObject *args) {
+    PyObject *lits, *vars;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "O!O!L", &PyList_Type, &lits, &PyList_Type, &vars, &limit)) return NULL;
+    long long calls = 0;
+    Py_ssize_t from = p->ntrail, before = 0, m = PyList_GET_SIZE(vars);
+#define SPEND()                                                        \
+    do {                                                               \
+        if (limit >= 0 && calls >= limit) {                            \
+            undo(p, from);                                             \
+            return Py_BuildValue("(OOLO)", Py_False, Py_None, calls, Py_True); \
+        }                                                              \
+        calls++;                                                       \
+    } while (0)
+    if (p->broken) return Py_BuildValue("(OOLO)", Py_True, Py_None, calls, Py_False);
+    SPEND();
+    int status = start(p, lits, &before);
+    clear_pending(p);
+    if (status < -1) return NULL;
+    if (status < 0) goto nomem;
+    if (!status) goto failed;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        p->pass_id++;
+        for (Py_ssize_t j = 0; j < m; j++) {
+            long long var = PyLong_AsLongLong(PyList_GET_ITEM(vars, j));
+            if (var <= 0 || var >= p->nv || PyErr_Occurred()) {
+                undo(p, from);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a variable outside the rules");
+                return NULL;
+            }
+            if (p->value[var]) continue;
+            for (int sign = 1; sign >= -1; sign -= 2) {
+                long long probe = sign * var;
+                if (p->safe[2 * var + (sign > 0)] == p->pass_id) continue;
+                SPEND();
+                Py_ssize_t mark = p->ntrail;
+                assign(p, probe);
+                status = run(p, mark, NULL, 0, &before);
+                clear_pending(p);
+                if (status < 0) goto nomem;
+                if (status) {
+                    for (Py_ssize_t t = mark; t < p->ntrail; t++) {
+                        int32_t v = p->trail[t];
+                        p->safe[2 * v + (p->value[v] > 0)] = p->pass_id;
+                    }
+                    undo(p, mark);
+                    continue;
+                }
+                undo(p, mark);
+                SPEND();  /* the propagation with the finding */
+                Py_ssize_t batch = p->ntrail;
+                assign(p, -probe);
+                status = run(p, batch, NULL, 0, &before);
+                clear_pending(p);
+                if (status < 0) goto nomem;
+                if (!status) goto failed;
+                changed = 1;
+                p->pass_id++;  /* more is set: what was safe before may fail now */
+                break;
+            }
+        }
+    }
+    {
+        PyObject *implied = trail_list(p, from, p->ntrail);
+        undo(p, from);
+        if (!implied) return NULL;
+        return Py_BuildValue("(ONLO)", Py_False, implied, calls, Py_False);
+    }
+#undef SPEND
+failed:
+    undo(p, from);
+    return Py_BuildValue("(OOLO)", Py_True, Py_None, calls, Py_False);
+nomem:
+    undo(p, from);
+    return PyErr_NoMemory();
+}
+
+static void Prober_dealloc(Prober *p) {
+    free(p->con);
+    free(p->lits);
+    free(p->occ_start);
+    free(p->occ);
+    free(p->watch);
+    free(p->wl_start);
+    free(p->wl);
+    free(p->wl_n);
+    free(p->value);
+    free(p->primary);
+    free(p->trail);
+    free(p->pending);
+    free(p->next);
+    free(p->forced);
+    free(p->stamp);
+    free(p->safe);
+    Py_TYPE(p)->tp_free((PyObject *)p);
+}
+
+static int Prober_init(Prober *p, PyObject *args, PyObject *kwds) {
+    PyObject *o[7];
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6])) return -1;
+    if (p->con) {
+        PyErr_SetString(PyExc_RuntimeError, "a Prober is set up once");
+        return -1;
+    }
+    Buf clit = {0}, clen = {0}, csize = {0}, klit = {0}, klen = {0}, ksize = {0}, prim = {0};
+    int rc = -1;
+    if (get(o[0], &clit, "clause literals", 8, 0) < 0 || get(o[1], &clen, "clause lengths", 8, 0) < 0 ||
+        get(o[2], &csize, "clause sizes", 8, 0) < 0 || get(o[3], &klit, "count literals", 8, 0) < 0 ||
+        get(o[4], &klen, "count lengths", 8, 0) < 0 || get(o[5], &ksize, "count sizes", 8, 0) < 0 ||
+        get(o[6], &prim, "primary marks", 1, 0) < 0)
+        goto done;
+    const int64_t *len_c = clen.view.buf, *size_c = csize.view.buf, *len_k = klen.view.buf, *size_k = ksize.view.buf;
+    const Py_ssize_t nc = N(clen), nk = N(klen), sc = N(clit), sk = N(klit), nv = N(prim);
+    const Py_ssize_t n = nc + nk, slots = sc + sk;
+    if (N(csize) != nc || N(ksize) != nk || n >= (1 << 30) || nv >= (1 << 30) || nv < 1) {
+        PyErr_SetString(PyExc_ValueError, "sizes do not match the constraints, or too many");
+        goto done;
+    }
+    p->n = n;
+    p->nv = nv;
+    p->slots = slots;
+    p->nc = nc;
+    p->cap = 1024;
+    p->con = calloc(n + 1, sizeof(Con));
+    p->lits = malloc(sizeof(int64_t) * (slots + 1));
+    p->occ_start = calloc(nv + 1, sizeof(int64_t));
+    p->occ = malloc(sizeof(int32_t) * (sk + 1));
+    p->watch = malloc(sizeof(int32_t) * (2 * nc + 2));
+    p->wl_start = calloc(2 * nv + 3, sizeof(int64_t));
+    p->wl = malloc(sizeof(int32_t) * (sc + 1));
+    p->wl_n = calloc(2 * nv + 2, sizeof(int32_t));
+    p->value = calloc(nv + 1, 1);
+    p->primary = calloc(nv + 1, 1);
+    p->trail = malloc(sizeof(int32_t) * (nv + 1));
+    p->pending = malloc(sizeof(int32_t) * (n + 1));
+    p->next = malloc(sizeof(int32_t) * (n + 1));
+    p->forced = malloc(sizeof(int64_t) * p->cap);
+    p->stamp = calloc(nv + 1, sizeof(int32_t));
+    p->safe = calloc(2 * nv + 2, sizeof(uint32_t));
+    int64_t *units = malloc(sizeof(int64_t) * (nc + 1));
+    if (!p->con || !p->lits || !p->occ_start || !p->occ || !p->watch || !p->wl_start || !p->wl || !p->wl_n ||
+        !p->value || !p->primary || !p->trail || !p->pending || !p->next || !p->forced || !p->stamp || !p->safe ||
+        !units) {
+        free(units);
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(p->lits, clit.view.buf, sizeof(int64_t) * sc);
+    memcpy(p->lits + sc, klit.view.buf, sizeof(int64_t) * sk);
+    memcpy(p->primary, prim.view.buf, nv);
+    int64_t at = 0;
+    Py_ssize_t nunits = 0;
+    int empty = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Con *c = &p->con[i];
+        int64_t len = i < nc ? len_c[i] : len_k[i - nc], size = i < nc ? size_c[i] : size_k[i - nc];
+        if (len < 0 || len > INT32_MAX || size < INT32_MIN || size > INT32_MAX || at + len > slots ||
+            (i < nc && size != len)) {
+            PyErr_SetString(PyExc_ValueError, "lengths or sizes do not fit the literals");
+            free(units);
+            goto done;
+        }
+        c->start = at;
+        c->len = (int32_t)len;
+        c->size = (int32_t)size;
+        c->kind = i < nc ? CLAUSE : NARROW;
+        at += len;
+        for (int64_t s = c->start; s < at; s++) {
+            int64_t lit = p->lits[s], var = lit < 0 ? -lit : lit;
+            if (var <= 0 || var >= nv) {
+                PyErr_SetString(PyExc_ValueError, "a literal names a variable outside the marks");
+                free(units);
+                goto done;
+            }
+            if (i < nc) p->wl_start[LIDX(lit) + 1]++;  /* room for its watches */
+            else p->occ_start[var + 1]++;
+        }
+        if (i < nc && len == 0) empty = 1;
+        if (i < nc && len == 1) units[nunits++] = p->lits[c->start];
+    }
+    if (at != slots || (nc && p->con[nc - 1].start + p->con[nc - 1].len != sc)) {
+        PyErr_SetString(PyExc_ValueError, "lengths do not add up to the literals");
+        free(units);
+        goto done;
+    }
+    for (Py_ssize_t v = 1; v <= nv; v++) p->occ_start[v] += p->occ_start[v - 1];
+    for (Py_ssize_t l = 1; l <= 2 * nv + 2; l++) p->wl_start[l] += p->wl_start[l - 1];
+    {
+        int64_t *fill = malloc(sizeof(int64_t) * (nv + 1));
+        if (!fill) {
+            free(units);
+            PyErr_NoMemory();
+            goto done;
+        }
+        memcpy(fill, p->occ_start, sizeof(int64_t) * (nv + 1));
+        for (Py_ssize_t i = nc; i < n; i++)
+            for (int64_t s = p->con[i].start; s < p->con[i].start + p->con[i].len; s++) {
+                int64_t lit = p->lits[s], var = lit < 0 ? -lit : lit;
+                p->occ[fill[var]++] = (int32_t)(i * 2 + (lit > 0));
+            }
+        free(fill);
+    }
+    for (Py_ssize_t i = 0; i < nc; i++) {  /* watch a clause's first two literals */
+        Con *c = &p->con[i];
+        if (c->len < 2) continue;
+        for (int which = 0; which < 2; which++) {
+            int64_t s = c->start + which, l = LIDX(p->lits[s]);
+            p->watch[2 * i + which] = (int32_t)s;
+            p->wl[p->wl_start[l] + p->wl_n[l]++] = (int32_t)(i * 2 + which);
+        }
+    }
+    /* What the rules force alone (their units and what those force): the first facts. */
+    for (Py_ssize_t i = nc; i < n; i++) {
+        p->con[i].queued = 1;
+        p->pending[p->npending++] = (int32_t)i;
+    }
+    Py_ssize_t before = 0;
+    int status = empty ? 0 : run(p, 0, units, nunits, &before);
+    free(units);
+    clear_pending(p);
+    if (status < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    p->broken = !status;
+    p->nfacts = p->ntrail;
+    rc = 0;
+done:
+    release(&clit);
+    release(&clen);
+    release(&csize);
+    release(&klit);
+    release(&klen);
+    release(&ksize);
+    release(&prim);
+    return rc;
+}
+
+static PyMethodDef Prober_methods[] = {
+    {"propagate", (PyCFunction)Prober_propagate, METH_VARARGS,
+     "propagate(lits) -> (holds, what it set): rounds from the facts and `lits`, then forgotten. "
+     "On a conflict, what the rounds before the conflict's set."},
+    {"fix", (PyCFunction)Prober_fix, METH_VARARGS, "fix(lits) -> False if they conflict: make them facts."},
+    {"facts", (PyCFunction)Prober_facts, METH_NOARGS, "facts() -> every literal set for good, in order."},
+    {"fails1", (PyCFunction)Prober_fails1, METH_VARARGS,
+     "fails1(lits, candidates, limit) -> (conflicts, what lits then set or None, count, stopped)."},
+    {"recheck", (PyCFunction)Prober_recheck, METH_VARARGS,
+     "recheck(probes, limit) -> (findings [(cost, literal)] of those that still fail, probes, stopped)."},
+    {"shallow_pass", (PyCFunction)Prober_shallow_pass, METH_VARARGS,
+     "shallow_pass(variables, limit) -> (findings [(cost, literal)], probes, stopped by the limit)."},
+    {NULL, NULL, 0, NULL}};
+
+static PyTypeObject ProberType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "lab._rounds.Prober",
+    .tp_basicsize = sizeof(Prober),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Prober(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, "
+              "primary): failed-literal probing by rounds of unit propagation.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Prober_init,
+    .tp_dealloc = (destructor)Prober_dealloc,
+    .tp_methods = Prober_methods,
+};
+
 static PyMethodDef methods[] = {
     {"tiered_rounds", tiered_rounds, METH_VARARGS,
      "tiered_rounds(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, "
@@ -271,4 +936,15 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rounds",
                                     "Rounds of unit propagation in C (see lab/rounds.py).", -1, methods};
 
-PyMODINIT_FUNC PyInit__rounds(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__rounds(void) {
+    if (PyType_Ready(&ProberType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&ProberType);
+    if (PyModule_AddObject(m, "Prober", (PyObject *)&ProberType) < 0) {
+        Py_DECREF(&ProberType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -522,6 +522,15 @@ def _score_range(text: str | None) -> tuple[float, float] | None:
     return bounds
 
 
+def _note_engine() -> None:
+    """Say so when grading will run without its compiled engine: the same grades, slower."""
+    from .rounds import ENGINE
+
+    if ENGINE != "C":
+        print("puzzlelab: note: lab/_rounds.c was not compiled at install (no C compiler?): grading runs "
+              "in Python, the same grades about 20 times slower", file=sys.stderr)
+
+
 def cmd_generate(args, extra: list[str]) -> int:
     from .dataset import DatasetSpec, generate_dataset
 
@@ -540,6 +549,8 @@ def cmd_generate(args, extra: list[str]) -> int:
                        grade=not args.no_grade, dedup=args.dedup, cross_check=args.cross_check,
                        conflicts=args.conflicts)
     spec.validate()
+    if spec.grade and not args.quiet:
+        _note_engine()
     bar = None
     if not args.json and not args.quiet:
         from tqdm import tqdm

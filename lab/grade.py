@@ -26,11 +26,11 @@ Beside the ladder, a plain solve reports the search effort (conflicts, decisions
 propagations) of one CDCL call from where unit propagation of the clues ends. Every
 measurement runs on solvers built for this call alone: a solver that ran other checks has
 learned clauses that make puzzles look easier (DESIGN.md measured 62-75%
-"propagation-solvable" instead of 42%). Probing uses `propagate`, which learns no clauses
-(what probing proves goes in as unit clauses, facts the clues imply); the search gets a
-second fresh solver, because those facts, and the watch lists propagation reorders, would
-change its search. That solver loads only what the clues leave open where they settle
-most of the puzzle (`_search`).
+"propagation-solvable" instead of 42%). Probing needs no solver: `lab.probing` answers
+each probe by rounds of unit propagation (in C where it was built), which learn nothing,
+and a finding's cost is defined by the assignment, not by a solver's queue order (what
+probing proves becomes a fact the clues imply). The search gets a fresh solver that loads
+only what the clues leave open where they settle most of the puzzle (`_search`).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from typing import Any
 
 from pysat.solvers import Solver
 
+from .probing import Prober, rounds_prober
 from .puzzle import Clause, CluePuzzle, Clues, Instance, MovePuzzle, PuzzleError, PuzzleType
 from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, raw_propagator
 
@@ -56,9 +57,12 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # Tracks cell with track has two edges as a clause; the lazy rules a puzzle applies outright
 # (`CluePuzzle.lazy_units`: Tracks' loops) are part of propagation; a level-0 round only a
 # wide count makes weighs WIDE_ROUND_COST (Unruly's full lines); the effort counts the
-# costliest step twice (`effort_of`).
-GRADE_VERSION = 4
-GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): `propagate`, search statistics, fast loading
+# costliest step twice (`effort_of`). 5: probing runs on `lab.probing` (rounds of
+# propagation, in C), not on Minicard's `propagate`: a finding costs the primary literals
+# set in the rounds before its conflict shows, whatever the order (Minicard stopped at its
+# first conflict in its own queue order).
+GRADE_VERSION = 5
+GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): search statistics, fast loading
 
 
 @dataclass
@@ -104,29 +108,32 @@ class _Contradiction(Exception):
 
 
 class _Prober:
-    """Failed-literal probing at any depth on one solver, through `propagate` only.
+    """Failed-literal probing at any depth, through `propagate` only: on a `lab.probing`
+    prober (rounds of propagation, in C where built), or on a solver whose constraints
+    cannot be read back as a `Formula` (a grade asked of another solver than Minicard).
 
-    What the clues imply at the top is added to the solver as unit clauses (`facts`), so a
-    probe propagates only what is new: with every clue passed as an assumption instead, a
+    What the clues imply at the top is made a fact (`facts`; on a solver, unit clauses), so
+    a probe propagates only what is new: with every clue passed as an assumption instead, a
     16x16 probe re-propagated the whole grid and cost milliseconds."""
 
-    def __init__(self, solver: Any, primary: list[int], budget: int | None,
+    def __init__(self, engine: Prober | None, solver: Any, primary: list[int], variables: int, budget: int | None,
                  dead_end: Callable[[Callable[[int], bool]], bool] | None = None):
-        self.solver = solver
+        self.engine, self.solver = engine, solver
         self.global_rules = dead_end  # the puzzle's check of rules the CNF leaves to cuts
         # ... in force only for a depth-1 pass after one without it found nothing (`round`)
         self.dead_end: Callable[[Callable[[int], bool]], bool] | None = None
-        self._propagate = propagator(solver)
-        self._raw = raw_propagator(solver)
+        self._propagate = engine.propagate if engine is not None else propagator(solver)
+        self._raw = raw_propagator(solver) if engine is None else None
         self.primary = primary
         self._open = list(primary)  # a superset of the open variables (`open_vars`)
         self.primary_lits = set(primary) | {-v for v in primary}
         # Rules without auxiliary variables (sudoku's): a refutation is all primary (a conflict
         # reports one literal twice).
-        self.all_primary = len(self.primary_lits) == 2 * solver.nof_vars()
+        self.all_primary = len(self.primary_lits) == 2 * variables
         self.budget = budget
         self.calls = 0
-        self.facts: set[int] = set()
+        # what holds for good: on a prober, what the rules force alone to begin with
+        self.facts: set[int] = set(engine.facts()) if engine is not None else set()
         self.resume: dict[int, int] = {}  # depth -> the variable a deep step last settled
         # Depth-1 findings of the last full pass not yet taken, as the probes that failed, and
         # whether they failed under the `dead_end` check (`round`).
@@ -196,6 +203,9 @@ class _Prober:
         if implied is None:
             raise _Contradiction
         self.facts |= implied
+        if self.engine is not None:
+            self.engine.fix(lits)
+            return
         for lit in lits:
             self.solver.add_clause([lit])
 
@@ -218,6 +228,16 @@ class _Prober:
         level up (a 10x10 Hidoku's depth-2 passes made 70,000 calls without it)."""
         if depth == 0:
             return self._conflicts(lits, dominated)
+        if depth == 1 and self.engine is not None and self.dead_end is None:  # the whole loop in the prober
+            limit = -1 if self.budget is None else max(0, self.budget - self.calls)
+            failed, set_by, calls, stopped = self.engine.fails1(list(lits), self.open_vars(), limit)
+            self.calls += calls
+            if stopped:
+                raise _OutOfProbes
+            if not failed and dominated is not None and set_by is not None:
+                dominated.update(set_by)
+                dominated.update(lits)
+            return failed
         lits = list(lits)
         implied = self.propagate(lits)
         if implied is None:
@@ -312,6 +332,13 @@ class _Prober:
         facts = self.facts
         probes = [p for p in self.pending if p not in facts and -p not in facts]
         self.pending = []
+        if self.engine is not None and not self.pending_dead_end:
+            limit = -1 if self.budget is None else max(0, self.budget - self.calls)
+            findings, calls, stopped = self.engine.recheck(probes, limit)
+            self.calls += calls
+            if stopped:
+                raise _OutOfProbes
+            return findings
         found = []
         self.dead_end = self.global_rules if self.pending_dead_end else None
         try:
@@ -332,6 +359,13 @@ class _Prober:
         if depth > 1:  # go on where the last deep step stopped: the variables before it failed nothing then
             after = self.resume.get(depth, 0)
             still_open = [v for v in still_open if v > after] + [v for v in still_open if v <= after]
+        if depth == 1 and self.dead_end is None and self.engine is not None:
+            limit = -1 if self.budget is None else max(0, self.budget - self.calls)
+            found, calls, stopped = self.engine.shallow_pass(still_open, limit)
+            self.calls += calls
+            if stopped:
+                raise _OutOfProbes
+            return found
         if depth == 1 and self.dead_end is None and self._raw is not None:
             return self._shallow_pass(self._raw, still_open)
         for v in still_open:
@@ -411,7 +445,10 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     ptype = session.ptype
     dead_end = partial(ptype.dead_end, session.params, session.rules) if ptype.implements("dead_end") else None
     lazy_units = partial(ptype.lazy_units, session.params, session.rules) if ptype.implements("lazy_units") else None
-    prober = _Prober(session.solver, primary, budget_probes, dead_end)
+    formula = session.formula()
+    engine = rounds_prober(formula, primary) if formula is not None else None
+    prober = _Prober(engine, session.solver if engine is None else None, primary, session.variables(),
+                     budget_probes, dead_end)
 
     def settle(lits: list[int]) -> None:
         """Make `lits` facts, with what the lazy rules then force (`CluePuzzle.lazy_units`)."""
@@ -433,7 +470,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
 
     try:
         prober.assert_facts(clue_lits)
-        if session.rules.holds_units():  # the solver holds them at the root
+        if session.rules.holds_units() and engine is None:  # the solver holds them at the root
             prober.record_root()
         settle([])
         fixed = 1 - len(prober.open_vars()) / len(primary) if primary else 1.0

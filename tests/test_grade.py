@@ -400,16 +400,26 @@ def test_generate_keeps_only_the_grade_and_score_asked_for(tmp_path):
     assert not (tmp_path / "x.jsonl").exists()
 
 
-def test_a_literal_a_holding_probe_implies_does_not_fail_one_level_up():
+@pytest.mark.parametrize("engine", ["rounds", "solver"])
+def test_a_literal_a_holding_probe_implies_does_not_fail_one_level_up(engine):
     """The dominator rule nested probing uses (`_Prober.fails`): if a probe's depth-1
     closure holds, every literal found in it holds at depth 1 too; checked literal by
-    literal on Inkala's board, where depth 1 alone is stuck."""
+    literal on Inkala's board, where depth 1 alone is stuck, on the grade's prober
+    (`lab.probing`) and on a solver's `propagate`."""
     from lab.grade import _Prober
+    from lab.probing import rounds_prober
 
     session = SatSession(SUDOKU, SUDOKU.parse(INKALA).params, "mc")
     try:
-        prober = _Prober(session.solver, list(session.rules.primary), None)
-        prober.assert_facts(session.assumptions(SUDOKU.parse(INKALA).clues))
+        primary = list(session.rules.primary)
+        clues = session.assumptions(SUDOKU.parse(INKALA).clues)
+        formula = session.formula()
+        assert formula is not None
+        if engine == "rounds":
+            prober = _Prober(rounds_prober(formula, primary), None, primary, session.variables(), None)
+        else:
+            prober = _Prober(None, session.solver, primary, session.variables(), None)
+        prober.assert_facts(clues)
         checked = 0
         for v in prober.open_vars()[:40]:
             dominated: set[int] = set()
