@@ -477,7 +477,8 @@ def test_every_step_holds_in_the_solution_and_most_come_from_findings_in_hand(na
 def test_a_puzzle_propagation_settles_is_graded_without_loading_a_solver(monkeypatch):
     """`CluePuzzle.mostly_propagation` (nonograms): rounds of propagation on the rules read
     as a formula give the ladder's own grade, field for field, and no session solver is
-    loaded for it; a puzzle they leave open falls back to the ladder with the same grade."""
+    loaded for it; a puzzle they leave open falls back to the ladder with the same grade.
+    (The ladder itself probes on `lab.probing`, without a solver, since grade version 5.)"""
     import lab.sat
 
     loads = []
@@ -502,7 +503,7 @@ def test_a_puzzle_propagation_settles_is_graded_without_loading_a_solver(monkeyp
             graded[shortcut] = found, len(loads)
         assert graded[True][0] == graded[False][0]
         level0 = graded[True][0]["level"] == 0
-        assert (graded[True][1] == 0) == level0 and graded[False][1] >= 1, (ptype.name, graded)
+        assert graded[True][1] == 0 or not level0, (ptype.name, graded)
     assert sum(grade(p, i).level == 0 for p, i in cases) >= 6
 
 
