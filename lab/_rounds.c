@@ -277,6 +277,12 @@ done:
 #define LIDX(lit) (2 * ((lit) < 0 ? -(lit) : (lit)) + ((lit) > 0))
 #define VAL(p, lit) ((lit) > 0 ? (p)->value[(lit)] : -(p)->value[-(lit)])
 
+/* A watch: the clause (clause * 2 + which of its two watches) and a literal of it, the
+ * blocker: while that is true the clause is satisfied and need not be read (MiniSat's). */
+typedef struct {
+    int32_t entry, blocker;
+} Watch;
+
 typedef struct {
     PyObject_HEAD
     Py_ssize_t n, nv, slots, nc;
@@ -286,7 +292,8 @@ typedef struct {
     int32_t *occ;
     int32_t *watch;  /* per clause of two or more literals, the slots of its two watches */
     int64_t *wl_start;  /* per literal (LIDX), where its watch list starts in wl */
-    int32_t *wl, *wl_n;  /* watch lists (clause * 2 + which watch), and their lengths */
+    Watch *wl;  /* the watch lists */
+    int32_t *wl_n;  /* their lengths */
     int8_t *value;
     uint8_t *primary;  /* per variable */
     int32_t *trail;  /* assigned variables, in order; the facts first */
@@ -387,20 +394,21 @@ static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nex
             int32_t var = p->trail[t];
             int64_t gone = p->value[var] > 0 ? -(int64_t)var : var;
             int64_t li = LIDX(gone);
-            int32_t *list = p->wl + p->wl_start[li];
+            Watch *list = p->wl + p->wl_start[li];
             int32_t count = p->wl_n[li], keep = 0, conflict = 0;
             for (int32_t q = 0; q < count; q++) {
-                int32_t entry = list[q];
-                if (conflict) {
-                    list[keep++] = entry;
+                Watch w = list[q];
+                if (conflict || VAL(p, (int64_t)w.blocker) > 0) {
+                    list[keep++] = w;
                     continue;
                 }
-                int32_t c = entry >> 1, which = entry & 1;
+                int32_t c = w.entry >> 1, which = w.entry & 1;
                 int32_t mine = p->watch[2 * c + which], other = p->watch[2 * c + 1 - which];
                 int64_t other_lit = p->lits[other];
                 int other_value = VAL(p, other_lit);
+                w.blocker = (int32_t)other_lit;
                 if (other_value > 0) {
-                    list[keep++] = entry;
+                    list[keep++] = w;
                     continue;
                 }
                 Con *k = &p->con[c];
@@ -413,10 +421,10 @@ static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nex
                 if (found >= 0) {  /* watch a literal not false instead */
                     p->watch[2 * c + which] = (int32_t)found;
                     int64_t to = LIDX(p->lits[found]);
-                    p->wl[p->wl_start[to] + p->wl_n[to]++] = entry;
+                    p->wl[p->wl_start[to] + p->wl_n[to]++] = w;
                     continue;
                 }
-                list[keep++] = entry;
+                list[keep++] = w;
                 if (other_value < 0) conflict = 1;
                 else {
                     if (grow(p, nforced + 1) < 0) return -1;
@@ -791,7 +799,7 @@ static int Prober_init(Prober *p, PyObject *args, PyObject *kwds) {
     p->occ = malloc(sizeof(int32_t) * (sk + 1));
     p->watch = malloc(sizeof(int32_t) * (2 * nc + 2));
     p->wl_start = calloc(2 * nv + 3, sizeof(int64_t));
-    p->wl = malloc(sizeof(int32_t) * (sc + 1));
+    p->wl = malloc(sizeof(Watch) * (sc + 1));
     p->wl_n = calloc(2 * nv + 2, sizeof(int32_t));
     p->value = calloc(nv + 1, 1);
     p->primary = calloc(nv + 1, 1);
@@ -870,7 +878,8 @@ static int Prober_init(Prober *p, PyObject *args, PyObject *kwds) {
         for (int which = 0; which < 2; which++) {
             int64_t s = c->start + which, l = LIDX(p->lits[s]);
             p->watch[2 * i + which] = (int32_t)s;
-            p->wl[p->wl_start[l] + p->wl_n[l]++] = (int32_t)(i * 2 + which);
+            Watch w = {(int32_t)(i * 2 + which), (int32_t)p->lits[c->start + 1 - which]};
+            p->wl[p->wl_start[l] + p->wl_n[l]++] = w;
         }
     }
     /* What the rules force alone (their units and what those force): the first facts. */
