@@ -42,10 +42,12 @@ from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import Any
 
+import numpy as np
 from pysat.solvers import Solver
 
 from .probing import Prober, rounds_prober
 from .puzzle import Clause, CluePuzzle, Clues, Instance, MovePuzzle, PuzzleError, PuzzleType
+from .rounds import Simplified
 from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, raw_propagator
 
 # Bumped whenever a grade field changes meaning; a dataset records it in its settings, so
@@ -595,7 +597,10 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
                             budget_conflicts, proven_unique)
     ptype, params, rules = session.ptype, session.params, session.rules
     cuts = ptype.cuts if ptype.implements("cuts") else None
-    left = formula.simplified(facts)
+    # (facts that fix every variable leave nothing: the solver gets the empty formula)
+    largest = formula.largest()
+    settled = len(facts) >= largest and len({abs(lit) for lit in facts if abs(lit) <= largest}) == largest
+    left = Simplified([], [], np.zeros(0, dtype=np.int64)) if settled else formula.simplified(facts)
     names: list[int] = left.names.tolist()  # the solver's variable i + 1 is names[i]
     number: dict[int, int] = {}  # names' inverse, made when a clause comes to be added
     holds = facts
