@@ -455,20 +455,28 @@ static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nex
     }
 }
 
+/* Item j of `list` as a literal whose variable the rules know; -1 with an error if not. */
+static int list_literal(Prober *p, PyObject *list, Py_ssize_t j, long long *lit) {
+    *lit = PyLong_AsLongLong(PyList_GET_ITEM(list, j));
+    long long var = *lit < 0 ? -*lit : *lit;
+    if (var > 0 && var < p->nv && !PyErr_Occurred()) return 0;
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a literal names a variable outside the rules");
+    return -1;
+}
+
 /* Set the assumptions (as one round) and run: 1 holds, 0 conflict (*before as in `run`),
  * -1 no memory, -2 a literal outside the variables. */
 static int start(Prober *p, PyObject *lits, Py_ssize_t *before) {
     Py_ssize_t m = PyList_GET_SIZE(lits), from = p->ntrail;
     p->round_id++;
     for (Py_ssize_t j = 0; j < m; j++) {
-        long long lit = PyLong_AsLongLong(PyList_GET_ITEM(lits, j));
-        long long var = lit < 0 ? -lit : lit;
-        if (var <= 0 || var >= p->nv || PyErr_Occurred()) {
+        long long lit;
+        if (list_literal(p, lits, j, &lit) < 0) {
             clear_pending(p);
             undo(p, from);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a literal names a variable outside the rules");
             return -2;
         }
+        long long var = lit < 0 ? -lit : lit;
         int8_t want = lit > 0 ? 1 : -1;
         if (p->value[var] == -want) {
             clear_pending(p);
@@ -534,6 +542,31 @@ static PyObject *Prober_facts(Prober *p, PyObject *Py_UNUSED(ignored)) {
     return trail_list(p, 0, p->ntrail);
 }
 
+/* Probe the open literal `lit` from the facts: 1 it holds (what it set stays on the trail
+ * from `from`, for the caller to read and undo), 0 it conflicts (*cost: the primary
+ * variables set before the conflict showed; undone), -1 no memory (undone). */
+static int probe_one(Prober *p, long long lit, long *cost) {
+    Py_ssize_t from = p->ntrail, before = 0;
+    assign(p, lit);
+    int status = run(p, from, NULL, 0, &before);
+    clear_pending(p);
+    if (!status) {
+        long size = 0;
+        for (Py_ssize_t t = from; t < before; t++) size += p->primary[p->trail[t]];
+        *cost = size;
+    }
+    if (status != 1) undo(p, from);
+    return status;
+}
+
+static int append_pair(PyObject *list, long cost, long long lit) {
+    PyObject *item = Py_BuildValue("(lL)", cost, lit);
+    if (!item) return -1;
+    int rc = PyList_Append(list, item);
+    Py_DECREF(item);
+    return rc;
+}
+
 /* One depth-1 pass: for each variable in turn, probe it true, then false, skipping a literal
  * an earlier probe of this pass set without conflict (it holds then too: the dominator
  * rule); the first of the two that conflicts is a finding, (the primary variables it set
@@ -550,10 +583,10 @@ static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
     p->pass_id++;
     Py_ssize_t m = PyList_GET_SIZE(vars), from = p->ntrail;
     for (Py_ssize_t j = 0; j < m && !out && !p->broken; j++) {
-        long long var = PyLong_AsLongLong(PyList_GET_ITEM(vars, j));
-        if (var <= 0 || var >= p->nv || PyErr_Occurred()) {
+        long long var;
+        if (list_literal(p, vars, j, &var) < 0 || var < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a variable must be positive");
             Py_DECREF(found);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a variable outside the rules");
             return NULL;
         }
         for (int sign = 1; sign >= -1; sign -= 2) {
@@ -564,23 +597,11 @@ static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
                 break;
             }
             calls++;
-            if (p->value[var]) {  /* already set: a probe against it fails at once */
+            long cost = 0;
+            int status = 0;
+            if (p->value[var]) {  /* already set: a probe with it holds, against it fails at once */
                 if ((p->value[var] > 0) == (sign > 0)) continue;
-                PyObject *item = Py_BuildValue("(iL)", 0, -probe);
-                if (!item || PyList_Append(found, item) < 0) {
-                    Py_XDECREF(item);
-                    Py_DECREF(found);
-                    return NULL;
-                }
-                Py_DECREF(item);
-                break;
-            }
-            Py_ssize_t before = 0;
-            assign(p, probe);
-            int status = run(p, from, NULL, 0, &before);
-            clear_pending(p);
-            if (status < 0) {
-                undo(p, from);
+            } else if ((status = probe_one(p, probe, &cost)) < 0) {
                 Py_DECREF(found);
                 return PyErr_NoMemory();
             }
@@ -592,28 +613,14 @@ static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
                 undo(p, from);
                 continue;
             }
-            long size = 0;
-            for (Py_ssize_t t = from; t < before; t++) size += p->primary[p->trail[t]];
-            undo(p, from);
-            PyObject *item = Py_BuildValue("(lL)", size, -probe);
-            if (!item || PyList_Append(found, item) < 0) {
-                Py_XDECREF(item);
+            if (append_pair(found, cost, -probe) < 0) {
                 Py_DECREF(found);
                 return NULL;
             }
-            Py_DECREF(item);
             break;
         }
     }
     return Py_BuildValue("(NLO)", found, calls, out ? Py_True : Py_False);
-}
-
-static int append_pair(PyObject *list, long cost, long long lit) {
-    PyObject *item = Py_BuildValue("(lL)", cost, lit);
-    if (!item) return -1;
-    int rc = PyList_Append(list, item);
-    Py_DECREF(item);
-    return rc;
 }
 
 /* Probe each of `probes` again (those the facts do not settle), at most `limit` probes (-1:
@@ -628,32 +635,25 @@ static PyObject *Prober_recheck(Prober *p, PyObject *args) {
     int out = 0;
     Py_ssize_t m = PyList_GET_SIZE(probes), from = p->ntrail;
     for (Py_ssize_t j = 0; j < m && !p->broken; j++) {
-        long long probe = PyLong_AsLongLong(PyList_GET_ITEM(probes, j));
-        long long var = probe < 0 ? -probe : probe;
-        if (var <= 0 || var >= p->nv || PyErr_Occurred()) {
+        long long probe;
+        if (list_literal(p, probes, j, &probe) < 0) {
             Py_DECREF(found);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a literal outside the rules");
             return NULL;
         }
-        if (p->value[var]) continue;
+        if (p->value[probe < 0 ? -probe : probe]) continue;
         if (limit >= 0 && calls >= limit) {
             out = 1;
             break;
         }
         calls++;
-        Py_ssize_t before = 0;
-        assign(p, probe);
-        int status = run(p, from, NULL, 0, &before);
-        clear_pending(p);
+        long cost = 0;
+        int status = probe_one(p, probe, &cost);
         if (status < 0) {
-            undo(p, from);
             Py_DECREF(found);
             return PyErr_NoMemory();
         }
-        long size = 0;
-        for (Py_ssize_t t = from; t < before; t++) size += p->primary[p->trail[t]];
-        undo(p, from);
-        if (!status && append_pair(found, size, -probe) < 0) {
+        if (status) undo(p, from);
+        else if (append_pair(found, cost, -probe) < 0) {
             Py_DECREF(found);
             return NULL;
         }
@@ -694,10 +694,10 @@ static PyObject *Prober_fails1(Prober *p, PyObject *args) {
         changed = 0;
         p->pass_id++;
         for (Py_ssize_t j = 0; j < m; j++) {
-            long long var = PyLong_AsLongLong(PyList_GET_ITEM(vars, j));
-            if (var <= 0 || var >= p->nv || PyErr_Occurred()) {
+            long long var;
+            if (list_literal(p, vars, j, &var) < 0 || var < 0) {
                 undo(p, from);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a variable outside the rules");
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a variable must be positive");
                 return NULL;
             }
             if (p->value[var]) continue;

@@ -157,6 +157,16 @@ class _Prober:
             raise _OutOfProbes
         self.calls += 1
 
+    def _left(self) -> int:
+        """The probes the budget has left, as the prober's passes take it (-1: no budget)."""
+        return -1 if self.budget is None else max(0, self.budget - self.calls)
+
+    def _spent(self, calls: int, stopped: bool) -> None:
+        """Count a prober's pass's probes; stop when the budget stopped it."""
+        self.calls += calls
+        if stopped:
+            raise _OutOfProbes
+
     def _look(self, lits: list[int]) -> tuple[bool, list[int]]:
         """One counted `propagate` call: does it hold, and what it set. With the puzzle's
         `dead_end` in force, an assignment it rules out fails as a conflict would (a monotone
@@ -231,11 +241,8 @@ class _Prober:
         if depth == 0:
             return self._conflicts(lits, dominated)
         if depth == 1 and self.engine is not None and self.dead_end is None:  # the whole loop in the prober
-            limit = -1 if self.budget is None else max(0, self.budget - self.calls)
-            failed, set_by, calls, stopped = self.engine.fails1(list(lits), self.open_vars(), limit)
-            self.calls += calls
-            if stopped:
-                raise _OutOfProbes
+            failed, set_by, calls, stopped = self.engine.fails1(list(lits), self.open_vars(), self._left())
+            self._spent(calls, stopped)
             if not failed and dominated is not None and set_by is not None:
                 dominated.update(set_by)
                 dominated.update(lits)
@@ -335,11 +342,8 @@ class _Prober:
         probes = [p for p in self.pending if p not in facts and -p not in facts]
         self.pending = []
         if self.engine is not None and not self.pending_dead_end:
-            limit = -1 if self.budget is None else max(0, self.budget - self.calls)
-            findings, calls, stopped = self.engine.recheck(probes, limit)
-            self.calls += calls
-            if stopped:
-                raise _OutOfProbes
+            findings, calls, stopped = self.engine.recheck(probes, self._left())
+            self._spent(calls, stopped)
             return findings
         found = []
         self.dead_end = self.global_rules if self.pending_dead_end else None
@@ -362,11 +366,8 @@ class _Prober:
             after = self.resume.get(depth, 0)
             still_open = [v for v in still_open if v > after] + [v for v in still_open if v <= after]
         if depth == 1 and self.dead_end is None and self.engine is not None:
-            limit = -1 if self.budget is None else max(0, self.budget - self.calls)
-            found, calls, stopped = self.engine.shallow_pass(still_open, limit)
-            self.calls += calls
-            if stopped:
-                raise _OutOfProbes
+            found, calls, stopped = self.engine.shallow_pass(still_open, self._left())
+            self._spent(calls, stopped)
             return found
         if depth == 1 and self.dead_end is None and self._raw is not None:
             return self._shallow_pass(self._raw, still_open)
