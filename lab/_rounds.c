@@ -43,6 +43,34 @@ static void release(Buf *b) {
 
 #define N(b) ((b).view.len / (b).view.itemsize)
 
+/* A Formula's constraints as buffers: [0] its clauses, [1] its counts; the literals, and
+ * per constraint its length and size (a clause's length, a count's bound). */
+typedef struct {
+    Buf lit[2], len[2], size[2];
+} Parts;
+
+static int get_parts(PyObject *const *o, Parts *f) {
+    static const char *what[2][3] = {{"clause literals", "clause lengths", "clause sizes"},
+                                     {"count literals", "count lengths", "count sizes"}};
+    for (int k = 0; k < 2; k++)
+        if (get(o[3 * k], &f->lit[k], what[k][0], 8, 0) < 0 || get(o[3 * k + 1], &f->len[k], what[k][1], 8, 0) < 0 ||
+            get(o[3 * k + 2], &f->size[k], what[k][2], 8, 0) < 0)
+            return -1;
+    if (N(f->size[0]) != N(f->len[0]) || N(f->size[1]) != N(f->len[1])) {
+        PyErr_SetString(PyExc_ValueError, "sizes do not match the constraints");
+        return -1;
+    }
+    return 0;
+}
+
+static void release_parts(Parts *f) {
+    for (int k = 0; k < 2; k++) {
+        release(&f->lit[k]);
+        release(&f->len[k]);
+        release(&f->size[k]);
+    }
+}
+
 /* The status a constraint's slot counts give; FORCE_SEVERAL only for a wide count. */
 enum { QUIET, CONFLICT, FORCE, FORCE_SEVERAL };
 
@@ -57,30 +85,90 @@ typedef struct {
 
 enum { CLAUSE, NARROW, WIDE };
 
+/* Slot s's literal: clauses' slots first (s < sc), then counts'. */
+#define SLOT(lits_c, lits_k, sc, s) ((s) < (sc) ? (lits_c)[s] : (lits_k)[(s) - (sc)])
+
+/* Lay the constraints out (clauses 0..nc-1, then counts): con[i]'s first slot, length,
+ * bound and kind (a count WIDE where `wide` marks it, when given); every literal must name
+ * a variable below nv, a clause's size is its length. -1 with an error when they do not. */
+static int lay_out(Con *con, const int64_t *len_c, const int64_t *size_c, Py_ssize_t nc, const int64_t *len_k,
+                   const int64_t *size_k, Py_ssize_t nk, const uint8_t *wide, const int64_t *lits_c, Py_ssize_t sc,
+                   const int64_t *lits_k, Py_ssize_t sk, Py_ssize_t nv) {
+    int64_t at = 0;
+    for (Py_ssize_t i = 0; i < nc + nk; i++) {
+        Con *c = &con[i];
+        int64_t len = i < nc ? len_c[i] : len_k[i - nc], size = i < nc ? size_c[i] : size_k[i - nc];
+        if (len < 0 || len > INT32_MAX || size < INT32_MIN || size > INT32_MAX || at + len > sc + sk ||
+            (i < nc && size != len)) {
+            PyErr_SetString(PyExc_ValueError, "lengths or sizes do not fit the literals");
+            return -1;
+        }
+        c->start = at;
+        c->len = (int32_t)len;
+        c->size = (int32_t)size;
+        c->kind = i < nc ? CLAUSE : wide && wide[i - nc] ? WIDE : NARROW;
+        at += len;
+        for (int64_t s = c->start; s < at; s++) {
+            int64_t lit = SLOT(lits_c, lits_k, sc, s), var = lit < 0 ? -lit : lit;
+            if (var <= 0 || var >= nv) {
+                PyErr_SetString(PyExc_ValueError, "a literal names a variable outside the values");
+                return -1;
+            }
+        }
+    }
+    if (at != sc + sk || (nc && con[nc - 1].start + con[nc - 1].len != sc)) {
+        PyErr_SetString(PyExc_ValueError, "lengths do not add up to the literals");
+        return -1;
+    }
+    return 0;
+}
+
+/* Occurrence lists of constraints first..last-1 (laid out): per variable v, the entries
+ * occ[occ_start[v]..occ_start[v + 1]] (occ_start: nv + 1 zeros on entry), each constraint * 2
+ * + (the literal is positive): what an assignment updates, without reading the literals
+ * again. -1 on no memory. */
+static int occurrences(const Con *con, Py_ssize_t first, Py_ssize_t last, const int64_t *lits_c, Py_ssize_t sc,
+                       const int64_t *lits_k, Py_ssize_t nv, int64_t *occ_start, int32_t *occ) {
+    for (Py_ssize_t i = first; i < last; i++)
+        for (int64_t s = con[i].start; s < con[i].start + con[i].len; s++) {
+            int64_t lit = SLOT(lits_c, lits_k, sc, s);
+            occ_start[(lit < 0 ? -lit : lit) + 1]++;
+        }
+    for (Py_ssize_t v = 1; v <= nv; v++) occ_start[v] += occ_start[v - 1];
+    int64_t *fill = malloc(sizeof(int64_t) * (nv + 1));
+    if (!fill) return -1;
+    memcpy(fill, occ_start, sizeof(int64_t) * (nv + 1));
+    for (Py_ssize_t i = first; i < last; i++)
+        for (int64_t s = con[i].start; s < con[i].start + con[i].len; s++) {
+            int64_t lit = SLOT(lits_c, lits_k, sc, s), var = lit < 0 ? -lit : lit;
+            occ[fill[var]++] = (int32_t)(i * 2 + (lit > 0));
+        }
+    free(fill);
+    return 0;
+}
+
 static PyObject *tiered_rounds(PyObject *self, PyObject *args) {
     PyObject *o[8];
     if (!PyArg_ParseTuple(args, "OOOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]))
         return NULL;
-    Buf clit = {0}, clen = {0}, csize = {0}, klit = {0}, klen = {0}, ksize = {0}, wide = {0}, val = {0};
+    Parts f = {0};
+    Buf wide = {0}, val = {0};
     PyObject *result = NULL;
     Con *con = NULL;
     int64_t *occ_start = NULL, *forced = NULL, *several = NULL;
     int32_t *occ = NULL, *pending = NULL, *next = NULL, *stamp = NULL;
 
-    if (get(o[0], &clit, "clause literals", 8, 0) < 0 || get(o[1], &clen, "clause lengths", 8, 0) < 0 ||
-        get(o[2], &csize, "clause sizes", 8, 0) < 0 || get(o[3], &klit, "count literals", 8, 0) < 0 ||
-        get(o[4], &klen, "count lengths", 8, 0) < 0 || get(o[5], &ksize, "count sizes", 8, 0) < 0 ||
-        get(o[6], &wide, "wide marks", 1, 0) < 0 || get(o[7], &val, "values", 1, 1) < 0)
+    if (get_parts(o, &f) < 0 || get(o[6], &wide, "wide marks", 1, 0) < 0 || get(o[7], &val, "values", 1, 1) < 0)
         goto done;
 
-    const int64_t *lits_c = clit.view.buf, *len_c = clen.view.buf, *size_c = csize.view.buf;
-    const int64_t *lits_k = klit.view.buf, *len_k = klen.view.buf, *size_k = ksize.view.buf;
+    const int64_t *lits_c = f.lit[0].view.buf, *len_c = f.len[0].view.buf, *size_c = f.size[0].view.buf;
+    const int64_t *lits_k = f.lit[1].view.buf, *len_k = f.len[1].view.buf, *size_k = f.size[1].view.buf;
     const uint8_t *is_wide = wide.view.buf;
     int8_t *value = val.view.buf;
-    const Py_ssize_t nc = N(clen), nk = N(klen), sc = N(clit), sk = N(klit), nv = N(val);
+    const Py_ssize_t nc = N(f.len[0]), nk = N(f.len[1]), sc = N(f.lit[0]), sk = N(f.lit[1]), nv = N(val);
     const Py_ssize_t n = nc + nk, slots = sc + sk;
-    if (N(csize) != nc || N(ksize) != nk || N(wide) != nk) {
-        PyErr_SetString(PyExc_ValueError, "sizes or wide marks do not match the constraints");
+    if (N(wide) != nk) {
+        PyErr_SetString(PyExc_ValueError, "wide marks do not match the counts");
         goto done;
     }
     if (n >= (1 << 30) || nv >= (1 << 30)) {
@@ -96,56 +184,22 @@ static PyObject *tiered_rounds(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-#define LIT(s) ((s) < sc ? lits_c[s] : lits_k[(s) - sc])
-    int64_t at = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Con *c = &con[i];
-        int64_t len = i < nc ? len_c[i] : len_k[i - nc], size = i < nc ? size_c[i] : size_k[i - nc];
-        if (len < 0 || len > INT32_MAX || size < INT32_MIN || size > INT32_MAX || at + len > slots) {
-            PyErr_SetString(PyExc_ValueError, "lengths or sizes do not fit the literals");
-            goto done;
-        }
-        c->start = at;
-        c->len = (int32_t)len;
-        c->size = (int32_t)size;
-        c->kind = i < nc ? CLAUSE : is_wide[i - nc] ? WIDE : NARROW;
-        at += len;
-        /* counters of true and false slots, and slots per variable */
-        for (int64_t s = c->start; s < at; s++) {
-            int64_t lit = LIT(s), var = lit < 0 ? -lit : lit;
-            if (var <= 0 || var >= nv) {
-                PyErr_SetString(PyExc_ValueError, "a literal names a variable outside the values");
-                goto done;
-            }
-            occ_start[var + 1]++;
-            int8_t v = value[var];
+#define LIT(s) SLOT(lits_c, lits_k, sc, s)
+    if (lay_out(con, len_c, size_c, nc, len_k, size_k, nk, is_wide, lits_c, sc, lits_k, sk, nv) < 0) goto done;
+    for (Py_ssize_t i = 0; i < n; i++)  /* counters of true and false slots */
+        for (int64_t s = con[i].start; s < con[i].start + con[i].len; s++) {
+            int64_t lit = LIT(s);
+            int8_t v = value[lit < 0 ? -lit : lit];
             if (v) {
-                if ((lit > 0) == (v > 0)) c->nt++;
-                else c->nf++;
+                if ((lit > 0) == (v > 0)) con[i].nt++;
+                else con[i].nf++;
             }
         }
-    }
-    if (at != slots || (nc && con[nc - 1].start + con[nc - 1].len != sc)) {
-        PyErr_SetString(PyExc_ValueError, "lengths do not add up to the literals");
-        goto done;
-    }
-    for (Py_ssize_t v = 1; v <= nv; v++) occ_start[v] += occ_start[v - 1];
-    /* occ: per variable, its slots' constraints, each as constraint * 2 + (the literal is
-     * positive): what a round's assignment updates, without reading the literals again. */
     occ = malloc(sizeof(int32_t) * (slots + 1));
-    int64_t *fill = malloc(sizeof(int64_t) * (nv + 1));
-    if (!occ || !fill) {
-        free(fill);
+    if (!occ || occurrences(con, 0, n, lits_c, sc, lits_k, nv, occ_start, occ) < 0) {
         PyErr_NoMemory();
         goto done;
     }
-    memcpy(fill, occ_start, sizeof(int64_t) * (nv + 1));
-    for (Py_ssize_t i = 0; i < n; i++)
-        for (int64_t s = con[i].start; s < con[i].start + con[i].len; s++) {
-            int64_t lit = LIT(s), var = lit < 0 ? -lit : lit;
-            occ[fill[var]++] = (int32_t)(i * 2 + (lit > 0));
-        }
-    free(fill);
 
     Py_ssize_t cap = 1024, npending = n;
     pending = malloc(sizeof(int32_t) * (n + 1));
@@ -250,12 +304,7 @@ done:
     free(stamp);
     free(forced);
     free(several);
-    release(&clit);
-    release(&clen);
-    release(&csize);
-    release(&klit);
-    release(&klen);
-    release(&ksize);
+    release_parts(&f);
     release(&wide);
     release(&val);
     return result;
@@ -285,7 +334,7 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    Py_ssize_t n, nv, slots, nc;
+    Py_ssize_t nv;
     Con *con;
     int64_t *lits;  /* every slot's literal, clauses first */
     int64_t *occ_start;  /* per variable, its slots in counts */
@@ -297,7 +346,7 @@ typedef struct {
     int8_t *value;
     uint8_t *primary;  /* per variable */
     int32_t *trail;  /* assigned variables, in order; the facts first */
-    Py_ssize_t ntrail, nfacts;
+    Py_ssize_t ntrail;
     int32_t *pending, *next;
     Py_ssize_t npending;
     int64_t *forced;
@@ -533,7 +582,6 @@ static PyObject *Prober_fix(Prober *p, PyObject *args) {
     clear_pending(p);
     if (status < -1) return NULL;
     if (status < 0) return PyErr_NoMemory();
-    p->nfacts = p->ntrail;
     if (!status) p->broken = 1;
     return PyBool_FromLong(status);
 }
@@ -559,6 +607,16 @@ static int probe_one(Prober *p, long long lit, long *cost) {
     return status;
 }
 
+/* A probe from trail position `from` held: what it set is safe for the rest of this pass
+ * (it holds whenever the probe does: the dominator rule); then undo it. */
+static void keep_safe(Prober *p, Py_ssize_t from) {
+    for (Py_ssize_t t = from; t < p->ntrail; t++) {
+        int32_t v = p->trail[t];
+        p->safe[2 * v + (p->value[v] > 0)] = p->pass_id;
+    }
+    undo(p, from);
+}
+
 static int append_pair(PyObject *list, long cost, long long lit) {
     PyObject *item = Py_BuildValue("(lL)", cost, lit);
     if (!item) return -1;
@@ -567,19 +625,23 @@ static int append_pair(PyObject *list, long cost, long long lit) {
     return rc;
 }
 
+/* A pass's arguments (a list, a probe limit) -> a new empty list for its findings; NULL on
+ * an error. */
+static PyObject *list_and_limit(PyObject *args, PyObject **list, long long *limit) {
+    if (!PyArg_ParseTuple(args, "O!L", &PyList_Type, list, limit)) return NULL;
+    return PyList_New(0);
+}
+
 /* One depth-1 pass: for each variable in turn, probe it true, then false, skipping a literal
  * an earlier probe of this pass set without conflict (it holds then too: the dominator
  * rule); the first of the two that conflicts is a finding, (the primary variables it set
  * before the conflict, the literal it proves). At most `limit` probes (-1: no limit).
  * -> (findings, probes, whether the limit stopped it). */
 static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
-    PyObject *vars;
-    long long limit;
-    if (!PyArg_ParseTuple(args, "O!L", &PyList_Type, &vars, &limit)) return NULL;
-    PyObject *found = PyList_New(0);
-    if (!found) return NULL;
-    long long calls = 0;
+    PyObject *vars, *found;
+    long long limit, calls = 0;
     int out = 0;
+    if (!(found = list_and_limit(args, &vars, &limit))) return NULL;
     p->pass_id++;
     Py_ssize_t m = PyList_GET_SIZE(vars), from = p->ntrail;
     for (Py_ssize_t j = 0; j < m && !out && !p->broken; j++) {
@@ -606,11 +668,7 @@ static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
                 return PyErr_NoMemory();
             }
             if (status) {
-                for (Py_ssize_t t = from; t < p->ntrail; t++) {
-                    int32_t v = p->trail[t];
-                    p->safe[2 * v + (p->value[v] > 0)] = p->pass_id;
-                }
-                undo(p, from);
+                keep_safe(p, from);
                 continue;
             }
             if (append_pair(found, cost, -probe) < 0) {
@@ -626,13 +684,10 @@ static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
 /* Probe each of `probes` again (those the facts do not settle), at most `limit` probes (-1:
  * none) -> (findings [(cost, literal proven)] for those that still fail, probes, stopped). */
 static PyObject *Prober_recheck(Prober *p, PyObject *args) {
-    PyObject *probes;
-    long long limit;
-    if (!PyArg_ParseTuple(args, "O!L", &PyList_Type, &probes, &limit)) return NULL;
-    PyObject *found = PyList_New(0);
-    if (!found) return NULL;
-    long long calls = 0;
+    PyObject *probes, *found;
+    long long limit, calls = 0;
     int out = 0;
+    if (!(found = list_and_limit(args, &probes, &limit))) return NULL;
     Py_ssize_t m = PyList_GET_SIZE(probes), from = p->ntrail;
     for (Py_ssize_t j = 0; j < m && !p->broken; j++) {
         long long probe;
@@ -706,19 +761,13 @@ static PyObject *Prober_fails1(Prober *p, PyObject *args) {
                 if (p->safe[2 * var + (sign > 0)] == p->pass_id) continue;
                 SPEND();
                 Py_ssize_t mark = p->ntrail;
-                assign(p, probe);
-                status = run(p, mark, NULL, 0, &before);
-                clear_pending(p);
+                long cost = 0;
+                status = probe_one(p, probe, &cost);
                 if (status < 0) goto nomem;
                 if (status) {
-                    for (Py_ssize_t t = mark; t < p->ntrail; t++) {
-                        int32_t v = p->trail[t];
-                        p->safe[2 * v + (p->value[v] > 0)] = p->pass_id;
-                    }
-                    undo(p, mark);
+                    keep_safe(p, mark);
                     continue;
                 }
-                undo(p, mark);
                 SPEND();  /* the propagation with the finding */
                 Py_ssize_t batch = p->ntrail;
                 assign(p, -probe);
@@ -774,24 +823,20 @@ static int Prober_init(Prober *p, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_RuntimeError, "a Prober is set up once");
         return -1;
     }
-    Buf clit = {0}, clen = {0}, csize = {0}, klit = {0}, klen = {0}, ksize = {0}, prim = {0};
+    Parts f = {0};
+    Buf prim = {0};
     int rc = -1;
-    if (get(o[0], &clit, "clause literals", 8, 0) < 0 || get(o[1], &clen, "clause lengths", 8, 0) < 0 ||
-        get(o[2], &csize, "clause sizes", 8, 0) < 0 || get(o[3], &klit, "count literals", 8, 0) < 0 ||
-        get(o[4], &klen, "count lengths", 8, 0) < 0 || get(o[5], &ksize, "count sizes", 8, 0) < 0 ||
-        get(o[6], &prim, "primary marks", 1, 0) < 0)
+    if (get_parts(o, &f) < 0 || get(o[6], &prim, "primary marks", 1, 0) < 0)
         goto done;
-    const int64_t *len_c = clen.view.buf, *size_c = csize.view.buf, *len_k = klen.view.buf, *size_k = ksize.view.buf;
-    const Py_ssize_t nc = N(clen), nk = N(klen), sc = N(clit), sk = N(klit), nv = N(prim);
+    const int64_t *len_c = f.len[0].view.buf, *size_c = f.size[0].view.buf;
+    const int64_t *len_k = f.len[1].view.buf, *size_k = f.size[1].view.buf;
+    const Py_ssize_t nc = N(f.len[0]), nk = N(f.len[1]), sc = N(f.lit[0]), sk = N(f.lit[1]), nv = N(prim);
     const Py_ssize_t n = nc + nk, slots = sc + sk;
-    if (N(csize) != nc || N(ksize) != nk || n >= (1 << 30) || nv >= (1 << 30) || nv < 1) {
-        PyErr_SetString(PyExc_ValueError, "sizes do not match the constraints, or too many");
+    if (n >= (1 << 30) || nv >= (1 << 30) || nv < 1) {
+        PyErr_SetString(PyExc_ValueError, "too many constraints or variables, or no variable");
         goto done;
     }
-    p->n = n;
     p->nv = nv;
-    p->slots = slots;
-    p->nc = nc;
     p->cap = 1024;
     p->con = calloc(n + 1, sizeof(Con));
     p->lits = malloc(sizeof(int64_t) * (slots + 1));
@@ -817,60 +862,26 @@ static int Prober_init(Prober *p, PyObject *args, PyObject *kwds) {
         PyErr_NoMemory();
         goto done;
     }
-    memcpy(p->lits, clit.view.buf, sizeof(int64_t) * sc);
-    memcpy(p->lits + sc, klit.view.buf, sizeof(int64_t) * sk);
+    memcpy(p->lits, f.lit[0].view.buf, sizeof(int64_t) * sc);
+    memcpy(p->lits + sc, f.lit[1].view.buf, sizeof(int64_t) * sk);
     memcpy(p->primary, prim.view.buf, nv);
-    int64_t at = 0;
-    Py_ssize_t nunits = 0;
-    int empty = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Con *c = &p->con[i];
-        int64_t len = i < nc ? len_c[i] : len_k[i - nc], size = i < nc ? size_c[i] : size_k[i - nc];
-        if (len < 0 || len > INT32_MAX || size < INT32_MIN || size > INT32_MAX || at + len > slots ||
-            (i < nc && size != len)) {
-            PyErr_SetString(PyExc_ValueError, "lengths or sizes do not fit the literals");
-            free(units);
-            goto done;
-        }
-        c->start = at;
-        c->len = (int32_t)len;
-        c->size = (int32_t)size;
-        c->kind = i < nc ? CLAUSE : NARROW;
-        at += len;
-        for (int64_t s = c->start; s < at; s++) {
-            int64_t lit = p->lits[s], var = lit < 0 ? -lit : lit;
-            if (var <= 0 || var >= nv) {
-                PyErr_SetString(PyExc_ValueError, "a literal names a variable outside the marks");
-                free(units);
-                goto done;
-            }
-            if (i < nc) p->wl_start[LIDX(lit) + 1]++;  /* room for its watches */
-            else p->occ_start[var + 1]++;
-        }
-        if (i < nc && len == 0) empty = 1;
-        if (i < nc && len == 1) units[nunits++] = p->lits[c->start];
-    }
-    if (at != slots || (nc && p->con[nc - 1].start + p->con[nc - 1].len != sc)) {
-        PyErr_SetString(PyExc_ValueError, "lengths do not add up to the literals");
+    if (lay_out(p->con, len_c, size_c, nc, len_k, size_k, nk, NULL, p->lits, sc, p->lits + sc, sk, nv) < 0) {
         free(units);
         goto done;
     }
-    for (Py_ssize_t v = 1; v <= nv; v++) p->occ_start[v] += p->occ_start[v - 1];
+    Py_ssize_t nunits = 0;
+    int empty = 0;
+    for (Py_ssize_t i = 0; i < nc; i++) {  /* room for the clauses' watches; their units */
+        Con *c = &p->con[i];
+        for (int64_t s = c->start; s < c->start + c->len; s++) p->wl_start[LIDX(p->lits[s]) + 1]++;
+        if (c->len == 0) empty = 1;
+        if (c->len == 1) units[nunits++] = p->lits[c->start];
+    }
     for (Py_ssize_t l = 1; l <= 2 * nv + 2; l++) p->wl_start[l] += p->wl_start[l - 1];
-    {
-        int64_t *fill = malloc(sizeof(int64_t) * (nv + 1));
-        if (!fill) {
-            free(units);
-            PyErr_NoMemory();
-            goto done;
-        }
-        memcpy(fill, p->occ_start, sizeof(int64_t) * (nv + 1));
-        for (Py_ssize_t i = nc; i < n; i++)
-            for (int64_t s = p->con[i].start; s < p->con[i].start + p->con[i].len; s++) {
-                int64_t lit = p->lits[s], var = lit < 0 ? -lit : lit;
-                p->occ[fill[var]++] = (int32_t)(i * 2 + (lit > 0));
-            }
-        free(fill);
+    if (occurrences(p->con, nc, n, p->lits, sc, p->lits + sc, nv, p->occ_start, p->occ) < 0) {
+        free(units);
+        PyErr_NoMemory();
+        goto done;
     }
     for (Py_ssize_t i = 0; i < nc; i++) {  /* watch a clause's first two literals */
         Con *c = &p->con[i];
@@ -896,15 +907,9 @@ static int Prober_init(Prober *p, PyObject *args, PyObject *kwds) {
         goto done;
     }
     p->broken = !status;
-    p->nfacts = p->ntrail;
     rc = 0;
 done:
-    release(&clit);
-    release(&clen);
-    release(&csize);
-    release(&klit);
-    release(&klen);
-    release(&ksize);
+    release_parts(&f);
     release(&prim);
     return rc;
 }
