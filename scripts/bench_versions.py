@@ -7,12 +7,15 @@ Runs minutes apart on this shared machine differ by 20-30%, so a rate measured i
 session is no baseline for "nothing slower than before". This runs the same command in a
 worktree of `--base` and in this tree, one after the other, `--rounds` times, and prints
 each run's puzzles per second and the ratio of the medians. Puzzles and grades come from
-each tree's own code; only the wall time of the whole command (start-up included) is read.
+each tree's own code; the wall time of the whole command (start-up included) is read, and
+the two trees' records are compared: a change meant only to be faster must keep them
+identical (`--seed` and the options decide every record; timing is not in them).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import statistics
@@ -21,10 +24,27 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 # As a user's install runs: compiled modules kept (this machine sets PYTHONDONTWRITEBYTECODE).
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def records(path: Path) -> list[Any]:
+    """A dataset's records, in order."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def difference(old: list[Any], new: list[Any]) -> str | None:
+    """Where two runs' records first differ (None: identical)."""
+    if len(old) != len(new):
+        return f"{len(old)} records against {len(new)}"
+    for i, (a, b) in enumerate(zip(old, new)):
+        if a != b:
+            fields = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+            return f"record {i} differs in {', '.join(fields)}"
+    return None
 
 
 def rate(tree: Path, puzzle: str, options: list[str], count: int, out: Path) -> float:
@@ -57,10 +77,12 @@ def main() -> int:
             if (tree / "setup.py").exists():
                 subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree, check=True,
                                capture_output=True)
+        outs = {name: Path(scratch) / f"out{k}.jsonl" for k, name in enumerate(rates)}
         try:
             for _ in range(args.rounds):
                 for name, tree in zip(rates, (base, ROOT)):
-                    rates[name].append(rate(tree, args.puzzle, options, args.count, Path(scratch) / "out.jsonl"))
+                    rates[name].append(rate(tree, args.puzzle, options, args.count, outs[name]))
+            found = difference(*(records(out) for out in outs.values()))
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, capture_output=True)
     print(f"puzzlelab generate {args.puzzle} {args.options} --count {args.count}, puzzles per second:")
@@ -68,6 +90,7 @@ def main() -> int:
         print(f"  {name:<24} " + "  ".join(f"{r:7.2f}" for r in runs))
     old, new = (statistics.median(runs) for runs in rates.values())
     print(f"this tree / base (medians): {new / old:.2f}")
+    print(f"records: {'identical' if found is None else found}")
     return 0
 
 
