@@ -68,7 +68,7 @@ class Found:
     The solution is decoded only when asked for: the stripping loop mostly needs only
     whether a clue literal holds in the model."""
 
-    __slots__ = ("sat", "_model", "_session", "_call", "_solution", "_true")
+    __slots__ = ("sat", "_model", "_session", "_call", "_solution", "_true", "_literals")
 
     def __init__(self, sat: bool | None, session: SatSession | None = None):
         self.sat = sat
@@ -77,6 +77,7 @@ class Found:
         self._model: list[int] | None = None
         self._solution = None
         self._true: frozenset[int] | None = None
+        self._literals: frozenset[int] | None = None
 
     @property
     def model(self) -> list[int]:
@@ -95,6 +96,14 @@ class Found:
         model = self._model if self._model is not None else self.model
         v = abs(lit)
         return v <= len(model) and model[v - 1] == lit
+
+    @property
+    def literals(self) -> frozenset[int]:
+        """Every literal the model makes true: a guarded clue's many clauses are then checked
+        by set operations (`SatSession.holds`), not literal by literal."""
+        if self._literals is None:
+            self._literals = frozenset(self.model)
+        return self._literals
 
     @property
     def true_vars(self) -> frozenset[int]:
@@ -494,7 +503,8 @@ class SatSession:
         if clauses is None:
             counts = self._counted.get(lit)
             return found.value(lit) if counts is None else all(c.holds(found.value) for c in counts)
-        return all(any(found.value(l) for l in c) for c in clauses)
+        true = found.literals
+        return all(not true.isdisjoint(c) for c in clauses)
 
     # ---- guards: clauses that can be switched off for good ---------------------------
     def guard(self, clauses: Iterable[Clause]) -> int:
