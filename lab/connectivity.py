@@ -4,6 +4,7 @@ Range): the regions of a shading, and the lazy cuts that rule a split shading ou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from .puzzle import Clause
 
@@ -15,22 +16,31 @@ def neighbours(height: int, width: int, r: int, c: int) -> list[Cell]:
     return [(r + dr, c + dc) for dr, dc in ORTHOGONAL if 0 <= r + dr < height and 0 <= c + dc < width]
 
 
+@cache
+def _flat_neighbours(height: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """`neighbours` of every cell as flat indices (r * width + c), built once per size: the
+    flood fill below runs after every model of a stripping loop."""
+    return tuple(tuple(nr * width + nc for nr, nc in neighbours(height, width, r, c))
+                 for r in range(height) for c in range(width))
+
+
 def white_components(shaded: Sequence[Sequence[bool]]) -> list[list[Cell]]:
     """The orthogonally connected regions of white cells (flood fill), in reading order."""
     height, width = len(shaded), len(shaded[0]) if shaded else 0
-    seen: set[Cell] = set()
+    around = _flat_neighbours(height, width)
+    blocked = [bool(v) for row in shaded for v in row]  # shaded or already in a region
     components = []
-    for start in ((r, c) for r in range(height) for c in range(width)):
-        if start in seen or shaded[start[0]][start[1]]:
+    for start in range(height * width):
+        if blocked[start]:
             continue
-        seen.add(start)
+        blocked[start] = True
         region, todo = [], [start]
         while todo:
             cell = todo.pop()
-            region.append(cell)
-            for nb in neighbours(height, width, *cell):
-                if nb not in seen and not shaded[nb[0]][nb[1]]:
-                    seen.add(nb)
+            region.append(divmod(cell, width))
+            for nb in around[cell]:
+                if not blocked[nb]:
+                    blocked[nb] = True
                     todo.append(nb)
         components.append(region)
     return components
