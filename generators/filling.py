@@ -91,9 +91,9 @@ def merge_clashes(params: FillingParams, most: int, rng: random.Random) -> list[
 def area_of(params: FillingParams, grid: list[list[int]], start: Cell) -> list[Cell]:
     """The cells connected to `start` through its digit."""
     digit, found = grid[start[0]][start[1]], [start]
-    seen = {start}
+    seen, adjacent = {start}, params.around()
     for cell in found:
-        for nb in params.neighbours(*cell):
+        for nb in adjacent[cell]:
             if nb not in seen and grid[nb[0]][nb[1]] == digit:
                 seen.add(nb)
                 found.append(nb)
@@ -103,13 +103,14 @@ def area_of(params: FillingParams, grid: list[list[int]], start: Cell) -> list[C
 def grow_ones(params: FillingParams, grid: list[list[int]], most: int) -> None:
     """Tatham's merge_ones: a lone 1 joins a neighbouring area (renumbered one larger) when
     the grown area stays within `most` and touches no other area of its new size."""
+    adjacent = params.around()
     changed = True
     while changed:
         changed = False
         for r, c in params.cells():
             if grid[r][c] != 1:
                 continue
-            for nr, nc in params.neighbours(r, c):
+            for nr, nc in adjacent[(r, c)]:
                 old = grid[nr][nc]
                 if old >= most or old == 1:
                     continue
@@ -117,7 +118,7 @@ def grow_ones(params: FillingParams, grid: list[list[int]], most: int) -> None:
                 area = area_of(params, grid, (r, c))
                 inside = set(area)
                 if len(area) == old + 1 and not any(
-                        grid[x][y] == old + 1 for cell in area for x, y in params.neighbours(*cell)
+                        grid[x][y] == old + 1 for cell in area for x, y in adjacent[cell]
                         if (x, y) not in inside):  # one area joined, and no clash with its new size
                     for ar, ac in area:
                         grid[ar][ac] = old + 1

@@ -17,8 +17,10 @@ model states areas directly, with a representative cell per area (see `cpsat`).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 
 from pysat.formula import IDPool
 
@@ -69,8 +71,16 @@ class FillingParams:
         return [(r, c) for r in range(self.height) for c in range(self.width)]
 
     def neighbours(self, r: int, c: int) -> list[Cell]:
-        return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                if 0 <= r + dr < self.height and 0 <= c + dc < self.width]
+        """The cells next to (r, c): up, down, left, right (a list of its own to shuffle)."""
+        return list(around(self.width, self.height)[(r, c)])
+
+    def around(self) -> Mapping[Cell, tuple[Cell, ...]]:
+        """Each cell's `neighbours`, looked up rather than made (see `around`)."""
+        return around(self.width, self.height)
+
+    def adjacency(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's `neighbours` as indices r * width + c (see `adjacency`)."""
+        return adjacency(self.width, self.height)
 
     def edges(self) -> list[tuple[Cell, Cell]]:
         """Each orthogonally adjacent pair once."""
@@ -78,22 +88,52 @@ class FillingParams:
         return out + [((r, c), (r + 1, c)) for r in range(self.height - 1) for c in range(self.width)]
 
 
+@cache
+def around(width: int, height: int) -> Mapping[Cell, tuple[Cell, ...]]:
+    """Each cell's neighbours, up, down, left, right, in reading order of the cells. Made
+    once per size (and read-only): the area search after every SAT model, the shapes of the
+    rules and the generator's merges ask for neighbours hundreds of thousands of times."""
+    return MappingProxyType({(r, c): tuple((r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                                           if 0 <= r + dr < height and 0 <= c + dc < width)
+                             for r in range(height) for c in range(width)})
+
+
+@cache
+def adjacency(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """`around` over cell indices r * width + c, for the area search: a list index is
+    cheaper than a tuple key."""
+    return tuple(tuple(r * width + c for r, c in cells) for cells in around(width, height).values())
+
+
+@cache
+def cell_table(width: int, height: int) -> tuple[Cell, ...]:
+    """The cell at each index r * width + c."""
+    return tuple(around(width, height))
+
+
 def areas(params: FillingParams, grid: Grid | list[list[int]]) -> list[list[Cell]]:
     """The areas of a filled grid: connected cells of equal digits, each in the order a
     breadth-first search from its first cell meets them (so every prefix is connected)."""
-    seen: set[Cell] = set()
+    cells = cell_table(params.width, params.height)
+    return [[cells[i] for i in area] for area in flat_areas(params, grid)]
+
+
+def flat_areas(params: FillingParams, grid: Grid | list[list[int]]) -> list[list[int]]:
+    """`areas` as cell indices r * width + c."""
+    digits = [d for row in grid for d in row]
+    adjacent = params.adjacency()
+    seen = [False] * len(digits)
     out = []
-    for start in params.cells():
-        if start in seen:
+    for start, digit in enumerate(digits):
+        if seen[start]:
             continue
-        digit = grid[start[0]][start[1]]
-        seen.add(start)
+        seen[start] = True
         area = [start]
-        for cell in area:  # grows while it is read: breadth-first
-            for nb in params.neighbours(*cell):
-                if nb not in seen and grid[nb[0]][nb[1]] == digit:
-                    seen.add(nb)
-                    area.append(nb)
+        for i in area:  # grows while it is read: breadth-first
+            for j in adjacent[i]:
+                if not seen[j] and digits[j] == digit:
+                    seen[j] = True
+                    area.append(j)
         out.append(area)
     return out
 
@@ -114,6 +154,7 @@ def shapes(free: set[Cell], root: Cell, size: int, params: FillingParams) -> Ite
     """Every connected set of `size` cells of `free` that contains `root`, once each
     (a set grows only by the neighbours of its cells, and each set is reported once)."""
     seen: set[frozenset[Cell]] = set()
+    adjacent = params.around()
 
     def grow(shape: frozenset[Cell]) -> Iterator[frozenset[Cell]]:
         if shape in seen:
@@ -123,7 +164,7 @@ def shapes(free: set[Cell], root: Cell, size: int, params: FillingParams) -> Ite
             yield shape
             return
         for cell in shape:
-            for nb in params.neighbours(*cell):
+            for nb in adjacent[cell]:
                 if nb in free and nb not in shape:
                     yield from grow(shape | {nb})
 
@@ -300,16 +341,17 @@ class Filling(CluePuzzle):
         they are most of what propagation needs and few (6,476 clauses on 9x7). Larger
         areas come in `cuts`."""
         top = params.top
-        first = variable_block(pool, params.width * params.height * top)
+        first = variable_block(pool, params.width * params.height * top)  # `decode` reads this layout
         x = [[[first + (r * params.width + c) * top + d for d in range(top)] for c in range(params.width)]
              for r in range(params.height)]
         clauses: list[Clause] = [list(x[r][c]) for r, c in params.cells()]
+        adjacent = params.around()
         for size in range(1, min(top, EAGER_OVER) + 1):
             for shape in all_shapes(params, size + 1):
                 clauses.append([-x[r][c][size - 1] for r, c in shape])
         for size in range(1, EAGER_UNDER + 1):
             for shape in all_shapes(params, size):
-                border = sorted({nb for cell in shape for nb in params.neighbours(*cell) if nb not in shape})
+                border = sorted({nb for cell in shape for nb in adjacent[cell] if nb not in shape})
                 for d in range(size + 1, top + 1):
                     clauses.append([x[r][c][d - 1] for r, c in border] + [-x[r][c][d - 1] for r, c in shape])
         primary = [v for row in x for cell in row for v in cell]
@@ -323,8 +365,18 @@ class Filling(CluePuzzle):
         return [[rules.data[r][c][value - 1]]]
 
     def decode(self, params: FillingParams, rules: Rules, true_vars) -> Grid:
-        return tuple(tuple(next((d + 1 for d, v in enumerate(cell) if v in true_vars), 0) for cell in row)
-                     for row in rules.data)
+        """Each cell's least digit whose variable is true (0 if none). It runs after every SAT
+        model, so it reads the true variables (about one a cell) through the block layout of
+        `rules`, variable first + index * top + digit - 1, instead of testing every digit."""
+        top, width, first = params.top, params.width, rules.data[0][0][0]
+        digits = [0] * (width * params.height)
+        end = len(digits) * top
+        for v in true_vars:
+            if 0 <= v - first < end:
+                i, d = divmod(v - first, top)
+                if not digits[i] or d < digits[i]:
+                    digits[i] = d + 1
+        return tuple(tuple(digits[k:k + width]) for k in range(0, len(digits), width))
 
     def solution_literals(self, params: FillingParams, rules: Rules, solution: Grid) -> list[int]:
         return [v if d + 1 == digit else -v for vrow, srow in zip(rules.data, solution)
@@ -340,17 +392,24 @@ class Filling(CluePuzzle):
         B outside it holding another digit: if all of it holds d and no cell of B does, it
         is a whole area of n < d cells again, so some cell of it leaves d or some cell of B
         takes d."""
-        x = rules.data
+        x, adjacent = rules.data, params.adjacency()
+        cells = cell_table(params.width, params.height)
+
+        def holds(i: int, d: int) -> int:
+            """The literal: cell index i holds d."""
+            r, c = cells[i]
+            return x[r][c][d - 1]
+
         out = []
-        for area in areas(params, solution):
-            r0, c0 = area[0]
+        for area in flat_areas(params, solution):  # cell indices sort as the cells do
+            r0, c0 = cells[area[0]]
             d = solution[r0][c0]
             if len(area) > d:
-                out.append([-x[r][c][d - 1] for r, c in area[:d + 1]])
+                out.append([-holds(i, d) for i in area[:d + 1]])
             elif len(area) < d:
                 inside = set(area)
-                border = {nb for cell in area for nb in params.neighbours(*cell) if nb not in inside}
-                out.append([x[r][c][d - 1] for r, c in sorted(border)] + [-x[r][c][d - 1] for r, c in area])
+                border = sorted({j for i in area for j in adjacent[i] if j not in inside})
+                out.append([holds(j, d) for j in border] + [-holds(i, d) for i in area])
         return out
 
     # ---- CP-SAT -------------------------------------------------------------------

@@ -19,7 +19,7 @@ from lab.generator import generate_one
 from lab.puzzle import PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SatSession, SessionCache, check_instance
-from solvers.filling import PUZZLE, FillingParams, areas, tatham_top
+from solvers.filling import PUZZLE, FillingParams, areas, cell_table, tatham_top
 
 DATA = Path(__file__).parent / "data"
 
@@ -282,6 +282,96 @@ def test_areas_are_found_in_breadth_first_order():
     params = FillingParams(3, 2)
     found = areas(params, ((3, 3, 1), (3, 2, 2)))
     assert found == [[(0, 0), (1, 0), (0, 1)], [(0, 2)], [(1, 1), (1, 2)]]
+
+
+# ---- the tables and fast paths of the lazy cuts, against plain definitions -------------------
+SIZES = ((1, 1), (1, 5), (5, 1), (3, 2), (9, 7), (13, 9), (20, 20))
+
+
+def plain_neighbours(params: FillingParams, r: int, c: int) -> list:
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < params.height and 0 <= c + dc < params.width]
+
+
+def plain_areas(params: FillingParams, grid) -> list:
+    """Breadth-first search over (row, column) cells, as `areas` was first written."""
+    seen, out = set(), []
+    for start in params.cells():
+        if start in seen:
+            continue
+        seen.add(start)
+        area = [start]
+        for r, c in area:
+            for nb in plain_neighbours(params, r, c):
+                if nb not in seen and grid[nb[0]][nb[1]] == grid[start[0]][start[1]]:
+                    seen.add(nb)
+                    area.append(nb)
+        out.append(area)
+    return out
+
+
+def plain_cuts(params: FillingParams, x, solution) -> list:
+    """The cuts as first written: the same clauses, literal for literal, in the same order."""
+    out = []
+    for area in plain_areas(params, solution):
+        d = solution[area[0][0]][area[0][1]]
+        if len(area) > d:
+            out.append([-x[r][c][d - 1] for r, c in area[:d + 1]])
+        elif len(area) < d:
+            border = {nb for r, c in area for nb in plain_neighbours(params, r, c) if nb not in area}
+            out.append([x[r][c][d - 1] for r, c in sorted(border)] + [-x[r][c][d - 1] for r, c in area])
+    return out
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_neighbour_tables_agree_with_the_grid(width, height):
+    params = FillingParams(width, height)
+    index = {cell: k for k, cell in enumerate(params.cells())}
+    assert list(params.around()) == params.cells() == list(cell_table(width, height))
+    for cell in params.cells():
+        assert params.neighbours(*cell) == plain_neighbours(params, *cell) == list(params.around()[cell])
+        assert params.adjacency()[index[cell]] == tuple(index[nb] for nb in plain_neighbours(params, *cell))
+    shuffled = params.neighbours(0, 0)
+    shuffled.reverse()  # the generator shuffles what it gets: the table must not change
+    assert params.neighbours(0, 0) == plain_neighbours(params, 0, 0)
+
+
+def test_areas_and_cuts_agree_with_a_plain_search():
+    """Random grids (mostly wrong, as the models the cuts see) on every size: the same areas
+    in the same order, and the same cut clauses literal for literal."""
+    rng = random.Random(11)
+    for width, height in SIZES:
+        params = FillingParams(width, height)
+        session = SatSession(PUZZLE, params)
+        try:
+            x = session.rules.data
+            for _ in range(20):
+                top = rng.randint(1, params.top)
+                grid = tuple(tuple(rng.randint(1, top) for _ in range(width)) for _ in range(height))
+                assert areas(params, grid) == plain_areas(params, grid)
+                assert PUZZLE.cuts(params, session.rules, grid, frozenset()) == plain_cuts(params, x, grid)
+        finally:
+            session.close()
+
+
+def test_decode_takes_each_cells_least_true_digit():
+    """`decode` reads the variable block by its layout; against the plain reading of the
+    variable map, with cells holding no true digit, several, and variables past the block."""
+    rng = random.Random(12)
+    for width, height in ((3, 2), (9, 7), (1, 5)):
+        params = FillingParams(width, height)
+        session = SatSession(PUZZLE, params)
+        try:
+            x = session.rules.data
+            block = [v for row in x for cell in row for v in cell]
+            for _ in range(30):
+                true = frozenset(rng.sample(block, rng.randint(0, len(block)))
+                                 + [max(block) + rng.randint(1, 50) for _ in range(3)])
+                plain = tuple(tuple(next((d + 1 for d, v in enumerate(cell) if v in true), 0) for cell in row)
+                              for row in x)
+                assert PUZZLE.decode(params, session.rules, true) == plain
+        finally:
+            session.close()
 
 
 # ---- generation --------------------------------------------------------------------------------
