@@ -19,6 +19,9 @@ again, and the engine then strips pearls while the puzzle stays unique.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
 
 from lab.generator import Generator, Option
 from lab.puzzle import PuzzleError
@@ -62,36 +65,87 @@ def joins_as_disk(touching: list[bool]) -> bool:
 JOINS = [joins_as_disk(_touching(mask)) for mask in range(256)]  # by the mask of AROUND faces
 
 
+class Layout(NamedTuple):
+    """What every sketch of one board size shares, made once per size (`layout`): read
+    only, so one copy serves every draw."""
+
+    faces: tuple[Face, ...]
+    top: tuple[int, ...]  # each face's top-left cell number
+    # the AROUND faces of each face as (bit, face number), -1 beyond the grid (the last
+    # entry of `inside`, always False: beyond the grid is outside)
+    around: tuple[tuple[tuple[int, int], ...], ...]
+    # the cells whose pearl site a flip can change: its corners and their neighbours
+    window: tuple[tuple[int, ...], ...]
+    ways: tuple[tuple[tuple[int, int], ...], ...]  # by cell bits: (bit, cell number offset) of each way out
+
+
+@lru_cache(maxsize=16)
+def layout(params: PearlParams) -> Layout:
+    """The face and cell tables of a board size."""
+    h, w = params.height, params.width
+    faces = tuple((i, j) for i in range(h - 1) for j in range(w - 1))
+    number = {f: k for k, f in enumerate(faces)}
+    around = tuple(tuple((1 << b, number.get((i + di, j + dj), -1)) for b, (di, dj) in enumerate(AROUND))
+                   for i, j in faces)
+    window = tuple(tuple(r * w + c for r in range(i - 1, i + 3) for c in range(j - 1, j + 3)
+                         if 0 <= r < h and 0 <= c < w and (r in (i, i + 1) or c in (j, j + 1)))
+                   for i, j in faces)
+    offset = {U: -w, D: w, L: -1, R: 1}
+    ways = tuple(tuple((bit, offset[bit]) for bit in (U, D, L, R) if s & bit) for s in range(16))
+    return Layout(faces, tuple(i * w + j for i, j in faces), around, window, ways)
+
+
+def _worth_if(s: int, straight_on: bool) -> int:
+    """A cell's pearl-site worth from its shape bits and whether both loop neighbours go
+    straight on (the rule `Sketch.site` spells out)."""
+    if not s:
+        return 0
+    if s == U | D or s == L | R:
+        return SITE_WORTH["" if straight_on else "W"]
+    return SITE_WORTH["B" if straight_on else ""]
+
+
+# by shape bits: the worth when both loop neighbours go straight on, and when not
+WORTH_ON = tuple(_worth_if(s, True) for s in range(16))
+WORTH_OFF = tuple(_worth_if(s, False) for s in range(16))
+
+
+def worths(bits: list[int], ways: tuple[tuple[tuple[int, int], ...], ...], cells: Iterable[int]) -> list[int]:
+    """The pearl-site worth of each of `cells`, as SITE_WORTH of `Sketch.site`: one loop
+    with no call per cell, as the hill-climb asks this of a dozen cells per flip."""
+    out = []
+    for cell in cells:
+        s = bits[cell]
+        on = True
+        for bit, off in ways[s]:
+            if not bits[cell + off] & bit:
+                on = False
+                break
+        out.append(WORTH_ON[s] if on else WORTH_OFF[s])
+    return out
+
+
 class Sketch:
     """A loop being reshaped: which faces are inside it, and every cell's shape as
     U/D/L/R bits. Flat lists indexed by face and by cell keep the hill-climb quick."""
 
     def __init__(self, params: PearlParams):
-        h, w = self.h, self.w = params.height, params.width
-        self.faces = [(i, j) for i in range(h - 1) for j in range(w - 1)]
-        number = {f: k for k, f in enumerate(self.faces)}
-        # the AROUND faces of each face as (bit, face number), -1 beyond the grid (the last
-        # entry of `inside`, always False: beyond the grid is outside)
-        self.around = [[(1 << b, number.get((i + di, j + dj), -1)) for b, (di, dj) in enumerate(AROUND)]
-                       for i, j in self.faces]
-        # the cells whose pearl site a flip can change: its corners and their neighbours
-        self.window = [[r * w + c for r in range(max(0, i - 1), min(h, i + 3))
-                        for c in range(max(0, j - 1), min(w, j + 3))] for i, j in self.faces]
-        offset = {U: -w, D: w, L: -1, R: 1}
-        self.ways = [[(bit, offset[bit]) for bit in (U, D, L, R) if s & bit] for s in range(16)]
+        self.h, self.w = params.height, params.width
+        self.faces, self.top, self.around, self.window, self.ways = layout(params)
         self.inside = [False] * (len(self.faces) + 1)
-        self.bits = [0] * (h * w)
+        self.bits = [0] * (self.h * self.w)
         for k in range(len(self.faces)):  # all faces in: the loop is the grid's outline
             self.flip(k)
 
     def flip(self, k: int) -> None:
-        i, j = self.faces[k]
-        top, bottom = i * self.w + j, (i + 1) * self.w + j
+        top = self.top[k]
+        bottom = top + self.w
+        bits = self.bits
         self.inside[k] = not self.inside[k]
-        self.bits[top] ^= R | D
-        self.bits[top + 1] ^= L | D
-        self.bits[bottom] ^= R | U
-        self.bits[bottom + 1] ^= L | U
+        bits[top] ^= R | D
+        bits[top + 1] ^= L | D
+        bits[bottom] ^= R | U
+        bits[bottom + 1] ^= L | U
 
     def may_flip(self, k: int) -> bool:
         """Does the region stay a disk (and its border one loop) with face k flipped? A face
@@ -116,20 +170,20 @@ class Sketch:
 
     def count_sites(self) -> None:
         """Every cell's pearl-site worth, kept up to date by `flip_if_no_worse`."""
-        self.worths = [SITE_WORTH[self.site(cell)] for cell in range(self.h * self.w)]
+        self.worths = worths(self.bits, self.ways, range(self.h * self.w))
 
     def flip_if_no_worse(self, k: int) -> None:
         """Flip face k unless that lowers the pearl sites around it (`count_sites` first):
         the sites before come from the counts kept, so only the new ones are worked out."""
-        window, worths = self.window[k], self.worths
-        before = sum(worths[cell] for cell in window)
+        window, kept = self.window[k], self.worths
+        before = sum([kept[cell] for cell in window])
         self.flip(k)
-        after = [SITE_WORTH[self.site(cell)] for cell in window]
+        after = worths(self.bits, self.ways, window)
         if sum(after) < before:
             self.flip(k)
             return
         for cell, worth in zip(window, after):
-            worths[cell] = worth
+            kept[cell] = worth
 
     def loop(self) -> Loop:
         return tuple(tuple("".join(d for d, bit in (("U", U), ("D", D), ("L", L), ("R", R)) if s & bit)
@@ -141,15 +195,14 @@ def random_loop(params: PearlParams, rng: random.Random, wander: int = WANDER, c
     start from), then only those that keep or raise the pearl sites nearby."""
     sketch = Sketch(params)
     n = len(sketch.faces)
-    for t in range((wander + climb) * n):
-        if t == wander * n:
-            sketch.count_sites()
+    for _ in range(wander * n):
         k = rng.randrange(n)
-        if not sketch.may_flip(k):
-            continue
-        if t < wander * n:
+        if sketch.may_flip(k):
             sketch.flip(k)
-        else:
+    sketch.count_sites()
+    for _ in range(climb * n):
+        k = rng.randrange(n)
+        if sketch.may_flip(k):
             sketch.flip_if_no_worse(k)
     return sketch.loop()
 

@@ -14,10 +14,12 @@ edges form one loop, not several, goes in lazily through `cuts`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
-from typing import ClassVar
+from types import MappingProxyType
+from typing import ClassVar, NamedTuple
 
 from pysat.formula import IDPool
 
@@ -66,6 +68,10 @@ def step(cell: Cell, d: str) -> Cell:
     return cell[0] + dr, cell[1] + dc
 
 
+BIT = {d: 1 << k for k, d in enumerate(DIRS)}  # a direction as one bit of a shape
+SHAPES = tuple(shape(d for d in DIRS if bits & BIT[d]) for bits in range(16))  # a shape from its bits
+
+
 @dataclass(frozen=True)
 class PearlParams:
     width: int
@@ -96,25 +102,59 @@ def make_params(width: int, height: int, line: int | None = None) -> PearlParams
     return PearlParams(width, height)
 
 
+class Board(NamedTuple):
+    """A board size's cells numbered row by row and where the line can go from each, made
+    once per size (`board`) for the loop checks run after every SAT model: read only."""
+
+    cells: tuple[Cell, ...]
+    edges: tuple[tuple[Cell, Cell], ...]  # as `PearlParams.edges`
+    ahead: tuple[Mapping[str, tuple[int, ...]], ...]  # by cell number and shape: the cells the line goes to
+
+
+@lru_cache(maxsize=16)
+def board(params: PearlParams) -> Board:
+    """The cell and edge tables of a board size."""
+    cells = tuple(params.cells())
+    number = {cell: i for i, cell in enumerate(cells)}
+    ahead = tuple(MappingProxyType({s: tuple(number[step(cell, d)] for d in s if params.inside(step(cell, d)))
+                                    for s in SHAPES}) for cell in cells)
+    return Board(cells, tuple(params.edges()), ahead)
+
+
 def loops_of(params: PearlParams, loop: Loop) -> list[list[Cell]]:
     """The connected pieces of the drawn line (cells joined by used edges), as cell lists."""
-    seen: set[Cell] = set()
+    cells = board(params).cells
+    return [[cells[i] for i in piece] for piece in pieces_of(params, loop)]
+
+
+def pieces_of(params: PearlParams, loop: Loop) -> list[list[int]]:
+    """`loops_of` with cells as numbers (row by row), each piece in the order a depth-first
+    walk from its first cell meets them: the order the cuts' clauses list their edges in."""
+    ahead = board(params).ahead
+    shapes = [s for row in loop for s in row]
+    seen = [False] * len(shapes)
     pieces = []
-    for start in params.cells():
-        if start in seen or not loop[start[0]][start[1]]:
+    for start, s in enumerate(shapes):
+        if seen[start] or not s:
             continue
         piece, todo = [], [start]
-        seen.add(start)
+        seen[start] = True
         while todo:
-            cell = todo.pop()
-            piece.append(cell)
-            for d in loop[cell[0]][cell[1]]:
-                nxt = step(cell, d)
-                if params.inside(nxt) and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
+            i = todo.pop()
+            piece.append(i)
+            for j in ahead[i][shapes[i]]:
+                if not seen[j]:
+                    seen[j] = True
+                    todo.append(j)
         pieces.append(piece)
     return pieces
+
+
+class Tables(NamedTuple):
+    """Each edge variable where the model checks want it, made once per rules (`_tables`)."""
+
+    lines: tuple[tuple[int, int, int, int, int], ...]  # (variable, cell, its bit, other cell, its bit) by edge
+    exits: tuple[tuple[tuple[int, int], ...], ...]  # by cell number: (variable, cell across) in DIRS order
 
 
 @dataclass
@@ -125,6 +165,7 @@ class EdgeVars:
     var: dict[tuple[Cell, str], int]  # (cell, direction) -> edge variable
     on: dict[Cell, int] = field(default_factory=dict)
     graph: tuple[list[Cell], list[Edge]] | None = None  # the cells and edges numbered (`_graph`), made once
+    tables: Tables | None = None  # the same for decoding and cuts (`_tables`), made once
 
     def at(self, cell: Cell, d: str) -> int | None:
         return self.var.get((cell, d))
@@ -294,6 +335,9 @@ class Pearl(CluePuzzle):
             board.circle(r, c, 0.3, face="black" if v == "B" else "white", edge="black", ring=0.05)
 
     # ---- SAT ----------------------------------------------------------------------
+    def rules_cacheable(self, params: PearlParams) -> bool:
+        return True  # a pearl is clauses over the rules' edge and "on" variables: no new ones
+
     def rules(self, params: PearlParams, pool: IDPool) -> Rules:
         var: dict[tuple[Cell, str], int] = {}
         for a, b in params.edges():
@@ -363,9 +407,15 @@ class Pearl(CluePuzzle):
         return clauses
 
     def decode(self, params: PearlParams, rules: Rules, true_vars) -> Loop:
-        edges: EdgeVars = rules.data
-        return tuple(tuple(shape(d for d in DIRS if edges.at((r, c), d) in true_vars)
-                           for c in range(params.width)) for r in range(params.height))
+        """Each cell's shape from the edges the model uses: one look at each edge, as every
+        model of the stripping loop is decoded for its cuts."""
+        bits = [0] * (params.width * params.height)
+        for v, a, bit_a, b, bit_b in _tables(params, rules).lines:
+            if v in true_vars:
+                bits[a] |= bit_a
+                bits[b] |= bit_b
+        w = params.width
+        return tuple(tuple([SHAPES[s] for s in bits[r * w:(r + 1) * w]]) for r in range(params.height))
 
     def solution_literals(self, params: PearlParams, rules: Rules, solution: Loop) -> list[int]:
         # The used edges alone pin the loop down: another single loop that used all of
@@ -398,16 +448,19 @@ class Pearl(CluePuzzle):
         single-loop rule only (no clue), so it holds for every instance with these params;
         the candidate breaks it (all of S's edges are inside S, e and f are used).
         """
-        pieces = loops_of(params, solution)
+        pieces = pieces_of(params, solution)
         if len(pieces) <= 1:
             return []
         edges: EdgeVars = rules.data
-        some_edge = [edges.at(p[0], solution[p[0][0]][p[0][1]][0]) for p in pieces]
+        cells, exits = board(params).cells, _tables(params, rules).exits
+        some_edge = [edges.at(cell, solution[cell[0]][cell[1]][0]) for cell in (cells[p[0]] for p in pieces)]
+        piece_of = [-1] * len(cells)
+        for i, piece in enumerate(pieces):
+            for cell in piece:
+                piece_of[cell] = i
         clauses = []
         for i, piece in enumerate(pieces):
-            inside = set(piece)
-            border = [edges.at(cell, d) for cell in piece for d in DIRS
-                      if edges.at(cell, d) is not None and step(cell, d) not in inside]
+            border = [v for cell in piece for v, across in exits[cell] if piece_of[across] != i]
             for j in range(len(pieces)):
                 if j != i:
                     clauses.append(border + [-some_edge[i], -some_edge[j]])
@@ -534,7 +587,7 @@ def pearl_problems(p: PearlParams, loop: Loop, cell: Cell, v: str) -> list[str]:
 
 
 def used_edges(params: PearlParams, loop: Loop) -> list[tuple[Cell, Cell]]:
-    return [(a, b) for a, b in params.edges() if ("R" if a[0] == b[0] else "D") in loop[a[0]][a[1]]]
+    return [(a, b) for a, b in board(params).edges if ("R" if a[0] == b[0] else "D") in loop[a[0]][a[1]]]
 
 
 def _graph(params: PearlParams, rules: Rules) -> tuple[list[Cell], list[Edge]]:
@@ -545,6 +598,22 @@ def _graph(params: PearlParams, rules: Rules) -> tuple[list[Cell], list[Edge]]:
         cells = params.cells()
         data.graph = (cells, numbered_edges(cells, params.edges(), data.var)[1])
     return data.graph
+
+
+def _tables(params: PearlParams, rules: Rules) -> Tables:
+    """The edge variables by cell number (`Tables`), made once per rules."""
+    data: EdgeVars = rules.data
+    if data.tables is None:
+        cells, edges, _ = board(params)
+        number = {cell: i for i, cell in enumerate(cells)}
+        lines = []
+        for a, b in edges:
+            d = "R" if a[0] == b[0] else "D"
+            lines.append((data.var[(a, d)], number[a], BIT[d], number[b], BIT[OPPOSITE[d]]))
+        exits = tuple(tuple((v, number[step(cell, d)]) for d in DIRS if (v := data.at(cell, d)) is not None)
+                      for cell in cells)
+        data.tables = Tables(tuple(lines), exits)
+    return data.tables
 
 
 PUZZLE = Pearl()

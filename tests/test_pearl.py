@@ -7,14 +7,26 @@ import random
 
 import pytest
 
-from generators.pearl import GENERATOR, Sketch, pearl_spots, random_loop
+from generators.pearl import GENERATOR, SITE_WORTH, Sketch, layout, pearl_spots, random_loop, worths
 from lab.cpsat import cpsat_count
 from lab.crosscheck import brute_force_count, engine_counts
 from lab.generator import GenerateOptions, generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.sat import SatSession, SessionCache
 from lab.strip import redundancy
-from solvers.pearl import PUZZLE, Loop, PearlParams, loops_of, make_params, shape
+from solvers.pearl import (
+    BOX,
+    DIRS,
+    PUZZLE,
+    SHAPES,
+    Loop,
+    PearlParams,
+    board,
+    loops_of,
+    make_params,
+    shape,
+    step,
+)
 
 SEED_BOARD = """board = np.array([
   ['B', ' ', ' ', 'W', ' ', ' ', 'W', ' ', 'B', ' ', ' ', 'B'],
@@ -171,6 +183,129 @@ def test_cuts_hold_for_every_single_loop():
                 for used in true_sets:
                     assert any((l > 0) == (abs(l) in used) for l in clause)
         session.close()
+
+
+# ---- tables made once: the model checks against their plain definitions ---------------
+def plain_loops(p: PearlParams, loop: Loop) -> list[list[tuple[int, int]]]:
+    """`loops_of` as first written: depth-first over cell tuples, in this exact order."""
+    seen: set = set()
+    pieces = []
+    for start in p.cells():
+        if start in seen or not loop[start[0]][start[1]]:
+            continue
+        piece, todo = [], [start]
+        seen.add(start)
+        while todo:
+            cell = todo.pop()
+            piece.append(cell)
+            for d in loop[cell[0]][cell[1]]:
+                nxt = step(cell, d)
+                if p.inside(nxt) and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        pieces.append(piece)
+    return pieces
+
+
+def plain_cuts(p: PearlParams, edges, loop: Loop) -> list[list[int]]:
+    """`Pearl.cuts` as first written, on `plain_loops`: the same clauses in the same order."""
+    pieces = plain_loops(p, loop)
+    if len(pieces) <= 1:
+        return []
+    some_edge = [edges.at(q[0], loop[q[0][0]][q[0][1]][0]) for q in pieces]
+    clauses = []
+    for i, piece in enumerate(pieces):
+        border = [edges.at(cell, d) for cell in piece for d in DIRS
+                  if edges.at(cell, d) is not None and step(cell, d) not in set(piece)]
+        clauses += [border + [-some_edge[i], -some_edge[j]] for j in range(len(pieces)) if j != i]
+    return clauses
+
+
+def scattered_squares(p: PearlParams, rng: random.Random) -> Loop:
+    """A few disjoint 2x2 loops: a candidate with several pieces on any board."""
+    grid: list[list[set[str]]] = [[set() for _ in range(p.width)] for _ in range(p.height)]
+    for _ in range(rng.randint(1, 6)):
+        r, c = rng.randrange(p.height - 1), rng.randrange(p.width - 1)
+        if not any(grid[r + i][c + j] for i in (0, 1) for j in (0, 1)):
+            for i in (0, 1):
+                for j in (0, 1):
+                    grid[r + i][c + j] |= {"D" if i == 0 else "U", "R" if j == 0 else "L"}
+    return as_loop(grid)
+
+
+def test_board_tables_follow_the_grid():
+    for w, h in ((2, 2), (5, 3), (3, 7)):
+        p = make_params(w, h)
+        b = board(p)
+        assert b is board(make_params(w, h))  # made once per size
+        assert list(b.cells) == p.cells() and list(b.edges) == p.edges()
+        for i, cell in enumerate(b.cells):
+            for s in SHAPES:
+                assert [b.cells[j] for j in b.ahead[i][s]] == [step(cell, d) for d in s if p.inside(step(cell, d))]
+        with pytest.raises(TypeError):
+            b.ahead[0]["UD"] = ()  # type: ignore[index]  # shared by every session: read only
+
+
+def test_decode_loops_and_cuts_match_plain_definitions():
+    rng = random.Random(23)
+    for w, h in ((4, 4), (5, 3), (7, 6)):
+        p = make_params(w, h)
+        session = SatSession(PUZZLE, p)
+        rules, edges = session.rules, session.rules.data
+        every = sorted(set(edges.var.values()))
+        for _ in range(50):  # any edge set, degrees 1, 3 and 4 too
+            true_vars = frozenset(v for v in every if rng.random() < 0.5)
+            assert PUZZLE.decode(p, rules, true_vars) == tuple(
+                tuple(shape(d for d in DIRS if edges.at((r, c), d) in true_vars) for c in range(w)) for r in range(h))
+        cands = list(PUZZLE.candidates(p)) if w * h <= 16 else []
+        cands += [scattered_squares(p, rng) for _ in range(100)] + [random_loop(p, rng) for _ in range(10)]
+        for cand in cands:
+            true_vars = frozenset(edges.at(cell, d) for cell in p.cells() for d in cand[cell[0]][cell[1]])
+            assert PUZZLE.decode(p, rules, true_vars) == cand
+            assert loops_of(p, cand) == plain_loops(p, cand)
+            assert PUZZLE.cuts(p, rules, cand, true_vars) == plain_cuts(p, edges, cand)
+        session.close()
+
+
+def test_sketch_window_and_worths_match_sites():
+    """A flip changes no pearl site outside its window, which is its corners and their
+    neighbours; `worths` agrees with `site` cell by cell."""
+    rng = random.Random(4)
+    for w, h in ((3, 3), (6, 5), (8, 8)):
+        p = make_params(w, h)
+        sketch = Sketch(p)
+        assert layout(p) is layout(make_params(w, h))
+        for k, (i, j) in enumerate(sketch.faces):
+            near = {(r + dr, c + dc) for r in (i, i + 1) for c in (j, j + 1)
+                    for dr, dc in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))}
+            assert sorted(sketch.window[k]) == sorted(r * w + c for r, c in near if 0 <= r < h and 0 <= c < w)
+        cells = range(w * h)
+        n = len(sketch.faces)
+        for _ in range(10 * n):
+            k = rng.randrange(n)
+            if not sketch.may_flip(k):
+                continue
+            before = [sketch.site(cell) for cell in cells]
+            sketch.flip(k)
+            after = [sketch.site(cell) for cell in cells]
+            assert {cell for cell in cells if before[cell] != after[cell]} <= set(sketch.window[k])
+            assert worths(sketch.bits, sketch.ways, cells) == [SITE_WORTH[site] for site in after]
+        inner = [r * w + c for r in range(1, h - 1) for c in range(1, w - 1)]
+        for _ in range(20):  # any shapes, not only a loop's
+            sketch.bits = [rng.randrange(16) for _ in cells]
+            assert worths(sketch.bits, sketch.ways, inner) == [SITE_WORTH[sketch.site(cell)] for cell in inner]
+
+
+def test_random_loop_is_the_drawing_it_always_was():
+    """Datasets stay reproducible: this seed has drawn this loop since the hill-climb began."""
+    loop = random_loop(make_params(7, 5), random.Random(11))
+    assert ["".join(BOX[s] for s in row) for row in loop] == [
+        "┌──┐┌─┐",
+        "│··││·│",
+        "└─┐└┘·│",
+        "··│·┌─┘",
+        "··└─┘··",
+    ]
 
 
 # ---- formats -------------------------------------------------------------------------
