@@ -16,7 +16,7 @@ from functools import lru_cache
 from generators.sudoku import random_grid
 from lab.generator import Generator, Option
 from lab.sat import SessionCache
-from solvers.keen import SIZE, Cage, Cell, Clue, Grid, KeenParams, check_size, components, connected, satisfies, shape
+from solvers.keen import SIZE, Cage, Cell, Clue, Grid, KeenParams, check_size, components, satisfies, shape
 from solvers.sudoku import SudokuParams
 
 SIZE_WEIGHTS = {1: 1, 2: 10, 3: 7, 4: 3}  # cage sizes: mostly 2 and 3 cells
@@ -103,14 +103,36 @@ def splits(cage: Cage) -> list[tuple[Cage, Cage]]:
 
 
 @lru_cache(maxsize=4096)
-def _shape_splits(cells: Cage) -> list[tuple[Cage, Cage]]:
+def _shape_splits(cells: Cage) -> tuple[tuple[Cage, Cage], ...]:
+    """`splits` of a cage moved to the top left corner (`shape`): many cages share one."""
+    pieces = _connected_masks(cells)
+    full = (1 << len(cells)) - 1
     out = []
-    for mask in range(1, 2 ** (len(cells) - 1)):  # the last cell always stays in part b
-        a = tuple(c for i, c in enumerate(cells) if mask >> i & 1)
-        b = tuple(c for i, c in enumerate(cells) if not mask >> i & 1)
-        if connected(a) and connected(b):
+    for mask in sorted(pieces):  # in the order of masks, as cuts have always been listed
+        if mask >> (len(cells) - 1) == 0 and full ^ mask in pieces:  # the last cell stays in part b
+            a = tuple(c for i, c in enumerate(cells) if mask >> i & 1)
+            b = tuple(c for i, c in enumerate(cells) if not mask >> i & 1)
             out.append((a, b))
-    return out
+    return tuple(out)
+
+
+def _connected_masks(cells: Cage) -> set[int]:
+    """Every connected subset of the cells, as a bit mask (bit i: cells[i]), grown cell by
+    cell from single cells: far fewer than all subsets, so no subset needs a search."""
+    index = {cell: i for i, cell in enumerate(cells)}
+    nbs = [sum(1 << index[nb] for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if nb in index)
+           for r, c in cells]
+    level = {1 << i: nb for i, nb in enumerate(nbs)}  # mask: the cells next to it
+    found = set(level)
+    while level:
+        grown: dict[int, int] = {}
+        for mask, rim in level.items():
+            for i, nb in enumerate(nbs):
+                if rim >> i & 1 and mask | 1 << i not in grown:
+                    grown[mask | 1 << i] = (rim | nb) & ~(mask | 1 << i)
+        found.update(grown)
+        level = grown
+    return found
 
 
 class KeenGenerator(Generator):

@@ -22,6 +22,7 @@ import string
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from pysat.formula import IDPool
@@ -44,6 +45,9 @@ Grid = tuple[tuple[int, ...], ...]
 # row of 9x9 as one sum cage (362,880 fillings) is allowed.
 MAX_N = 16
 MAX_FILLINGS = 1_000_000
+# Shapes with at most this many fillings have them all listed once (`_tuples_by_clue`): every
+# cage a generator draws (4 cells, 4,032 on 9x9), at most about a megabyte each.
+SMALL_SHAPE = 5_000
 SIZE = BoardLimit(MAX_N, MAX_N)
 SIZE_TEXT = (f"{SIZE.text}, a cage at most {MAX_FILLINGS:,} ways to fill "
              "(6 cells on 9x9, 5 on 16x16)")
@@ -52,7 +56,6 @@ OP_ALIASES = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "x": "*", "X": "*", "
 TATHAM_OPS = {"a": "+", "s": "-", "m": "*", "d": "/"}
 SHOWN_OPS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "=": ""}  # as `show` prints them
 LABELS = string.ascii_uppercase + string.ascii_lowercase
-CODE = 100  # in a cage's clause template, "cell i holds digit d" is i * CODE + d (d <= MAX_N)
 
 
 @dataclass(frozen=True)
@@ -120,8 +123,53 @@ def cage_tuples(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, .
     return _shape_tuples(n, shape(cells), op, target)
 
 
-@lru_cache(maxsize=65536)
 def _shape_tuples(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, ...], ...]:
+    """A small shape's fillings are listed once and sorted by the clues they meet, so a new
+    target costs a look-up; a large one (a 9x9 row) is searched clue by clue."""
+    if fillings(n, cells) <= SMALL_SHAPE:
+        return _tuples_by_clue(n, cells).get((op, target), ())
+    return _search_tuples(n, cells, op, target)
+
+
+@lru_cache(maxsize=256)
+def _tuples_by_clue(n: int, cells: Cage) -> MappingProxyType[Clue, tuple[tuple[int, ...], ...]]:
+    """Every Latin filling of the cells, filed under each clue it meets, in reading
+    (lexicographic) order: the order `_search_tuples` finds them in."""
+    by_clue: dict[Clue, list[tuple[int, ...]]] = {}
+    for t in _latin_fillings(n, cells):
+        for clue in _clues_met(t):
+            by_clue.setdefault(clue, []).append(t)
+    return MappingProxyType({clue: tuple(ts) for clue, ts in by_clue.items()})
+
+
+def _latin_fillings(n: int, cells: Cage) -> list[tuple[int, ...]]:
+    """Digit tuples with no digit twice in a row or column, in lexicographic order."""
+    out: list[tuple[int, ...]] = [()]
+    for earlier in _clashes(cells):
+        longer: list[tuple[int, ...]] = []
+        for t in out:
+            used = {t[j] for j in earlier}
+            longer += [t + (d,) for d in range(1, n + 1) if d not in used]
+        out = longer
+    return out
+
+
+def _clues_met(digits: tuple[int, ...]) -> list[Clue]:
+    """Every clue (op, target) the digits meet, as `satisfies` judges them."""
+    out = [("+", sum(digits)), ("*", math.prod(digits))]
+    if len(digits) == 1:
+        out.append(("=", digits[0]))
+    elif len(digits) == 2:
+        big, small = max(digits), min(digits)
+        out.append(("-", big - small))
+        if big % small == 0:
+            out.append(("/", big // small))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _search_tuples(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, ...], ...]:
+    """The tuples of one clue by depth-first search, cut where a sum or product cannot be met."""
     k = len(cells)
     clash = _clashes(cells)
     out: list[tuple[int, ...]] = []
@@ -487,10 +535,8 @@ class Keen(CluePuzzle):
         x = rules.data.x
         if rules.data.pool is not None:
             return compact_cage_clauses(params.n, [x[r][c] for r, c in key], *value, rules.data.pool)
-        lit = {CODE * i + d: x[r][c][d - 1] for i, (r, c) in enumerate(key) for d in range(1, params.n + 1)}
-        lit.update({-code: -v for code, v in list(lit.items())})
-        return [[lit[code] for code in clause]
-                for clause in cage_clauses(params.n, shape(key), *value)]
+        table = _literal_table(x, key)
+        return [[table[code] for code in clause] for clause in cage_clauses(params.n, shape(key), *value)]
 
     def decode(self, params: KeenParams, rules: Rules, true_vars) -> Grid:
         n, x = params.n, rules.data.x
@@ -554,53 +600,67 @@ class KeenVars:
 
 @lru_cache(maxsize=65536)
 def cage_clauses(n: int, cells: Cage, op: str, target: int) -> tuple[tuple[int, ...], ...]:
-    """CNF for "the cage holds an allowed tuple", literal i * CODE + d meaning "cell i holds d":
-    each cell keeps only the digits some tuple gives it, each digit lists its partners in
-    every other cell (for propagation), and a prefix tree over
-    the cells forbids every other tuple (exactness)."""
+    """CNF for "the cage holds an allowed tuple", literal i * n + d meaning "cell i holds d"
+    (its place in `_literal_table`): each cell keeps only the digits some tuple gives it,
+    each digit lists its partners in every other cell (for propagation), and a prefix tree
+    over the cells forbids every other tuple (exactness)."""
     tuples = _shape_tuples(n, cells, op, target)
     if not tuples:
         return ((),)
-    k = len(cells)
-    if k == 1:
+    if len(cells) == 1:
         return ((tuples[0][0],),)
-    clauses: set[tuple[int, ...]] = set()
-    for i in range(k):
-        for j in range(k):
-            partners: dict[int, set[int]] = {}
-            for t in tuples:
-                partners.setdefault(t[i], set()).add(t[j])
-            for d in range(1, n + 1):
-                if d not in partners:
-                    clauses.add((-(CODE * i + d),))
-                elif i != j and len(partners[d]) < n:
-                    clauses.add((-(CODE * i + d), *(CODE * j + e for e in sorted(partners[d]))))
-    alive = {t[:i] for t in tuples for i in range(1, k)}
-    finals: dict[tuple[int, ...], list[int]] = {}
-    for t in tuples:
-        finals.setdefault(t[:-1], []).append(t[-1])
-    clash = _clashes(cells)
-
-    possible = [{t[i] for t in tuples} for i in range(k)]
-
-    def walk(prefix: tuple[int, ...]) -> None:
-        i = len(prefix)
-        if i == k - 1:
-            clauses.add((*(-(CODE * m + prefix[m]) for m in range(i)), *(CODE * i + e for e in finals[prefix])))
-            return
-        for d in range(1, n + 1):
-            if any(prefix[j] == d for j in clash[i]):
-                continue  # the Latin rules forbid it already
-            if d not in possible[i]:
-                continue  # a unit clause above forbids d here for every prefix
-            longer = prefix + (d,)
-            if longer in alive:
-                walk(longer)
-            else:
-                clauses.add(tuple(-(CODE * m + longer[m]) for m in range(i + 1)))
-
-    walk(())
+    clauses = _digit_clauses(n, tuples) | _prefix_clauses(n, cells, tuples)
     return tuple(sorted(clauses))
+
+
+def _digit_clauses(n: int, tuples: tuple[tuple[int, ...], ...]) -> set[tuple[int, ...]]:
+    """Per cell, a unit clause against each digit no tuple puts there; per digit that
+    some tuple puts there, its partners in each other cell (unless every digit is one)."""
+    columns = list(zip(*tuples))
+    clauses: set[tuple[int, ...]] = set()
+    for i, column in enumerate(columns):
+        digits = set(column)
+        clauses.update((-(n * i + d),) for d in range(1, n + 1) if d not in digits)
+        for j, other in enumerate(columns):
+            if i == j:
+                continue
+            partners: dict[int, list[int]] = {}
+            for d, e in set(zip(column, other)):  # each pair once: far fewer than tuples
+                partners.setdefault(d, []).append(n * j + e)
+            clauses.update((-(n * i + d), *sorted(es)) for d, es in partners.items() if len(es) < n)
+    return clauses
+
+
+def _prefix_clauses(n: int, cells: Cage, tuples: tuple[tuple[int, ...], ...]) -> set[tuple[int, ...]]:
+    """The prefix tree of the tuples: below each prefix some tuple starts with, a clause
+    against each next digit no tuple follows it with (unless the Latin rules or a unit
+    clause forbid that digit already); a full-but-one prefix lists the last digits it allows."""
+    k = len(cells)
+    nexts: dict[tuple[int, ...], set[int]] = {}
+    for i in range(k):
+        for start in {t[:i + 1] for t in tuples}:  # each prefix once
+            nexts.setdefault(start[:i], set()).add(start[i])
+    possible = [set(column) for column in zip(*tuples)]
+    clash = _clashes(cells)
+    clauses: set[tuple[int, ...]] = set()
+    for prefix, follow in nexts.items():
+        i = len(prefix)
+        negated = tuple([-(n * m + d) for m, d in enumerate(prefix)])
+        if i == k - 1:
+            clauses.add((*negated, *sorted([n * i + e for e in follow])))
+        else:
+            latin = {prefix[j] for j in clash[i]}
+            clauses.update([(*negated, -(n * i + d)) for d in possible[i] - follow - latin])
+    return clauses
+
+
+def _literal_table(x: list, key: Cage) -> list[int]:
+    """The cells' literals, "cell i holds d" at position i * n + d and its negation at
+    -(i * n + d), counted from the end as Python does: one table serves both signs."""
+    table = [0]
+    for r, c in key:
+        table += x[r][c]
+    return table + [-v for v in reversed(table[1:])]
 
 
 def tatham_blocks(desc: str, n: int, offset: int = 0) -> list[list[Cell]]:

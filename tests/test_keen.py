@@ -12,14 +12,15 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from generators.keen import MAX_CAGE, random_cages, random_op
+from generators.keen import MAX_CAGE, random_cages, random_op, splits
 from lab.arithmetic import compact_cage_clauses
 from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SatSession, SessionCache, check_instance
-from solvers.keen import PUZZLE, KeenParams, cage_tuples, connected
+from solvers import keen
+from solvers.keen import PUZZLE, KeenParams, cage_tuples, connected, shape
 
 DATA = Path(__file__).parent / "data" / "keen"
 
@@ -141,6 +142,71 @@ def test_cage_tuples_match_brute_force():
                         t[i] != t[j] for i in range(len(cage)) for j in range(i)
                         if cage[i][0] == cage[j][0] or cage[i][1] == cage[j][1])]
         assert list(cage_tuples(n, cage, op, target)) == expected
+
+
+def random_clues(rng: random.Random, count: int) -> list[tuple[int, tuple, str, int]]:
+    """(n, cage, op, target) for generated cages, targets mostly ones some tuple meets."""
+    out = []
+    for _ in range(count):
+        n = rng.randint(2, 9)
+        cage = rng.choice(random_cages(n, rng))
+        op = rng.choice("+*" if len(cage) > 2 else "+*-/" if len(cage) == 2 else "=")
+        digits = [rng.randint(1, n) for _ in cage]
+        target = {"+": sum(digits), "*": math.prod(digits), "-": abs(digits[0] - digits[-1]),
+                  "/": max(digits) // min(digits), "=": digits[0]}[op] + rng.choice([0, 0, 0, 1])
+        out.append((n, cage, op, target))
+    return out
+
+
+def test_cached_cage_tuples_and_clauses_match_a_fresh_computation():
+    """A shape's fillings are listed once and filed by clue: each clue's share must be what a
+    search for that one clue finds, in the same order, and cage_clauses, asked again for
+    the same shape elsewhere on the board, must give what it computes afresh."""
+    rng = random.Random(6)
+    cases = random_clues(rng, 300)
+    cached = [keen.cage_clauses(n, shape(cage), op, t) for n, cage, op, t in cases]
+    moved = [keen.cage_clauses(n, shape(tuple((r + 1, c + 2) for r, c in cage)), op, t)
+             for n, cage, op, t in cases]
+    keen.cage_clauses.cache_clear()
+    keen._tuples_by_clue.cache_clear()
+    for (n, cage, op, t), before, again in zip(cases, cached, moved):
+        assert cage_tuples(n, cage, op, t) == keen._search_tuples.__wrapped__(n, shape(cage), op, t)
+        assert before == again == keen.cage_clauses.__wrapped__(n, shape(cage), op, t)
+    table = keen._tuples_by_clue(4, ((0, 0), (0, 1)))
+    with pytest.raises(TypeError):
+        table[("+", 3)] = ()  # type: ignore[index]
+
+
+def test_cage_clauses_allow_exactly_the_clue_tuples():
+    """Each digit tuple with no digit twice in a row or column meets the cage clauses
+    exactly when it meets the clue (literal i * n + d: cell i holds d)."""
+    for n, cage, op, target in random_clues(random.Random(8), 120):
+        clauses = keen.cage_clauses(n, shape(cage), op, target)
+        k = len(cage)
+        for t in product(range(1, n + 1), repeat=k):
+            if any(t[i] == t[j] for i in range(k) for j in range(i)
+                   if cage[i][0] == cage[j][0] or cage[i][1] == cage[j][1]):
+                continue
+            true = {i * n + t[i] for i in range(k)}
+            meets = all(any(l in true if l > 0 else -l not in true for l in clause) for clause in clauses)
+            assert meets == _holds(op, target, t), (n, cage, op, target, t)
+
+
+def test_splits_are_every_cut_into_two_connected_parts():
+    rng = random.Random(3)
+    for _ in range(60):
+        n = rng.randint(3, 6)
+        cages = random_cages(n, rng)
+        a = rng.choice(cages)
+        near = [b for b in cages if b != a and any(abs(r - y) + abs(c - x) == 1 for r, c in a for y, x in b)]
+        union = tuple(sorted(a + (rng.choice(near) if near else ())))
+        expected = []
+        for mask in range(1, 2 ** (len(union) - 1)):
+            part = tuple(cell for i, cell in enumerate(union) if mask >> i & 1)
+            rest = tuple(cell for cell in union if cell not in part)
+            if connected(part) and connected(rest):
+                expected.append((part, rest))
+        assert splits(union) == expected
 
 
 def test_compact_cage_clauses_allow_exactly_the_clue_tuples():
