@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import comb
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, number, quote
 from lab.sat import Found, SatSession, Tally, count_clauses
@@ -83,6 +83,22 @@ def neighbour_table(height: int, width: int) -> dict[Cell, tuple[Cell, ...]]:
             for r in range(height) for c in range(width)}
 
 
+class Grid(NamedTuple):
+    """A board size in flat indices (r * width + c): `cells[i]` is cell i as (row, col) and
+    `nbrs[i]` its neighbours, in `neighbour_table`'s order. The play-out's inner loops
+    index tuples instead of hashing (row, col) pairs."""
+
+    cells: tuple[Cell, ...]
+    nbrs: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=64)
+def grid(height: int, width: int) -> Grid:
+    table = neighbour_table(height, width)
+    cells = tuple((r, c) for r in range(height) for c in range(width))
+    return Grid(cells, tuple(tuple(r * width + c for r, c in table[cell]) for cell in cells))
+
+
 def open_cell(height: int, width: int, mines: frozenset, clues: dict, cell: Cell) -> None:
     """Open a safe cell as the game does: show its number, and open the covered, unflagged
     neighbours of every 0 it shows (flood fill). Updates `clues` in place."""
@@ -129,12 +145,12 @@ class Board:
         p: MinesParams = inst.params
         nbrs = neighbour_table(p.height, p.width)
         opened = {cell for cell, v in inst.clues.items() if isinstance(v, int)}
-        covered = [(r, c) for r in range(p.height) for c in range(p.width)
-                   if (r, c) not in opened and (r, c) not in known]
+        gone = opened | known  # open or proven: not a variable
+        covered = [cell for cell in grid(p.height, p.width).cells if cell not in gone]
         numbers = []
         for cell in sorted(opened):
-            hidden = [n for n in nbrs[cell] if n not in opened and n not in known]
-            need = inst.clues[cell] - sum(n in known for n in nbrs[cell])
+            hidden = [n for n in nbrs[cell] if n not in gone]
+            need = inst.clues[cell] - len(known.intersection(nbrs[cell]))
             if hidden or need:
                 numbers.append((cell, hidden, need))
         touched = {n for _, hidden, _ in numbers for n in hidden}
@@ -243,59 +259,136 @@ class PlayOut:
     calls: int  # SAT calls
 
 
+class Game:
+    """A game being played out on a `Grid`: which cells are open and which are proven
+    mines, and per cell its neighbours neither open nor proven (`hidden`) and its number
+    minus the proven mines around it (`need`). Both are kept up to date as cells open and
+    mines are proven, so the one-number rules look only at numbers that just changed
+    (`todo`) instead of recounting the whole board every pass."""
+
+    def __init__(self, params: MinesParams, mines: frozenset):
+        size = params.height * params.width
+        self.params, self.width = params, params.width
+        self.cells, self.nbrs = grid(params.height, params.width)
+        self.mine = bytearray(size)
+        self.number = [0] * size  # what each cell shows when opened
+        for r, c in mines:
+            self.mine[r * self.width + c] = 1
+            for n in self.nbrs[r * self.width + c]:
+                self.number[n] += 1
+        self.opened = bytearray(size)
+        self.known = bytearray(size)
+        self.hidden = [len(ns) for ns in self.nbrs]
+        self.need = [0] * size  # until a cell opens: minus the proven mines around it
+        self.clues: dict[Cell, int] = {}
+        self.open_count = 0
+        self.todo: list[int] = []
+
+    def open(self, cell: int) -> None:
+        """Open a cell as `open_cell` does (flood fill from 0s, in the same order)."""
+        nbrs, opened, hidden, todo = self.nbrs, self.opened, self.hidden, self.todo
+        stack = [cell]
+        while stack:
+            here = stack.pop()
+            if opened[here]:
+                continue
+            opened[here] = 1
+            self.open_count += 1
+            count = self.number[here]
+            self.clues[self.cells[here]] = count
+            self.need[here] += count
+            todo.append(here)
+            for n in nbrs[here]:
+                hidden[n] -= 1
+                if opened[n]:
+                    todo.append(n)
+                elif count == 0:
+                    stack.append(n)
+
+    def open_safe(self, cell: int) -> None:
+        if self.mine[cell]:
+            raise AssertionError(f"solver called mine {self.cells[cell]} safe")  # a solver bug, not bad input
+        self.open(cell)
+
+    def prove_mine(self, cell: int) -> None:
+        if self.known[cell]:
+            return
+        self.known[cell] = 1
+        for n in self.nbrs[cell]:
+            self.hidden[n] -= 1
+            self.need[n] -= 1
+            if self.opened[n]:
+                self.todo.append(n)
+
+    def settle(self) -> None:
+        """The one-number rules until they stall: a number whose mines are all proven
+        opens its other covered neighbours; one with as many covered neighbours as missing
+        mines makes them all mines. Both only ever add knowledge, so the order they fire
+        in does not change where they stall."""
+        todo, opened, known, hidden, need = self.todo, self.opened, self.known, self.hidden, self.need
+        while todo:
+            here = todo.pop()
+            left = need[here]
+            if not hidden[here] or (left and left != hidden[here]):
+                continue
+            rest = [n for n in self.nbrs[here] if not opened[n] and not known[n]]
+            for n in rest:
+                if left:
+                    self.prove_mine(n)
+                elif not opened[n]:  # an earlier one's flood fill may have opened it
+                    self.open_safe(n)
+
+    def board(self) -> Board:
+        """`Board.of` the player's view (no layout) with the proven mines as `known`,
+        built from the arrays instead of from the clues."""
+        p, cells, nbrs, opened, known = self.params, self.cells, self.nbrs, self.opened, self.known
+        numbers = []
+        touched: set[int] = set()
+        for i in range(len(cells)):
+            if opened[i] and (self.hidden[i] or self.need[i]):
+                rest = [n for n in nbrs[i] if not opened[n] and not known[n]]
+                touched.update(rest)
+                numbers.append((cells[i], [cells[n] for n in rest], self.need[i]))
+        covered = [i for i in range(len(cells)) if not opened[i] and not known[i]]
+        frontier = [cells[i] for i in covered if i in touched]
+        outside = [cells[i] for i in covered if i not in touched]
+        seen = MinesParams(p.height, p.width, p.mines)
+        return Board(seen, [cells[i] for i in covered], set(), numbers, frontier, outside, p.mines - sum(known))
+
+
 def play_out(params: MinesParams) -> PlayOut:
     """Open the first click, then every provably safe cell, until none is left to prove.
     Uses only what a player sees (numbers and the mine count); the layout only answers
     "what number is under the cell I open". The one-number rules go first because they are
-    cheap; the SAT solver (complete) decides whenever they stall, so "stuck" is a fact."""
+    cheap; the SAT solver (complete) decides whenever they stall, so "stuck" is a fact.
+    Deterministic, so recent results are kept: grading replays the board just generated."""
+    done = _played(params)
+    return PlayOut(done.solved, dict(done.clues), done.rounds, done.calls)
+
+
+@lru_cache(maxsize=8)
+def _played(params: MinesParams) -> PlayOut:
     lay = params.layout
     if lay is None or lay.start is None:
         raise PuzzleError("play-out needs a layout with a first click")
-    h, w = params.height, params.width
-    seen = MinesParams(h, w, params.mines)  # the player's view: no layout
-    clues = start_board(params)
-    known: set[Cell] = set()  # proven mines
-    safe_total = h * w - params.mines
+    w = params.width
+    game = Game(params, lay.mines)
+    game.open(lay.start[0] * w + lay.start[1])
+    safe_total = params.height * w - params.mines
     rounds = calls = 0
-    while sum(isinstance(v, int) for v in clues.values()) < safe_total:
-        safe = local_safe(h, w, clues, known)
-        if not safe:
-            found = deduce_board(Board.of(Instance(Minesweeper.name, seen, clues), frozenset(known)))
-            rounds += 1
-            calls += found.calls
-            known |= found.mines
-            safe = found.safe
-        if not safe:
-            return PlayOut(False, clues, rounds, calls)
-        for cell in safe:
-            if cell in lay.mines:
-                raise AssertionError(f"solver called mine {cell} safe")  # a solver bug, not bad input
-            open_cell(h, w, lay.mines, clues, cell)
-    return PlayOut(True, clues, rounds, calls)
-
-
-def local_safe(height: int, width: int, clues: dict, known: set[Cell]) -> set[Cell]:
-    """The one-number rules until they stall: a number whose mines are all known clears
-    its other covered neighbours; one with as many covered neighbours as missing mines
-    makes them all mines (added to `known`). Returns the cells proven safe."""
-    nbrs = neighbour_table(height, width)
-    safe: set[Cell] = set()
-    changed = True
-    while changed and not safe:
-        changed = False
-        for cell, v in clues.items():
-            if not isinstance(v, int) or v == 0:
-                continue
-            hidden = [n for n in nbrs[cell] if not isinstance(clues.get(n), int) and n not in known]
-            if not hidden:
-                continue
-            need = v - sum(n in known for n in nbrs[cell])
-            if need == 0:
-                safe.update(hidden)
-            elif need == len(hidden):
-                known.update(hidden)
-                changed = True
-    return safe
+    while True:
+        game.settle()
+        if game.open_count >= safe_total:
+            return PlayOut(True, game.clues, rounds, calls)
+        found = deduce_board(game.board())
+        rounds += 1
+        calls += found.calls
+        for r, c in found.mines:
+            game.prove_mine(r * w + c)
+        if not found.safe:
+            return PlayOut(False, game.clues, rounds, calls)
+        for r, c in found.safe:
+            game.open_safe(r * w + c)
 
 
 # ---- exact chances ---------------------------------------------------------------------------

@@ -17,10 +17,14 @@ from lab.registry import puzzle
 from solvers.minesweeper import (
     FLAG,
     Board,
+    Game,
     Layout,
     MinesParams,
+    PlayOut,
     decode_game_id,
     deduce,
+    deduce_board,
+    grid,
     mine_chances,
     neighbour_table,
     open_cell,
@@ -283,3 +287,84 @@ def test_expert_boards():
     rng = random.Random(12)
     for _ in range(3):
         check_generated(generate(16, 30, 99, rng=rng), 16, 30, 99)
+
+
+# ---- the fast play-out against the plain one ------------------------------------------------------
+def test_grid_is_the_neighbour_table_in_flat_indices():
+    for h, w in [(1, 1), (1, 5), (3, 4), (16, 30)]:
+        cells, nbrs = grid(h, w)
+        assert cells == tuple((r, c) for r in range(h) for c in range(w))
+        table = neighbour_table(h, w)
+        assert [tuple(cells[n] for n in ns) for ns in nbrs] == [table[c] for c in cells]
+
+
+def plain_local_safe(params: MinesParams, clues: dict, known: set) -> set:
+    """The one-number rules as first written: recount every number, pass after pass."""
+    nbrs = neighbour_table(params.height, params.width)
+    safe: set = set()
+    changed = True
+    while changed and not safe:
+        changed = False
+        for cell, v in clues.items():
+            hidden = [n for n in nbrs[cell] if n not in clues and n not in known]
+            need = v - sum(n in known for n in nbrs[cell])
+            if hidden and need == 0:
+                safe.update(hidden)
+            elif hidden and need == len(hidden):
+                known.update(hidden)
+                changed = True
+    return safe
+
+
+def plain_play_out(params: MinesParams) -> PlayOut:
+    """`play_out` as first written, on clue dicts and `Board.of`, as the reference."""
+    lay = params.layout
+    seen = MinesParams(params.height, params.width, params.mines)
+    clues = start_board(params)
+    known: set = set()
+    rounds = calls = 0
+    while len(clues) < params.height * params.width - params.mines:
+        safe = plain_local_safe(params, clues, known)
+        if not safe:
+            board = Board.of(Instance(P.name, seen, clues), frozenset(known))
+            assert game_board(params, clues, known) == board
+            found = deduce_board(board)
+            rounds, calls = rounds + 1, calls + found.calls
+            known |= found.mines
+            safe = found.safe
+        if not safe:
+            return PlayOut(False, clues, rounds, calls)
+        for cell in safe:
+            open_cell(params.height, params.width, lay.mines, clues, cell)
+    return PlayOut(True, clues, rounds, calls)
+
+
+def game_board(params: MinesParams, clues: dict, known: set) -> Board:
+    """`Game.board` for a game opened up to `clues` with `known` proven."""
+    game = Game(params, params.layout.mines)
+    for r, c in clues:
+        game.open(r * params.width + c)
+    for r, c in known:
+        game.prove_mine(r * params.width + c)
+    return game.board()
+
+
+def test_play_out_matches_the_plain_play_out():
+    rng = random.Random(8)
+    stuck = 0
+    for h, w, mines in [(9, 9, 10)] * 25 + [(8, 8, 20)] * 25 + [(16, 16, 40)] * 5:
+        start = (rng.randrange(h), rng.randrange(w))
+        params = MinesParams(h, w, mines, random_layout(h, w, mines, start, rng))
+        fast, plain = play_out(params), plain_play_out(params)
+        assert (fast.solved, fast.rounds, fast.calls) == (plain.solved, plain.rounds, plain.calls)
+        assert fast.clues == plain.clues
+        stuck += not fast.solved
+    assert 5 <= stuck <= 50
+
+
+def test_play_out_cache_hands_out_copies():
+    params = generate(9, 9, 10, rng=random.Random(4)).instance.params
+    first = play_out(params)
+    first.clues.clear()
+    again = play_out(params)
+    assert again.clues and again == plain_play_out(params)
