@@ -110,18 +110,18 @@ class UndeadParams:
 
     def count_keys(self) -> list[Key]:
         """Every edge number, in Tatham's clockwise order from the top-left corner."""
-        return _order(self.width, self.height)
+        return list(_order(self.width, self.height))
 
     def size_of(self, side: str) -> int:
         return self.width if side in ("top", "bottom") else self.height
 
 
-def entry(params: UndeadParams, key: Key) -> tuple[int, int, int, int]:
-    """Where the line of sight of edge number `key` starts (just off the board) and its
-    direction: (row, column, row step, column step)."""
+def entry(height: int, width: int, key: Key) -> tuple[int, int, int, int]:
+    """Where the line of sight of edge number `key` starts (just off a height x width
+    board) and its direction: (row, column, row step, column step)."""
     side, i = key
-    return {"top": (-1, i, 1, 0), "bottom": (params.height, i, -1, 0),
-            "left": (i, -1, 0, 1), "right": (i, params.width, 0, -1)}[side]
+    return {"top": (-1, i, 1, 0), "bottom": (height, i, -1, 0),
+            "left": (i, -1, 0, 1), "right": (i, width, 0, -1)}[side]
 
 
 def reflect(mirror: str, dr: int, dc: int) -> tuple[int, int]:
@@ -133,16 +133,25 @@ def walk(params: UndeadParams, key: Key) -> tuple[list[Visit], Key]:
     """The monster cells the line of sight from `key` crosses, in order, each with whether
     a mirror came before it, and the edge where it leaves (the structure alone: the SAT and
     CP-SAT models count over it)."""
-    r, c, dr, dc = entry(params, key)
+    visits, exit_key = _walk(params.mirrors, key)
+    return list(visits), exit_key
+
+
+@lru_cache(maxsize=4096)
+def _walk(mirrors: tuple[str, ...], key: Key) -> tuple[tuple[Visit, ...], Key]:
+    """`walk` on the layout alone, kept: a generator's try asks for each line three times
+    (the draw's length check, the rules, Tatham's grade)."""
+    height, width = len(mirrors), len(mirrors[0])
+    r, c, dr, dc = entry(height, width, key)
     visits: list[Visit] = []
     bounced = False
     while True:
         r, c = r + dr, c + dc
-        if r in (-1, params.height):
-            return visits, ("top" if r < 0 else "bottom", c)
-        if c in (-1, params.width):
-            return visits, ("left" if c < 0 else "right", r)
-        ch = params.mirrors[r][c]
+        if r in (-1, height):
+            return tuple(visits), ("top" if r < 0 else "bottom", c)
+        if c in (-1, width):
+            return tuple(visits), ("left" if c < 0 else "right", r)
+        ch = mirrors[r][c]
         if ch == ".":
             visits.append((r, c, bounced))
         else:
@@ -204,7 +213,7 @@ def seen_on(params: UndeadParams, monster: dict, key: Key) -> list[int]:
 
 def check_edge(params: UndeadParams, key: Any, value: Any) -> None:
     """Refuse an edge number for no edge of the board, or one that is not a count."""
-    if key not in params.count_keys():
+    if key not in _order(params.width, params.height):
         raise PuzzleError(f"clue {key} is not an edge of the {params.width}x{params.height} board")
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PuzzleError(f"edge number {quote(value)} for {key_name(key)} is not a count")
@@ -719,15 +728,19 @@ class Undead(CluePuzzle):
         return problems
 
 
-def _order(width: int, height: int) -> list[Key]:
-    """Tatham's clockwise order of the edge numbers (`UndeadParams.count_keys` without a board)."""
-    return ([("top", c) for c in range(width)] + [("right", r) for r in range(height)]
-            + [("bottom", c) for c in reversed(range(width))] + [("left", r) for r in reversed(range(height))])
+@lru_cache(maxsize=256)
+def _order(width: int, height: int) -> tuple[Key, ...]:
+    """Tatham's clockwise order of the edge numbers (`UndeadParams.count_keys` without a
+    board), kept: every edge clue checked asks for it."""
+    return tuple([("top", c) for c in range(width)] + [("right", r) for r in range(height)]
+                 + [("bottom", c) for c in reversed(range(width))] + [("left", r) for r in reversed(range(height))])
 
 
 # ---- Tatham's grade ---------------------------------------------------------------------------
 BITS = {"G": 1, "V": 2, "Z": 4}  # undead.c's guess bits; a cell's kinds still possible are their OR
 KINDS = (1, 2, 4)
+Gain = tuple[int, int, int]  # how often a line's end sees one monster if it is G, V or Z
+End = tuple[int, tuple[Gain, ...]]  # an end's number, and its gain per monster of the line
 PATH_LIMIT = 20_000  # search steps for one line in one pass: beyond it the grade is "beyond"
 
 
@@ -739,7 +752,7 @@ class SightPath:
 
     monsters: tuple[int, ...]
     ends: tuple[Key, Key]
-    gains: tuple[tuple[tuple[int, int, int], ...], ...]
+    gains: tuple[tuple[Gain, ...], ...]
 
 
 @lru_cache(maxsize=256)
@@ -751,63 +764,95 @@ def sight_paths(params: UndeadParams) -> tuple[SightPath, ...]:
     for key in params.count_keys():
         if key in done:
             continue
-        visits, exit_key = walk(params, key)
+        visits, exit_key = _walk(params.mirrors, key)
         done.add(exit_key)
         monsters = tuple(dict.fromkeys(index[(r, c)] for r, c, _ in visits))
-        gains = []
-        for seen in (visits, walk(params, exit_key)[0]):
-            gains.append(tuple(tuple(sum(1 for r, c, bounced in seen if index[(r, c)] == m
-                                         and (b == 4 or b == (1 if bounced else 2))) for b in KINDS)
-                               for m in monsters))
-        out.append(SightPath(monsters, (key, exit_key), tuple(gains)))
+        gains = tuple(_gains(seen, index, monsters) for seen in (visits, _walk(params.mirrors, exit_key)[0]))
+        out.append(SightPath(monsters, (key, exit_key), gains))
     return tuple(sorted(out, key=lambda path: len(path.monsters)))
+
+
+def _gains(visits: Sequence[Visit], index: dict[Cell, int], monsters: tuple[int, ...]) -> tuple[Gain, ...]:
+    """Per monster, how often these visits see it as a ghost (after a mirror), a vampire
+    (before one) or a zombie (always)."""
+    seen = {m: [0, 0, 0] for m in monsters}
+    for r, c, bounced in visits:
+        gain = seen[index[(r, c)]]
+        gain[0 if bounced else 1] += 1
+        gain[2] += 1
+    return tuple((g, v, z) for g, v, z in seen.values())
 
 
 def _narrow(path: SightPath, wants: tuple[int | None, ...], poss: list[int], totals: tuple[int, int, int]) -> bool:
     """undead.c's solve_iterative for one line: keep for each of its monsters the kinds that
     some filling of the line allows (the numbers `wants` at its ends, and no total exceeded
-    counting the cells already certain). Depth first over the line's monsters, a branch cut
-    as soon as a number or a total cannot be met; False when that takes over PATH_LIMIT
-    steps. A line with no number at either end (a stripped puzzle's) only loses the kinds
-    whose total is used up: cheaper than Tatham's search, never narrower."""
-    k = len(path.monsters)
-    inside = set(path.monsters)
-    room = [t - sum(1 for i, x in enumerate(poss) if x == b and i not in inside) for b, t in zip(KINDS, totals)]
+    counting the cells already certain). Depth first over the line's monsters (`_line_kinds`);
+    False when that takes over PATH_LIMIT steps. A line with no number at either end (a
+    stripped puzzle's) only loses the kinds whose total is used up: cheaper than Tatham's
+    search, never narrower."""
+    here = tuple(poss[m] for m in path.monsters)
+    k = len(here)
+    # Room per kind: its total less the cells certain of it off this line, held to 0..k (the
+    # line holds k monsters) so that searches alike share `_line_kinds`' table entry.
+    room = tuple([max(0, min(k, total - poss.count(b) + here.count(b))) for b, total in zip(KINDS, totals)])
     if all(want is None for want in wants):
-        spent = sum(b for b, left in zip(KINDS, room) if left <= 0)
+        spent = sum(b for b, left in zip(KINDS, room) if left == 0)
         for m in path.monsters:
             poss[m] &= ~spent
         return True
-    domains = [[kind for kind, b in enumerate(KINDS) if poss[m] & b] for m in path.monsters]
-    ends = [(want, gain, [sum(max(g) for g in gain[i:]) for i in range(k + 1)])
-            for want, gain in zip(wants, path.gains) if want is not None]
-    allowed, filling, used, steps = [0] * k, [0] * k, [0, 0, 0], [0]
-
-    def extend(i: int, sums: list[int]) -> None:
-        steps[0] += 1
-        if steps[0] > PATH_LIMIT:
-            return
-        if i == k:
-            for j, kind in enumerate(filling):
-                allowed[j] |= KINDS[kind]
-            return
-        for kind in domains[i]:
-            if used[kind] >= room[kind]:
-                continue
-            new = [s + gain[i][kind] for s, (_, gain, _) in zip(sums, ends)]
-            if any(n > want or n + most[i + 1] < want for n, (want, _, most) in zip(new, ends)):
-                continue
-            filling[i] = kind
-            used[kind] += 1
-            extend(i + 1, new)
-            used[kind] -= 1
-
-    extend(0, [0] * len(ends))
-    if steps[0] > PATH_LIMIT:
+    ends = [(want, gain) for want, gain in zip(wants, path.gains) if want is not None]
+    if len(ends) == 1:
+        ends.append((0, ((0, 0, 0),) * k))  # an end without a number wants nothing and sees nothing
+    allowed = _line_kinds(tuple(ends), here, room, PATH_LIMIT)
+    if allowed is None:
         return False
     for m, a in zip(path.monsters, allowed):
         poss[m] &= a
     return True
+
+
+@lru_cache(maxsize=1 << 13)
+def _line_kinds(ends: tuple[End, End], here: tuple[int, ...], room: tuple[int, ...], limit: int
+                ) -> tuple[int, ...] | None:
+    """The kinds (bits) each monster of a line takes in some filling of it that meets both
+    ends' numbers and leaves each kind within its room; None after more than `limit` steps
+    (calls of `extend`). Kept: the passes repeat most lines unchanged, and boards share
+    short lines."""
+    k = len(here)
+    (want_a, gain_a), (want_b, gain_b) = ends
+    least_a, least_b = _least(want_a, gain_a), _least(want_b, gain_b)
+    options = [[(kind, b, gain_a[i][kind], gain_b[i][kind]) for kind, b in enumerate(KINDS) if x & b]
+               for i, x in enumerate(here)]
+    allowed, filling, used, steps = [0] * k, [0] * k, [0, 0, 0], 0
+
+    def extend(i: int, seen_a: int, seen_b: int) -> None:
+        nonlocal steps
+        steps += 1
+        if steps > limit:
+            return
+        if i == k:
+            for j, b in enumerate(filling):
+                allowed[j] |= b
+            return
+        for kind, b, more_a, more_b in options[i]:
+            now_a, now_b = seen_a + more_a, seen_b + more_b
+            if used[kind] < room[kind] and least_a[i + 1] <= now_a <= want_a and least_b[i + 1] <= now_b <= want_b:
+                filling[i] = b
+                used[kind] += 1
+                extend(i + 1, now_a, now_b)
+                used[kind] -= 1
+
+    extend(0, 0, 0)
+    return None if steps > limit else tuple(allowed)
+
+
+def _least(want: int, gain: tuple[Gain, ...]) -> list[int]:
+    """least[i]: what an end must have seen after the first i monsters of its line to still
+    meet `want`, the rest seen as often as they can be."""
+    least = [want]
+    for g in reversed(gain):
+        least.append(least[-1] - max(g))
+    return least[::-1]
 
 
 def tatham_grade(inst: Instance, unique: bool | None = None) -> dict[str, Any]:

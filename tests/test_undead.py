@@ -20,7 +20,8 @@ from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SessionCache, check_instance
-from solvers.undead import PUZZLE, UndeadParams, counts_of, seen_count, sight_line, tatham_grade
+from solvers import undead
+from solvers.undead import PUZZLE, UndeadParams, counts_of, seen_count, sight_line, tatham_grade, walk
 
 DATA = Path(__file__).parent / "data"
 
@@ -199,6 +200,119 @@ def test_grade_of_stripped_unsolvable_and_huge_boards():
     assert tatham_grade(inst.without(list(inst.clues)))["tatham"] == "ambiguous"
     open_board = UndeadParams(14, 14, ("." * 14,) * 14, (60, 70, 66))
     assert tatham_grade(Instance("undead", open_board, {("top", 0): 5}))["tatham"] == "beyond"
+
+
+# ---- Tatham's grade against its first, plainer formulation ------------------------------------
+def plain_paths(params: UndeadParams) -> list[tuple[tuple[int, ...], tuple, tuple]]:
+    """`sight_paths` as first written: (monsters, ends, gains) per line, gains counted afresh."""
+    index = {cell: i for i, cell in enumerate(params.cells())}
+    out, done = [], set()
+    for key in params.count_keys():
+        if key not in done:
+            visits, exit_key = walk(params, key)
+            done.add(exit_key)
+            monsters = tuple(dict.fromkeys(index[(r, c)] for r, c, _ in visits))
+            gains = tuple(tuple(tuple(sum(1 for r, c, bounced in seen if index[(r, c)] == m
+                                          and (b == 4 or b == (1 if bounced else 2))) for b in (1, 2, 4))
+                                for m in monsters) for seen in (visits, walk(params, exit_key)[0]))
+            out.append((monsters, (key, exit_key), gains))
+    return sorted(out, key=lambda path: len(path[0]))
+
+
+def plain_narrow(path: tuple, wants: tuple, poss: list[int], totals: tuple, limit: int) -> bool:
+    """`_narrow` as first written: the search afresh for every line, no table kept."""
+    monsters, _, path_gains = path
+    k, kinds = len(monsters), (1, 2, 4)
+    room = [t - sum(1 for i, x in enumerate(poss) if x == b and i not in monsters) for b, t in zip(kinds, totals)]
+    if all(want is None for want in wants):
+        spent = sum(b for b, left in zip(kinds, room) if left <= 0)
+        for m in monsters:
+            poss[m] &= ~spent
+        return True
+    domains = [[kind for kind, b in enumerate(kinds) if poss[m] & b] for m in monsters]
+    ends = [(want, gain, [sum(max(g) for g in gain[i:]) for i in range(k + 1)])
+            for want, gain in zip(wants, path_gains) if want is not None]
+    allowed, filling, used, steps = [0] * k, [0] * k, [0, 0, 0], [0]
+
+    def extend(i: int, sums: list[int]) -> None:
+        steps[0] += 1
+        if steps[0] > limit:
+            return
+        if i == k:
+            for j, kind in enumerate(filling):
+                allowed[j] |= kinds[kind]
+            return
+        for kind in domains[i]:
+            new = [s + gain[i][kind] for s, (_, gain, _) in zip(sums, ends)]
+            if used[kind] < room[kind] and all(want - most[i + 1] <= n <= want
+                                               for n, (want, _, most) in zip(new, ends)):
+                filling[i], used[kind] = kind, used[kind] + 1
+                extend(i + 1, new)
+                used[kind] -= 1
+
+    extend(0, [0] * len(ends))
+    if steps[0] > limit:
+        return False
+    for m, a in zip(monsters, allowed):
+        poss[m] &= a
+    return True
+
+
+def plain_grade(inst: Instance, unique: bool, limit: int) -> dict:
+    """`tatham_grade` as first written, over `plain_paths` and `plain_narrow`."""
+    p = inst.params
+    poss = [{"G": 1, "V": 2, "Z": 4}[inst.clues[("cell", r, c)]] if ("cell", r, c) in inst.clues else 7
+            for r, c in p.cells()]
+    paths = [(path, tuple(inst.clues.get(k) for k in path[1])) for path in plain_paths(p) if path[0]]
+    passes = 0
+    while True:
+        before = list(poss)
+        for path, wants in paths:
+            if not plain_narrow(path, wants, poss, p.totals, limit):
+                return {"tatham": "beyond", "passes": passes, "open": sum(1 for x in poss if x not in (1, 2, 4))}
+        passes += 1
+        if 0 in poss or all(x in (1, 2, 4) for x in poss) or poss == before:
+            break
+    open_cells = sum(1 for x in poss if x not in (1, 2, 4))
+    if 0 in poss:
+        grade = "unsolvable"
+    elif open_cells == 0:
+        grade = "easy" if passes <= 3 else "normal"
+    else:
+        grade = ("normal" if open_cells < 4 else "tricky") if unique else "ambiguous"
+    return {"tatham": grade, "passes": passes, "open": open_cells}
+
+
+def test_tathams_grade_matches_its_plain_formulation(monkeypatch):
+    """The kept line searches and walks give the grade the plain search gives, on random
+    boards of 2x2 to 7x7 with some numbers left out or wrong and some monsters given (not
+    always the right ones), under undead.c's step limit and under one so small that many
+    lines run out of it (the table is kept per limit)."""
+    rng = random.Random(11)
+    grades: dict = {}
+    for i in range(600):
+        width, height = rng.randint(2, 7), rng.randint(2, 7)
+        rows = tuple("".join(rng.choice("...\\/") for _ in range(width)) for _ in range(height))
+        cells = [(r, c) for r in range(height) for c in range(width) if rows[r][c] == "."]
+        if not cells:
+            continue
+        filled = tuple(tuple(rng.choice("GVZ") if ch == "." else ch for ch in row) for row in rows)
+        params = UndeadParams(width, height, rows, tuple(sum(row.count(m) for row in filled) for m in "GVZ"))
+        clues: dict = {k: n for k, n in counts_of(params, filled).items() if rng.random() < 0.7}
+        if clues and rng.random() < 0.2:
+            clues[rng.choice(sorted(clues))] += 1
+        for r, c in cells:
+            if rng.random() < 0.1:
+                clues[("cell", r, c)] = rng.choice("GVZ") if rng.random() < 0.2 else filled[r][c]
+        inst, unique = Instance("undead", params, clues), i % 3 > 0
+        for limit in (undead.PATH_LIMIT, 30):
+            monkeypatch.setattr(undead, "PATH_LIMIT", limit)
+            expected = plain_grade(inst, unique, limit)
+            assert tatham_grade(inst, unique) == expected, (limit, PUZZLE.format(inst))
+            grades[expected["tatham"]] = grades.get(expected["tatham"], 0) + 1
+        monkeypatch.undo()
+    every = ("easy", "normal", "tricky", "ambiguous", "unsolvable", "beyond")
+    assert min(grades.get(g, 0) for g in every) >= 20, grades
 
 
 def test_tathams_janko_boards_with_given_monsters():
