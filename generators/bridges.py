@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, generate_one
 from lab.puzzle import BoardLimit, PuzzleError
@@ -51,17 +52,42 @@ class BridgesSpec:
     strip_counts: bool = False
 
 
+Step = tuple[int, int]
+Ray = tuple[Cell, ...]
+
+
+@cache
+def rays(height: int, width: int) -> tuple[tuple[tuple[Step, Ray], ...], ...]:
+    """For each cell (flat, r * width + c), the STEPS that stay on the board, in STEPS order
+    (Tatham's random direction is a choice among exactly these), each with the cells from
+    the next one to the edge: the walk's path, made once per board size."""
+    def ray(r: int, c: int, dr: int, dc: int) -> Ray:
+        out = []
+        r, c = r + dr, c + dc
+        while 0 <= r < height and 0 <= c < width:
+            out.append((r, c))
+            r, c = r + dr, c + dc
+        return tuple(out)
+
+    return tuple(tuple((step, path) for step in STEPS if (path := ray(r, c, *step)))
+                 for r in range(height) for c in range(width))
+
+
 class Layout:
-    """A board being grown: islands, and for each cell the bridge (pair) over it."""
+    """A board being grown: islands (in the order they came, and as a set), and for each
+    cell the bridge (pair) over it."""
 
     def __init__(self, spec: BridgesSpec):
         self.spec = spec
         self.islands: list[Cell] = []
+        self.taken: set[Cell] = set()  # the islands, for the walk's look-ups
         self.bridges: dict[tuple[Cell, Cell], int] = {}  # (a, b), a < b -> bridges
         self.covered: dict[Cell, tuple[Cell, Cell]] = {}  # water cell -> the pair bridging it
+        self.rays = rays(spec.height, spec.width)
 
-    def inside(self, r: int, c: int) -> bool:
-        return 0 <= r < self.spec.height and 0 <= c < self.spec.width
+    def add(self, cell: Cell) -> None:
+        self.islands.append(cell)
+        self.taken.add(cell)
 
     def join(self, a: Cell, b: Cell, n: int) -> None:
         key = (min(a, b), max(a, b))
@@ -72,45 +98,44 @@ class Layout:
                 if (r, c) not in key:
                     self.covered[(r, c)] = key
 
-    def walk(self, start: Cell, dr: int, dc: int) -> tuple[Cell, Cell | None] | None:
-        """From `start` going (dr, dc): the farthest place for a new island and the island
-        ahead (None: the edge or a bridge stopped the walk), or None when a bridge lies
-        right next to `start`."""
-        islands = set(self.islands)
-        r, c = start[0] + dr, start[1] + dc
-        if (r, c) in self.covered:
+    def walk(self, start: Cell, step: Step, path: Ray) -> tuple[Cell, Cell | None] | None:
+        """From `start` along `path` (going `step`, to the edge): the farthest place for a
+        new island and the island ahead (None: the edge or a bridge stopped the walk), or
+        None when a bridge lies right next to `start`."""
+        covered, islands = self.covered, self.taken
+        if path[0] in covered:
             return None
-        while True:
-            if not self.inside(r, c):
-                return (r - dr, c - dc), None
-            if (r, c) in islands:
-                return (r - 2 * dr, c - 2 * dc), (r, c)
-            if (r, c) in self.covered:
-                return (r - dr, c - dc), None
-            r, c = r + dr, c + dc
+        last = start
+        for cell in path:
+            if cell in islands:
+                return (cell[0] - 2 * step[0], cell[1] - 2 * step[1]), cell
+            if cell in covered:
+                return last, None
+            last = cell
+        return last, None
 
     def grow(self, rng: random.Random) -> bool:
         """One step of Tatham's growth; False when this try failed."""
         spec = self.spec
         old = rng.choice(self.islands)
-        dr, dc = rng.choice([d for d in STEPS if self.inside(old[0] + d[0], old[1] + d[1])])
-        found = self.walk(old, dr, dc)
+        step, path = rng.choice(self.rays[old[0] * spec.width + old[1]])
+        found = self.walk(old, step, path)
         if found is None:
             return False
         far, ahead = found
         if spec.loops and ahead is not None and rng.randrange(100) < spec.expansion:
             self.join(old, ahead, rng.randint(1, spec.most))
             return True
+        dr, dc = step
         near = (old[0] + 2 * dr, old[1] + 2 * dc)
         span = (far[0] - near[0]) * dr + (far[1] - near[1]) * dc
         if span < 0:
             return False
         k = span if rng.randrange(100) < spec.expansion else rng.randint(0, span)
         new = (near[0] + k * dr, near[1] + k * dc)
-        islands = set(self.islands)
-        if (new[0] + dc, new[1] + dr) in islands or (new[0] - dc, new[1] - dr) in islands:
+        if (new[0] + dc, new[1] + dr) in self.taken or (new[0] - dc, new[1] - dr) in self.taken:
             return False
-        self.islands.append(new)
+        self.add(new)
         self.join(old, new, rng.randint(1, spec.most))
         return True
 
@@ -125,7 +150,7 @@ def grow_layout(spec: BridgesSpec, rng: random.Random) -> Layout:
     want = max(spec.islands * spec.width * spec.height // 100, LEAST_ISLANDS)
     for _ in range(10_000):
         layout = Layout(spec)
-        layout.islands.append((rng.randrange(spec.height), rng.randrange(spec.width)))
+        layout.add((rng.randrange(spec.height), rng.randrange(spec.width)))
         bad = 0
         while len(layout.islands) < want and bad <= TRIES:
             bad = 0 if layout.grow(rng) else bad + 1

@@ -10,9 +10,12 @@ from pathlib import Path
 from statistics import median
 
 import pytest
+from pysat.formula import IDPool
 from tatham import tatham_reads
 
+from generators.bridges import STEPS, rays
 from lab import cli
+from lab.counting import exact_sums
 from lab.cpsat import cpsat_count
 from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from lab.dataset import measures
@@ -20,7 +23,16 @@ from lab.generator import GenerateOptions, generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SessionCache, check_instance
-from solvers.bridges import PUZZLE, BridgesParams, Pair, find_loop, groups, island_counts
+from solvers.bridges import (
+    PUZZLE,
+    BridgesParams,
+    Pair,
+    counter_template,
+    find_loop,
+    groups,
+    island_counter,
+    island_counts,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -151,6 +163,42 @@ def test_pairs_and_crossings():
     side_by_side = PUZZLE.parse("11\n..").params
     assert side_by_side.pairs == (Pair((0, 0), (0, 1)),) and side_by_side.crossings == ()
     assert PUZZLE.parse("1.1.1\n.....\n1...1").params.pairs[:2] == (Pair((0, 0), (0, 2)), Pair((0, 2), (0, 4)))
+
+
+@pytest.mark.parametrize("occupied", [False, True])
+def test_island_counters_are_the_engines_exact_sums(occupied):
+    """The templates must give exactly `exact_sums`: the same clauses in the same order, the
+    same eq literals and the same next variable, for every shape an island can have (0 to 4
+    pairs, 1 to 4 bridges each), on any variables, also when the pool skips reserved ids."""
+    rng = random.Random(7)
+    for most in range(1, 5):
+        for pairs in range(5):
+            start = rng.randint(1, 50)
+            numbers = [[start + 10 * q + k for k in range(most)] for q in range(pairs)]
+            pools = [IDPool(start_from=200), IDPool(start_from=200)]
+            if occupied:
+                for pool in pools:
+                    pool.occupy(205, 209)
+            theirs: list = [[1, 2]]
+            ours: list = [[1, 2]]
+            expected = exact_sums(pools[0], numbers, theirs, 99, pairs * most)
+            assert island_counter(pools[1], numbers, most, ours, 99) == expected
+            assert ours == theirs and all(type(c) is list for c in ours)
+            assert pools[1].id() == pools[0].id()
+    assert counter_template(2, 2) is counter_template(2, 2)
+
+
+def test_rules_are_built_as_before():
+    """The whole CNF of a generated board against the rules built with `exact_sums` itself."""
+    gen, rng = generator("bridges"), random.Random(3)
+    params, _ = gen.draw(gen.checked_params(size=10), rng, SessionCache())
+    rules = PUZZLE.rules(params, IDPool())
+    pool = IDPool()
+    plain = PUZZLE._rules(params, pool, counters=False)
+    clauses = list(plain.clauses)
+    eq = {cell: exact_sums(pool, [plain.data.level[i] for i in params.at[cell]], clauses, plain.data.false,
+                           len(params.at[cell]) * params.most) for cell in params.islands}
+    assert rules.clauses == clauses and rules.data.eq == eq and rules.data.level == plain.data.level
 
 
 # ---- connectivity: the peer's mistake ------------------------------------------------------
@@ -427,6 +475,22 @@ def test_generated_islands_follow_tathams_options():
     assert sizes[0] < sizes[1] <= 30
     spec = gen.checked_params(size=8, **{"max-bridges": 4})
     assert any(4 in gen.draw(spec, random.Random(s), sessions)[1] for s in range(5))
+
+@pytest.mark.parametrize("height, width", [(3, 3), (4, 7), (10, 10)])
+def test_rays_are_the_steps_that_stay_on_the_board(height, width):
+    """Each cell's table entry: the STEPS (in order) whose next cell is on the board, as the
+    growth's random direction chooses among them, each with every cell up to the edge."""
+    table = rays(height, width)
+    assert rays(height, width) is table and len(table) == height * width
+    for r in range(height):
+        for c in range(width):
+            entry = table[r * width + c]
+            assert [step for step, _ in entry] == [(dr, dc) for dr, dc in STEPS
+                                                   if 0 <= r + dr < height and 0 <= c + dc < width]
+            for (dr, dc), path in entry:
+                n = len(path)
+                assert path == tuple((r + k * dr, c + k * dc) for k in range(1, n + 1))
+                assert not (0 <= r + (n + 1) * dr < height and 0 <= c + (n + 1) * dc < width)
 
 
 def test_repair_rules_the_rival_out():
