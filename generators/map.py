@@ -19,7 +19,12 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
+from operator import itemgetter
 
 from lab.generator import Generated, GenerateOptions, Generator, Option, generate_one
 from lab.puzzle import Instance, PuzzleError
@@ -31,6 +36,7 @@ RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 WEIGHT = {1: 2, 2: 3, 3: 4}  # orthogonal neighbours in the region -> weight (border longer, same, shorter)
 TATHAM_SIZE = (20, 15)  # his default board
 STEPS = 20_000  # backtracking steps before a colouring starts afresh
+BLOCK = 16  # weights per block of `Cumulative`
 HARD_TRIES = 1000  # boards drawn for one puzzle of a Tatham grade (he tries for ever)
 
 
@@ -51,72 +57,113 @@ def default_regions(width: int, height: int) -> int:
     return max(min(5, width * height), width * height // 10)
 
 
-def options_at(cells: list[list[int]], r: int, c: int) -> list[tuple[int, int]]:
-    """(region, weight) for each region the empty cell (r, c) may join (map.c's
-    extend_options): it touches the region, and the region meets the ring of eight cells
-    around it in one run only."""
-    height, width = len(cells), len(cells[0])
-    ring = [cells[r + dr][c + dc] if 0 <= r + dr < height and 0 <= c + dc < width else -1 for dr, dc in RING]
+def join_weight(mask: int) -> int:
+    """The weight of an empty cell joining the region at the ring places set in `mask` (bit
+    i: place i of RING), 0 when it may not: the region is not orthogonally beside it, or
+    meets the ring in more than one run. (Four beside it in one run cannot happen: the two
+    either side of the odd corner out would have met only at that corner, which the run
+    rule refuses, so map.c has no weight for it.)"""
+    runs = sum(1 for i in range(8) if mask >> i & 1 and not mask >> (i + 1) % 8 & 1)
+    beside = sum(mask >> i & 1 for i in (0, 2, 4, 6))
+    return WEIGHT.get(beside, 0) if runs == 1 else 0
+
+
+JOIN_WEIGHT = tuple(join_weight(mask) for mask in range(256))  # looked up, not counted, in the inner loop
+
+
+def ring_mask(ring: tuple[int, ...], k: int) -> int:
+    """The places of the ring (bit i: place i) that belong to region k."""
+    w, sw, s, se, e, ne, n, nw = ring
+    return ((w == k) | (sw == k) << 1 | (s == k) << 2 | (se == k) << 3
+            | (e == k) << 4 | (ne == k) << 5 | (n == k) << 6 | (nw == k) << 7)
+
+
+def options_at(ring: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(region, weight) for each region an empty cell with this ring of eight may join
+    (map.c's extend_options). The regions come in the order of the set below, which decides
+    where a random pick lands: keep it."""
     out = []
     for k in {ring[0], ring[2], ring[4], ring[6]} - {-1}:
-        runs = sum(1 for i in range(8) if ring[i] == k and ring[(i + 1) % 8] != k)
-        if runs == 1:
-            out.append((k, WEIGHT[sum(ring[i] == k for i in (0, 2, 4, 6))]))
+        weight = JOIN_WEIGHT[ring_mask(ring, k)]
+        if weight:
+            out.append((k, weight))
     return out
 
 
+@lru_cache(maxsize=16)
+def ring_getters(width: int, height: int) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """Per cell of the flat board (index r * width + c), a getter of its ring of eight in
+    RING's order; a place off the board reads the board's extra last entry, which stays -1."""
+    off = width * height
+
+    def at(r: int, c: int) -> int:
+        return r * width + c if 0 <= r < height and 0 <= c < width else off
+
+    return tuple(itemgetter(*(at(r + dr, c + dc) for dr, dc in RING)) for r in range(height) for c in range(width))
+
+
+@lru_cache(maxsize=16)
+def around(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per cell, the cells of its ring on the board, each with the bit of the cell's place
+    in their own ring (the opposite place): whose options change when the cell fills."""
+    return tuple(tuple(((r + dr) * width + c + dc, 1 << (place + 4) % 8) for place, (dr, dc) in enumerate(RING)
+                       if 0 <= r + dr < height and 0 <= c + dc < width)
+                 for r in range(height) for c in range(width))
+
+
 class Cumulative:
-    """A cumulative frequency table over 0..n-1 (a Fenwick tree, as map.c's cf_* functions):
-    change one weight, or find where a running total falls, in log n steps."""
+    """Weights over 0..n-1 and their running total, kept in blocks of BLOCK: a change costs
+    two additions, and finding where a running total falls two accumulations in C (one over
+    the block sums, one over a block), instead of a Fenwick tree's log n steps in Python
+    (map.c's cf_* functions) for every change."""
 
     def __init__(self, n: int):
-        self.n, self.tree, self.total = n, [0] * (n + 1), 0
-        self.weight = [0] * n
+        self.weight, self.blocks, self.total = [0] * n, [0] * (n // BLOCK + 1), 0
 
-    def set(self, i: int, weight: int) -> None:
-        delta, self.weight[i] = weight - self.weight[i], weight
+    def add(self, i: int, delta: int) -> None:
+        self.weight[i] += delta
+        self.blocks[i // BLOCK] += delta
         self.total += delta
-        i += 1
-        while i <= self.n:
-            self.tree[i] += delta
-            i += i & -i
 
     def find(self, k: int) -> tuple[int, int]:
         """The symbol whose span holds running total k (0 <= k < total), and k within it."""
-        pos, step = 0, 1 << self.n.bit_length()
-        while step:
-            if pos + step <= self.n and self.tree[pos + step] <= k:
-                pos += step
-                k -= self.tree[pos]
-            step >>= 1
-        return pos, k
+        sums = list(accumulate(self.blocks))
+        b = bisect_right(sums, k)
+        start = b * BLOCK
+        spans = list(accumulate(self.weight[start:start + BLOCK], initial=sums[b] - self.blocks[b]))
+        i = bisect_right(spans, k) - 1
+        return start + i, k - spans[i]
 
 
 def grow_regions(spec: MapSpec, rng: random.Random) -> list[list[int]]:
     """Rows of region numbers: seeds, then random weighted growth (see the module's note)."""
     w, h = spec.width, spec.height
-    cells = [[-1] * w for _ in range(h)]
-    for k, i in enumerate(rng.sample(range(w * h), spec.regions)):
-        cells[i // w][i % w] = k
+    cells = [-1] * (w * h + 1)  # flat, and the last entry stands for every place off the board
+    rings, near = ring_getters(w, h), around(w, h)
     table = Cumulative(w * h)
-    choices: list[list[tuple[int, int]]] = [[] for _ in range(w * h)]
+    places: dict[int, int] = {}  # j * MAX_REGIONS + k: region k's places in cell j's ring
 
-    def rescan(r: int, c: int) -> None:
-        choices[r * w + c] = options_at(cells, r, c) if cells[r][c] < 0 else []
-        table.set(r * w + c, sum(wt for _, wt in choices[r * w + c]))
+    def fill(i: int, k: int) -> None:
+        """Cell i joins region k. In the rings of the empty cells around it only region k's
+        places change, so their weights change by region k's option alone."""
+        cells[i] = k
+        table.add(i, -table.weight[i])
+        for j, bit in near[i]:
+            if cells[j] < 0:
+                key = j * MAX_REGIONS + k
+                mask = places[key] = places.get(key, 0) | bit
+                change = JOIN_WEIGHT[mask] - JOIN_WEIGHT[mask ^ bit]
+                if change:
+                    table.add(j, change)
 
-    for r in range(h):
-        for c in range(w):
-            rescan(r, c)
+    for k, i in enumerate(rng.sample(range(w * h), spec.regions)):
+        fill(i, k)
     while table.total > 0:
         i, pick = table.find(rng.randrange(table.total))
-        r, c = divmod(i, w)
-        cells[r][c] = pick_option(choices[i], pick)
-        for rr in range(max(r - 1, 0), min(r + 2, h)):
-            for cc in range(max(c - 1, 0), min(c + 2, w)):
-                rescan(rr, cc)
-    fill_stragglers(cells, rng)
-    return cells
+        fill(i, pick_option(options_at(rings[i](cells)), pick))
+    rows = [cells[r * w:(r + 1) * w] for r in range(h)]
+    fill_stragglers(rows, rng)
+    return rows
 
 
 def pick_option(options: list[tuple[int, int]], pick: int) -> int:
@@ -160,25 +207,28 @@ def _try_colouring(adjacent: list[list[int]], rng: random.Random) -> Colouring |
     n = len(adjacent)
     colour = [-1] * n
     tie = [rng.random() for _ in range(n)]
+    taken = [[0] * 4 for _ in range(n)]  # per region and colour: its neighbours of that colour
     stack: list[tuple[int, list[int]]] = []
 
-    def free(k: int) -> list[int]:
-        used = {colour[j] for j in adjacent[k]}
-        return [c for c in range(4) if c not in used]
+    def paint(k: int, c: int, step: int) -> None:
+        """Region k takes colour c (step 1) or gives it back (step -1)."""
+        colour[k] = c if step > 0 else -1
+        for j in adjacent[k]:
+            taken[j][c] += step
 
     for _ in range(STEPS):
-        open_regions = [k for k in range(n) if colour[k] < 0]
+        open_regions = [(taken[k].count(0), tie[k], k) for k in range(n) if colour[k] < 0]
         if not open_regions:
             return tuple(colour)
-        k = min(open_regions, key=lambda j: (len(free(j)), tie[j]))
-        left = free(k)
+        k = min(open_regions)[2]  # the fewest colours left; ties at random (then the lowest k, as `min` keeps)
+        left = [c for c in range(4) if not taken[k][c]]
         rng.shuffle(left)
         while not left:  # back up to the last region with another colour to try
             if not stack:
                 raise PuzzleError("this map has no four-colouring")  # cannot happen on a plane map
             k, left = stack.pop()
-            colour[k] = -1
-        colour[k] = left.pop()
+            paint(k, colour[k], -1)
+        paint(k, left.pop(), 1)
         stack.append((k, left))
     return None
 

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import groupby, product
 from typing import Any
 
 from pysat.formula import IDPool
@@ -62,10 +62,13 @@ def colour_of(text: Any, line: int | None = None, column: int | None = None) -> 
     raise PuzzleError(f"bad colour {quote(text)} (R, Y, G, B or 0..3)", line, column)
 
 
-def neighbours(width: int, height: int, r: int, c: int) -> Iterable[Cell]:
-    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-        if 0 <= rr < height and 0 <= cc < width:
-            yield rr, cc
+@lru_cache(maxsize=16)
+def orthogonal(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell of the flat board (index r * width + c), its orthogonal neighbours: built
+    once per size, as every generated map of a size asks for the same."""
+    return tuple(tuple(rr * width + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                       if 0 <= rr < height and 0 <= cc < width)
+                 for r in range(height) for c in range(width))
 
 
 @dataclass(frozen=True)
@@ -96,13 +99,33 @@ class MapParams:
 def grid_edges(cells: Sequence[Sequence[int]]) -> tuple[Edge, ...]:
     """The pairs of regions with orthogonally neighbouring cells."""
     found = set()
-    for r, row in enumerate(cells):
-        for c, k in enumerate(row):
-            if c + 1 < len(row) and row[c + 1] != k:
-                found.add((min(k, row[c + 1]), max(k, row[c + 1])))
-            if r + 1 < len(cells) and cells[r + 1][c] != k:
-                found.add((min(k, cells[r + 1][c]), max(k, cells[r + 1][c])))
+    for first, second in [*zip(cells, cells[1:]), *((row, row[1:]) for row in cells)]:  # below, right
+        found.update((a, b) if a < b else (b, a) for a, b in zip(first, second) if a != b)
     return tuple(sorted(found))
+
+
+def first_cut_off(cells: Sequence[Sequence[int]]) -> Cell | None:
+    """The first cell, row by row, of a region met before in another piece; None when every
+    region is one connected set of cells."""
+    width = len(cells[0])
+    flat = [k for row in cells for k in row]
+    near = orthogonal(width, len(cells))
+    seen = [False] * len(flat)
+    started: set[int] = set()
+    for i, k in enumerate(flat):
+        if seen[i]:
+            continue
+        if k in started:
+            return divmod(i, width)
+        started.add(k)
+        seen[i] = True
+        stack = [i]
+        while stack:
+            for j in near[stack.pop()]:
+                if not seen[j] and flat[j] == k:
+                    seen[j] = True
+                    stack.append(j)
+    return None
 
 
 def grid_map(rows: Sequence[Sequence[Any]], where: Sequence[Sequence[tuple[int | None, int | None]]] | None = None
@@ -116,26 +139,12 @@ def grid_map(rows: Sequence[Sequence[Any]], where: Sequence[Sequence[tuple[int |
     cells = tuple(tuple(number.setdefault(name, len(number)) for name in row) for row in rows)
     if len(number) > MAX_REGIONS:
         raise PuzzleError(f"map has {len(number)} regions: at most {MAX_REGIONS}")
-    seen = [[False] * width for _ in range(height)]
-    started: set[int] = set()
-    for r in range(height):
-        for c in range(width):
-            if seen[r][c]:
-                continue
-            k = cells[r][c]
-            if k in started:
-                at = where[r][c] if where else (None, None)
-                raise PuzzleError(f"region {quote(rows[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
-                                  "a region is one connected set of cells", *at)
-            started.add(k)
-            stack = [(r, c)]
-            seen[r][c] = True
-            while stack:
-                cr, cc = stack.pop()
-                for nr, nc in neighbours(width, height, cr, cc):
-                    if not seen[nr][nc] and cells[nr][nc] == k:
-                        seen[nr][nc] = True
-                        stack.append((nr, nc))
+    cut = first_cut_off(cells)
+    if cut is not None:
+        r, c = cut
+        at = where[r][c] if where else (None, None)
+        raise PuzzleError(f"region {quote(rows[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
+                          "a region is one connected set of cells", *at)
     return MapParams(len(number), grid_edges(cells), width, height, cells), number
 
 
@@ -164,19 +173,15 @@ def tatham_edge_cells(width: int, height: int) -> list[tuple[Cell, Cell]]:
 
 def encode_edges(params: MapParams) -> str:
     """new_game_desc's edge list: runs of edges and non-edges, after a notional non-edge;
-    a..y a run of 1..25 then a switch, z 25 and no switch."""
-    out, run, state = [], 1, False
-    for (r1, c1), (r2, c2) in tatham_edge_cells(params.width, params.height):
-        edge = params.cells[r1][c1] != params.cells[r2][c2]
-        if edge != state:
-            out.append(chr(ord("a") - 1 + run))
-            run, state = 1, edge
-        else:
-            if run == 25:
-                out.append("z")
-                run = 0
-            run += 1
-    out.append(chr(ord("a") - 1 + run))
+    a..y a run of 1..25 then a switch, z 25 and no switch. The edges in his order (see
+    `tatham_edge_cells`): below, row by row, then right, column by column."""
+    cells, columns = params.cells, list(zip(*params.cells))
+    edges = [a != b for upper, lower in zip(cells, cells[1:]) for a, b in zip(upper, lower)]
+    edges += [a != b for left, right in zip(columns, columns[1:]) for a, b in zip(left, right)]
+    out = []
+    for _, run in groupby([False, *edges]):
+        more, last = divmod(len(list(run)) - 1, 25)
+        out.append("z" * more + chr(ord("a") + last))
     return "".join(out)
 
 

@@ -8,11 +8,26 @@ from __future__ import annotations
 import ast
 import random
 from functools import cache
+from itertools import product
 from pathlib import Path
 
 import pytest
 from tatham import tatham_reads
 
+from generators.map import (
+    RING,
+    STEPS,
+    WEIGHT,
+    Cumulative,
+    MapSpec,
+    around,
+    fill_stragglers,
+    four_colour,
+    grow_regions,
+    options_at,
+    pick_option,
+    ring_getters,
+)
 from lab import cli
 from lab.cpsat import cpsat_count
 from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
@@ -20,7 +35,7 @@ from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SessionCache, check_instance
-from solvers.map import COLOURS, PUZZLE, MapParams, graph_map, grid_map
+from solvers.map import COLOURS, PUZZLE, MapParams, graph_map, grid_map, orthogonal
 
 DATA = Path(__file__).parent / "data"
 LIMIT = 1000  # solutions counted at most
@@ -347,6 +362,159 @@ def test_generated_regions_are_connected_and_numbered_like_tathams():
             first.append(k)
     assert first == list(range(p.n))
     assert grid_map(p.cells)[0] == p  # grid_map refuses a region in two pieces
+
+
+# The generator as first written (the ring read and every weight counted afresh for each
+# cell around the one filled, a Fenwick tree, free colours recounted at every step): the
+# fast one must draw the very same maps and colourings from the same random numbers.
+def slow_options(cells: list[list[int]], r: int, c: int) -> list[tuple[int, int]]:
+    height, width = len(cells), len(cells[0])
+    ring = [cells[r + dr][c + dc] if 0 <= r + dr < height and 0 <= c + dc < width else -1 for dr, dc in RING]
+    out = []
+    for k in {ring[0], ring[2], ring[4], ring[6]} - {-1}:
+        if sum(1 for i in range(8) if ring[i] == k and ring[(i + 1) % 8] != k) == 1:
+            out.append((k, WEIGHT[sum(ring[i] == k for i in (0, 2, 4, 6))]))
+    return out
+
+
+def slow_regions(spec: MapSpec, rng: random.Random) -> list[list[int]]:
+    w, h = spec.width, spec.height
+    cells = [[-1] * w for _ in range(h)]
+    for k, i in enumerate(rng.sample(range(w * h), spec.regions)):
+        cells[i // w][i % w] = k
+    weights = [0] * (w * h)
+    choices: list[list[tuple[int, int]]] = [[] for _ in range(w * h)]
+
+    def rescan(r: int, c: int) -> None:
+        choices[r * w + c] = slow_options(cells, r, c) if cells[r][c] < 0 else []
+        weights[r * w + c] = sum(wt for _, wt in choices[r * w + c])
+
+    for r in range(h):
+        for c in range(w):
+            rescan(r, c)
+    while sum(weights):
+        pick = rng.randrange(sum(weights))
+        i = 0
+        while pick >= weights[i]:  # a linear scan finds what map.c's Fenwick tree finds
+            pick, i = pick - weights[i], i + 1
+        r, c = divmod(i, w)
+        cells[r][c] = pick_option(choices[i], pick)
+        for rr in range(max(r - 1, 0), min(r + 2, h)):
+            for cc in range(max(c - 1, 0), min(c + 2, w)):
+                rescan(rr, cc)
+    fill_stragglers(cells, rng)
+    return cells
+
+
+def slow_colouring(adjacent: list[list[int]], rng: random.Random) -> tuple[int, ...] | None:
+    n = len(adjacent)
+    colour = [-1] * n
+    tie = [rng.random() for _ in range(n)]
+    stack: list[tuple[int, list[int]]] = []
+
+    def free(k: int) -> list[int]:
+        used = {colour[j] for j in adjacent[k]}
+        return [c for c in range(4) if c not in used]
+
+    for _ in range(STEPS):
+        open_regions = [k for k in range(n) if colour[k] < 0]
+        if not open_regions:
+            return tuple(colour)
+        k = min(open_regions, key=lambda j: (len(free(j)), tie[j]))
+        left = free(k)
+        rng.shuffle(left)
+        while not left:
+            if not stack:
+                raise PuzzleError("this map has no four-colouring")
+            k, left = stack.pop()
+            colour[k] = -1
+        colour[k] = left.pop()
+        stack.append((k, left))
+    return None
+
+
+def slow_four_colour(board: MapParams, rng: random.Random) -> tuple[int, ...]:
+    adjacent: list[list[int]] = [[] for _ in range(board.n)]
+    for a, b in board.edges:
+        adjacent[a].append(b)
+        adjacent[b].append(a)
+    while True:
+        found = slow_colouring(adjacent, rng)
+        if found is not None:
+            return found
+
+
+@pytest.mark.parametrize("width, height, regions", [(20, 15, 30), (9, 4, 12), (1, 7, 2), (5, 5, 25), (30, 25, 75)])
+def test_regions_are_drawn_as_the_first_generator_drew_them(width, height, regions):
+    """Same maps, and the random numbers used up alike (the next draw agrees too)."""
+    spec = MapSpec(width, height, regions)
+    for seed in range(12):
+        fast, slow = random.Random(seed), random.Random(seed)
+        assert grow_regions(spec, fast) == slow_regions(spec, slow), seed
+        assert fast.random() == slow.random()
+
+
+def test_colourings_are_drawn_as_the_first_generator_drew_them():
+    """Random graphs, many with no colouring, so that backing up and giving up are both met."""
+    rng, outcomes = random.Random(2), set()
+    for seed in range(300):
+        n = rng.randint(1, 12)
+        board = graph_map(n, [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.55])
+        found = []
+        for colour in (four_colour, slow_four_colour):
+            draws = random.Random(seed)
+            try:
+                found.append((colour(board, draws), draws.random()))
+            except PuzzleError as err:
+                found.append((str(err), draws.random()))
+        assert found[0] == found[1], seed
+        outcomes.add(type(found[0][0]))
+    assert outcomes == {tuple, str}
+
+
+def test_the_join_weights_table_is_the_ring_rule():
+    """Every ring of eight drawn from three regions and empty places: the table's options
+    are the ring rule's, counted afresh."""
+    for ring in product((-1, 0, 1, 2), repeat=8):
+        board = [list(ring[7:8] + ring[6:7] + ring[5:6]), [ring[0], -1, ring[4]], list(ring[1:4])]
+        if ring[0] == ring[2] == ring[4] == ring[6] >= 0:
+            continue  # four beside in one region, which cannot happen: see join_weight
+        assert options_at(ring) == slow_options(board, 1, 1), ring
+
+
+def test_the_board_tables_match_the_board():
+    """Each cell's ring read through its getter (off the board: the extra -1), the cells
+    around it with the bit of its place in their rings, and its orthogonal neighbours."""
+    for width, height in ((1, 1), (1, 5), (4, 1), (5, 3)):
+        off = width * height
+        for i, (getter, near, beside) in enumerate(zip(ring_getters(width, height), around(width, height),
+                                                       orthogonal(width, height))):
+            r, c = divmod(i, width)
+            places = [(r + dr) * width + c + dc if 0 <= r + dr < height and 0 <= c + dc < width else off
+                      for dr, dc in RING]
+            cells = list(range(off)) + [-1]
+            assert getter(cells) == tuple(cells[j] for j in places)
+            assert near == tuple((j, 1 << (place + 4) % 8) for place, j in enumerate(places) if j != off)
+            assert all(ring_getters(width, height)[j](cells)[bit.bit_length() - 1] == i for j, bit in near)
+            assert set(beside) == {j for place, j in enumerate(places) if place % 2 == 0 and j != off}
+
+
+def test_cumulative_finds_what_a_linear_scan_finds():
+    """Random changes, some taking weight away, over tables shorter and longer than a block."""
+    rng = random.Random(1)
+    for n in (1, 5, 16, 17, 300):
+        table, weights = Cumulative(n), [0] * n
+        for _ in range(200):
+            i, delta = rng.randrange(n), rng.randint(-weights[0], 4)
+            i = 0 if delta < 0 else i
+            table.add(i, delta)
+            weights[i] += delta
+            if sum(weights):
+                k = rng.randrange(sum(weights))
+                j = 0
+                while k >= weights[j]:
+                    k, j = k - weights[j], j + 1
+                assert table.find(k + sum(weights[:j])) == (j, k) and table.total == sum(weights)
 
 
 @pytest.mark.parametrize("difficulty, grade", [("e", "easy"), ("n", "normal"), ("u", "unreasonable")])
