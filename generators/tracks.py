@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from lab.generator import Generator, Option, board_options, board_shape
 from lab.puzzle import PuzzleError
@@ -55,24 +56,36 @@ class TracksSpec:
 def lay_path(spec: TracksSpec, rng: random.Random) -> tuple[int, list[Cell], int]:
     """A random walk from the left edge to the bottom edge that never revisits a cell:
     (entrance row, the cells in order, exit column)."""
+    ahead = moves(spec.width, spec.height)
     while True:
         entrance = rng.randrange(spec.height)
         cell = (entrance, 0)
         path, seen = [cell], {cell}
         while True:
-            dirs = list(DIRS)
-            rng.shuffle(dirs)
-            for d in dirs:
-                r, c = step(cell, d)
-                if r == spec.height and 0 <= c < spec.width:
-                    return entrance, path, c
-                if 0 <= r < spec.height and 0 <= c < spec.width and (r, c) not in seen:
-                    cell = (r, c)
-                    path.append(cell)
-                    seen.add(cell)
-                    break
+            options = ahead[cell].copy()
+            rng.shuffle(options)  # the four directions as a shuffle of DIRS would order them
+            for nxt in options:
+                if nxt is None or nxt in seen:
+                    continue
+                if nxt[0] == spec.height:
+                    return entrance, path, nxt[1]
+                cell = nxt
+                path.append(cell)
+                seen.add(cell)
+                break
             else:
                 break  # stuck: start again
+
+
+@cache
+def moves(width: int, height: int) -> dict[Cell, list[Cell | None]]:
+    """Where each direction (in DIRS order) leads from each cell: a cell, a cell of the
+    row below the grid (the exit), or None (off the grid). Made once a board shape, so
+    the walk's steps are look-ups."""
+    def ahead(cell: Cell) -> Cell | None:
+        return cell if 0 <= cell[0] <= height and 0 <= cell[1] < width else None
+
+    return {(r, c): [ahead(step((r, c), d)) for d in DIRS] for r in range(height) for c in range(width)}
 
 
 def track_of(params: TracksParams, path: list[Cell]) -> Track:

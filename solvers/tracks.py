@@ -28,7 +28,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from pysat.formula import IDPool
 
@@ -259,7 +259,7 @@ class TracksVars:
     piece: dict[tuple[Cell, str], int]  # (cell, piece) -> "the cell holds this piece"
     eq: dict[tuple[str, int], list[int]]  # eq[key][n]: the line holds n track cells
     true: int
-    graph: tuple | None = None  # `Tracks.dead_end`'s edges and track cells as indices, made once
+    graph: Graph | None = None  # the board as numbers for the lazy rules, made once
 
 
 class Tracks(CluePuzzle):
@@ -657,10 +657,12 @@ class Tracks(CluePuzzle):
         return [Exactly(tuple(track[r][c] for r, c in line_cells(params, key)), value)]  # type: ignore[arg-type]
 
     def decode(self, params: TracksParams, rules: Rules, true_vars) -> Track:
+        """Each cell's directions joined in DIRS order, which is `shape`'s spelling already
+        (a solution is decoded at every solver call that finds one)."""
         edge = rules.data.edge
         true = rules.data.true
-        return tuple(tuple(shape(d for d in DIRS if (lit := edge.get(((r, c), d))) is not None
-                                 and (lit == true or lit in true_vars))
+        return tuple(tuple("".join([d for d in DIRS if (lit := edge.get(((r, c), d))) is not None
+                                    and (lit == true or lit in true_vars)])
                            for c in range(params.width)) for r in range(params.height))
 
     def solution_literals(self, params: TracksParams, rules: Rules, solution: Track) -> list[int]:
@@ -689,19 +691,16 @@ class Tracks(CluePuzzle):
     def dead_end(self, params: TracksParams, rules: Rules, holds: Callable[[int], bool]) -> bool:
         """The grade's view of the lazy rules on a partial assignment: the edges already used
         close no loop (the line from A to B is one path), and every cell known to hold track
-        still reaches A's cell through edges not ruled out."""
-        n, entrance, _, edges, tracks = _graph(params, rules)
-        if joined(n, edges, holds)[1]:
-            return True  # a loop of used edges
-        possible, _ = joined(n, edges, lambda lit: not holds(-lit))
-        start = find(possible, entrance)
-        return any(holds(lit) and find(possible, i) != start for i, lit in tracks)
+        still reaches A's cell through edges not ruled out. Once the local rules are stuck the
+        grade asks this at every probe, so no literal is asked about twice."""
+        graph = _graph(params, rules)
+        return _closes_loop(graph, holds) or _cut_off(graph, holds)
 
     def lazy_units(self, params: TracksParams, rules: Rules, holds: Callable[[int], bool]) -> list[int]:
         """An edge not yet decided that would close a loop of used edges is not used; nor
         one that would join A's line to B's while a track cell lies on neither or a count
         is not yet met (the line would end too soon). Tatham's easiest Tracks check both."""
-        n, entrance, exit_, edges, tracks = _graph(params, rules)
+        n, entrance, exit_, edges, tracks = _graph(params, rules)[:5]
         used, _ = joined(n, edges, holds)
         open_edges = [(find(used, i), find(used, j), lit) for i, j, lit in edges if not holds(lit) and not holds(-lit)]
         if not open_edges:
@@ -903,19 +902,72 @@ def _count_short(params: TracksParams, data: TracksVars, holds: Callable[[int], 
     return False
 
 
-Graph = tuple[int, int, int, list[Edge], list[tuple[int, int]]]
+class Graph(NamedTuple):
+    """The board as numbers, for the lazy rules' checks (`dead_end`, `lazy_units`). Cells
+    are numbered row by row, and a set of cells is also an int with a bit a cell, so that
+    `dead_end` spreads over the board with a few shifts."""
+
+    cells: int
+    entrance: int  # A's cell
+    exit: int  # B's cell
+    edges: list[Edge]  # (cell, cell, the edge's literal)
+    tracks: list[tuple[int, int]]  # (cell, its track literal)
+    width: int
+    ends: dict[int, tuple[int, int]]  # an edge's literal -> its two cells
+    across: dict[int, int]  # "not used" of each edge to the right -> the bit of its left cell
+    down: dict[int, int]  # "not used" of each edge down -> the bit of its upper cell
+    across_all: int  # the bits of `across`: every edge to the right
+    down_all: int
+    everywhere: int  # every cell's bit
+    track_at: dict[int, int]  # a cell's bit -> its track literal
 
 
 def _graph(params: TracksParams, rules: Rules) -> Graph:
-    """The cells as numbers, the entrance's and the exit's, the edges (cell, cell, its
-    literal) and each cell's track literal, built once per rules."""
+    """The board's `Graph`, built once per rules."""
     data: TracksVars = rules.data
     if data.graph is None:
         cells = params.cells()
         index, edges = numbered_edges(cells, params.edges(), data.edge)
         tracks = [(index[(r, c)], data.track[r][c]) for r, c in cells]
-        data.graph = (len(cells), index[params.entrance_cell], index[params.exit_cell], edges, tracks)
+        down = {-lit: 1 << i for i, j, lit in edges if j == i + params.width}
+        across = {-lit: 1 << i for i, j, lit in edges if -lit not in down}
+        data.graph = Graph(len(cells), index[params.entrance_cell], index[params.exit_cell], edges, tracks,
+                           params.width, {lit: (i, j) for i, j, lit in edges}, across, down,
+                           sum(across.values()), sum(down.values()), (1 << len(cells)) - 1,
+                           {1 << i: lit for i, lit in tracks})
     return data.graph
+
+
+def _closes_loop(graph: Graph, holds: Callable[[int], bool]) -> bool:
+    """Do the edges known used close a loop? A union-find over those edges alone (a few
+    of the board's)."""
+    root = list(range(graph.cells))
+    for i, j in map(graph.ends.__getitem__, filter(holds, graph.ends)):
+        ri, rj = find(root, i), find(root, j)
+        if ri == rj:
+            return True
+        root[ri] = rj
+    return False
+
+
+def _cut_off(graph: Graph, holds: Callable[[int], bool]) -> bool:
+    """Is a cell known to hold track out of reach of A's cell through the edges not ruled
+    out? A flood fill on bit masks: each round takes the cells reached one step further
+    through the open edges (the bit of an edge's left or upper cell), all at once."""
+    across = graph.across_all - sum(map(graph.across.__getitem__, filter(holds, graph.across)))
+    down = graph.down_all - sum(map(graph.down.__getitem__, filter(holds, graph.down)))
+    w = graph.width
+    reached, before = 1 << graph.entrance, 0
+    while reached != before:
+        before = reached
+        reached |= (reached & across) << 1 | (reached >> 1) & across | (reached & down) << w | (reached >> w) & down
+    missed = graph.everywhere & ~reached
+    while missed:
+        cell = missed & -missed  # the lowest bit left
+        if holds(graph.track_at[cell]):
+            return True
+        missed ^= cell
+    return False
 
 
 PUZZLE = Tracks()
