@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from lab.generator import Generator, Option, board_options, board_shape
 from lab.puzzle import PuzzleError, quote
 from lab.sat import SessionCache
-from solvers.lightup import SIZE, Cell, Grid, LightUpParams, lamps_of, seen_from
+from solvers.lightup import SIZE, Cell, Grid, LightUpParams, lamps_of, layout
 
 SYMMETRIES = ("none", "rot2")
 MAX_DENSITY = 0.9  # walls; beyond, hardly a white cell is left
@@ -58,18 +58,21 @@ def random_walls(spec: LightUpSpec, rng: random.Random) -> frozenset[Cell]:
 
 
 def light_up(params: LightUpParams, lamps: set[Cell], rng: random.Random) -> set[Cell]:
-    """Add lamps on dark cells, in random order, until every white cell is lit."""
-    lit = set(lamps)
+    """Add lamps on dark cells, in random order, until every white cell is lit. (`lamps` are
+    on white cells; a lamp lights its row segment and its column segment.)"""
+    board = layout(params)
+    lit: set[Cell] = set()
     for cell in lamps:
-        lit.update(seen_from(params, *cell))
-    dark = [cell for cell in params.whites() if cell not in lit]
+        for seg in board.crossing[cell]:
+            lit.update(board.segments[seg])
+    dark = [cell for cell in board.whites if cell not in lit]
     rng.shuffle(dark)
     out = set(lamps)
     for cell in dark:
         if cell not in lit:
             out.add(cell)
-            lit.add(cell)
-            lit.update(seen_from(params, *cell))
+            for seg in board.crossing[cell]:
+                lit.update(board.segments[seg])
     return out
 
 
@@ -78,7 +81,8 @@ def as_grid(params: LightUpParams, lamps: set[Cell]) -> Grid:
 
 
 def wall_numbers(params: LightUpParams, solution: Grid) -> dict[Cell, int]:
-    return {(r, c): sum(solution[y][x] for y, x in params.neighbours(r, c)) for r, c in sorted(params.walls)}
+    """Every wall's lamp count, walls in reading order."""
+    return {wall: sum(solution[y][x] for y, x in cells) for wall, cells in layout(params).around.items()}
 
 
 class LightUpGenerator(Generator):

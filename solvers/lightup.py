@@ -17,7 +17,8 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from types import MappingProxyType
+from typing import ClassVar, NamedTuple
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -91,6 +92,87 @@ class LightUpVars:
 
     lamp: dict[Cell, int]
     pool: IDPool
+
+
+class Layout(NamedTuple):
+    """What the rules, the clues and the generator read again and again about one wall
+    layout (built once, read-only)."""
+
+    whites: tuple[Cell, ...]
+    segments: tuple[tuple[Cell, ...], ...]  # as `LightUpParams.segments`: rows first, then columns
+    crossing: MappingProxyType[Cell, tuple[int, int]]  # each white cell's row and column segment
+    around: MappingProxyType[Cell, tuple[Cell, ...]]  # each wall's white neighbours, walls sorted
+
+
+@lru_cache(maxsize=16)
+def layout(params: LightUpParams) -> Layout:
+    """The tables of one wall layout: a record builds its rules and clue clauses for the same
+    walls in several sessions (pinning, stripping, grading), and its generator reads them too."""
+    whites = tuple(params.whites())
+    segments = tuple(map(tuple, params.segments()))
+    crossing: dict[Cell, list[int]] = {cell: [] for cell in whites}
+    for i, seg in enumerate(segments):
+        for cell in seg:
+            crossing[cell].append(i)  # its row segment first: rows come first
+    white = set(whites)  # inside the board too: as `params.neighbours`, without its calls
+    around = {(r, c): tuple((r + dr, c + dc) for dr, dc in STEPS if (r + dr, c + dc) in white)
+              for r, c in sorted(params.walls)}
+    return Layout(whites, segments, MappingProxyType({cell: (a, b) for cell, (a, b) in crossing.items()}),
+                  MappingProxyType(around))
+
+
+@lru_cache(maxsize=256)
+def card_shape(kind: str, n: int, bound: int, encoding: int) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """pysat's `CardEnc.<kind>` clauses over the stand-in literals 1..n with helpers from n + 1
+    on, and the helper count. The encoding depends on the literals' positions only, so it is
+    made once per shape and any literals are mapped onto it (`card`)."""
+    cnf = getattr(CardEnc, kind)(list(range(1, n + 1)), bound, top_id=n, encoding=encoding)
+    return tuple(map(tuple, cnf.clauses)), max(cnf.nv - n, 0)
+
+
+def card(kind: str, lits: list[int], bound: int, pool: IDPool, encoding: int) -> list[list[int]]:
+    """`CardEnc.<kind>(lits, bound, vpool=pool, encoding=encoding)` (kind: atmost, atleast or
+    equals): the very same clauses, the same helper variables and the same pool afterwards, at
+    a fraction of the cost (a record asks for hundreds). A pool with occupied ranges would
+    renumber the helpers around them, so pysat itself answers there."""
+    if not lits or pool._occupied:
+        return getattr(CardEnc, kind)(lits, bound, vpool=pool, encoding=encoding).clauses
+    shape, helpers = card_shape(kind, len(lits), bound, encoding)
+    if not shape:
+        return []  # nothing to say: pysat leaves the pool alone too
+    top = max(pool.top, *map(abs, lits))
+    pool.top = top + helpers
+    var = [0, *lits, *range(top + 1, top + helpers + 1)]
+    return [[var[l] if l > 0 else -var[-l] for l in clause] for clause in shape]
+
+
+def at_most_one(lits: list[int], pool: IDPool) -> list[list[int]]:
+    """What the rules ask pysat for: pairwise up to 6 literals, a sequential counter beyond.
+    Pairwise written here: the same pairs in the same order, no helpers (`card` checks it)."""
+    if len(lits) > 6 or pool._occupied:
+        return card("atmost", lits, 1, pool, EncType.seqcounter if len(lits) > 6 else EncType.pairwise)
+    if len(lits) > 1:
+        pool.top = max(pool.top, *map(abs, lits))  # as pysat does, though lamps never exceed it
+    return [[-a, -b] for a, b in itertools.combinations(lits, 2)]
+
+
+def rule_clauses(params: LightUpParams, lamp: dict[Cell, int], pool: IDPool) -> list[list[int]]:
+    """At most one lamp per segment, then each white cell lit: a lamp on its row or column
+    segment (the lamps sorted)."""
+    board = layout(params)
+    lits = [[lamp[cell] for cell in seg] for seg in board.segments]
+    clauses = [clause for seg in lits for clause in at_most_one(seg, pool)]
+    clauses += [sorted({*lits[row], *lits[col]}) for row, col in board.crossing.values()]
+    return clauses
+
+
+@lru_cache(maxsize=16)
+def fresh_rules(params: LightUpParams) -> tuple[tuple[list[int], ...], int]:
+    """`rule_clauses` with lamps 1..n in reading order (as `rules` numbers them from a fresh
+    pool), and the pool's top after them: every session of the same walls gets the same."""
+    whites = layout(params).whites
+    pool = IDPool(start_from=len(whites) + 1)
+    return tuple(rule_clauses(params, dict(zip(whites, range(1, len(whites) + 1))), pool)), pool.top
 
 
 def seen_from(params: LightUpParams, r: int, c: int) -> list[Cell]:
@@ -277,27 +359,26 @@ class LightUp(CluePuzzle):
 
     # ---- SAT ----------------------------------------------------------------------
     def rules(self, params: LightUpParams, pool: IDPool) -> Rules:
-        lamp = {cell: pool.id(("lamp", cell)) for cell in params.whites()}
-        clauses: list[list[int]] = []
-        lit_by: dict[Cell, set[int]] = {cell: set() for cell in lamp}  # lamps that light a cell
-        for seg in params.segments():
-            lits = [lamp[cell] for cell in seg]
-            enc = EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
-            clauses.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=enc).clauses)
-            for cell in seg:
-                lit_by[cell].update(lits)
-        clauses.extend(sorted(lits) for lits in lit_by.values())
-        return Rules(clauses, list(lamp.values()), LightUpVars(lamp, pool))
+        if pool.top or pool.obj2id or pool._occupied:
+            lamp = {cell: pool.id(("lamp", cell)) for cell in layout(params).whites}
+            return Rules(rule_clauses(params, lamp, pool), list(lamp.values()), LightUpVars(lamp, pool))
+        lamp = dict(zip(layout(params).whites, itertools.count(1)))  # what pool.id would give
+        names = [("lamp", cell) for cell in lamp]
+        pool.obj2id.update(zip(names, lamp.values()))
+        pool.id2obj.update(zip(lamp.values(), names))
+        made, pool.top = fresh_rules(params)  # the clauses and helpers of these walls, made once
+        return Rules(list(made), list(lamp.values()), LightUpVars(lamp, pool))
 
     def clue_clauses(self, params: LightUpParams, rules: Rules, key: Cell, value: int) -> list[list[int]]:
-        lits = [rules.data.lamp[cell] for cell in params.neighbours(*key)]
+        around = layout(params).around
+        lits = [rules.data.lamp[cell] for cell in (around[key] if key in around else params.neighbours(*key))]
         if value > len(lits):
             return [[]]  # more lamps than neighbours: this clue can never hold
         if value == 0:
             return [[-l] for l in lits]
         if value == len(lits):
             return [[l] for l in lits]
-        return CardEnc.equals(lits, value, vpool=rules.data.pool).clauses
+        return card("equals", lits, value, rules.data.pool, EncType.seqcounter)
 
     def decode(self, params: LightUpParams, rules: Rules, true_vars) -> Grid:
         lamp = rules.data.lamp

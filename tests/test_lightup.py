@@ -6,15 +6,17 @@ import json
 import random
 
 import pytest
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
 
 from generators.lightup import GENERATOR, as_grid, is_symmetric, light_up, wall_numbers
 from lab.cpsat import cpsat_count
 from lab.crosscheck import brute_force_count, engine_counts
 from lab.generator import GenerateOptions, generate_one
-from lab.puzzle import Instance, PuzzleError
+from lab.puzzle import Instance, PuzzleError, Rules
 from lab.sat import SatSession, SessionCache, check_instance
 from lab.strip import redundancy
-from solvers.lightup import PUZZLE, LightUpParams
+from solvers.lightup import PUZZLE, LightUpParams, LightUpVars, at_most_one, card, layout, seen_from
 
 SEED_BOARD = """board = np.array([
   [' ', '0', ' ', ' ', ' ', ' ', 'W', ' ', ' ', ' '],
@@ -256,3 +258,126 @@ def test_generated_10x10_fifty():
 
 def test_differences_name_lamps():
     assert PUZZLE.differences(((1, 0),), ((0, 1),)) == ["r1c1: lamp vs no lamp", "r1c2: no lamp vs lamp"]
+
+
+# ---- tables and encodings against their plain definitions --------------------------------
+def cardenc_rules(params: LightUpParams, pool: IDPool) -> Rules:
+    """The rules as first written, straight from pysat: what `LightUp.rules` must equal."""
+    lamp = {cell: pool.id(("lamp", cell)) for cell in params.whites()}
+    clauses: list[list[int]] = []
+    lit_by: dict = {cell: set() for cell in lamp}
+    for seg in params.segments():
+        lits = [lamp[cell] for cell in seg]
+        enc = EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
+        clauses.extend(CardEnc.atmost(lits, 1, vpool=pool, encoding=enc).clauses)
+        for cell in seg:
+            lit_by[cell].update(lits)
+    clauses.extend(sorted(lits) for lits in lit_by.values())
+    return Rules(clauses, list(lamp.values()), LightUpVars(lamp, pool))
+
+
+def cardenc_clue(params: LightUpParams, rules: Rules, key, value: int) -> list[list[int]]:
+    """A clue's clauses as first written, straight from pysat."""
+    lits = [rules.data.lamp[cell] for cell in params.neighbours(*key)]
+    if value > len(lits):
+        return [[]]
+    if value == 0:
+        return [[-l] for l in lits]
+    if value == len(lits):
+        return [[l] for l in lits]
+    return CardEnc.equals(lits, value, vpool=rules.data.pool).clauses
+
+
+def random_params(rng: random.Random) -> LightUpParams:
+    w, h = rng.randint(1, 16), rng.randint(1, 16)
+    density = rng.choice([0.0, 0.05, 0.2, 0.5, 1.0])
+    return LightUpParams(w, h, frozenset((r, c) for r in range(h) for c in range(w) if rng.random() < density))
+
+
+def same_pools(a: IDPool, b: IDPool) -> bool:
+    return (a.top, dict(a.obj2id), a.id2obj, a._occupied) == (b.top, dict(b.obj2id), b.id2obj, b._occupied)
+
+
+def test_card_matches_cardenc():
+    rng = random.Random(5)
+    for _ in range(3000):
+        n = rng.randint(1, 20)
+        kind = rng.choice(["atmost", "atleast", "equals"])
+        encoding = rng.choice([EncType.pairwise, EncType.seqcounter])
+        bound = rng.choice([1, n - 1]) if encoding == EncType.pairwise else rng.randint(0, n)
+        top = rng.randint(0, 40)
+        lits = [rng.choice((1, -1)) * rng.randint(1, top + 30) for _ in range(n)]
+        occupied = [[top + 3, top + 5]] if rng.random() < 0.1 else []
+        mine, theirs = IDPool(start_from=top + 1, occupied=occupied), IDPool(start_from=top + 1, occupied=occupied)
+        want = getattr(CardEnc, kind)(lits, bound, vpool=theirs, encoding=encoding).clauses
+        assert card(kind, lits, bound, mine, encoding) == want, (kind, lits, bound, encoding)
+        assert same_pools(mine, theirs)
+        enc = EncType.pairwise if n <= 6 else EncType.seqcounter
+        mine, theirs = IDPool(start_from=top + 1, occupied=occupied), IDPool(start_from=top + 1, occupied=occupied)
+        assert at_most_one(lits, mine) == CardEnc.atmost(lits, 1, vpool=theirs, encoding=enc).clauses, lits
+        assert same_pools(mine, theirs)
+
+
+def test_layout_matches_params():
+    rng = random.Random(6)
+    for _ in range(200):
+        params = random_params(rng)
+        board = layout(params)
+        assert list(board.whites) == params.whites()
+        assert [list(seg) for seg in board.segments] == params.segments()
+        assert list(board.crossing) == params.whites()
+        for cell, (row, col) in board.crossing.items():
+            assert {cell, *seen_from(params, *cell)} == {*board.segments[row], *board.segments[col]}
+            assert {r for r, _ in board.segments[row]} == {cell[0]} and {c for _, c in board.segments[col]} == {cell[1]}
+        assert list(board.around) == sorted(params.walls)
+        assert all(list(cells) == params.neighbours(*wall) for wall, cells in board.around.items())
+
+
+def test_rules_and_clues_match_cardenc():
+    """Same clauses, variables and pool as pysat's encodings, from a fresh pool (twice: the
+    second time from the cache) and from pools that hold variables or start later."""
+    rng = random.Random(7)
+    for _ in range(150):
+        params = random_params(rng)
+        for start, drawn in ((1, 0), (1, 0), (1, rng.randint(1, 30)), (rng.randint(2, 30), 0)):
+            mine, theirs = IDPool(start_from=start), IDPool(start_from=start)
+            for pool in (mine, theirs):
+                for i in range(drawn):
+                    pool.id(("other", i))
+            got, want = PUZZLE.rules(params, mine), cardenc_rules(params, theirs)
+            assert (got.clauses, got.primary, got.data.lamp) == (want.clauses, want.primary, want.data.lamp)
+            assert same_pools(mine, theirs)
+            for key in sorted(params.walls)[:8] + [(0, 0)]:
+                value = rng.randint(0, 4)
+                assert PUZZLE.clue_clauses(params, got, key, value) == cardenc_clue(params, want, key, value)
+                assert same_pools(mine, theirs)
+
+
+def ray_light_up(params: LightUpParams, lamps: set, rng: random.Random) -> set:
+    """`light_up` as first written, by ray casting."""
+    lit = set(lamps)
+    for cell in lamps:
+        lit.update(seen_from(params, *cell))
+    dark = [cell for cell in params.whites() if cell not in lit]
+    rng.shuffle(dark)
+    out = set(lamps)
+    for cell in dark:
+        if cell not in lit:
+            out.add(cell)
+            lit.add(cell)
+            lit.update(seen_from(params, *cell))
+    return out
+
+
+def test_light_up_and_wall_numbers_match_ray_casting():
+    rng = random.Random(8)
+    for seed in range(200):
+        params = random_params(rng)
+        given = set(rng.sample(params.whites(), min(2, len(params.whites()))))
+        given = {cell for cell in given if not set(seen_from(params, *cell)) & given}  # lamps that see no other
+        mine, theirs = random.Random(seed), random.Random(seed)
+        lamps = light_up(params, given, mine)
+        assert lamps == ray_light_up(params, given, theirs) and mine.random() == theirs.random()
+        grid = as_grid(params, lamps)
+        want = {(r, c): sum(grid[y][x] for y, x in params.neighbours(r, c)) for r, c in sorted(params.walls)}
+        assert list(wall_numbers(params, grid).items()) == list(want.items())
