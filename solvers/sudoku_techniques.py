@@ -28,15 +28,18 @@ from solvers.sudoku import Grid, SudokuParams
 
 TECHNIQUES = ("singles", "hidden_singles", "pairs", "intersections")
 GUESSING = "guessing"
+RANK = {name: rank for rank, name in enumerate(TECHNIQUES)}  # the hardest used has the highest
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Cell indices (r * n + c) of the units, each cell's peers, and each box/line crossing
-    as (cells in both, rest of the box, rest of the line)."""
+    """Cell indices (r * n + c) of the units, each cell's units and peers, and each box/line
+    crossing as (cells in both, rest of the box, rest of the line). Built once per box shape,
+    so the solver's loops only index."""
 
     n: int
-    units: tuple[tuple[int, ...], ...]
+    units: tuple[tuple[int, ...], ...]  # each in ascending cell order: ties go to the first cell
+    units_of: tuple[tuple[int, ...], ...]  # indices into `units`
     peers: tuple[tuple[int, ...], ...]
     crossings: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
 
@@ -44,11 +47,13 @@ class Geometry:
 @lru_cache(maxsize=16)
 def geometry(params: SudokuParams) -> Geometry:
     n = params.n
-    units = [tuple(r * n + c for r, c in unit) for unit in params.units()]
-    peers = [set() for _ in range(n * n)]
-    for unit in units:
+    units = [tuple(sorted(r * n + c for r, c in unit)) for unit in params.units()]
+    peers: list[set[int]] = [set() for _ in range(n * n)]
+    units_of: list[list[int]] = [[] for _ in range(n * n)]
+    for u, unit in enumerate(units):
         for i in unit:
             peers[i].update(unit)
+            units_of[i].append(u)
     lines, boxes = units[:2 * n], units[2 * n:]
     crossings = []
     for box in boxes:
@@ -57,8 +62,8 @@ def geometry(params: SudokuParams) -> Geometry:
             if len(both) > 1:  # a single shared cell says nothing a single would not
                 crossings.append((tuple(sorted(both)), tuple(i for i in box if i not in both),
                                   tuple(i for i in line if i not in both)))
-    return Geometry(n, tuple(units), tuple(tuple(sorted(p - {i})) for i, p in enumerate(peers)),
-                    tuple(crossings))
+    return Geometry(n, tuple(units), tuple(map(tuple, units_of)),
+                    tuple(tuple(sorted(p - {i})) for i, p in enumerate(peers)), tuple(crossings))
 
 
 class Contradiction(Exception):
@@ -84,14 +89,22 @@ class HumanGrade:
 
 
 class HumanSolver:
-    """Candidates as bitmasks; `value[i]` is 0 for an open cell."""
+    """Candidates as bitmasks; `value[i]` is 0 for an open cell, and a placed cell has no
+    candidates left. Records kept up to date as cells change spare the techniques a rescan:
+    the open cells down to one candidate (`singles`), per unit its open cells in unit order
+    (`open_in`), and how many cells are open (`unsolved`)."""
 
     def __init__(self, params: SudokuParams, clues: dict[tuple[int, int], int]):
         self.geo = geometry(params)
         n = self.geo.n
         self.value = [0] * (n * n)
         self.cand = [(1 << n) - 1] * (n * n)
+        self.unsolved = n * n
+        self.singles: set[int] = set()
+        self.open_in = [list(unit) for unit in self.geo.units]
         self.counts = {name: 0 for name in TECHNIQUES}
+        self.techniques = tuple(zip(TECHNIQUES, (self.naked_single, self.hidden_single,
+                                                 self.naked_subset, self.intersection)))
         for (r, c), d in clues.items():
             if not (0 <= r < n and 0 <= c < n and 1 <= d <= n):
                 raise PuzzleError(f"clue r{r + 1}c{c + 1}={d} does not fit a {n}x{n} grid")
@@ -100,48 +113,62 @@ class HumanSolver:
     # ---- the two moves ------------------------------------------------------------
     def place(self, i: int, d: int) -> None:
         bit = 1 << (d - 1)
-        if not self.cand[i] & bit:
+        cand, singles = self.cand, self.singles
+        if not cand[i] & bit:
             raise Contradiction
         self.value[i] = d
-        self.cand[i] = 0
-        cand = self.cand
+        self.unsolved -= 1
+        cand[i] = 0
+        singles.discard(i)
+        open_in = self.open_in
+        for u in self.geo.units_of[i]:
+            open_in[u].remove(i)
         for p in self.geo.peers[i]:
-            if cand[p] & bit:
-                cand[p] &= ~bit
-                if not cand[p] and not self.value[p]:
-                    raise Contradiction
+            m = cand[p]
+            if m & bit:  # then p is open: placed cells have no candidates
+                m ^= bit
+                cand[p] = m
+                if not m & (m - 1):
+                    if not m:
+                        raise Contradiction
+                    singles.add(p)
 
     def eliminate(self, cells: tuple[int, ...] | list[int], mask: int) -> bool:
         """Remove the digits in `mask` from open `cells`; True if anything changed."""
+        cand, singles = self.cand, self.singles
         changed = False
         for i in cells:
-            if self.cand[i] & mask:
-                self.cand[i] &= ~mask
+            m = cand[i]
+            if m & mask:
+                m &= ~mask
+                cand[i] = m
                 changed = True
-                if not self.cand[i]:
-                    raise Contradiction
+                if not m & (m - 1):
+                    if not m:
+                        raise Contradiction
+                    singles.add(i)
         return changed
 
     # ---- techniques: each makes one deduction and returns True, or returns False ----
     def naked_single(self) -> bool:
-        for i, m in enumerate(self.cand):
-            if m and not m & (m - 1):
-                self.place(i, m.bit_length())
-                return True
-        return False
+        """The first cell (lowest index) with one candidate left."""
+        if not self.singles:
+            return False
+        i = min(self.singles)
+        self.place(i, self.cand[i].bit_length())
+        return True
 
     def hidden_single(self) -> bool:
-        value, cand = self.value, self.cand
-        for unit in self.geo.units:
-            once = twice = placed = 0
+        cand = self.cand
+        for unit in self.open_in:
+            once = twice = 0
             for i in unit:
                 m = cand[i]
                 twice |= once & m
                 once |= m
-                if value[i]:
-                    placed |= 1 << (value[i] - 1)
-            missing = ((1 << self.geo.n) - 1) & ~(once | placed)
-            if missing:
+            # The digits still to place in a unit are as many as its open cells, and no open
+            # cell holds a placed digit: fewer candidate digits than open cells leaves one out.
+            if once.bit_count() != len(unit):
                 raise Contradiction  # a digit with no place left in this unit
             single = once & ~twice
             if single:
@@ -152,21 +179,44 @@ class HumanSolver:
         return False
 
     def naked_subset(self) -> bool:
+        """Naked pairs in every unit first, then naked triples."""
+        two, three = self.few_candidates()
+        return self.naked_group(two, 2) or self.naked_group(three, 3)
+
+    def naked_group(self, few: list[list[int]], k: int) -> bool:
+        """k cells of a unit (of `few`, its cells with at most k candidates) whose candidates
+        together are k digits: the unit's other cells lose those digits."""
         cand = self.cand
-        for k in (2, 3):
-            for unit in self.geo.units:
-                small = [i for i in unit if cand[i] and cand[i].bit_count() <= k]
-                if len(small) < k:
-                    continue
-                for group in combinations(small, k):
-                    mask = 0
-                    for i in group:
-                        mask |= cand[i]
-                    if mask.bit_count() == k:
-                        others = [i for i in unit if cand[i] and i not in group]
-                        if self.eliminate(others, mask):
-                            return True
+        for unit, small in zip(self.open_in, few):
+            if len(small) < k or len(unit) == k:
+                continue  # no group, or no other open cell to clear
+            if k == 2:
+                for a, b in combinations(small, 2):
+                    digits = cand[a] | cand[b]
+                    if digits.bit_count() == 2 and self.eliminate([i for i in unit if i != a and i != b], digits):
+                        return True
+            else:
+                for a, b, c in combinations(small, 3):
+                    digits = cand[a] | cand[b] | cand[c]
+                    if digits.bit_count() == 3 and self.eliminate([i for i in unit if i not in (a, b, c)], digits):
+                        return True
         return False
+
+    def few_candidates(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Per unit, its open cells with at most two candidates and those with at most three,
+        in unit order: one pass over the grid rather than one per unit."""
+        two: list[list[int]] = [[] for _ in self.open_in]
+        three: list[list[int]] = [[] for _ in self.open_in]
+        units_of = self.geo.units_of
+        for i, m in enumerate(self.cand):
+            if m:
+                size = m.bit_count()
+                if size <= 3:
+                    for u in units_of[i]:
+                        three[u].append(i)
+                        if size <= 2:
+                            two[u].append(i)
+        return two, three
 
     def intersection(self) -> bool:
         cand = self.cand
@@ -189,8 +239,7 @@ class HumanSolver:
     # ---- driving ------------------------------------------------------------------
     def step(self) -> str | None:
         """One deduction by the cheapest technique that finds one; its name, or None."""
-        for name, technique in zip(TECHNIQUES, (self.naked_single, self.hidden_single,
-                                                self.naked_subset, self.intersection)):
+        for name, technique in self.techniques:
             if technique():
                 self.counts[name] += 1
                 return name
@@ -199,11 +248,11 @@ class HumanSolver:
     def run(self) -> HumanGrade:
         hardest = -1
         try:
-            while 0 in self.value:
+            while self.unsolved:
                 name = self.step()
                 if name is None:
                     return self._grade(GUESSING, solved=False)
-                hardest = max(hardest, TECHNIQUES.index(name))
+                hardest = max(hardest, RANK[name])
         except Contradiction:
             return self._grade(GUESSING, solved=False, contradiction=True)
         return self._grade(TECHNIQUES[max(hardest, 0)], solved=True)

@@ -326,3 +326,48 @@ def test_benchmark_rebuilds_seed003_cnf_faithfully():
         assert not s.solve()  # one given short, the grid is still the only one: UNSAT
     with Solver(name="m22", bootstrap_with=cnf + [bench.seed003_negation(grid)]) as s:
         assert s.solve() and {lit for lit in s.get_model() if lit > 0} != {g[0] for g in givens}
+
+
+# ---- the human-technique grade ------------------------------------------------------------
+# Puzzles graded by solvers/sudoku_techniques.py as of 9e850f4 (from `generate --seed 1`, some
+# with a clue dropped, changed or added): box shape, clues, then the hardest technique, solved,
+# contradiction and the steps per technique (singles, hidden singles, pairs, intersections).
+# One deduction more or less, or another tie broken, changes a count here.
+HUMAN_GRADES = [
+    (2, 2, "....13..3.2..21.", "singles", True, False, (10, 0, 0, 0)),
+    (2, 2, "....1.....2...1.", "guessing", False, False, (0, 3, 0, 0)),
+    (2, 3, ".....4.3.......6..25....5..1...2..3.", "hidden_singles", True, False, (26, 1, 0, 0)),
+    (2, 3, "..4..2......3...6.6..3....5..4...1..", "pairs", True, False, (24, 3, 2, 0)),
+    (3, 2, "...4..152...3.........41.......1..25", "pairs", True, False, (23, 3, 1, 0)),
+    (2, 3, ".3...25..1..1...3..4..6..1......6...", "guessing", False, True, (10, 0, 0, 0)),
+    (2, 4, ".......8.6.137.268...2.4.........3.....6..7...1.8........7..68.3", "pairs", True, False,
+     (34, 11, 2, 0)),
+    (3, 3, ".52...6..3....5294.....1....2..6.4....7....21..9...86.8.3............54.6..7..9..",
+     "singles", True, False, (56, 0, 0, 0)),
+    (3, 3, "6.....4.7....1.5...5......8.4.7.9..6...6.5.1.......8...........7.62.......835.2..",
+     "hidden_singles", True, False, (36, 23, 0, 0)),
+    (3, 3, "..24.....3..25...9....61..48.5.....1....18.27.....36...........7.6.4..8..2.38.9..",
+     "pairs", True, False, (40, 15, 2, 0)),
+    (3, 3, "7....3.14.8.14.6...............2..67........55...983.....63.....3..718..25.9.....",
+     "intersections", True, False, (49, 7, 0, 2)),
+    (3, 3, "8.....9.3....7..6...7........5..98........1..7..68.52.6..95...1..8..3....547.....",
+     "guessing", False, False, (0, 13, 7, 3)),
+    (3, 3, ".6.....475.37..8....8..56....98..4.66...3..79....76........87.4.9.3......1.....5.",
+     "guessing", False, True, (12, 14, 0, 0)),
+    (3, 3, ".6.....474.37..8....3..56....98..4.66...3..79....76........87.4.9.3......1.....5.",
+     "guessing", False, True, (0, 0, 0, 0)),
+    (3, 4, "5..4........1..9a3.2.....2..4....a..4...3.51.......1..2.a7...3.....c.6.b8....7....."
+           "93...b...6.....52.....1.8976.2......3.a..68..2........bc....1", "intersections", True, False,
+     (68, 32, 4, 2)),
+]
+
+
+@pytest.mark.parametrize("box_rows, box_cols, line, technique, solved, contradiction, steps", HUMAN_GRADES)
+def test_human_grade_of_known_puzzles(box_rows, box_cols, line, technique, solved, contradiction, steps):
+    """The grade of each technique's puzzles, step counts included, as the first version gave."""
+    from solvers.sudoku_techniques import TECHNIQUES, human_grade
+
+    inst = Instance("sudoku", SudokuParams(box_rows, box_cols), P.parse(line, "line").clues)
+    expected = {"technique": technique, "solved": solved, "steps": sum(steps), "contradiction": contradiction}
+    expected.update({f"steps_{name}": count for name, count in zip(TECHNIQUES, steps)})
+    assert human_grade(inst) == expected
