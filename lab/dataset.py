@@ -190,7 +190,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         "seed": spec.seed,
         "index": index,
         "generator_version": spec.version,
-        "engine": f"pysat:{sessions.solver}",
+        "engine": f"pysat:{sessions.solver_for(ptype)}",
         "unique": g.unique,
         "minimal": g.minimal,
         "verified_by": verified,

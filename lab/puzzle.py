@@ -443,6 +443,12 @@ class CluePuzzle(PuzzleType):
     # of their generated puzzles are level 0); elsewhere it costs more than the load it
     # saves (a 10x10 Hidoku, never level 0; Keen at 40% gains nothing).
     mostly_propagation: ClassVar[bool] = False
+    # The pysat solver generation's sessions use for this puzzle (None: the lab's default,
+    # CaDiCaL). Minicard, whose "at most k" constraints are native, answers the drawing and
+    # stripping checks sooner where the rules are mostly counts (Unruly about 3x: BENCHMARKS.md,
+    # tenth session). Those answers are facts, so the puzzles are the same on either solver;
+    # not for a generator with `repair`, whose fixes follow the rival solution a solver finds.
+    generation_solver: ClassVar[str | None] = None
 
     def commands(self) -> list[str]:
         return ["solve", "check", "clues", "count", "grade", "explain", "render"]

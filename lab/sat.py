@@ -23,7 +23,7 @@ from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
-from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Exactly, Instance, Rules
+from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Exactly, Instance, PuzzleType, Rules
 from .rounds import Formula
 
 NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
@@ -832,9 +832,9 @@ class SessionCache:
     all. So a session is rebuilt after `renew_after` of them (a 9x9's costs milliseconds). Answers do not
     change: what the stripping loop asks are facts, not what one solver happened to learn."""
 
-    def __init__(self, solver: str = DEFAULT_SOLVER, keep: int = 4, one_shot: bool = False,
+    def __init__(self, solver: str | None = None, keep: int = 4, one_shot: bool = False,
                  renew_after: int = RENEW_AFTER):
-        self.solver = solver
+        self.solver = solver  # None: each puzzle's own (`solver_for`)
         self.keep = keep
         self.one_shot = one_shot  # sessions answer a question or two, not thousands
         self.renew_after = renew_after
@@ -844,6 +844,11 @@ class SessionCache:
         """Close every kept session (a benchmark that times cold questions)."""
         while self._sessions:
             self._sessions.pop(next(iter(self._sessions))).close()
+
+    def solver_for(self, ptype: PuzzleType) -> str:
+        """The solver this cache's sessions of `ptype` run on: the one asked for, else the
+        puzzle's `generation_solver`, else the lab's default."""
+        return self.solver or getattr(ptype, "generation_solver", None) or DEFAULT_SOLVER
 
     def get(self, ptype: CluePuzzle, params: Any, stripping: bool = False) -> SatSession:
         """The session for this structure; call it again for each puzzle (it may be renewed).
@@ -856,7 +861,7 @@ class SessionCache:
             session.close()
             session = None
         if session is None:
-            session = SatSession(ptype, params, self.solver, self.one_shot, stripping=stripping)
+            session = SatSession(ptype, params, self.solver_for(ptype), self.one_shot, stripping=stripping)
         self._sessions[key] = session  # most recent last
         while len(self._sessions) > self.keep:
             oldest = next(iter(self._sessions))

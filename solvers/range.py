@@ -185,6 +185,7 @@ def count_is(views: Sequence[Sequence[int]], target: int) -> list[Clause]:
 
 class Range(CluePuzzle):
     name = "range"
+    generation_solver = "mc"  # the whole generate 1.08x (BENCHMARKS.md)
     aliases = ("kurodoko",)
     title = "Range (Kurodoko)"
     rules_text = ("Shade cells so that each number counts the white cells it sees in its row and column (itself "

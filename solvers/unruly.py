@@ -141,6 +141,7 @@ def tatham_description(cells: Iterable[bool | None]) -> str:
 
 class Unruly(CluePuzzle):
     name = "unruly"
+    generation_solver = "mc"  # row and column counts native: the whole generate 1.25x (BENCHMARKS.md)
     aliases = ("takuzu", "binairo")
     title = "Unruly (Takuzu, Binairo)"
     rules_text = "Colour every cell black or white: each row and column half black, never three alike side by side."

@@ -192,3 +192,26 @@ def test_no_grade_leaves_the_difficulty_out_and_says_so(tmp_path):
         generate_dataset(spec(6, grade=False), graded)
     with pytest.raises(PuzzleError, match="no grade"):
         spec(2, grade=False, difficulty=(1, 1)).validate()
+
+
+def test_a_puzzles_generation_solver_makes_the_same_puzzles():
+    """`generation_solver` only changes how fast the answers come: on the lab's default
+    solver the same items are the same records, but for the engine they name. Only for
+    generators without `repair`, whose puzzles follow the solver's rival solutions."""
+    from lab import registry
+    from lab.dataset import DatasetSpec, make_item
+    from lab.sat import DEFAULT_SOLVER, SessionCache
+
+    chosen = [ptype for ptype, gen in registry.all_puzzles() if getattr(ptype, "generation_solver", None)]
+    assert {p.name for p in chosen} >= {"unruly", "mosaic"}
+    small = {"unruly": {"size": 6}, "mosaic": {"size": 5}, "signpost": {"size": 4}, "range": {"width": 5, "height": 4}}
+    for ptype in chosen:
+        assert registry.generator(ptype.name).history_free, ptype.name
+        spec = DatasetSpec(puzzle=ptype.name, options=small.get(ptype.name, {}), count=3, seed=11)
+        own, default = SessionCache(), SessionCache(DEFAULT_SOLVER)
+        for index in range(3):
+            mine, _ = make_item(spec, index, own)
+            theirs, _ = make_item(spec, index, default)
+            assert mine.pop("engine") == f"pysat:{ptype.generation_solver}"
+            assert theirs.pop("engine") == f"pysat:{DEFAULT_SOLVER}"
+            assert mine == theirs, (ptype.name, index)
