@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Any
 
@@ -96,9 +96,9 @@ class Grade:
     path: list[tuple[int, int, int, int]] = field(default_factory=list, repr=False)  # (depth, cost, settled, open)
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out.pop("path")
-        return out
+        """Every field but the path, as they are (all plain values): `asdict` would first
+        deep-copy the path, a record's whole solving path, only to drop it."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "path"}
 
 
 class _OutOfProbes(Exception):
