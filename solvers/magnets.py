@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
@@ -126,11 +127,26 @@ class MagnetsParams:
         return out
 
     def line_cells(self, kind: str, i: int) -> list[Cell]:
-        return [(i, c) for c in range(self.width)] if kind == "row" else [(r, i) for r in range(self.height)]
+        return line_cells(self.width, self.height, kind, i)
 
     def count_keys(self) -> list[Key]:
-        return [(kind, i, s) for kind, n in (("row", self.height), ("col", self.width))
-                for s in SIGNS for i in range(n)]
+        return list(count_keys(self.width, self.height))
+
+
+def line_cells(width: int, height: int, kind: str, i: int) -> list[Cell]:
+    return [(i, c) for c in range(width)] if kind == "row" else [(r, i) for r in range(height)]
+
+
+@cache
+def count_keys(width: int, height: int) -> tuple[Key, ...]:
+    """Every (row or col, index, sign) of a board size: rows' + then -, then columns'."""
+    return tuple((kind, i, s) for kind, n in (("row", height), ("col", width)) for s in SIGNS for i in range(n))
+
+
+@cache
+def count_key_set(width: int, height: int) -> frozenset[Key]:
+    """`count_keys` for membership tests: every clue check asks, a list scan each time."""
+    return frozenset(count_keys(width, height))
 
 
 @dataclass
@@ -142,10 +158,58 @@ class MagnetsVars:
 
 def check_count(params: MagnetsParams, key: Key, value: Any) -> None:
     """Refuse a count clue for no line and sign of the board, or one that is not a count."""
-    if key not in params.count_keys():
+    if not is_count_key(params, key):
         raise PuzzleError(f"clue {key} is not a row or column count of the {params.width}x{params.height} board")
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PuzzleError(f"count {quote(value)} for {key} is not a number of cells")
+
+
+def is_count_key(params: MagnetsParams, key: Any) -> bool:
+    """Whether `key` is one of the board's count keys (a set lookup: every clue asks)."""
+    try:
+        return key in count_key_set(params.width, params.height)
+    except TypeError:  # unhashable, so no count key
+        return False
+
+
+@dataclass(frozen=True)
+class CountTable:
+    """The line counters of one board size, as `exact_counts` builds them."""
+
+    clauses: tuple[tuple[int, ...], ...]
+    eq: tuple[tuple[Key, tuple[int, ...]], ...]  # per count key, in `count_keys` order
+    top: int  # the pool's last variable afterwards
+
+
+@lru_cache(maxsize=16)
+def count_table(width: int, height: int, plus: int, minus: int, false: int, top: int) -> CountTable:
+    """`exact_counts` for every line and sign of a width x height board whose + and -
+    variables are the blocks from `plus` and `minus` (row by row), on a pool whose last
+    variable is `top` and that reserves nothing. That is all the counters depend on, and
+    each record draws a new layout of the same size, so they are built once per size."""
+    pool = IDPool(start_from=top + 1)
+    clauses: list[Clause] = []
+    first = {"+": plus, "-": minus}
+    eq = tuple((key, tuple(exact_counts(pool, [first[key[2]] + r * width + c
+                                               for r, c in line_cells(width, height, key[0], key[1])],
+                                        clauses, false)))
+               for key in count_keys(width, height))
+    return CountTable(tuple(map(tuple, clauses)), eq, pool.top)
+
+
+def line_counters(params: MagnetsParams, sign: dict[str, list[list[int]]], pool: IDPool,
+                  clauses: list[Clause], false: int) -> dict[Key, list[int]]:
+    """What `exact_counts` gives for each count key in turn (the same clauses, variables and
+    order), from the size's `count_table`: building the counters was most of the rules'
+    time. A pool with reserved ranges (`pool.id()` skips them) builds them the engine's way."""
+    if pool._occupied:
+        return {key: exact_counts(pool, [sign[key[2]][r][c] for r, c in params.line_cells(key[0], key[1])],
+                                  clauses, false)
+                for key in params.count_keys()}
+    table = count_table(params.width, params.height, sign["+"][0][0], sign["-"][0][0], false, pool.top)
+    clauses += map(list, table.clauses)
+    pool.top = table.top
+    return {key: list(eq) for key, eq in table.eq}
 
 
 def counts_of(params: MagnetsParams, grid: Grid) -> dict[Key, int]:
@@ -509,9 +573,7 @@ class Magnets(CluePuzzle):
                 clauses.append([-sign[s][r1][c1], -sign[s][r2][c2]])
         false = pool.id()
         clauses.append([-false])
-        eq = {key: exact_counts(pool, [sign[key[2]][r][c] for r, c in params.line_cells(key[0], key[1])],
-                                  clauses, false)
-              for key in params.count_keys()} if counters else {}
+        eq = line_counters(params, sign, pool, clauses, false) if counters else {}
         primary = [v for s in SIGNS for row in sign[s] for v in row]
         return Rules(clauses, primary, MagnetsVars(sign, eq, false), at_most_one)
 
