@@ -40,11 +40,13 @@ def place_tents(spec: TentsSpec, count: int, rng: random.Random) -> set[Cell] | 
     cells = [(r, c) for r in range(spec.height) for c in range(spec.width)]
     rng.shuffle(cells)
     tents: set[Cell] = set()
+    near: set[Cell] = set()  # the cells the tents so far touch: one look-up per cell, not nine
     for r, c in cells:
         if len(tents) == count:
             break
-        if not any((r + dr, c + dc) in tents for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+        if (r, c) not in near:
             tents.add((r, c))
+            near.update((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
     return tents if len(tents) == count else None
 
 

@@ -9,9 +9,12 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from pysat.formula import IDPool
 from tatham import tatham_reads
 
+from generators.tents import TentsSpec, place_tents
 from lab import cli
+from lab.counting import exact_counts
 from lab.cpsat import cpsat_count
 from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from lab.dataset import measures
@@ -19,7 +22,17 @@ from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SessionCache, check_instance
-from solvers.tents import PUZZLE, TentsParams, counts_of, matching
+from solvers.tents import (
+    PUZZLE,
+    TentsParams,
+    check_count,
+    counter_template,
+    counts_of,
+    keys,
+    line_cells,
+    line_counters,
+    matching,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -192,6 +205,83 @@ def test_random_tiny_boards_against_brute_force():
             assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
             tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
     assert min(tally.values()) >= 2, tally
+
+
+def engines_counters(pool: IDPool, params: TentsParams, first: int, clauses: list, false: int) -> dict:
+    """The line counters as the rules built them before the templates."""
+    return {key: exact_counts(pool, [first + r * params.width + c for r, c in line_cells(params, key)], clauses,
+                              false) for key in keys(params)}
+
+
+@pytest.mark.parametrize("occupied", [False, True])
+def test_line_counters_are_the_engines_exact_counts(occupied):
+    """The templates must give exactly `exact_counts`: the same clauses in the same order, the
+    same eq literals and the same next variable, for square and oblong boards, tent variables
+    from anywhere, and a pool that skips reserved ids (it builds them the engine's way)."""
+    for width, height, first in ((2, 2, 1), (3, 5, 1), (8, 8, 1), (12, 7, 40), (5, 9, 3)):
+        params = TentsParams(width, height)
+        false = first + width * height + 17
+        pools = [IDPool(start_from=false + 9), IDPool(start_from=false + 9)]
+        if occupied:
+            for pool in pools:
+                pool.occupy(false + 30, false + 34)
+        theirs: list = [[1, 2]]
+        ours: list = [[1, 2]]
+        expected = engines_counters(pools[0], params, first, theirs, false)
+        assert line_counters(pools[1], params, first, ours, false) == expected
+        assert ours == theirs and all(type(c) is list for c in ours)
+        assert all(type(x) is int for clause in ours for x in clause)
+        assert pools[1].id() == pools[0].id() and pools[1]._occupied == pools[0]._occupied
+    assert counter_template(3, 5) is counter_template(3, 5)
+
+
+@pytest.mark.parametrize("occupied", [[], [[150, 160]]])
+def test_rules_are_built_as_before(occupied):
+    """The whole CNF of generated boards against the rules built with `exact_counts` itself
+    (a pool with a reserved range takes the engine's way)."""
+    gen, rng = generator("tents"), random.Random(3)
+    for size in (6, 8, 10):
+        params, _ = gen.draw(gen.checked_params(size=size), rng, SessionCache())
+        rules = PUZZLE.rules(params, IDPool(occupied=occupied))
+        pool = IDPool(occupied=occupied)
+        plain = PUZZLE._rules(params, pool, counters=False)
+        clauses = list(plain.clauses)
+        eq = engines_counters(pool, params, plain.data.tent[0][0], clauses, plain.data.false)
+        assert rules.clauses == clauses and rules.data.eq == eq and rules.data.tent == plain.data.tent
+
+
+def test_spots_and_tent_placement_are_as_before():
+    """The quicker spots (from the trees out) and tent placement (a set of touched cells)
+    against their first forms, on random boards: the same lists, sets and random draws."""
+    rng = random.Random(11)
+    for _ in range(30):
+        width, height = rng.randint(2, 9), rng.randint(2, 9)
+        cells = [(r, c) for r in range(height) for c in range(width)]
+        params = TentsParams(width, height, tuple(sorted(rng.sample(cells, rng.randint(1, len(cells) // 2)))))
+        trees = set(params.trees)
+        assert params.spots() == [cell for cell in params.cells() if cell not in trees
+                                  and any(n in trees for n in params.neighbours(*cell))]
+        spec, count, seed = TentsSpec(width, height), max(1, width * height // 5), rng.random()
+        ours, theirs = random.Random(seed), random.Random(seed)
+        placed = place_tents(spec, count, ours)
+        shuffled = list(cells)
+        theirs.shuffle(shuffled)
+        tents: set = set()
+        for r, c in shuffled:
+            if len(tents) == count:
+                break
+            if not any((r + dr, c + dc) in tents for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+                tents.add((r, c))
+        assert placed == (tents if len(tents) == count else None)
+        assert placed is None or list(placed) == list(tents)  # the same set order: trees are drawn from it
+        assert ours.random() == theirs.random()
+
+
+@pytest.mark.parametrize("key", [("row", 4), ("col", -1), ("cell", 0), ["row", 1], ("row", [1]), "row"])
+def test_a_count_for_no_line_is_refused(key):
+    with pytest.raises(PuzzleError, match="is not a row or column"):
+        check_count(TentsParams(4, 4), key, 1)
+    check_count(TentsParams(4, 4), ("row", 3), 0)
 
 
 def test_a_count_above_half_its_line_has_no_solution():
