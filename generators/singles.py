@@ -15,24 +15,26 @@ from __future__ import annotations
 
 import random
 
-from lab.connectivity import white_components
 from lab.generator import Generator, board_options, board_shape
 from lab.sat import SessionCache
-from solvers.singles import SIZE, Cell, Shading, SinglesParams
+from solvers.singles import SIZE, Cell, Shading, SinglesParams, bit_board
 
 
 def random_shading(params: SinglesParams, rng: random.Random) -> Shading:
-    """A maximal random shading: no two shaded cells touch, the white cells stay connected."""
-    shaded = [[False] * params.width for _ in range(params.height)]
-    cells = params.cells()
-    rng.shuffle(cells)
-    for r, c in cells:
-        if any(shaded[nr][nc] for nr, nc in params.neighbours(r, c)):
-            continue
-        shaded[r][c] = True
-        if len(white_components(shaded)) != 1:
-            shaded[r][c] = False
-    return tuple(tuple(row) for row in shaded)
+    """A maximal random shading: no two shaded cells touch, the white cells stay connected.
+
+    Cells are visited in a shuffled reading order (the shuffle draws on the length alone);
+    the shading is kept as bits (`BitBoard`), so each test is a few big-int operations."""
+    board = bit_board(params.width, params.height)
+    order = list(range(params.width * params.height))
+    rng.shuffle(order)
+    shaded = 0
+    for i in order:
+        bit = board.bits[i]
+        if not shaded & board.around[i] and board.connected(board.full & ~(shaded | bit)):
+            shaded |= bit
+    w = params.width
+    return tuple(tuple(bool(shaded >> (r * w + c) & 1) for c in range(w)) for r in range(params.height))
 
 
 def latin_rows(params: SinglesParams, rng: random.Random) -> list[list[int]]:
@@ -41,13 +43,13 @@ def latin_rows(params: SinglesParams, rng: random.Random) -> list[list[int]]:
     Row by row, a random perfect matching of columns to the symbols still free in them
     (Kuhn's augmenting paths in random order); a Latin rectangle always extends (Hall)."""
     n = params.top
-    used = [set() for _ in range(n)]  # symbols already in each column
+    free = [list(range(1, n + 1)) for _ in range(n)]  # symbols not yet in each column, ascending
     rows = []
     for _ in range(params.height):
         owner: dict[int, int] = {}  # symbol -> column
 
         def place(col: int, seen: set[int]) -> bool:
-            symbols = [v for v in range(1, n + 1) if v not in used[col]]
+            symbols = free[col][:]
             rng.shuffle(symbols)
             for v in symbols:
                 if v in seen:
@@ -65,7 +67,7 @@ def latin_rows(params: SinglesParams, rng: random.Random) -> list[list[int]]:
         row = [0] * n
         for v, col in owner.items():
             row[col] = v
-            used[col].add(v)
+            free[col].remove(v)
         rows.append(row[:params.width])
     return rows
 

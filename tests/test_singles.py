@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from pysat.formula import IDPool
 
 from lab.connectivity import white_components
 from lab.cpsat import cpsat_count
@@ -275,3 +276,126 @@ def test_many_generated_puzzles_unique_by_cpsat():
 
 def test_differences_name_shading():
     assert PUZZLE.differences(((True, False),), ((False, False),)) == ["r1c1: shaded vs white"]
+
+
+# ---- faster formulations against the ones they replaced ----------------------------------
+
+def old_random_shading(params: SinglesParams, rng: random.Random):
+    """`random_shading` before bit boards: a cell-by-cell flood fill after every cell shaded."""
+    shaded = [[False] * params.width for _ in range(params.height)]
+    cells = params.cells()
+    rng.shuffle(cells)
+    for r, c in cells:
+        if any(shaded[nr][nc] for nr, nc in params.neighbours(r, c)):
+            continue
+        shaded[r][c] = True
+        if len(white_components(shaded)) != 1:
+            shaded[r][c] = False
+    return tuple(tuple(row) for row in shaded)
+
+
+def old_latin_rows(params: SinglesParams, rng: random.Random) -> list[list[int]]:
+    """`latin_rows` before the free-symbol lists: each column's free symbols recounted."""
+    n = params.top
+    used: list[set[int]] = [set() for _ in range(n)]
+    rows = []
+    for _ in range(params.height):
+        owner: dict[int, int] = {}
+
+        def place(col: int, seen: set[int]) -> bool:
+            symbols = [v for v in range(1, n + 1) if v not in used[col]]
+            rng.shuffle(symbols)
+            for v in symbols:
+                if v in seen:
+                    continue
+                seen.add(v)
+                if v not in owner or place(owner[v], seen):
+                    owner[v] = col
+                    return True
+            return False
+
+        cols = list(range(n))
+        rng.shuffle(cols)
+        for col in cols:
+            place(col, set())
+        row = [0] * n
+        for v, col in owner.items():
+            row[col] = v
+            used[col].add(v)
+        rows.append(row[:params.width])
+    return rows
+
+
+SHAPES = [(2, 2), (3, 2), (2, 5), (4, 4), (5, 3), (8, 8), (9, 5), (12, 12), (3, 17)]
+
+
+@pytest.mark.parametrize("width, height", SHAPES)
+def test_drawing_matches_the_old_formulation(width, height):
+    from generators.singles import latin_rows, random_shading
+
+    params = SinglesParams(width, height)
+    for seed in range(40):
+        old, new = random.Random(seed), random.Random(seed)
+        assert random_shading(params, new) == old_random_shading(params, old)
+        assert latin_rows(params, new) == old_latin_rows(params, old)
+        assert new.random() == old.random()  # the generator consumed alike
+
+
+def random_shadings(params: SinglesParams, rng: random.Random, count: int):
+    """Shadings of every density, split or not, shaded cells touching or not."""
+    for _ in range(count):
+        density = rng.random()
+        yield tuple(tuple(rng.random() < density for _ in range(params.width)) for _ in range(params.height))
+
+
+@pytest.mark.parametrize("width, height", SHAPES)
+def test_bit_board_regions_match_white_components(width, height):
+    from solvers.singles import bit_board, cells_of
+
+    params, board, rng = SinglesParams(width, height), bit_board(width, height), random.Random(width * 100 + height)
+    for shading in random_shadings(params, rng, 200):
+        white = board.full & ~board.mask(shading)
+        regions = [[divmod(i, width) for i in cells_of(region)] for region in board.regions(white)]
+        assert regions == [sorted(region) for region in white_components(shading)]
+        assert board.connected(white) == (len(regions) == 1)
+
+
+@pytest.mark.parametrize("width, height", SHAPES)
+def test_cuts_match_separation_cuts(width, height):
+    from lab.connectivity import separation_cuts
+
+    params, rng = SinglesParams(width, height), random.Random(width * 100 + height)
+    session = SatSession(PUZZLE, params)
+    try:
+        rules = session.rules
+        shadings = list(random_shadings(params, rng, 300))
+        if width * height <= 16:
+            shadings += list(PUZZLE.candidates(params))
+        split = 0
+        for shading in shadings:
+            cuts = PUZZLE.cuts(params, rules, shading, set())
+            assert cuts == separation_cuts(rules.data.shade, shading)
+            split += len(cuts) > 0
+        assert split > 0
+    finally:
+        session.close()
+
+
+def test_clue_literal_table_matches_the_formula():
+    for params in (SinglesParams(3, 5), SinglesParams(8, 8)):
+        session = SatSession(PUZZLE, params)
+        try:
+            rules = session.rules
+            data = rules.data
+            for r, c in params.cells():
+                for value in range(1, params.top + 1):
+                    literal = data.first_number + (r * params.width + c) * params.top + value - 1
+                    assert PUZZLE.clue_clauses(params, rules, (r, c), value) == [[literal]]
+            for key, value in (((0, 0), 0), ((0, 0), params.top + 1), ((params.height, 0), 1), ((0, -1), 1)):
+                with pytest.raises(PuzzleError):
+                    PUZZLE.clue_clauses(params, rules, key, value)
+        finally:
+            session.close()
+    one_shot = PUZZLE.one_shot_rules(SinglesParams(3, 3), IDPool())  # no table: a clause per clue
+    assert PUZZLE.clue_clauses(SinglesParams(3, 3), one_shot, (1, 2), 3) == [[one_shot.data.shade[1][2],
+                                                                              one_shot.data.white[1][2][2]]]
