@@ -18,11 +18,25 @@ The clue set is the whole board, so nothing is stripped (`strips = False`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from lab.generator import Generator, Option
 from lab.puzzle import Instance
 from lab.sat import SessionCache
-from solvers.dominosa import MAX_ORDER, PUZZLE, Cell, DominosaParams, Edge, Layout, dominoes, partner, tilings
+from solvers.dominosa import (
+    MAX_ORDER,
+    PUZZLE,
+    STEPS,
+    Cell,
+    DominosaParams,
+    Edge,
+    Layout,
+    dominoes,
+    layout_problems,
+    tilings,
+)
+
+TOWARD = {step: letter for letter, step in STEPS.items()}  # the letter of a cell whose partner is one step away
 
 
 def random_layout(params: DominosaParams, rng: random.Random) -> Layout:
@@ -42,12 +56,15 @@ def random_layout(params: DominosaParams, rng: random.Random) -> Layout:
 def side_neighbour(layout: Layout, x: Cell, y: Cell) -> tuple[Cell, Cell] | None:
     """The domino lying alongside domino (x, y) on one side (the side Tatham's
     alloc_find_neighbour looks at, turning (x -> y) left), its cells next to x and y."""
-    dr, dc = y[0] - x[0], y[1] - x[1]
-    nx, ny = (x[0] - dc, x[1] + dr), (y[0] - dc, y[1] + dr)
+    (xr, xc), (yr, yc) = x, y
+    dr, dc = yr - xr, yc - xc
+    nxr, nxc, nyr, nyc = xr - dc, xc + dr, yr - dc, yc + dr
     h, w = len(layout), len(layout[0])
-    if not all(0 <= r < h and 0 <= c < w for r, c in (nx, ny)):
+    if not (0 <= nxr < h and 0 <= nxc < w and 0 <= nyr < h and 0 <= nyc < w):
         return None
-    return (nx, ny) if partner(layout, *nx) == ny else None
+    # ny - nx is y - x: the neighbour is one domino when nx's letter points that way
+    toward = TOWARD.get((dr, dc))
+    return ((nxr, nxc), (nyr, nyc)) if toward is not None and layout[nxr][nxc] == toward else None
 
 
 def lay_numbers(params: DominosaParams, layout: Layout, rng: random.Random) -> dict[Cell, int]:
@@ -86,6 +103,27 @@ def _diagonal_twin(layout: Layout, numbers: dict[Cell, int], a: Cell, b: Cell, l
     return False
 
 
+def rival_stands(params: DominosaParams, other: Layout) -> Callable[[dict], bool]:
+    """`not PUZZLE.verify(Instance(..., params, clues), other)` for the many clue sets a
+    repair tries against one rival: `verify` read the rival's letters afresh for each (most
+    of the repair's time). Its tiling is checked once; with every cell numbered it stands
+    exactly when its dominoes show every pair (a tiling has as many dominoes as there are
+    pairs). A clue set with unknown cells still goes through `verify`."""
+    if layout_problems(params, other):
+        return lambda clues: False  # `verify` names the broken tiling whatever the numbers
+    placed = dominoes(other)
+    every = set(params.pairs)
+
+    def stands(clues: dict) -> bool:
+        get = clues.get
+        shown = [(get(x), get(y)) for x, y in placed]
+        if any(a is None or b is None for a, b in shown):
+            return not PUZZLE.verify(Instance(PUZZLE.name, params, clues), other)
+        return {(a, b) if a <= b else (b, a) for a, b in shown} == every
+
+    return stands
+
+
 class DominosaGenerator(Generator):
     puzzle = "dominosa"
     strips = False
@@ -115,8 +153,9 @@ class DominosaGenerator(Generator):
         differ = [d for d in sorted(mine) if d not in theirs]
         rng.shuffle(differ)
         fallback = None
+        stands = rival_stands(params, other)
         for changed, touched in self._changes(clues, differ, sorted(mine), rng):
-            if not PUZZLE.verify(Instance(self.puzzle, params, changed), other):
+            if stands(changed):
                 continue
             if not any(_twin_beside(solution, changed, d) for d in touched):
                 return params, changed, solution

@@ -173,34 +173,33 @@ def _fits(x: int | None, y: int | None, a: int, b: int) -> bool:
 def trivial_placements(params: DominosaParams, clues: dict) -> int:
     """How many dominoes Tatham's Trivial deductions place on a fully numbered board: a pair
     with one possible placement left, a cell with one placement left (run_solver's first
-    two rules), repeated until neither applies. All of them: his grade 't'."""
-    shows = {e: pair(clues[e[0]], clues[e[1]]) for e in params.edges}
-    open_edges = set(params.edges)
-    by_pair: dict[Pair, set[Edge]] = {}
-    by_cell: dict[Cell, set[Edge]] = {cell: set() for cell in params.cells()}
-    for e in params.edges:
-        by_pair.setdefault(shows[e], set()).add(e)
-        by_cell[e[0]].add(e)
-        by_cell[e[1]].add(e)
-    placed: set[Edge] = set()
-
-    def drop(e: Edge) -> None:
-        open_edges.discard(e)
-        by_pair[shows[e]].discard(e)
-        by_cell[e[0]].discard(e)
-        by_cell[e[1]].discard(e)
-
+    two rules), repeated until neither applies. All of them: his grade 't'.
+    Placements are indices into `edges` and cells reading-order indices (`edge_cells`):
+    sets of ints, not of pairs of cells, take an order-6 board from 105 us to 60."""
+    numbers = [clues[cell] for cell in params.cells()]
+    ends = params.edge_cells
+    shows = [pair(numbers[x], numbers[y]) for x, y in ends]
+    by_pair: dict[Pair, set[int]] = {}
+    for e, shown in enumerate(shows):
+        by_pair.setdefault(shown, set()).add(e)
+    by_cell = [set(covering) for covering in params.cell_edges]
+    groups = list(by_pair.values()) + by_cell  # the order the rules are tried in
+    open_edges = set(range(len(ends)))
+    placed: set[int] = set()
     while True:
-        forced = [next(iter(es)) for es in list(by_pair.values()) + list(by_cell.values())
-                  if len(es) == 1 and next(iter(es)) not in placed]
+        forced = [next(iter(es)) for es in groups if len(es) == 1 and next(iter(es)) not in placed]
         if not forced:
             return len(placed)
         for e in forced:
             if e not in open_edges or e in placed:
                 continue
             placed.add(e)
-            for rival in (by_cell[e[0]] | by_cell[e[1]] | by_pair[shows[e]]) - {e}:
-                drop(rival)
+            x, y = ends[e]
+            for rival in (by_cell[x] | by_cell[y] | by_pair[shows[e]]) - {e}:
+                open_edges.discard(rival)
+                by_pair[shows[rival]].discard(rival)
+                by_cell[ends[rival][0]].discard(rival)
+                by_cell[ends[rival][1]].discard(rival)
 
 
 @dataclass
@@ -267,11 +266,43 @@ def doubled_cuts(params: DominosaParams, place: list[int], first_number: int, nu
     `rival_couples` of this candidate. Each clause names the numbers, so it holds whatever
     the clues."""
     n1, cells = params.n + 1, params.edge_cells
+    if len({pair(numbers[cells[e][0]], numbers[cells[e][1]]) for e in laid}) == len(laid):
+        return []  # no pair laid twice, no couples (most candidates: the rest is not needed)
+    couples = rival_couples(pair_codes(params, numbers), laid)
     # each placement laid showing its candidate numbers, as the literals that deny it
     denied = [[-var, -(first_number + x * n1 + numbers[x]), -(first_number + y * n1 + numbers[y])]
               for var, (x, y) in zip(place, cells)]
-    return [denied[d] + denied[f] for d, f in rival_couples(pair_codes(params, numbers), laid)
+    return [denied[d] + denied[f] for d, f in couples
             if cells[d][0] not in cells[f] and cells[d][1] not in cells[f]]  # overlapping: never both laid
+
+
+def _tiles(layout: Layout) -> bool:
+    """Does every cell of a rectangular layout point at a cell of it that points back?
+    `_tiling_problems` without its messages, for the usual case (a repair checks a rival
+    a dozen times)."""
+    h = len(layout)
+    for r, row in enumerate(layout):
+        w = len(row)
+        for c, d in enumerate(row):
+            if d == "R":
+                ok = c + 1 < w and row[c + 1] == "L"
+            elif d == "L":
+                ok = c > 0 and row[c - 1] == "R"
+            elif d == "D":
+                ok = r + 1 < h and layout[r + 1][c] == "U"
+            else:
+                ok = d == "U" and r > 0 and layout[r - 1][c] == "D"
+            if not ok:
+                return False
+    return True
+
+
+def layout_problems(p: DominosaParams, solution: Layout) -> list[str]:
+    """What makes `solution` no tiling of the board, whatever its numbers (`verify`'s first
+    half: the generator's repairs check one rival against many numberings)."""
+    if len(solution) != p.height or any(len(row) != p.width for row in solution):
+        return [f"solution is not {p.width}x{p.height}"]
+    return Dominosa._tiling_problems(p, solution)
 
 
 class Dominosa(CluePuzzle):
@@ -664,16 +695,12 @@ class Dominosa(CluePuzzle):
         return tilings(params)
 
     def verify(self, inst: Instance, solution: Layout) -> list[str]:
-        p = inst.params
-        if len(solution) != p.height or any(len(row) != p.width for row in solution):
-            return [f"solution is not {p.width}x{p.height}"]
-        problems = self._tiling_problems(p, solution)
-        if problems:
-            return problems
-        return self._pair_problems(inst, dominoes(solution))
+        return layout_problems(inst.params, solution) or self._pair_problems(inst, dominoes(solution))
 
     @staticmethod
     def _tiling_problems(p: DominosaParams, solution: Layout) -> list[str]:
+        if _tiles(solution):
+            return []
         problems = []
         for r, c in p.cells():
             d = solution[r][c]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from tatham import tatham_reads
 
-from generators.dominosa import lay_numbers
+from generators.dominosa import lay_numbers, random_layout, rival_stands, side_neighbour
 from lab import solve
 from lab.cpsat import cpsat_count
 from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
@@ -19,7 +19,21 @@ from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SatSession, SessionCache
-from solvers.dominosa import PUZZLE, DominosaParams, dominoes, layout_of, tilings
+from solvers.dominosa import (
+    OPPOSITE,
+    PUZZLE,
+    DominosaParams,
+    _tiles,
+    dominoes,
+    doubled_cuts,
+    layout_of,
+    pair,
+    pair_codes,
+    partner,
+    rival_couples,
+    tilings,
+    trivial_placements,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -427,3 +441,150 @@ def test_trivial_grade_agrees_with_tatham():
         seen += 1
     assert seen == 24
     assert PUZZLE.human_grade(PUZZLE.parse(PUZZLE.example).without([(0, 0)])) == {}
+
+
+# ---- fast paths against the formulations they replaced -------------------------------------
+
+def _old_tiling_problems(p: DominosaParams, solution) -> bool:
+    """Before `_tiles`: is `_tiling_problems`'s cell-by-cell walk clean?"""
+    for r, c in p.cells():
+        other = partner(solution, r, c)
+        if other is None or not (0 <= other[0] < p.height and 0 <= other[1] < p.width):
+            return False
+        if solution[other[0]][other[1]] != OPPOSITE[solution[r][c]]:
+            return False
+    return True
+
+
+def _broken_layouts(p: DominosaParams, rng: random.Random, count: int):
+    """Tilings with a few letters changed at random (sometimes none)."""
+    for _ in range(count):
+        grid = [list(row) for row in random_layout(p, rng)]
+        for _ in range(rng.choice((0, 0, 1, 2))):
+            grid[rng.randrange(p.height)][rng.randrange(p.width)] = rng.choice("LRUDX")
+        yield tuple(tuple(row) for row in grid)
+
+
+def test_tiles_agrees_with_the_cell_by_cell_check():
+    rng = random.Random(3)
+    for n in (1, 2, 4, 6):
+        p = DominosaParams(n)
+        seen = set()
+        for layout in _broken_layouts(p, rng, 150):
+            assert _tiles(layout) is _old_tiling_problems(p, layout), layout
+            seen.add(_tiles(layout))
+        assert seen == {True, False}
+
+
+def _old_side_neighbour(layout, x, y):
+    dr, dc = y[0] - x[0], y[1] - x[1]
+    nx, ny = (x[0] - dc, x[1] + dr), (y[0] - dc, y[1] + dr)
+    h, w = len(layout), len(layout[0])
+    if not all(0 <= r < h and 0 <= c < w for r, c in (nx, ny)):
+        return None
+    return (nx, ny) if partner(layout, *nx) == ny else None
+
+
+def test_side_neighbour_agrees_with_partner():
+    rng = random.Random(4)
+    p = DominosaParams(5)
+    for layout in _broken_layouts(p, rng, 40):
+        for x in p.cells():
+            for y in p.cells():  # domino or not, the answer is the old one
+                assert side_neighbour(layout, x, y) == _old_side_neighbour(layout, x, y)
+
+
+def test_rival_stands_agrees_with_verify():
+    """A repair's test of changed clue sets against a rival, as `verify` answers it, on
+    rivals that tile or not and clue sets complete, with unknown cells, or out of range."""
+    rng = random.Random(5)
+    for n in (2, 3, 5):
+        p = DominosaParams(n)
+        answers = set()
+        for other in _broken_layouts(p, rng, 30):
+            stands = rival_stands(p, other)
+            own = lay_numbers(p, other if _tiles(other) else random_layout(p, rng), rng)  # (the rival's own)
+            for _ in range(8):
+                clues = dict(own) if rng.random() < 0.5 else lay_numbers(p, random_layout(p, rng), rng)
+                if rng.random() < 0.3:
+                    x, y = rng.sample(sorted(clues), 2)
+                    clues[x], clues[y] = clues[y], clues[x]
+                if rng.random() < 0.3:
+                    del clues[rng.choice(sorted(clues))]
+                if rng.random() < 0.1:
+                    clues[rng.choice(sorted(clues))] = n + 2
+                expected = not PUZZLE.verify(Instance("dominosa", p, clues), other)
+                assert stands(clues) is expected
+                answers.add(expected)
+        assert answers == {True, False}
+
+
+def _old_trivial_placements(params: DominosaParams, clues: dict) -> int:
+    shows = {e: pair(clues[e[0]], clues[e[1]]) for e in params.edges}
+    open_edges = set(params.edges)
+    by_pair: dict = {}
+    by_cell: dict = {cell: set() for cell in params.cells()}
+    for e in params.edges:
+        by_pair.setdefault(shows[e], set()).add(e)
+        by_cell[e[0]].add(e)
+        by_cell[e[1]].add(e)
+    placed: set = set()
+
+    def drop(e) -> None:
+        open_edges.discard(e)
+        by_pair[shows[e]].discard(e)
+        by_cell[e[0]].discard(e)
+        by_cell[e[1]].discard(e)
+
+    while True:
+        forced = [next(iter(es)) for es in list(by_pair.values()) + list(by_cell.values())
+                  if len(es) == 1 and next(iter(es)) not in placed]
+        if not forced:
+            return len(placed)
+        for e in forced:
+            if e not in open_edges or e in placed:
+                continue
+            placed.add(e)
+            for rival in (by_cell[e[0]] | by_cell[e[1]] | by_pair[shows[e]]) - {e}:
+                drop(rival)
+
+
+def test_trivial_placements_agree_with_the_cell_keyed_count():
+    """Generated boards (most unique) and random numberings (ambiguous, with clashes)."""
+    rng = random.Random(6)
+    counts = set()
+    for n in (1, 3, 5, 8):
+        p = DominosaParams(n)
+        for _ in range(25):
+            clues = lay_numbers(p, random_layout(p, rng), rng)
+            if rng.random() < 0.5:
+                clues = {cell: rng.randrange(n + 1) for cell in p.cells()}
+            counts.add(trivial_placements(p, clues))
+            assert trivial_placements(p, clues) == _old_trivial_placements(p, clues)
+    assert len(counts) > 5
+
+
+def _old_doubled_cuts(params, place, first_number, numbers, laid):
+    n1, cells = params.n + 1, params.edge_cells
+    denied = [[-var, -(first_number + x * n1 + numbers[x]), -(first_number + y * n1 + numbers[y])]
+              for var, (x, y) in zip(place, cells)]
+    return [denied[d] + denied[f] for d, f in rival_couples(pair_codes(params, numbers), laid)
+            if cells[d][0] not in cells[f] and cells[d][1] not in cells[f]]
+
+
+def test_doubled_cuts_agree_with_building_every_literal_first():
+    rng = random.Random(7)
+    some = 0
+    for n in (2, 4, 6):
+        p = DominosaParams(n)
+        place = list(range(1, len(p.edges) + 1))
+        for _ in range(40):
+            laid = sorted(p.edges.index(d) for d in dominoes(random_layout(p, rng)))
+            numbers = [rng.randrange(n + 1) for _ in range(p.width * p.height)]
+            if rng.random() < 0.5:  # a numbering that lays every pair once
+                clues = lay_numbers(p, layout_of(p, [p.edges[e] for e in laid]), rng)
+                numbers = [clues[cell] for cell in p.cells()]
+            cuts = doubled_cuts(p, place, 1000, numbers, laid)
+            assert cuts == _old_doubled_cuts(p, place, 1000, numbers, laid)
+            some += bool(cuts)
+    assert 0 < some < 120
