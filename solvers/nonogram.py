@@ -24,10 +24,12 @@ paint the cells from those; a few clauses per cell and run, nothing cached.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import ClassVar
@@ -260,10 +262,58 @@ class LineReader:
 
 
 def read_line(cells: list[int], pool: IDPool) -> tuple[list[list[int]], LineReader]:
-    """The universal reader over `cells`: its clauses and its event variables."""
+    """The universal reader over `cells`: its clauses and its event variables, exactly
+    what `read_line_directly` gives, copied from the length's template (a board's lines
+    share a few lengths, and a session builds every line's reader: 50 of them at 25x25)."""
+    template = _reader_template(len(cells))
+    ids = [pool.id() for _ in range(template.draws)]  # the same draws, in the same order
+    values = ids + list(cells)
+    table = [-v for v in reversed(values)] + values
+    flat = list(map(table.__getitem__, template.literals))
+    clauses = [flat[a:b] for a, b in zip(template.starts, template.ends)]
+    events = {key: ids[k] for key, k in template.events}
+    return clauses, LineReader(len(cells), events)
+
+
+def read_line_directly(cells: list[int], pool: IDPool) -> tuple[list[list[int]], LineReader]:
+    """`read_line` built from scratch: the reader's graph encoded, then its chains."""
     reader = LineReader(len(cells))
     clauses = encode_line(reader_shape(len(cells)), cells, pool, reader)
     return clauses + reader.chains(pool), reader
+
+
+@dataclass(frozen=True)
+class ReaderTemplate:
+    """`read_line_directly` for one length, with every literal as an index into a table
+    of [the negations, in reverse; the pool's draws; the cells]: `draws` ids come from
+    the pool, event key j takes draw `events[j][1]`, clause i is literals[starts[i]:ends[i]]."""
+
+    draws: int
+    events: tuple[tuple[Event, int], ...]
+    literals: tuple[int, ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+
+@lru_cache(maxsize=8)
+def _reader_template(n: int) -> ReaderTemplate:
+    """Read a line of n cells once, over a fresh pool (draws 1, 2, ...) and cells numbered
+    far above any draw, and note where each literal came from."""
+    pool = IDPool()
+    far = 1 << 40
+    clauses, reader = read_line_directly([far + c for c in range(n)], pool)
+    draws = pool.top
+    size = draws + n  # the table: size negations, then size values
+
+    def slot(lit: int) -> int:
+        value = lit if lit > 0 else -lit
+        k = value - far + draws if value >= far else value - 1
+        return size + k if lit > 0 else size - 1 - k
+
+    ends = tuple(itertools.accumulate(len(clause) for clause in clauses))
+    return ReaderTemplate(draws, tuple((key, v - 1) for key, v in reader.var.items()),
+                          tuple(slot(lit) for clause in clauses for lit in clause),
+                          (0, *ends[:-1]), ends)
 
 
 # ---- the start ladder (CNF for one clue, for one-shot checks) ---------------------------
@@ -350,14 +400,30 @@ UNIVERSAL_MAX = 30  # longest line that gets a universal reader (Tatham's preset
 CACHE_AREA = 400  # a 20x20 build is about 400k clauses; bigger ones are not kept
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No garbage collection while the readers' clauses are made: they are lists of ints
+    (no cycles to find), and a 25x25 board makes 660,000 of them, during which the
+    collector would rescan the whole heap again and again (two thirds of the build).
+    Only ever delays collection: if another thread switches it back on, nothing breaks."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def _build_rules(params: NonogramParams, pool: IDPool, universal: bool, one_shot: bool = False) -> Rules:
     cell = [[pool.id() for _ in range(params.width)] for _ in range(params.height)]
     clauses: list[list[int]] = []
     readers = {}
     if universal:
-        for key in params.lines():
-            more, readers[key] = read_line([cell[r][c] for r, c in params.cells(key)], pool)
-            clauses.extend(more)
+        with _collector_paused():
+            for key in params.lines():
+                more, readers[key] = read_line([cell[r][c] for r, c in params.cells(key)], pool)
+                clauses.extend(more)
     primary = [v for row in cell for v in row]
     return Rules(clauses, primary, NonogramVars(cell, readers, None if universal else pool, one_shot))
 
@@ -774,53 +840,134 @@ def _pattern_automaton(clue: Runs) -> tuple[int, list[tuple[int, int, int]]]:
 
 
 # ---- line solving (plain Python, for the generator's repair) -----------------------------
+#
+# One line is solved over bit masks (bit t: cell t, or the boundary before cell t) with a
+# virtual white cell n at the end, so every run is a *block*: k blacks, then a white.
+# `done[i]`: the boundaries t where blocks 0..i-1 and whites can fill cells 0..t-1;
+# `rest[i]`: the boundaries t where blocks i.. and whites can fill cells t..n. Each is a
+# few big-integer operations per run, not a loop over cells.
+
+
+def _spans(mask: int, k: int) -> int:
+    """Bit p set where `mask` has all of bits p..p+k-1 (k >= 1), by doubling."""
+    have = 1
+    while have < k:
+        step = min(have, k - have)
+        mask &= mask >> step
+        have += step
+    return mask
+
+
+def _spread(mask: int, k: int) -> int:
+    """Bits p..p+k-1 for every bit p of `mask` (k >= 1), by doubling."""
+    have = 1
+    while have < k:
+        step = min(have, k - have)
+        mask |= mask << step
+        have += step
+    return mask
+
+
+def _fill_up(seeds: int, through: int) -> int:
+    """`seeds` and every bit t+1 reached from a bit t that is in `through`: the carry of
+    an addition runs up each block of `through` from its lowest seed (seeds higher in the
+    block are lost to the carry and put back by the final or)."""
+    inside = seeds & through
+    return ((through + inside) ^ through) | seeds
+
+
+def _fill_down(seeds: int, steps: list[tuple[int, int]]) -> int:
+    """`seeds` and every bit t reached from bit t+1 through bits t of the mask that
+    `steps` was built from (`_down_steps`): jumps of 1, 2, 4, ... (a prefix scan)."""
+    for shift, allowed in steps:
+        seeds |= (seeds >> shift) & allowed
+    return seeds
+
+
+def _down_steps(through: int, size: int) -> list[tuple[int, int]]:
+    """For `_fill_down` over `size` bits: (s, bits t with t..t+s-1 all in `through`)."""
+    steps, shift = [], 1
+    while shift < size:
+        steps.append((shift, through))
+        through &= through >> shift
+        shift *= 2
+    return steps
+
+
+@lru_cache(maxsize=1 << 12)
+def line_masks(clue: Runs, n: int, black: int, white: int) -> tuple[int, int] | None:
+    """The cells of one line (bit masks over its n cells) that some completion matching
+    `clue` can make black, and those it can make white, given the cells known `black` and
+    `white` (a run of length 0 lies on a white cell); None: no completion. Cached (small,
+    immutable answers): every puzzle starts with its lines empty, and a clue met before
+    on an empty line costs nothing."""
+    size = n + 1  # the cells and the virtual white one
+    can_be_white = ((1 << size) - 1) & ~black
+    can_be_black = ((1 << n) - 1) & ~white
+    fit = []  # fit[i]: starts p where run i can lie, with a white cell right after it
+    for k in clue:
+        fit.append((_spans(can_be_black, k) if k else -1) & (can_be_white >> k))
+    done = [_fill_up(1, can_be_white)]
+    for k, fits_i in zip(clue, fit):
+        done.append(_fill_up((done[-1] & fits_i) << (k + 1), can_be_white))
+    steps = _down_steps(can_be_white, size + 1)
+    rest = [_fill_down(1 << size, steps)]
+    for k, fits_i in zip(reversed(clue), reversed(fit)):
+        rest.append(_fill_down((rest[-1] >> (k + 1)) & fits_i, steps))
+    rest.reverse()
+    if not rest[0] & 1:
+        return None
+    blacks = whites = 0
+    for i, k in enumerate(clue):
+        if k:  # a run of length 0 (not a real clue, but allowed) paints nothing
+            blacks |= _spread(done[i] & fit[i] & (rest[i + 1] >> (k + 1)), k)
+    for before, after in zip(done, rest):
+        whites |= before & after  # boundary t+1: cells ..t done, cell t white
+    return blacks, (whites >> 1) & ((1 << n) - 1)
+
 
 def line_options(clue: Runs, known: list[int | None]) -> list[set[int]] | None:
     """For each cell of one line, the colours some completion of `known` matching `clue`
-    gives it (None: no completion). Placements of runs i.. in cells t.. that fit (`rest`)
-    are met with placements of runs ..i-1 in cells ..t-1 (`done`); a virtual white cell
-    at the end lets every run be followed by a white."""
-    cells = list(known) + [0]
-    size, m = len(cells), len(clue)
-    blacks, whites = [0], [0]  # known blacks / whites before each position
-    for v in cells:
-        blacks.append(blacks[-1] + (v == 1))
-        whites.append(whites[-1] + (v == 0))
-    # fit[i][p]: run i can lie on cells p..p+k-1 with a white cell right after it
-    fit = [[p + k < size and whites[p + k] == whites[p] and cells[p + k] != 1 for p in range(size)]
-           for k in clue]
-    rest = [[False] * (size + 1) for _ in range(m + 1)]
-    done = [[False] * (size + 1) for _ in range(m + 1)]
-    for t in range(size + 1):
-        rest[m][t] = blacks[size] == blacks[t]
-        done[0][t] = blacks[t] == 0
-    for i in range(m - 1, -1, -1):
-        k, here, after, fits_i = clue[i], rest[i], rest[i + 1], fit[i]
-        for t in range(size - 1, -1, -1):
-            here[t] = (cells[t] != 1 and here[t + 1]) or (fits_i[t] and after[t + k + 1])
-    for i in range(1, m + 1):
-        k, here, before, fits_i = clue[i - 1], done[i], done[i - 1], fit[i - 1]
-        for t in range(1, size + 1):
-            p = t - k - 1
-            here[t] = (cells[t - 1] != 1 and here[t - 1]) or (p >= 0 and fits_i[p] and before[p])
-    if not rest[0][0]:
+    gives it (None: no completion)."""
+    black = sum(1 << t for t, v in enumerate(known) if v == 1)
+    white = sum(1 << t for t, v in enumerate(known) if v == 0)
+    found = line_masks(tuple(clue), len(known), black, white)
+    if found is None:
         return None
-    n = size - 1
-    cover = [0] * (size + 1)  # difference array of the cells valid run placements cover
-    for i, k in enumerate(clue):
-        for p in range(size):
-            if done[i][p] and fit[i][p] and rest[i + 1][p + k + 1]:
-                cover[p] += 1
-                cover[p + k] -= 1
-    options: list[set[int]] = [set() for _ in range(n)]
-    covered = 0
-    for t in range(n):
-        covered += cover[t]
-        if covered:
-            options[t].add(1)
-        if any(done[i][t + 1] and rest[i][t + 1] for i in range(m + 1)):
-            options[t].add(0)  # runs ..i-1 end by cell t, which is white; runs i.. follow
-    return options
+    blacks, whites = found
+    return [{colour for colour, mask in ((1, blacks), (0, whites)) if mask >> t & 1}
+            for t in range(len(known))]
+
+
+@dataclass
+class _LineState:
+    """What is known of every line, as bit masks along it (bit t: its t-th cell): the
+    black cells, the white ones, and all known ones (a value other than 0 or 1 counts
+    as known but neither colour, as `line_options` reads it)."""
+
+    black: dict[tuple[str, int], int]
+    white: dict[tuple[str, int], int]
+    known: dict[tuple[str, int], int]
+
+    @classmethod
+    def of(cls, params: NonogramParams, known: dict) -> _LineState:
+        state = cls({}, {}, {})
+        for key in params.lines():
+            state.black[key] = state.white[key] = state.known[key] = 0
+        for r in range(params.height):
+            for c in range(params.width):
+                if (r, c) in known:
+                    state.set(r, c, known[r, c])
+        return state
+
+    def set(self, r: int, c: int, value: object) -> None:
+        for key, t in ((("row", r), c), (("col", c), r)):
+            bit = 1 << t
+            self.known[key] |= bit
+            if value == 1:
+                self.black[key] |= bit
+            elif value == 0:
+                self.white[key] |= bit
 
 
 def line_solve(params: NonogramParams, clues: dict,
@@ -837,20 +984,25 @@ def line_solve(params: NonogramParams, clues: dict,
     else:
         todo = list(dict.fromkeys(key for r, c in fresh for key in (("row", r), ("col", c)) if key in clues))
     queued = set(todo)
+    state = _LineState.of(params, known)
     while todo:
         key = todo.pop()
         queued.discard(key)
-        cells = params.cells(key)
-        options = line_options(clues[key], [known.get(cell) for cell in cells])
-        if options is None:
+        found = line_masks(tuple(clues[key]), params.length(key[0]), state.black[key], state.white[key])
+        if found is None:
             return None
-        for (r, c), colours in zip(cells, options):
-            if len(colours) == 1 and (r, c) not in known:
-                known[r, c] = next(iter(colours))
-                cross = ("col", c) if key[0] == "row" else ("row", r)
-                if cross in clues and cross not in queued:
-                    queued.add(cross)
-                    todo.append(cross)
+        blacks, whites = found
+        new_black, new = blacks & ~whites & ~state.known[key], (blacks ^ whites) & ~state.known[key]
+        while new:
+            t = (new & -new).bit_length() - 1
+            new &= new - 1
+            r, c = (key[1], t) if key[0] == "row" else (t, key[1])
+            known[r, c] = new_black >> t & 1
+            state.set(r, c, known[r, c])
+            cross = ("col", c) if key[0] == "row" else ("row", r)
+            if cross in clues and cross not in queued:
+                queued.add(cross)
+                todo.append(cross)
     return known
 
 

@@ -4,6 +4,7 @@ generated puzzles re-checked by CP-SAT."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import random
 
@@ -17,7 +18,16 @@ from lab.generator import generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
 from lab.sat import SatSession, SessionCache, check_instance
-from solvers.nonogram import PUZZLE, Nonogram, NonogramParams, line_options, line_solve, runs
+from solvers.nonogram import (
+    PUZZLE,
+    Nonogram,
+    NonogramParams,
+    line_options,
+    line_solve,
+    read_line,
+    read_line_directly,
+    runs,
+)
 
 SEED_BOARD = """from puzzle_solver import nonograms_solver as solver
 top_numbers = [
@@ -302,6 +312,147 @@ def test_line_solve_on_the_seed_and_bella():
     assert line_solve(bella.params, bella.clues) == {}  # no line alone tells anything
     clash = PUZZLE.parse("cols:\n2\n2\nrows:\n1\n1")
     assert line_solve(clash.params, clash.clues) is None
+
+
+# ---- the fast line solver and reader templates against their first formulations --------
+
+def reference_line_options(clue, known):
+    """`line_options` as first written (one cell at a time, sets of colours): the
+    reference for the bit-mask solver."""
+    cells = list(known) + [0]
+    size, m = len(cells), len(clue)
+    blacks, whites = [0], [0]
+    for v in cells:
+        blacks.append(blacks[-1] + (v == 1))
+        whites.append(whites[-1] + (v == 0))
+    fit = [[p + k < size and whites[p + k] == whites[p] and cells[p + k] != 1 for p in range(size)]
+           for k in clue]
+    rest = [[False] * (size + 1) for _ in range(m + 1)]
+    done = [[False] * (size + 1) for _ in range(m + 1)]
+    for t in range(size + 1):
+        rest[m][t] = blacks[size] == blacks[t]
+        done[0][t] = blacks[t] == 0
+    for i in range(m - 1, -1, -1):
+        k = clue[i]
+        for t in range(size - 1, -1, -1):
+            rest[i][t] = (cells[t] != 1 and rest[i][t + 1]) or (fit[i][t] and rest[i + 1][t + k + 1])
+    for i in range(1, m + 1):
+        k = clue[i - 1]
+        for t in range(1, size + 1):
+            p = t - k - 1
+            done[i][t] = (cells[t - 1] != 1 and done[i][t - 1]) or (p >= 0 and fit[i - 1][p] and done[i - 1][p])
+    if not rest[0][0]:
+        return None
+    cover = [0] * (size + 1)
+    for i, k in enumerate(clue):
+        for p in range(size):
+            if done[i][p] and fit[i][p] and rest[i + 1][p + k + 1]:
+                cover[p] += 1
+                cover[p + k] -= 1
+    options: list[set[int]] = [set() for _ in range(size - 1)]
+    covered = 0
+    for t in range(size - 1):
+        covered += cover[t]
+        if covered:
+            options[t].add(1)
+        if any(done[i][t + 1] and rest[i][t + 1] for i in range(m + 1)):
+            options[t].add(0)
+    return options
+
+
+def reference_line_solve(params, clues, start=None):
+    """`line_solve` as first written: a dictionary of known cells, each line re-read
+    through `reference_line_options`."""
+    known = dict(start or {})
+    fresh = {(k[1], k[2]): v for k, v in clues.items() if k[0] == "cell" and (k[1], k[2]) not in known}
+    known.update(fresh)
+    if start is None:
+        todo = [key for key in params.lines() if key in clues]
+    else:
+        todo = list(dict.fromkeys(key for r, c in fresh for key in (("row", r), ("col", c)) if key in clues))
+    queued = set(todo)
+    while todo:
+        key = todo.pop()
+        queued.discard(key)
+        cells = params.cells(key)
+        options = reference_line_options(clues[key], [known.get(cell) for cell in cells])
+        if options is None:
+            return None
+        for (r, c), colours in zip(cells, options):
+            if len(colours) == 1 and (r, c) not in known:
+                known[r, c] = next(iter(colours))
+                cross = ("col", c) if key[0] == "row" else ("row", r)
+                if cross in clues and cross not in queued:
+                    queued.add(cross)
+                    todo.append(cross)
+    return known
+
+
+def test_line_options_match_the_first_formulation():
+    rng = random.Random(21)
+    contradictions = 0
+    for _ in range(4000):
+        n = rng.randint(1, 40)
+        picture = [int(rng.random() < 0.55) for _ in range(n)]
+        clue = runs(picture)
+        if rng.random() < 0.15:  # any clue, maybe too long, maybe with a run of length 0
+            clue = tuple(rng.randint(0 if rng.random() < 0.05 else 1, 6) for _ in range(rng.randint(0, 6)))
+        share = rng.random()
+        known = [None if rng.random() > share else picture[t] if rng.random() < 0.9 else rng.randint(0, 1)
+                 for t in range(n)]
+        expected = reference_line_options(clue, known)
+        contradictions += expected is None
+        assert line_options(clue, known) == expected, (clue, known)
+    assert contradictions > 300
+
+
+def test_line_solve_matches_the_first_formulation():
+    rng = random.Random(22)
+    outcomes = {"none": 0, "solved": 0}
+    for _ in range(400):
+        params = NonogramParams(rng.randint(1, 16), rng.randint(1, 16))
+        grid = random_grid(rng, params, rng.choice([0.3, 0.55, 0.8]))
+        clues = {key: clue for key, clue in full_clues(params, grid).items() if rng.random() < 0.95}
+        for key in list(clues):
+            if rng.random() < 0.03:
+                clues[key] = random_clue(rng, params.length(key[0]))  # often contradictory
+        lines = dict(clues)
+        for r, c in itertools.product(range(params.height), range(params.width)):
+            if rng.random() < 0.03:
+                clues[("cell", r, c)] = grid[r][c] if rng.random() < 0.9 else 1 - grid[r][c]
+        start = reference_line_solve(params, lines) if rng.random() < 0.5 else None
+        expected = reference_line_solve(params, clues, None if start is None else dict(start))
+        got = line_solve(params, clues, None if start is None else dict(start))
+        assert got == expected and (got is None or list(got.items()) == list(expected.items()))
+        outcomes["none" if got is None else "solved"] += 1
+    assert min(outcomes.values()) >= 40, outcomes
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8, 13, 15, 21])
+def test_read_line_from_template_is_read_line_directly(n):
+    """Over pools that have drawn ids already or skip occupied ranges, with any cells."""
+    rng = random.Random(n)
+    pools = [IDPool, lambda: IDPool(start_from=50), lambda: IDPool(occupied=[[3, 9], [200, 260]])]
+    for drawn, make in enumerate(pools):
+        direct_pool, fast_pool = make(), make()
+        for _ in range(drawn * 3):
+            direct_pool.id(), fast_pool.id()
+        cells = rng.sample(range(1, 10_000), n)
+        direct, direct_reader = read_line_directly(cells, direct_pool)
+        fast, fast_reader = read_line(cells, fast_pool)
+        assert fast == direct and list(fast_reader.var.items()) == list(direct_reader.var.items())
+        assert fast_pool.id() == direct_pool.id()
+
+
+def test_rules_build_leaves_the_collector_as_it_was():
+    PUZZLE.rules(NonogramParams(4, 3), IDPool())
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        PUZZLE.rules(NonogramParams(4, 3), IDPool())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 # ---- formats ---------------------------------------------------------------------------
