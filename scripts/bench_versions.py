@@ -6,7 +6,8 @@
 Runs minutes apart on this shared machine differ by 20-30%, so a rate measured in an earlier
 session is no baseline for "nothing slower than before". This runs the same command in a
 worktree of `--base` and in this tree, one after the other, `--rounds` times, and prints
-each run's puzzles per second and the ratio of the medians. Puzzles and grades come from
+each run's puzzles per second and the ratio of the medians, and the same for the mean time
+a record took inside the command (its `--json` statistics, start-up left out). Puzzles and grades come from
 each tree's own code; the wall time of the whole command (start-up included) is read, and
 the two trees' records are compared: a change meant only to be faster must keep them
 identical (`--seed` and the options decide every record; timing is not in them).
@@ -47,16 +48,19 @@ def difference(old: list[Any], new: list[Any]) -> str | None:
     return None
 
 
-def rate(tree: Path, puzzle: str, options: list[str], count: int, out: Path) -> float:
-    """Puzzles per second of one `generate` run in `tree` (a new file each time)."""
+def rate(tree: Path, puzzle: str, options: list[str], count: int, out: Path) -> tuple[float, float]:
+    """One `generate` run in `tree` (a new file each time): puzzles per second of the whole
+    command, and the mean milliseconds a record took inside it (start-up left out: the
+    command's own `seconds_per_puzzle`), which small counts need to see a change at all."""
     out.unlink(missing_ok=True)
     for stale in out.parent.glob(out.name + ".*"):
         stale.unlink()
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "lab", "generate", puzzle, *options, "--count", str(count),
-                    "--seed", "5", "--out", str(out), "--quiet"], cwd=tree, check=True, capture_output=True,
-                   env=ENV)
-    return count / (time.perf_counter() - start)
+    done = subprocess.run([sys.executable, "-m", "lab", "generate", puzzle, *options, "--count", str(count),
+                           "--seed", "5", "--out", str(out), "--quiet", "--json"], cwd=tree, check=True,
+                          capture_output=True, env=ENV, text=True)
+    wall = count / (time.perf_counter() - start)
+    return wall, 1000 * json.loads(done.stdout)["stats"]["seconds_per_puzzle"]["mean"]
 
 
 def main() -> int:
@@ -69,6 +73,7 @@ def main() -> int:
     args = ap.parse_args()
     options = shlex.split(args.options)
     rates: dict[str, list[float]] = {f"base {args.base}": [], "this tree": []}
+    inside: dict[str, list[float]] = {name: [] for name in rates}
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(scratch) / "base"
         subprocess.run(["git", "worktree", "add", "--detach", str(base), args.base], cwd=ROOT, check=True,
@@ -81,7 +86,9 @@ def main() -> int:
         try:
             for _ in range(args.rounds):
                 for name, tree in zip(rates, (base, ROOT)):
-                    rates[name].append(rate(tree, args.puzzle, options, args.count, outs[name]))
+                    wall, per_record = rate(tree, args.puzzle, options, args.count, outs[name])
+                    rates[name].append(wall)
+                    inside[name].append(per_record)
             found = difference(*(records(out) for out in outs.values()))
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, capture_output=True)
@@ -90,6 +97,11 @@ def main() -> int:
         print(f"  {name:<24} " + "  ".join(f"{r:7.2f}" for r in runs))
     old, new = (statistics.median(runs) for runs in rates.values())
     print(f"this tree / base (medians): {new / old:.2f}")
+    print("ms a record inside the command (start-up left out):")
+    for name, runs in inside.items():
+        print(f"  {name:<24} " + "  ".join(f"{r:7.3f}" for r in runs))
+    old, new = (statistics.median(runs) for runs in inside.values())
+    print(f"base / this tree (medians): {old / new:.2f}")
     print(f"records: {'identical' if found is None else found}")
     return 0
 
