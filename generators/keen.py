@@ -16,7 +16,19 @@ from functools import lru_cache
 from generators.sudoku import random_grid
 from lab.generator import Generator, Option
 from lab.sat import SessionCache
-from solvers.keen import SIZE, Cage, Cell, Clue, Grid, KeenParams, check_size, components, satisfies, shape
+from solvers.keen import (
+    SIZE,
+    Cage,
+    Cell,
+    Clue,
+    Grid,
+    KeenParams,
+    check_size,
+    clues_met,
+    components,
+    satisfies,
+    shape,
+)
 from solvers.sudoku import SudokuParams
 
 SIZE_WEIGHTS = {1: 1, 2: 10, 3: 7, 4: 3}  # cage sizes: mostly 2 and 3 cells
@@ -66,21 +78,10 @@ def random_cages(n: int, rng: random.Random) -> list[Cage]:
 
 
 def valid_ops(cage: Cage, solution: Grid) -> list[Clue]:
-    """Every clue the solution meets on this cage ('/' only when the quotient is whole)."""
+    """Every clue the solution meets on this cage ('/' only when the quotient is whole; a
+    single cell only its '=')."""
     digits = [solution[r][c] for r, c in cage]
-    if len(cage) == 1:
-        return [("=", digits[0])]
-    out = [("+", sum(digits))]
-    product = 1
-    for d in digits:
-        product *= d
-    out.append(("*", product))
-    if len(cage) == 2:
-        big, small = max(digits), min(digits)
-        out.append(("-", big - small))
-        if big % small == 0:
-            out.append(("/", big // small))
-    return out
+    return [("=", digits[0])] if len(cage) == 1 else clues_met(digits)
 
 
 def random_op(cage: Cage, solution: Grid, rng: random.Random, other: Grid | None = None) -> Clue:

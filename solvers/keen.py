@@ -19,7 +19,7 @@ import json
 import math
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -137,7 +137,7 @@ def _tuples_by_clue(n: int, cells: Cage) -> MappingProxyType[Clue, tuple[tuple[i
     (lexicographic) order: the order `_search_tuples` finds them in."""
     by_clue: dict[Clue, list[tuple[int, ...]]] = {}
     for t in _latin_fillings(n, cells):
-        for clue in _clues_met(t):
+        for clue in clues_met(t):
             by_clue.setdefault(clue, []).append(t)
     return MappingProxyType({clue: tuple(ts) for clue, ts in by_clue.items()})
 
@@ -154,8 +154,9 @@ def _latin_fillings(n: int, cells: Cage) -> list[tuple[int, ...]]:
     return out
 
 
-def _clues_met(digits: tuple[int, ...]) -> list[Clue]:
-    """Every clue (op, target) the digits meet, as `satisfies` judges them."""
+def clues_met(digits: Sequence[int]) -> list[Clue]:
+    """Every clue (op, target) the digits meet, as `satisfies` judges them: +, x, then
+    (two cells) - and a whole /, or (one cell) = after the others."""
     out = [("+", sum(digits)), ("*", math.prod(digits))]
     if len(digits) == 1:
         out.append(("=", digits[0]))
