@@ -108,17 +108,18 @@ class Board(NamedTuple):
 
     cells: tuple[Cell, ...]
     edges: tuple[tuple[Cell, Cell], ...]  # as `PearlParams.edges`
-    ahead: tuple[Mapping[str, tuple[int, ...]], ...]  # by cell number and shape: the cells the line goes to
+    toward: tuple[Mapping[str, int], ...]  # by cell number and direction: the cell there, if on the board
 
 
 @lru_cache(maxsize=16)
 def board(params: PearlParams) -> Board:
-    """The cell and edge tables of a board size."""
+    """The cell and edge tables of a board size (four look-ups a cell: a one-shot check of
+    a large board builds them once and uses a few)."""
     cells = tuple(params.cells())
     number = {cell: i for i, cell in enumerate(cells)}
-    ahead = tuple(MappingProxyType({s: tuple(number[step(cell, d)] for d in s if params.inside(step(cell, d)))
-                                    for s in SHAPES}) for cell in cells)
-    return Board(cells, tuple(params.edges()), ahead)
+    toward = tuple(MappingProxyType({d: number[step(cell, d)] for d in DIRS if params.inside(step(cell, d))})
+                   for cell in cells)
+    return Board(cells, tuple(params.edges()), toward)
 
 
 def loops_of(params: PearlParams, loop: Loop) -> list[list[Cell]]:
@@ -130,7 +131,7 @@ def loops_of(params: PearlParams, loop: Loop) -> list[list[Cell]]:
 def pieces_of(params: PearlParams, loop: Loop) -> list[list[int]]:
     """`loops_of` with cells as numbers (row by row), each piece in the order a depth-first
     walk from its first cell meets them: the order the cuts' clauses list their edges in."""
-    ahead = board(params).ahead
+    toward = board(params).toward
     shapes = [s for row in loop for s in row]
     seen = [False] * len(shapes)
     pieces = []
@@ -142,8 +143,10 @@ def pieces_of(params: PearlParams, loop: Loop) -> list[list[int]]:
         while todo:
             i = todo.pop()
             piece.append(i)
-            for j in ahead[i][shapes[i]]:
-                if not seen[j]:
+            there = toward[i]
+            for d in shapes[i]:
+                j = there.get(d)
+                if j is not None and not seen[j]:
                     seen[j] = True
                     todo.append(j)
         pieces.append(piece)
