@@ -1,11 +1,19 @@
 """Exact counts as literals: for a line of cells, one literal per count n that is true
 exactly when n of them are true, so a count clue is a single literal (shared by the puzzles
 whose clues are row and column counts: Tents, Magnets). `exact_sums` does the same for a sum
-of small numbers, each written in order encoding (Bridges: the bridges at an island)."""
+of small numbers, each written in order encoding (Bridges: the bridges at an island).
+
+A counter depends on its shape alone (a line's length, an island's pairs), and a generator
+that draws a new board for each record builds its rules, so its counters, every time. Each
+shape is built once on stand-in variables (`Template`) and then replayed onto the real
+literals: the same clauses, in the same order, with the same new variables."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from pysat.formula import IDPool
@@ -33,6 +41,50 @@ def _or_and(pool: IDPool, clauses: list[Clause], a: Any, b: Any, x: int) -> Any:
     return v
 
 
+Build = Callable[[IDPool, list[int], list[Clause]], list[int]]  # (pool, inputs, clauses) -> outputs
+
+
+@dataclass(frozen=True)
+class Template:
+    """What `build` makes from inputs 1..n on a fresh pool: its clauses and outputs over
+    those stand-ins and the `helpers` variables it drew after them (n + 1 ..)."""
+
+    inputs: int
+    helpers: int
+    clauses: tuple[tuple[int, ...], ...]
+    outputs: tuple[int, ...]
+    build: Build = field(compare=False)
+    # per clause, what reads its literals off the real ones (`replay`): `itemgetter` loops in C
+    readers: tuple[Callable[[list[int]], Any], ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "readers", tuple(itemgetter(*c) if len(c) > 1 else _one(c[0]) for c in self.clauses))
+
+    @classmethod
+    def of(cls, inputs: int, build: Build) -> Template:
+        pool, clauses = IDPool(start_from=inputs + 1), []  # type: tuple[IDPool, list[Clause]]
+        outputs = build(pool, list(range(1, inputs + 1)), clauses)
+        return cls(inputs, pool.top - inputs, tuple(map(tuple, clauses)), tuple(outputs), build)
+
+    def replay(self, pool: IDPool, inputs: list[int], clauses: list[Clause]) -> list[int]:
+        """`build(pool, inputs, clauses)`, read off the template: the helpers are the pool's
+        next ids, as `pool.id()` would hand them out. A pool with reserved ranges (which
+        `pool.id()` skips) gets the real build."""
+        if pool._occupied:
+            return self.build(pool, inputs, clauses)
+        top = pool.top
+        real = [0, *inputs, *range(top + 1, top + self.helpers + 1)]
+        real += [-v for v in reversed(real[1:])]  # real[-x] is -real[x]
+        pool.top = top + self.helpers
+        clauses += map(list, (read(real) for read in self.readers))
+        return [real[x] for x in self.outputs]
+
+
+def _one(x: int) -> Callable[[list[int]], tuple[int]]:
+    """A reader of a one-literal clause (`itemgetter` of one item gives no tuple)."""
+    return lambda real: (real[x],)
+
+
 def exact_counts(pool: IDPool, xs: Sequence[int], clauses: list[Clause], false: int,
                  most: int | None = None) -> list[int]:
     """Literals eq[n], n = 0 .. most, each true exactly when n of `xs` are true (a unary
@@ -41,6 +93,16 @@ def exact_counts(pool: IDPool, xs: Sequence[int], clauses: list[Clause], false: 
     tents, like magnet poles) caps the counter one above it (each "at least k" depends only
     on k - 1: those below stay exact); a larger count is the `false` literal."""
     most = (len(xs) + 1) // 2 if most is None else most
+    return _counts_template(len(xs), most).replay(pool, [*xs, false], clauses)
+
+
+@lru_cache(maxsize=256)
+def _counts_template(n: int, most: int) -> Template:
+    return Template.of(n + 1, lambda pool, ins, clauses: _exact_counts(pool, ins[:-1], clauses, ins[-1], most))
+
+
+def _exact_counts(pool: IDPool, xs: Sequence[int], clauses: list[Clause], false: int, most: int) -> list[int]:
+    """`exact_counts`, built."""
     at_least: list[Any] = [TRUE] + [FALSE] * min(len(xs), most + 1)  # at_least[k]: k of the cells so far
     for x in xs:
         at_least = [TRUE] + [_or_and(pool, clauses, at_least[k], at_least[k - 1], x)
@@ -57,7 +119,24 @@ def exact_sums(pool: IDPool, numbers: Sequence[Sequence[int]], clauses: list[Cla
     could not see that pair's first bridge (it took a failed literal, so Tatham's easiest
     Bridges graded as probing). Each step here adds a whole number, a totalizer's merge
     (Bailleux and Boufkhad 2003) with both directions, so unit propagation bounds the sum
-    as an integer sum."""
+    as an integer sum. (Built once per shape, the numbers' lengths: `Template`.)"""
+    lengths = tuple(len(number) for number in numbers)
+    inputs = [lit for number in numbers for lit in number]
+    return _sums_template(lengths, most).replay(pool, [*inputs, false], clauses)
+
+
+@lru_cache(maxsize=256)
+def _sums_template(lengths: tuple[int, ...], most: int) -> Template:
+    def build(pool: IDPool, ins: list[int], clauses: list[Clause]) -> list[int]:
+        starts = [sum(lengths[:i]) for i in range(len(lengths))]
+        numbers = [ins[start:start + n] for start, n in zip(starts, lengths)]
+        return _exact_sums(pool, numbers, clauses, ins[-1], most)
+    return Template.of(sum(lengths) + 1, build)
+
+
+def _exact_sums(pool: IDPool, numbers: Sequence[Sequence[int]], clauses: list[Clause], false: int,
+                most: int) -> list[int]:
+    """`exact_sums`, built."""
     cap = min(sum(len(x) for x in numbers), most + 1)
     at_least: list[Any] = [TRUE] + [FALSE] * cap  # at_least[k]: the numbers so far add up to k or more
     for number in numbers:

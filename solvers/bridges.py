@@ -23,9 +23,8 @@ import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 from itertools import product
-from operator import itemgetter
 from typing import Any, ClassVar
 
 from pysat.formula import IDPool
@@ -255,52 +254,6 @@ class BridgesVars:
     level: list[list[int]]  # level[p][k]: pair p has at least k + 1 bridges
     eq: dict[Cell, list[int]]  # eq[island][n]: the island has n bridges (with counters)
     false: int  # a literal that is always false (a count no island can reach)
-
-
-Picker = Callable[[list[int]], tuple[int, ...]]
-
-
-@cache
-def counter_template(pairs: int, most: int) -> tuple[int, tuple[Picker, ...], tuple[int, ...]]:
-    """`exact_sums` for an island of `pairs` pairs of up to `most` bridges, on stand-in
-    variables: 1 .. pairs * most the level literals (pair by pair), the next one `false`,
-    then the counter's own. Its shape depends on nothing else, and an island has at most
-    four pairs, so the few shapes are built once: (own variables, a picker per clause that
-    takes its literals from the real ones, eq literals)."""
-    numbers = [[q * most + k + 1 for k in range(most)] for q in range(pairs)]
-    false = pairs * most + 1
-    pool = IDPool(start_from=false + 1)
-    clauses: list[Clause] = []
-    eq = exact_sums(pool, numbers, clauses, false, pairs * most)
-    return pool.top - false, tuple(map(picker, clauses)), tuple(eq)
-
-
-def picker(clause: Clause) -> Picker:
-    """real -> the clause's literals, as a tuple (itemgetter of one item gives no tuple)."""
-    if len(clause) == 1:
-        (x,) = clause
-
-        def one(real: list[int]) -> tuple[int, ...]:
-            return (real[x],)
-        return one
-    return itemgetter(*clause)
-
-
-def island_counter(pool: IDPool, numbers: list[list[int]], most: int, clauses: list[Clause],
-                   false: int) -> list[int]:
-    """What `exact_sums(pool, numbers, clauses, false, len(numbers) * most)` gives: the
-    same clauses and variables in the same order, from the shape's template (building the
-    counters was most of the rules' time, and each record has a new board to build)."""
-    own, template, eq = counter_template(len(numbers), most)
-    if pool._occupied:  # pool.id() skips reserved ids: ask it for each
-        new: Iterable[int] = [pool.id() for _ in range(own)]
-    else:  # the next `own` ids, as pool.id() would give them
-        new = range(pool.top + 1, pool.top + own + 1)
-        pool.top += own
-    real = [0, *(v for number in numbers for v in number), false, *new]
-    real += [-v for v in reversed(real[1:])]  # real[-x] is -real[x]
-    clauses += [list(pick(real)) for pick in template]
-    return [real[x] for x in eq]
 
 
 class Bridges(CluePuzzle):
@@ -614,7 +567,7 @@ class Bridges(CluePuzzle):
             clauses += [[-lv[k + 1], lv[k]] for k in range(m - 1)]
         clauses += [[-level[i][0], -level[j][0]] for i, j in params.crossings]
         clauses += [[level[i][0] for i in params.at[cell]] for cell in params.islands]
-        eq = {cell: island_counter(pool, [level[i] for i in params.at[cell]], m, clauses, false)
+        eq = {cell: exact_sums(pool, [level[i] for i in params.at[cell]], clauses, false, len(params.at[cell]) * m)
               for cell in params.islands} if counters else {}
         return Rules(clauses, [v for lv in level for v in lv], BridgesVars(level, eq, false))
 

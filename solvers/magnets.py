@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -170,46 +170,6 @@ def is_count_key(params: MagnetsParams, key: Any) -> bool:
         return key in count_key_set(params.width, params.height)
     except TypeError:  # unhashable, so no count key
         return False
-
-
-@dataclass(frozen=True)
-class CountTable:
-    """The line counters of one board size, as `exact_counts` builds them."""
-
-    clauses: tuple[tuple[int, ...], ...]
-    eq: tuple[tuple[Key, tuple[int, ...]], ...]  # per count key, in `count_keys` order
-    top: int  # the pool's last variable afterwards
-
-
-@lru_cache(maxsize=16)
-def count_table(width: int, height: int, plus: int, minus: int, false: int, top: int) -> CountTable:
-    """`exact_counts` for every line and sign of a width x height board whose + and -
-    variables are the blocks from `plus` and `minus` (row by row), on a pool whose last
-    variable is `top` and that reserves nothing. That is all the counters depend on, and
-    each record draws a new layout of the same size, so they are built once per size."""
-    pool = IDPool(start_from=top + 1)
-    clauses: list[Clause] = []
-    first = {"+": plus, "-": minus}
-    eq = tuple((key, tuple(exact_counts(pool, [first[key[2]] + r * width + c
-                                               for r, c in line_cells(width, height, key[0], key[1])],
-                                        clauses, false)))
-               for key in count_keys(width, height))
-    return CountTable(tuple(map(tuple, clauses)), eq, pool.top)
-
-
-def line_counters(params: MagnetsParams, sign: dict[str, list[list[int]]], pool: IDPool,
-                  clauses: list[Clause], false: int) -> dict[Key, list[int]]:
-    """What `exact_counts` gives for each count key in turn (the same clauses, variables and
-    order), from the size's `count_table`: building the counters was most of the rules'
-    time. A pool with reserved ranges (`pool.id()` skips them) builds them the engine's way."""
-    if pool._occupied:
-        return {key: exact_counts(pool, [sign[key[2]][r][c] for r, c in params.line_cells(key[0], key[1])],
-                                  clauses, false)
-                for key in params.count_keys()}
-    table = count_table(params.width, params.height, sign["+"][0][0], sign["-"][0][0], false, pool.top)
-    clauses += map(list, table.clauses)
-    pool.top = table.top
-    return {key: list(eq) for key, eq in table.eq}
 
 
 def counts_of(params: MagnetsParams, grid: Grid) -> dict[Key, int]:
@@ -573,7 +533,9 @@ class Magnets(CluePuzzle):
                 clauses.append([-sign[s][r1][c1], -sign[s][r2][c2]])
         false = pool.id()
         clauses.append([-false])
-        eq = line_counters(params, sign, pool, clauses, false) if counters else {}
+        eq = {key: exact_counts(pool, [sign[key[2]][r][c] for r, c in params.line_cells(key[0], key[1])],
+                                  clauses, false)
+              for key in params.count_keys()} if counters else {}
         primary = [v for s in SIGNS for row in sign[s] for v in row]
         return Rules(clauses, primary, MagnetsVars(sign, eq, false), at_most_one)
 

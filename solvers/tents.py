@@ -20,10 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
-from operator import itemgetter
 from typing import Any
 
-import numpy as np
 from pysat.formula import IDPool
 
 from lab.counting import exact_counts
@@ -139,67 +137,6 @@ def check_count(params: TentsParams, key: Key, value: Any) -> None:
         raise PuzzleError(f"clue {key} is not a row or column of the {params.width}x{params.height} board")
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PuzzleError(f"count {quote(value)} for {key} is not a number of tents")
-
-
-@dataclass(frozen=True)
-class CounterTemplate:
-    """Every line's counter of a width x height board, on stand-in variables: 1 .. cells the
-    tent cells (row by row), cells + 1 the `false` literal (only ever an eq literal), then
-    the counters' own variables."""
-
-    cells: int
-    own: int  # how many variables the counters take from the pool
-    groups: tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]  # per clause length: the clauses
-    # (a row each), the sign of their own-variable literals and of their cell literals (0 elsewhere)
-    order: itemgetter  # the rows of all groups, one list -> the clauses in the counters' order
-    eq: dict[Key, tuple[int, ...]]
-
-    def real(self, x: int, first: int, false: int, shift: int) -> int:
-        """The real variable of stand-in `x` (positive)."""
-        return x + shift if x > self.cells + 1 else false if x == self.cells + 1 else x + first - 1
-
-
-@cache
-def counter_template(width: int, height: int) -> CounterTemplate:
-    """`exact_counts` for every line, in `keys` order, run once per board shape: the counters
-    depend on the line lengths alone, not on the trees, and building them was most of the
-    rules' time, which each new board (each record, each repair) pays again."""
-    cells = width * height
-    false = cells + 1
-    pool = IDPool(start_from=false + 1)
-    clauses: list[Clause] = []
-    params = TentsParams(width, height)
-    eq = {key: tuple(exact_counts(pool, [r * width + c + 1 for r, c in line_cells(params, key)], clauses, false))
-          for key in keys(params)}
-    lengths = sorted({len(clause) for clause in clauses})
-    where = {n: [i for i, clause in enumerate(clauses) if len(clause) == n] for n in lengths}
-    groups = []
-    for n in lengths:
-        lits = np.array([clauses[i] for i in where[n]], np.int64).reshape(len(where[n]), n)
-        own = np.abs(lits) > cells
-        groups.append((lits, np.sign(lits) * own, np.sign(lits) * ~own))
-    met = [i for n in lengths for i in where[n]]  # position in the concatenated groups -> clause
-    back = sorted(range(len(met)), key=met.__getitem__)
-    return CounterTemplate(cells, pool.top - false, tuple(groups), itemgetter(*back), eq)  # never 1 clause (no tuple)
-
-
-def line_counters(pool: IDPool, params: TentsParams, first: int, clauses: list[Clause],
-                  false: int) -> dict[Key, list[int]]:
-    """What `exact_counts` gives for every line, in `keys` order, on tent variables `first` +
-    row * width + column: the same clauses and new variables in the same order, from the
-    shape's template. A pool with reserved ranges to skip builds them as before."""
-    w = params.width
-    if pool._occupied:  # pool.id() skips reserved ids: ask it for each
-        return {key: exact_counts(pool, [first + r * w + c for r, c in line_cells(params, key)], clauses, false)
-                for key in keys(params)}
-    template = counter_template(w, params.height)
-    shift = pool.top - template.cells - 1  # the first own stand-in -> pool.top + 1, as pool.id() gives
-    rows: list[list[int]] = []
-    for lits, own, cell in template.groups:
-        rows += (lits + own * shift + cell * (first - 1)).tolist()
-    clauses += template.order(rows)
-    pool.top += template.own
-    return {key: [template.real(x, first, false, shift) for x in eq] for key, eq in template.eq.items()}
 
 
 @dataclass
@@ -499,7 +436,8 @@ class Tents(CluePuzzle):
                 window = [tent[r + dr][c + dc] for dr in (0, 1) for dc in (0, 1) if (r + dr, c + dc) in spots]
                 if len(window) > 1:
                     at_most_one.append(window)
-        eq = line_counters(pool, params, first, clauses, false) if counters else {}
+        eq = {key: exact_counts(pool, [tent[r][c] for r, c in line_cells(params, key)], clauses, false)
+              for key in keys(params)} if counters else {}
         return Rules(clauses, [v for row in tent for v in row], TentsVars(tent, eq, false), at_most_one)
 
     def clue_clauses(self, params: TentsParams, rules: Rules, key: Key, value: int) -> list[Clause]:

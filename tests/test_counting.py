@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -90,3 +91,34 @@ def test_a_flat_count_is_a_sum_of_one_digit_numbers():
                 lits = [c * s for c, s in zip(cells, value)]
                 for a, b in zip(flat, summed):
                     assert solver.solve(assumptions=[*lits, a]) == solver.solve(assumptions=[*lits, b])
+
+
+@pytest.mark.parametrize("occupied", [False, True])
+def test_counters_from_templates_are_the_counters_built(occupied):
+    """`exact_counts` and `exact_sums` replay a template per shape: the very clauses, order,
+    eq literals, new variables and pool state a fresh build gives, for literals of either
+    sign anywhere (repeated ones too), the default and explicit caps, and pools that skip
+    reserved ids (those get the real build)."""
+    from lab.counting import _exact_counts, _exact_sums
+
+    rng = random.Random(5)
+    for _ in range(60):
+        start = rng.randint(1, 60)
+        pools = [IDPool(start_from=start + 100), IDPool(start_from=start + 100)]
+        if occupied:
+            for pool in pools:
+                pool.occupy(start + 104, start + 109)
+        n = rng.randint(0, 9)
+        xs = [rng.choice([1, -1]) * rng.randint(start, start + 12) for _ in range(n)]
+        false = start + 50
+        most = rng.choice([None, rng.randint(0, n + 1)])
+        built: list = [[7]]
+        replayed: list = [[7]]
+        cap = (n + 1) // 2 if most is None else most
+        assert exact_counts(pools[0], xs, replayed, false, most) == _exact_counts(pools[1], xs, built, false, cap)
+        numbers = [[rng.randint(start, start + 12) for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(0, 4))]
+        most = rng.randint(1, 8)
+        expected = _exact_sums(pools[1], numbers, built, false, most)
+        assert exact_sums(pools[0], numbers, replayed, false, most) == expected
+        assert replayed == built and all(type(c) is list for c in replayed)
+        assert pools[0].top == pools[1].top and pools[0].id() == pools[1].id()
