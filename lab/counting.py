@@ -16,6 +16,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from pysat.card import CardEnc
 from pysat.formula import IDPool
 
 from .puzzle import Clause
@@ -66,13 +67,13 @@ class Template:
         outputs = build(pool, list(range(1, inputs + 1)), clauses)
         return cls(inputs, pool.top - inputs, tuple(map(tuple, clauses)), tuple(outputs), build)
 
-    def replay(self, pool: IDPool, inputs: list[int], clauses: list[Clause]) -> list[int]:
-        """`build(pool, inputs, clauses)`, read off the template: the helpers are the pool's
-        next ids, as `pool.id()` would hand them out. A pool with reserved ranges (which
-        `pool.id()` skips) gets the real build."""
+    def replay(self, pool: IDPool, inputs: list[int], clauses: list[Clause], after: int | None = None) -> list[int]:
+        """`build(pool, inputs, clauses)`, read off the template: the helpers are the ids after
+        `after` (default: the pool's top, as `pool.id()` hands them out). A pool with
+        reserved ranges (which `pool.id()` skips) gets the real build."""
         if pool._occupied:
             return self.build(pool, inputs, clauses)
-        top = pool.top
+        top = pool.top if after is None else after
         real = [0, *inputs, *range(top + 1, top + self.helpers + 1)]
         real += [-v for v in reversed(real[1:])]  # real[-x] is -real[x]
         pool.top = top + self.helpers
@@ -83,6 +84,30 @@ class Template:
 def _one(x: int) -> Callable[[list[int]], tuple[int]]:
     """A reader of a one-literal clause (`itemgetter` of one item gives no tuple)."""
     return lambda real: (real[x],)
+
+
+def cardinality(kind: str, lits: list[int], bound: int, pool: IDPool, encoding: int) -> list[Clause]:
+    """`CardEnc.<kind>(lits, bound, vpool=pool, encoding=encoding).clauses` (kind: atmost,
+    atleast or equals), from a template per shape: the same clauses, helpers and pool
+    afterwards (pysat numbers the helpers after the pool's top and the literals, whichever is
+    larger, and leaves the pool alone when it has nothing to say). A board drawn per record
+    asks for hundreds of these, and each pysat call costs more than the clauses."""
+    if not lits:
+        return getattr(CardEnc, kind)(lits, bound, vpool=pool, encoding=encoding).clauses
+    template = _card_template(kind, len(lits), bound, encoding)
+    if not template.clauses:
+        return []
+    clauses: list[Clause] = []
+    template.replay(pool, lits, clauses, after=max(pool.top, *map(abs, lits)))
+    return clauses
+
+
+@lru_cache(maxsize=512)
+def _card_template(kind: str, n: int, bound: int, encoding: int) -> Template:
+    def build(pool: IDPool, ins: list[int], clauses: list[Clause]) -> list[int]:
+        clauses += getattr(CardEnc, kind)(ins, bound, vpool=pool, encoding=encoding).clauses
+        return []
+    return Template.of(n, build)
 
 
 def exact_counts(pool: IDPool, xs: Sequence[int], clauses: list[Clause], false: int,

@@ -19,10 +19,11 @@ from typing import Any
 
 import numpy as np
 import pysolvers
-from pysat.card import CardEnc, EncType, ITotalizer
+from pysat.card import EncType, ITotalizer
 from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
+from .counting import cardinality
 from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Exactly, Instance, PuzzleType, Rules
 from .rounds import Formula
 
@@ -194,7 +195,7 @@ def at_most_one_clauses(rules: Rules, pool: IDPool) -> list[Clause]:
     (strongest propagation, computed once per rules object), a sequential counter beyond."""
     if rules.pairwise is None:
         rules.pairwise = _pairwise([lits for lits in rules.at_most_one if len(lits) <= PAIRWISE_MAX])
-    long = [CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses
+    long = [cardinality("atmost", lits, 1, pool, EncType.seqcounter)
             for lits in rules.at_most_one if len(lits) > PAIRWISE_MAX]
     return rules.pairwise + [c for part in long for c in part]
 
@@ -239,11 +240,11 @@ def count_clauses(lits: list[int], lo: int, hi: int, pool: IDPool) -> list[Claus
     if hi == 0:
         out += [[-l] for l in lits]
     elif hi < len(lits):
-        out += CardEnc.atmost(lits, hi, vpool=pool, encoding=EncType.seqcounter).clauses
+        out += cardinality("atmost", lits, hi, pool, EncType.seqcounter)
     if lo == len(lits):
         out += [[l] for l in lits]
     elif lo > 0:
-        out += CardEnc.atleast(lits, lo, vpool=pool, encoding=EncType.seqcounter).clauses
+        out += cardinality("atleast", lits, lo, pool, EncType.seqcounter)
     return out
 
 

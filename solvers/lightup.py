@@ -20,9 +20,10 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
-from pysat.card import CardEnc, EncType
+from pysat.card import EncType
 from pysat.formula import IDPool
 
+from lab.counting import cardinality
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from lab.share import FILL, NONE, box_grid
 from lab.textgrid import (
@@ -121,39 +122,9 @@ def layout(params: LightUpParams) -> Layout:
                   MappingProxyType(around))
 
 
-@lru_cache(maxsize=256)
-def card_shape(kind: str, n: int, bound: int, encoding: int) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """pysat's `CardEnc.<kind>` clauses over the stand-in literals 1..n with helpers from n + 1
-    on, and the helper count. The encoding depends on the literals' positions only, so it is
-    made once per shape and any literals are mapped onto it (`card`)."""
-    cnf = getattr(CardEnc, kind)(list(range(1, n + 1)), bound, top_id=n, encoding=encoding)
-    return tuple(map(tuple, cnf.clauses)), max(cnf.nv - n, 0)
-
-
-def card(kind: str, lits: list[int], bound: int, pool: IDPool, encoding: int) -> list[list[int]]:
-    """`CardEnc.<kind>(lits, bound, vpool=pool, encoding=encoding)` (kind: atmost, atleast or
-    equals): the very same clauses, the same helper variables and the same pool afterwards, at
-    a fraction of the cost (a record asks for hundreds). A pool with occupied ranges would
-    renumber the helpers around them, so pysat itself answers there."""
-    if not lits or pool._occupied:
-        return getattr(CardEnc, kind)(lits, bound, vpool=pool, encoding=encoding).clauses
-    shape, helpers = card_shape(kind, len(lits), bound, encoding)
-    if not shape:
-        return []  # nothing to say: pysat leaves the pool alone too
-    top = max(pool.top, *map(abs, lits))
-    pool.top = top + helpers
-    var = [0, *lits, *range(top + 1, top + helpers + 1)]
-    return [[var[l] if l > 0 else -var[-l] for l in clause] for clause in shape]
-
-
 def at_most_one(lits: list[int], pool: IDPool) -> list[list[int]]:
-    """What the rules ask pysat for: pairwise up to 6 literals, a sequential counter beyond.
-    Pairwise written here: the same pairs in the same order, no helpers (`card` checks it)."""
-    if len(lits) > 6 or pool._occupied:
-        return card("atmost", lits, 1, pool, EncType.seqcounter if len(lits) > 6 else EncType.pairwise)
-    if len(lits) > 1:
-        pool.top = max(pool.top, *map(abs, lits))  # as pysat does, though lamps never exceed it
-    return [[-a, -b] for a, b in itertools.combinations(lits, 2)]
+    """At most one lamp of a segment: pairwise up to 6 literals, a sequential counter beyond."""
+    return cardinality("atmost", lits, 1, pool, EncType.seqcounter if len(lits) > 6 else EncType.pairwise)
 
 
 def rule_clauses(params: LightUpParams, lamp: dict[Cell, int], pool: IDPool) -> list[list[int]]:
@@ -378,7 +349,7 @@ class LightUp(CluePuzzle):
             return [[-l] for l in lits]
         if value == len(lits):
             return [[l] for l in lits]
-        return card("equals", lits, value, rules.data.pool, EncType.seqcounter)
+        return cardinality("equals", lits, value, rules.data.pool, EncType.seqcounter)
 
     def decode(self, params: LightUpParams, rules: Rules, true_vars) -> Grid:
         lamp = rules.data.lamp

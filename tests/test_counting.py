@@ -122,3 +122,26 @@ def test_counters_from_templates_are_the_counters_built(occupied):
         assert exact_sums(pools[0], numbers, replayed, false, most) == expected
         assert replayed == built and all(type(c) is list for c in replayed)
         assert pools[0].top == pools[1].top and pools[0].id() == pools[1].id()
+
+
+def test_cardinality_is_pysats_cardenc():
+    """`cardinality` replays a template per shape: the clauses and the pool afterwards are
+    pysat's own, for every kind, both encodings, literals of either sign above or below the
+    pool's top, and pools with reserved ranges (those get pysat itself)."""
+    from pysat.card import CardEnc, EncType
+
+    from lab.counting import cardinality
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        n = rng.randint(1, 20)
+        kind = rng.choice(["atmost", "atleast", "equals"])
+        encoding = rng.choice([EncType.pairwise, EncType.seqcounter])
+        bound = rng.choice([1, n - 1]) if encoding == EncType.pairwise else rng.randint(0, n)
+        top = rng.randint(0, 40)
+        lits = [rng.choice((1, -1)) * rng.randint(1, top + 30) for _ in range(n)]
+        occupied = [[top + 3, top + 5]] if rng.random() < 0.1 else []
+        mine, theirs = IDPool(start_from=top + 1, occupied=occupied), IDPool(start_from=top + 1, occupied=occupied)
+        want = getattr(CardEnc, kind)(lits, bound, vpool=theirs, encoding=encoding).clauses
+        assert cardinality(kind, lits, bound, mine, encoding) == want, (kind, lits, bound, encoding)
+        assert (mine.top, mine._occupied) == (theirs.top, theirs._occupied)
