@@ -26,10 +26,10 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from pysat.card import CardEnc, EncType
+from pysat.card import EncType
 from pysat.formula import IDPool
 
-from lab.counting import exact_counts
+from lab.counting import cardinality, exact_counts
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -611,7 +611,7 @@ class Undead(CluePuzzle):
         totals = [Exactly(tuple(monster[cell][kind] for cell in cells), total)
                   for kind, total in enumerate(params.totals[:2])]  # the zombies are the rest (one a cell)
         for count in totals if counters else ():
-            clauses += CardEnc.equals(list(count.lits), count.n, vpool=pool, encoding=EncType.seqcounter).clauses
+            clauses += cardinality("equals", list(count.lits), count.n, pool, EncType.seqcounter)
         eq_of = {}
         for key in params.count_keys() if counters else ():
             seen = seen_on(params, monster, key)

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import TypeVar
 
-from pysat.card import CardEnc
+from pysat.card import EncType
 from pysat.formula import IDPool
 
+from lab.counting import cardinality
 from lab.puzzle import (
     BoardLimit,
     Clause,
@@ -303,7 +304,7 @@ class Unruly(CluePuzzle):
         balance = [Exactly(tuple(line), len(line) // 2) for line in rows + cols]
         for line in rows + cols:
             if not native_counts:
-                clauses += CardEnc.equals(line, len(line) // 2, vpool=pool).clauses
+                clauses += cardinality("equals", line, len(line) // 2, pool, EncType.seqcounter)
             for a, b, c in zip(line, line[1:], line[2:]):
                 clauses += [[a, b, c], [-a, -b, -c]]
         if params.unique:
