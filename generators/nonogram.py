@@ -40,7 +40,8 @@ class NonogramGenerator(Generator):
     history_free = True  # `repair` ignores the rival picture: see the module docstring
 
     def __init__(self) -> None:
-        self._known: tuple[dict, dict] | None = None  # (clues, what line solving fixed)
+        self._start: tuple[dict, dict | None] | None = None  # (repaired clues, what line solving fixed before)
+        self._solved: tuple[dict, dict | None] | None = None  # (clues, what line solving fixes)
 
     def params(self, size: int = 10, width: int | None = None, height: int | None = None,
                density: float = DEFAULT_DENSITY, **_: object) -> NonogramDraw:
@@ -59,27 +60,38 @@ class NonogramGenerator(Generator):
     def candidate_clues(self, params: NonogramParams, solution: Grid) -> dict:
         return {key: runs(solution[r][c] for r, c in params.cells(key)) for key in params.lines()}
 
+    def deduces_all(self, params: NonogramParams, clues: dict, solution: Grid) -> bool:
+        """Line solving fixes every cell: the picture is unique with no solver call (Tatham's
+        generator asks only this; ours asks the SAT engine when line solving stops short)."""
+        known = self._line_solved(params, clues)
+        return known is not None and len(known) == params.width * params.height
+
     def repair(self, params: NonogramParams, clues: dict, solution: Grid, other: Grid,
                rng: random.Random):
         """Give away one cell that line reasoning leaves open, picked at random. Each repair
         fixes at least that cell for the next round, so repairs end within the board's area
         (usually after one or two: a given sets off more line deductions)."""
-        known = line_solve(params, clues, self._line_facts(clues))
+        known = self._line_solved(params, clues)
         open_cells = [(r, c) for r in range(params.height) for c in range(params.width)
                       if known is not None and (r, c) not in known]
         if not open_cells:
             return None  # cannot happen for consistent clues that are still ambiguous
         r, c = rng.choice(open_cells)
         repaired = {**clues, ("cell", r, c): solution[r][c]}
-        self._known = (repaired, known)
+        self._start = (repaired, known)
         return params, repaired, solution
 
-    def _line_facts(self, clues: dict) -> dict | None:
-        """What line solving fixed for the last repaired clue set, if `clues` is that set
-        (the next repair of the same puzzle): a memo, so the result is the same either way."""
-        if self._known is not None and self._known[0] == clues:
-            return self._known[1]
-        return None
+    def _line_solved(self, params: NonogramParams, clues: dict) -> dict | None:
+        """`line_solve(params, clues)`, remembered for the last clue set asked (the uniqueness
+        pass and then `repair` ask the same), and started from what line solving fixed for
+        the clue set a repair grew this one from: facts of a subset of these clues. Line
+        solving's fixpoint is the same from any such start, so the answer is too."""
+        if self._solved is not None and self._solved[0] == clues:
+            return self._solved[1]
+        start = self._start[1] if self._start is not None and self._start[0] == clues else None
+        known = line_solve(params, clues, start)
+        self._solved = (clues, known)
+        return known
 
 
 GENERATOR = NonogramGenerator()

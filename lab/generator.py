@@ -177,6 +177,13 @@ class Generator:
         result is still called minimal only if each of these is needed too."""
         return []
 
+    def deduces_all(self, params: Any, clues: dict, solution: Any) -> bool:
+        """Optional: does a cheap deduction of the puzzle's own (a nonogram's line solver)
+        fix the whole of `solution` from `clues`? Then the clue set is unique and no solver
+        is asked (`_pin_down`). It must be sound: True only when every fact follows from
+        the clues (tests compare it with the SAT count). Default: no such deduction."""
+        return False
+
     def repair(self, params: Any, clues: dict, solution: Any, other: Any,
                rng: random.Random) -> tuple[Any, dict, Any] | None:
         """An ambiguous full clue set: change the instance so that `other` is ruled out.
@@ -240,6 +247,8 @@ def _pin_down(ptype: CluePuzzle, gen: Generator, params: Any, clues: dict, solut
         return (params, clues, solution), 0, 0
     calls = repairs = 0
     for _ in range(opts.max_attempts):
+        if gen.deduces_all(params, clues, solution):  # unique by the puzzle's own sound deduction
+            return (params, clues, solution), calls, repairs
         session = sessions.get(ptype, params, stripping=True)  # repairs may change the structure (walls)
         before = session.calls
         other = session.other_than(session.assumptions(clues), solution, opts.budget)

@@ -583,6 +583,43 @@ def test_generated_15x15_unique_by_cpsat():
     assert_unique_by_cpsat(generate(50, 15, seed=7))
 
 
+def test_line_solving_settles_uniqueness_only_when_sound():
+    """`deduces_all` lets the engine skip the SAT check: it must answer True only for clue
+    sets with one picture (the SAT count), and it must answer True often enough to matter."""
+    gen = generator("nonogram")
+    rng = random.Random(4)
+    answers = []
+    for size in (4, 5, 6) * 20:
+        params, grid = gen.draw(gen.params(size=size), rng, SessionCache())
+        clues = gen.candidate_clues(params, grid)
+        settled = gen.deduces_all(params, clues, grid)
+        n = SatSession(PUZZLE, params).count(clues, limit=2).n
+        assert not settled or n == 1, (size, grid)
+        answers.append((settled, n))
+    assert (True, 1) in answers and (False, 1) in answers and (False, 2) in answers
+
+
+def test_generation_skips_the_solver_when_line_solving_settles():
+    """A picture line solving settles is pinned down with no solver call, and the puzzles
+    are those the SAT check alone makes (the engine's hook changes only the cost)."""
+    gen = generator("nonogram")
+    params = gen.params(size=8)
+    checks = []
+    for seed in range(20):
+        made = generate_one(PUZZLE, gen, params, random.Random(seed), SessionCache())
+        checks.append(made.checks)
+        with_sat = generate_one(PUZZLE, _SatOnly(), params, random.Random(seed), SessionCache())
+        assert made.instance == with_sat.instance and made.repairs == with_sat.repairs
+    assert 0 in checks and any(checks)
+
+
+class _SatOnly(type(generator("nonogram"))):  # type: ignore[misc]
+    """The nonogram generator without its line-solving shortcut."""
+
+    def deduces_all(self, params, clues, solution) -> bool:
+        return False
+
+
 def test_generation_depends_only_on_the_seed():
     """The repair never looks at the rival picture, so a solver with a history gives the
     same puzzles as fresh ones (datasets may share one session)."""
