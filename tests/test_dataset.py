@@ -215,3 +215,47 @@ def test_a_puzzles_generation_solver_makes_the_same_puzzles():
             assert mine.pop("engine") == f"pysat:{ptype.generation_solver}"
             assert theirs.pop("engine") == f"pysat:{DEFAULT_SOLVER}"
             assert mine == theirs, (ptype.name, index)
+
+
+def test_record_params_are_asdict_of_the_puzzles_params():
+    """`_params_json` skips copying what holds no dataclass, and must still give what
+    `dataclasses.asdict` gives (a set field sorted): on generated boards and on every
+    kind of value asdict treats apart."""
+    import dataclasses
+    from collections import namedtuple
+
+    from lab.dataset import _params_json
+    from lab.generator import SessionCache
+
+    def expected(params):
+        return {k: sorted(v) if isinstance(v, (set, frozenset)) else v for k, v in dataclasses.asdict(params).items()}
+
+    for name in ("map", "lightup", "bridges", "undead", "sudoku"):
+        record, _ = lab.dataset.make_item(DatasetSpec(puzzle=name, options={}, count=1, seed=2, grade=False), 0,
+                                          SessionCache())
+        params = registry.puzzle(name).parse(record["clues"], record["format"]).params
+        assert _params_json(params) == expected(params), name
+    Pair = namedtuple("Pair", "a b")
+
+    @dataclasses.dataclass(frozen=True)
+    class Inner:
+        x: tuple
+
+    @dataclasses.dataclass(frozen=True)
+    class Outer:
+        atoms: tuple
+        nested: tuple
+        inner: Inner
+        inners: tuple
+        pair: Pair
+        mapping: dict
+        items: list
+        shades: frozenset
+        nothing: None = None
+
+    odd = Outer((1, 2.5, "a", True, None), ((1, 2), (3,)), Inner((4, 5)), (Inner(()), Inner((6,))),
+                Pair(Inner((7,)), 8), {"k": Inner((9,)), "m": (1, 2)}, [Inner((1,)), 3], frozenset({3, 1, 2}))
+    got = _params_json(odd)
+    assert got == expected(odd)
+    assert type(got["pair"]) is Pair and type(got["items"]) is list and got["shades"] == [1, 2, 3]
+    assert json.dumps(got, sort_keys=True, default=str) == json.dumps(expected(odd), sort_keys=True, default=str)
