@@ -62,8 +62,10 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # costliest step twice (`effort_of`). 5: probing runs on `lab.probing` (rounds of
 # propagation, in C), not on Minicard's `propagate`: a finding costs the primary literals
 # set in the rounds before its conflict shows, whatever the order (Minicard stopped at its
-# first conflict in its own queue order).
-GRADE_VERSION = 5
+# first conflict in its own queue order). 6: a puzzle unit propagation settles has no search
+# to count: conflicts, decisions and propagations are 0 (a solve counted only the encoding's
+# helper variables: a 15x15 nonogram's 120 decisions; sudoku's empty solve, 1 decision).
+GRADE_VERSION = 6
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): search statistics, fast loading
 
 
@@ -590,7 +592,13 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
     its cost); elsewhere simplifying costs more than it saves, and a fresh session takes
     the facts as unit clauses (`_search_from`). `proven_unique`: the ladder fixed every
     primary variable from the clues (facts every solution shares), so the search for a
-    second solution is skipped: it could only fail."""
+    second solution is skipped: it could only fail; and when the facts themselves fix every
+    primary variable (level 0), there is no search at all."""
+    if proven_unique and all(v in facts or -v in facts for v in session.rules.primary):
+        # Unit propagation from the clues settled the puzzle: nothing is left to search. A
+        # solve would only decide the encoding's helper variables (a 15x15 nonogram's
+        # automaton states: 120 decisions, 1,800 propagations, a third of its grade).
+        return "unique", {}
     dense = len(facts) >= SIMPLIFY_FROM * session.variables()
     formula = session.formula() if dense else None
     if formula is None:

@@ -520,3 +520,24 @@ def test_tathams_easiest_rules_are_propagation():
         ptype = registry.puzzle(name)
         level = grade(ptype, ptype.parse(game_id, "tatham")).level
         assert (level == 0) if rank == "0" else (level is not None and level >= 1), (name, his, game_id, level)
+
+
+def test_a_puzzle_propagation_settles_has_no_search_to_count():
+    """Level 0: unit propagation fixed every cell, so the search counts nothing, whatever
+    helper variables the encoding has (a nonogram's automaton states once gave 120
+    decisions); a puzzle that needs probing still reports the search from where
+    propagation stopped."""
+    seen = set()
+    for name, options in (("nonogram", {"size": 10}), ("sudoku", {})):
+        ptype, gen = registry.puzzle(name), registry.generator(name)
+        sessions = SessionCache()
+        for seed in range(12):
+            made = generate_one(ptype, gen, gen.params(**options), random.Random(seed), sessions)
+            g = grade(ptype, made.instance)
+            assert g.status == "unique"
+            if g.level == 0:
+                assert (g.conflicts, g.decisions, g.propagations) == (0, 0, 0), name
+            elif name == "sudoku":
+                assert g.propagations > 0
+            seen.add((name, g.level == 0))
+    assert {("nonogram", True), ("sudoku", True), ("sudoku", False)} <= seen
