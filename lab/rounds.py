@@ -49,14 +49,52 @@ class _Part:
     """One kind of constraint (clauses, or "at most k" counts) as flat literal slots grouped
     by constraint; `size` is a clause's length or a count's k."""
 
-    def __init__(self, lits: np.ndarray, lengths: np.ndarray, size: np.ndarray, derived: bool = True):
+    def __init__(self, lits: np.ndarray, lengths: np.ndarray, size: np.ndarray,
+                 joined: tuple[_Part, _Part] | None = None):
         self.lits, self.length, self.size = lits, lengths, size
         self.n = len(lengths)
-        if derived:
-            self.var, self.sign = np.abs(lits), np.sign(lits).astype(np.int8)
-            self.of = np.repeat(np.arange(self.n), lengths)
-            self.start = np.cumsum(lengths) - lengths
+        self._joined = joined  # the two parts this one joins (`plus`)
+        self._derived: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._largest: int | None = None
         self._by_var: tuple[np.ndarray, np.ndarray] | None = None
+
+    def _derive(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(var, sign, of, start), made when first asked: the C rounds read only the literals,
+        lengths and sizes, and a joined part's are its parts' joined, not worked out again."""
+        if self._derived is None:
+            if self._joined is not None:
+                a, b = self._joined
+                self._derived = (np.concatenate([a.var, b.var]), np.concatenate([a.sign, b.sign]),
+                                 np.concatenate([a.of, b.of + a.n]), np.concatenate([a.start, b.start + a.lits.size]))
+            else:
+                self._derived = (np.abs(self.lits), np.sign(self.lits).astype(np.int8),
+                                 np.repeat(np.arange(self.n), self.length), np.cumsum(self.length) - self.length)
+        return self._derived
+
+    @property
+    def var(self) -> np.ndarray:
+        return self._derive()[0]
+
+    @property
+    def sign(self) -> np.ndarray:
+        return self._derive()[1]
+
+    @property
+    def of(self) -> np.ndarray:
+        return self._derive()[2]
+
+    @property
+    def start(self) -> np.ndarray:
+        return self._derive()[3]
+
+    def largest(self) -> int:
+        """The largest variable named (0: none)."""
+        if self._largest is None:
+            if self._joined is not None:
+                self._largest = max(part.largest() for part in self._joined)
+            else:
+                self._largest = max(int(self.lits.max()), -int(self.lits.min())) if self.lits.size else 0
+        return self._largest
 
     @classmethod
     def of_lists(cls, groups: Sequence[Sequence[int]], sizes: Sequence[int] | None = None,
@@ -77,16 +115,12 @@ class _Part:
         return cls.of_lists([lits for lits, _ in counts], [k for _, k in counts])
 
     def plus(self, other: _Part) -> _Part:
-        """Both parts, one after the other (what each derived is joined, not worked out again:
-        a puzzle's clues join rules of hundreds of thousands of slots)."""
+        """Both parts, one after the other (a puzzle's clues join rules of hundreds of
+        thousands of slots: what each derived is joined only when asked, `_derive`)."""
         if not other.n:
             return self
-        out = _Part(np.concatenate([self.lits, other.lits]), np.concatenate([self.length, other.length]),
-                    np.concatenate([self.size, other.size]), derived=False)
-        out.var, out.sign = np.concatenate([self.var, other.var]), np.concatenate([self.sign, other.sign])
-        out.of = np.concatenate([self.of, other.of + self.n])
-        out.start = np.concatenate([self.start, other.start + self.lits.size])
-        return out
+        return _Part(np.concatenate([self.lits, other.lits]), np.concatenate([self.length, other.length]),
+                     np.concatenate([self.size, other.size]), joined=(self, other))
 
     def touching(self, changed: np.ndarray) -> np.ndarray:
         """The constraints in which any of the variables `changed` (sorted) stands."""
@@ -198,8 +232,7 @@ class Formula:
     def largest(self) -> int:
         """The largest variable any constraint names (what a solver loaded with them counts)."""
         if self._largest is None:
-            self._largest = max((int(part.var.max()) for part in (self.clauses, self.counts) if part.var.size),
-                                default=0)
+            self._largest = max(self.clauses.largest(), self.counts.largest())
         return self._largest
 
     def simplified(self, facts: Iterable[int]) -> Simplified:
