@@ -449,6 +449,12 @@ class CluePuzzle(PuzzleType):
     # tenth session). Those answers are facts, so the puzzles are the same on either solver;
     # not for a generator with `repair`, whose fixes follow the rival solution a solver finds.
     generation_solver: ClassVar[str | None] = None
+    # Every session on a solver with native counts (the grade's Minicard, a generation_solver
+    # "mc") takes count clues as `clue_counts`, not only one-shot checks. Only where the counts
+    # propagate exactly as the clue clauses do (a complete encoding with no helper variable,
+    # Mosaic's `exactly`): unit propagation, the grade's rounds and its probing then see the
+    # same facts, for far less to build and load (up to 210 clauses a Mosaic clue).
+    counts_natively: ClassVar[bool] = False
 
     def commands(self) -> list[str]:
         return ["solve", "check", "clues", "count", "grade", "explain", "render"]

@@ -336,9 +336,12 @@ class SatSession:
         `stripping`: a generator's session, on the puzzle's `stripping_rules` if it has them."""
         self.ptype = ptype
         self.params = params
-        # Count clues as native constraints: one-shot sessions only (a stripping session asks
-        # thousands of questions and probing goes better through a counter's literals).
-        self._native_counts = one_shot and solver in NATIVE_CARDINALITY and ptype.implements("clue_counts")
+        # Count clues as native constraints: one-shot sessions (a stripping session asks
+        # thousands of questions and probing goes better through a counter's literals), and
+        # every session of a puzzle whose counts propagate as its clue clauses do
+        # (`CluePuzzle.counts_natively`).
+        self._native_counts = (one_shot or getattr(ptype, "counts_natively", False)) and \
+            solver in NATIVE_CARDINALITY and ptype.implements("clue_counts")
         # `one_shot_rules` may leave out what native counts replace, so only with them.
         self.rules, self.pool = built or _rules_for(ptype, params, one_shot and (
             self._native_counts or not ptype.implements("clue_counts")), stripping)
