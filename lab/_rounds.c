@@ -356,6 +356,10 @@ typedef struct {
     uint32_t *safe;  /* per literal (2 * var + positive): the pass that found it safe */
     uint32_t pass_id;
     int broken;  /* the facts conflict */
+    Py_ssize_t nprimary;  /* primary variables on the trail */
+    double cost_cap;  /* `run` stops once more than this many primary variables are set
+                       * past `cost_from` (a probe's cost can only be higher): < 0, never */
+    Py_ssize_t cost_from;
 } Prober;
 
 static void assign(Prober *p, int64_t lit) {
@@ -363,6 +367,7 @@ static void assign(Prober *p, int64_t lit) {
     int positive = lit > 0;
     p->value[var] = positive ? 1 : -1;
     p->trail[p->ntrail++] = (int32_t)var;
+    p->nprimary += p->primary[var];
     for (int64_t q = p->occ_start[var]; q < p->occ_start[var + 1]; q++) {
         int32_t entry = p->occ[q], i = entry >> 1;
         Con *c = &p->con[i];
@@ -379,6 +384,7 @@ static void undo(Prober *p, Py_ssize_t to) {
     while (p->ntrail > to) {
         int32_t var = p->trail[--p->ntrail];
         int positive = p->value[var] > 0;
+        p->nprimary -= p->primary[var];
         for (int64_t q = p->occ_start[var]; q < p->occ_start[var + 1]; q++) {
             int32_t entry = p->occ[q];
             Con *c = &p->con[entry >> 1];
@@ -408,7 +414,8 @@ static int grow(Prober *p, Py_ssize_t need) {
 /* Rounds from the last batch of assignments (the trail from `batch`; the counts they
  * touched are in `pending`) to the fixpoint, `extra` forced in the first round too (the
  * rules' unit clauses): 1, or 0 on a conflict with *before = the trail's length when it
- * showed; -1 on no memory. */
+ * showed; 2 when a round left more primary variables set than `p->cost_cap` allows (pending
+ * cleared); -1 on no memory. */
 static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nextra, Py_ssize_t *before) {
     for (;;) {
         Py_ssize_t nforced = 0, nscan = p->npending;
@@ -501,6 +508,10 @@ static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nex
             int64_t lit = p->forced[j], var = lit < 0 ? -lit : lit;
             if (!p->value[var]) assign(p, lit);
         }
+        if (p->cost_cap >= 0 && (double)(p->nprimary - p->cost_from) > p->cost_cap) {
+            clear_pending(p);
+            return 2;
+        }
     }
 }
 
@@ -592,9 +603,11 @@ static PyObject *Prober_facts(Prober *p, PyObject *Py_UNUSED(ignored)) {
 
 /* Probe the open literal `lit` from the facts: 1 it holds (what it set stays on the trail
  * from `from`, for the caller to read and undo), 0 it conflicts (*cost: the primary
- * variables set before the conflict showed; undone), -1 no memory (undone). */
+ * variables set before the conflict showed; undone), 2 it went past `p->cost_cap` (undone), -1
+ * no memory (undone). */
 static int probe_one(Prober *p, long long lit, long *cost) {
     Py_ssize_t from = p->ntrail, before = 0;
+    p->cost_from = p->nprimary;
     assign(p, lit);
     int status = run(p, from, NULL, 0, &before);
     clear_pending(p);
@@ -682,13 +695,20 @@ static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
 }
 
 /* Probe each of `probes` again (those the facts do not settle), at most `limit` probes (-1:
- * none) -> (findings [(cost, literal proven)] for those that still fail, probes, stopped). */
+ * none) -> (findings [(cost, literal proven)] for those that still fail, probes, stopped).
+ * With `spread` > 0 only the cheapest findings' costs are wanted, those up to `spread` times
+ * the cheapest: a probe is cut off once its rounds have set more primary variables than
+ * `spread` times the cheapest cost found so far, and reported with cost -1. Each still
+ * fails (the facts only grew since it was found), and its cost could only be higher. */
 static PyObject *Prober_recheck(Prober *p, PyObject *args) {
     PyObject *probes, *found;
     long long limit, calls = 0;
+    double spread = 0;
     int out = 0;
-    if (!(found = list_and_limit(args, &probes, &limit))) return NULL;
+    if (!PyArg_ParseTuple(args, "O!L|d", &PyList_Type, &probes, &limit, &spread)) return NULL;
+    if (!(found = PyList_New(0))) return NULL;
     Py_ssize_t m = PyList_GET_SIZE(probes), from = p->ntrail;
+    long cheapest = -1;
     for (Py_ssize_t j = 0; j < m && !p->broken; j++) {
         long long probe;
         if (list_literal(p, probes, j, &probe) < 0) {
@@ -702,13 +722,20 @@ static PyObject *Prober_recheck(Prober *p, PyObject *args) {
         }
         calls++;
         long cost = 0;
+        p->cost_cap = spread > 0 && cheapest >= 0 ? spread * (double)cheapest : -1;
         int status = probe_one(p, probe, &cost);
+        p->cost_cap = -1;
         if (status < 0) {
             Py_DECREF(found);
             return PyErr_NoMemory();
         }
-        if (status) undo(p, from);
-        else if (append_pair(found, cost, -probe) < 0) {
+        if (status == 1) {
+            undo(p, from);
+            continue;
+        }
+        if (status == 2) cost = -1;
+        else if (cheapest < 0 || cost < cheapest) cheapest = cost;
+        if (append_pair(found, cost, -probe) < 0) {
             Py_DECREF(found);
             return NULL;
         }
@@ -838,6 +865,7 @@ static int Prober_init(Prober *p, PyObject *args, PyObject *kwds) {
     }
     p->nv = nv;
     p->cap = 1024;
+    p->cost_cap = -1;
     p->con = calloc(n + 1, sizeof(Con));
     p->lits = malloc(sizeof(int64_t) * (slots + 1));
     p->occ_start = calloc(nv + 1, sizeof(int64_t));
@@ -923,7 +951,8 @@ static PyMethodDef Prober_methods[] = {
     {"fails1", (PyCFunction)Prober_fails1, METH_VARARGS,
      "fails1(lits, candidates, limit) -> (conflicts, what lits then set or None, count, stopped)."},
     {"recheck", (PyCFunction)Prober_recheck, METH_VARARGS,
-     "recheck(probes, limit) -> (findings [(cost, literal)] of those that still fail, probes, stopped)."},
+     "recheck(probes, limit, spread=0) -> (findings [(cost, literal)] of those that still fail, probes, "
+     "stopped); with spread, a cost above spread times the cheapest may come back as -1."},
     {"shallow_pass", (PyCFunction)Prober_shallow_pass, METH_VARARGS,
      "shallow_pass(variables, limit) -> (findings [(cost, literal)], probes, stopped by the limit)."},
     {NULL, NULL, 0, NULL}};

@@ -332,10 +332,11 @@ class _Prober:
         return self._take(found)
 
     def _take(self, found: list[tuple[int, int]]) -> tuple[list[int], int]:
-        """The step from depth-1 findings (cost, literal): the cheapest ones; the rest wait."""
-        cheapest = min(cost for cost, _ in found)
-        self.pending = [-lit for cost, lit in found if cost > cheapest * STEP_SPREAD]
-        return [lit for cost, lit in found if cost <= cheapest * STEP_SPREAD], cheapest
+        """The step from depth-1 findings (cost, literal): the cheapest ones; the rest wait
+        (a cost of -1: a recheck cut it off above what this step takes)."""
+        cheapest = min(cost for cost, _ in found if cost >= 0)
+        self.pending = [-lit for cost, lit in found if not 0 <= cost <= cheapest * STEP_SPREAD]
+        return [lit for cost, lit in found if 0 <= cost <= cheapest * STEP_SPREAD], cheapest
 
     def _recheck(self) -> list[tuple[int, int]]:
         """The waiting findings still open, probed again as they were found (with the
@@ -344,7 +345,10 @@ class _Prober:
         probes = [p for p in self.pending if p not in facts and -p not in facts]
         self.pending = []
         if self.engine is not None and not self.pending_dead_end:
-            findings, calls, stopped = self.engine.recheck(probes, self._left())
+            # Only the cheapest findings' costs matter (`_take`): the prober cuts off a probe
+            # once it has set more than STEP_SPREAD times the cheapest so far (Signpost's
+            # rechecks, two thirds of its grade, ran every waiting probe to its conflict).
+            findings, calls, stopped = self.engine.recheck(probes, self._left(), STEP_SPREAD)
             self._spent(calls, stopped)
             return findings
         found = []

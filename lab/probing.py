@@ -48,7 +48,7 @@ class Prober(Protocol):
         """Depth-1 probing under assumptions (`RoundsProber.fails1`)."""
         ...
 
-    def recheck(self, probes: list[int], limit: int) -> tuple[list[tuple[int, int]], int, bool]:
+    def recheck(self, probes: list[int], limit: int, spread: float = 0) -> tuple[list[tuple[int, int]], int, bool]:
         """Waiting findings probed again (`RoundsProber.recheck`)."""
         ...
 
@@ -115,9 +115,10 @@ class RoundsProber:
                     self.false[i] -= 1
             self.value[var] = 0
 
-    def _run(self, touched: set[int]) -> tuple[bool, int]:
+    def _run(self, touched: set[int], cap: float = -1, since: int = 0) -> tuple[bool | None, int]:
         """Rounds from the constraints `touched` to the fixpoint: (holds, the trail's length
-        when a conflict showed)."""
+        when a conflict showed); holds is None once a round leaves more than `cap` primary
+        variables set on the trail from `since` (cap < 0: never)."""
         while True:
             forced: dict[int, int] = {}  # var -> sign forced this round
             for i in sorted(touched):
@@ -146,6 +147,8 @@ class RoundsProber:
             touched = set()
             for lit in forced.values():
                 self._set(lit, touched)
+            if cap >= 0 and sum(self.primary[abs(lit)] for lit in self.trail[since:]) > cap:
+                return None, len(self.trail)
 
     def _start(self, lits: list[int]) -> tuple[bool, int]:
         touched: set[int] = set()
@@ -157,7 +160,8 @@ class RoundsProber:
                 return False, len(self.trail)
             if not have:
                 self._set(lit, touched)
-        return self._run(touched)
+        holds, before = self._run(touched)
+        return bool(holds), before
 
     def propagate(self, lits: list[int]) -> tuple[bool, list[int]]:
         if self.broken:
@@ -269,12 +273,15 @@ class RoundsProber:
         self._undo(mark)
         return False, implied, calls, False
 
-    def recheck(self, probes: list[int], limit: int) -> tuple[list[tuple[int, int]], int, bool]:
+    def recheck(self, probes: list[int], limit: int, spread: float = 0) -> tuple[list[tuple[int, int]], int, bool]:
         """Probe each of `probes` again (those the facts do not settle), at most `limit` probes
         (-1: none) -> (findings (cost, literal proven) for those that still fail, probes,
-        stopped by the limit)."""
+        stopped by the limit). With `spread` > 0, a probe is cut off once its rounds set more
+        primary variables than `spread` times the cheapest cost found so far, and reported
+        with cost -1: it still fails, at a cost no step takes now."""
         found: list[tuple[int, int]] = []
         calls, mark = 0, len(self.trail)
+        cheapest = -1
         for probe in probes:
             if self.broken:
                 break
@@ -285,9 +292,15 @@ class RoundsProber:
             if 0 <= limit <= calls:
                 return found, calls, True
             calls += 1
-            holds, before = self._start([probe])
+            cap = spread * cheapest if spread > 0 and cheapest >= 0 else -1
+            touched: set[int] = set()
+            self._set(probe, touched)
+            holds, before = self._run(touched, cap, mark)
             cost = sum(self.primary[abs(lit)] for lit in self.trail[mark:before])
             self._undo(mark)
-            if not holds:
+            if holds is None:
+                found.append((-1, -probe))
+            elif not holds:
+                cheapest = cost if cheapest < 0 else min(cheapest, cost)
                 found.append((cost, -probe))
         return found, calls, False

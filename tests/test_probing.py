@@ -70,6 +70,7 @@ def test_both_engines_answer_alike_and_as_the_rounds_do(seed):
         seen["finding"] += bool(passes[0][0])
         probes = [rng.choice((1, -1)) * v for v in open_vars]
         assert engines[0].recheck(probes, limit) == engines[1].recheck(probes, limit)
+        _check_cut_off_rechecks(engines, probes, rng.choice((1.0, 1.5, 2.0)))
         under = [rng.choice((1, -1)) * rng.randint(1, n)]
         deep = [e.fails1(under, open_vars, limit) for e in engines]
         assert deep[0][0] == deep[1][0] and deep[0][2:] == deep[1][2:], (deep, under, limit)
@@ -78,6 +79,38 @@ def test_both_engines_answer_alike_and_as_the_rounds_do(seed):
         assert [e.facts() for e in engines][0] is not None  # a pass leaves the facts as they were
         assert {frozenset(e.facts()) for e in engines} == {frozenset(base[1])}
     assert min(seen.values()) >= 20, seen
+
+
+def _check_cut_off_rechecks(engines: list[probing.Prober], probes: list[int], spread: float) -> int:
+    """Probes known to fail (the grade's waiting findings: the facts only grow) rechecked
+    with a spread: the same findings in the same order, each cost exact, or -1 when it is
+    above the spread times the cheapest (the grade's steps never take it); both engines
+    alike. -> how many were cut off."""
+    failing = [-lit for _, lit in engines[0].recheck(probes, -1)[0]]
+    cut = [e.recheck(failing, -1, spread) for e in engines]
+    full = engines[0].recheck(failing, -1)
+    assert cut[0] == cut[1] and [lit for _, lit in cut[0][0]] == [lit for _, lit in full[0]]
+    assert cut[0][1:] == full[1:]
+    exact = [cost for cost, _ in full[0]]
+    for (cost, _), want in zip(cut[0][0], exact):
+        assert cost == want or (cost == -1 and want > spread * min(exact)), (cut, full)
+    return sum(cost == -1 for cost, _ in cut[0][0])
+
+
+def test_rechecks_cut_off_only_what_no_step_takes():
+    """Bigger random formulas, where waiting findings' costs spread out: cut-offs happen,
+    and each is right (`_check_cut_off_rechecks`)."""
+    rng = random.Random(3)
+    cut_off = 0
+    for _ in range(600):
+        n = rng.randint(12, 30)
+        formula = _random_formula(rng, n)
+        if formula.rounds([]) is None:
+            continue
+        engines = _engines(formula, sorted(rng.sample(range(1, n + 1), rng.randint(n // 2, n))))
+        probes = [sign * v for v in range(1, n + 1) for sign in (1, -1)]
+        cut_off += _check_cut_off_rechecks(engines, probes, rng.choice((1.0, 1.5, 2.0)))
+    assert cut_off >= 20
 
 
 def test_a_finding_costs_the_primary_literals_set_before_the_conflict():
