@@ -596,13 +596,7 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
     its cost); elsewhere simplifying costs more than it saves, and a fresh session takes
     the facts as unit clauses (`_search_from`). `proven_unique`: the ladder fixed every
     primary variable from the clues (facts every solution shares), so the search for a
-    second solution is skipped: it could only fail; and when the facts themselves fix every
-    primary variable (level 0), there is no search at all."""
-    if proven_unique and all(v in facts or -v in facts for v in session.rules.primary):
-        # Unit propagation from the clues settled the puzzle: nothing is left to search. A
-        # solve would only decide the encoding's helper variables (a 15x15 nonogram's
-        # automaton states: 120 decisions, 1,800 propagations, a third of its grade).
-        return "unique", {}
+    second solution is skipped: it could only fail. (At level 0 `grade` asks no search.)"""
     dense = len(facts) >= SIMPLIFY_FROM * session.variables()
     formula = session.formula() if dense else None
     if formula is None:
@@ -720,7 +714,14 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
             _ladder(session, clue_lits, max_depth, budget_probes)
         settled = climb.level is not None and climb.level <= max_depth and not climb.contradiction
         # (the start is empty when the clues contradict each other at once)
-        status, stats = _search(session, climb.start or set(clue_lits), inst.clues, budget_conflicts, settled)
+        stats: dict[str, int]
+        if settled and climb.level == 0:
+            # Unit propagation from the clues settled the puzzle: nothing is left to search. A
+            # solve would only decide the encoding's helper variables (a 15x15 nonogram's
+            # automaton states: 120 decisions, 1,800 propagations, a third of its grade).
+            status, stats = "unique", {}
+        else:
+            status, stats = _search(session, climb.start or set(clue_lits), inst.clues, budget_conflicts, settled)
     finally:
         session.close()
     level = climb.level
