@@ -178,8 +178,11 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     phases: dict[str, float] = {"grade": 0.0}  # where the item's time went (the timing sidecar)
     while True:
         tries += 1
-        if not gen.history_free:
-            sessions = SessionCache(sessions.solver)  # its answers must not depend on history
+        if not gen.history_free or spec.conflicts is not None:
+            # Its answers must not depend on history: a repair reads whichever rival the
+            # solver found, and under a conflict budget whether a check comes back unknown
+            # depends on what the solver learned before. Solvers of its own, then.
+            sessions = SessionCache(sessions.solver)
         mark = time.perf_counter()
         g: Generated = generate_one(ptype, gen, params, rng, sessions, opts)
         made = time.perf_counter()

@@ -259,3 +259,21 @@ def test_record_params_are_asdict_of_the_puzzles_params():
     assert got == expected(odd)
     assert type(got["pair"]) is Pair and type(got["items"]) is list and got["shades"] == [1, 2, 3]
     assert json.dumps(got, sort_keys=True, default=str) == json.dumps(expected(odd), sort_keys=True, default=str)
+
+
+def test_a_conflict_budget_keeps_records_independent_of_history():
+    """With --conflicts a check may come back unknown, and whether it does depends on what
+    the solver learned before: every record then gets solvers of its own, so a record is
+    the same whatever was made before it (worker counts, chunks, resumes)."""
+    from lab.generator import SessionCache
+
+    spec = DatasetSpec(puzzle="sudoku", options={"box": "4x4"}, count=8, seed=3, conflicts=30)
+    shared = SessionCache()
+    for index in range(8):
+        lab.dataset.make_item(spec, index, shared)  # a history
+    unknowns = 0
+    for index in range(4):
+        record = lab.dataset.make_item(spec, index, shared)[0]
+        assert record == lab.dataset.make_item(spec, index, SessionCache())[0]
+        unknowns += not record["minimal"]
+    assert unknowns  # the budget ran out somewhere: the case this guards
