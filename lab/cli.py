@@ -6,10 +6,16 @@ with one line naming what and where, exit code 2, and no traceback.
 
 from __future__ import annotations
 
+import os
+
+# The command line's numpy is array bookkeeping, never linear algebra, so OpenBLAS's worker
+# threads, which spin for a while after numpy is imported, only took CPU (40 Dominosa
+# puzzles: 0.47 s of CPU in 0.41 s, 0.37 s with one thread). Set before numpy is imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import argparse
 import json
 import math
-import os
 import re
 import signal
 import sys

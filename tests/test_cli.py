@@ -150,3 +150,16 @@ def test_a_puzzle_option_that_begins_a_general_one_is_read_as_itself(tmp_path):
     done = run("generate", "dominosa", "--n", "4", "--count", "2", "--out", str(out), "--quiet")
     assert done.returncode == 0, done.stderr
     assert all(json.loads(line)["options"]["n"] == 4 for line in out.read_text().splitlines())
+
+
+def test_the_command_line_keeps_openblas_to_one_thread():
+    """numpy here never does linear algebra: the command line sets OPENBLAS_NUM_THREADS=1
+    before numpy loads (its spinning threads only took CPU), unless the user set it."""
+    code = ("import sys; import lab; assert 'numpy' not in sys.modules; import lab.cli, os; "
+            "print(os.environ['OPENBLAS_NUM_THREADS'])")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    ours = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert ours.stdout.strip() == "1"
+    theirs = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**env, "OPENBLAS_NUM_THREADS": "4"})
+    assert theirs.stdout.strip() == "4"
