@@ -600,8 +600,7 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
     dense = len(facts) >= SIMPLIFY_FROM * session.variables()
     formula = session.formula() if dense else None
     if formula is None:
-        return _search_from(session.ptype, session.params, clues, facts, session.solver_name,
-                            budget_conflicts, proven_unique)
+        return _search_from(session, clues, facts, budget_conflicts, proven_unique)
     ptype, params, rules = session.ptype, session.params, session.rules
     cuts = ptype.cuts if ptype.implements("cuts") else None
     # (facts that fix every variable leave nothing: the solver gets the empty formula)
@@ -668,11 +667,14 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
         solver.delete()
 
 
-def _search_from(ptype: CluePuzzle, params: Any, clues: Clues, facts: set[int], solver: str,
-                 budget_conflicts: int | None, proven_unique: bool) -> tuple[str, dict[str, int]]:
-    """`_search` on a fresh session with every rule, the facts as unit clauses: the
-    propagation they cause is left out of the statistics."""
-    session = SatSession(ptype, params, solver)
+def _search_from(ladder: SatSession, clues: Clues, facts: set[int], budget_conflicts: int | None,
+                 proven_unique: bool) -> tuple[str, dict[str, int]]:
+    """`_search` on a fresh solver with every rule, the facts as unit clauses: the
+    propagation they cause is left out of the statistics. The ladder's own session when
+    its solver was never loaded (probing ran on its rules as a `Formula`): loading it now
+    gives the solver a new session would, without building the clues' clauses again (a
+    Keen grade made its cages' three times a record); else a new one."""
+    session = ladder if not ladder.loaded else SatSession(ladder.ptype, ladder.params, ladder.solver_name)
     try:
         budget = Budget(conflicts=budget_conflicts)
         session.assumptions(clues)  # the clues' literals, as in the ladder (facts among them)
@@ -690,7 +692,8 @@ def _search_from(ptype: CluePuzzle, params: Any, clues: Clues, facts: set[int], 
         status = "unknown" if second.sat is None else "ambiguous" if second.sat else "unique"
         return status, stats
     finally:
-        session.close()
+        if session is not ladder:
+            session.close()
 
 
 def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_000,

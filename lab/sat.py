@@ -361,6 +361,11 @@ class SatSession:
         self._formula: tuple[int, Formula] | None = None  # (epoch, `formula()` then)
 
     @property
+    def loaded(self) -> bool:
+        """Has the solver been made (and the rules loaded into it)?"""
+        return self._solver is not None
+
+    @property
     def solver(self) -> Any:
         """The solver with the rules loaded, made on first use: a grade that unit propagation
         settles reads the rules as a `Formula` and never needs it (a 15x15 nonogram's rules
