@@ -71,21 +71,10 @@ class _Part:
                                  np.repeat(np.arange(self.n), self.length), np.cumsum(self.length) - self.length)
         return self._derived
 
-    @property
-    def var(self) -> np.ndarray:
-        return self._derive()[0]
-
-    @property
-    def sign(self) -> np.ndarray:
-        return self._derive()[1]
-
-    @property
-    def of(self) -> np.ndarray:
-        return self._derive()[2]
-
-    @property
-    def start(self) -> np.ndarray:
-        return self._derive()[3]
+    var = property(lambda self: self._derive()[0], doc="each slot's variable")
+    sign = property(lambda self: self._derive()[1], doc="each slot's sign, 1 or -1 (int8)")
+    of = property(lambda self: self._derive()[2], doc="each slot's constraint")
+    start = property(lambda self: self._derive()[3], doc="each constraint's first slot")
 
     def largest(self) -> int:
         """The largest variable named (0: none)."""
