@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -135,6 +135,15 @@ class Instance:
     def without(self, keys: Iterable[ClueKey]) -> Instance:
         drop = set(keys)
         return Instance(self.kind, self.params, {k: v for k, v in self.clues.items() if k not in drop})
+
+
+def known_key(key: Any, keys: Container) -> bool:
+    """`key in keys`, where a key that cannot be hashed (a list from someone's JSON) is no
+    key rather than a TypeError: a clue check then refuses it with one clear line."""
+    try:
+        return key in keys
+    except TypeError:
+        return False
 
 
 def variable_block(pool: IDPool, count: int) -> int:

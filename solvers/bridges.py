@@ -39,6 +39,7 @@ from lab.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    known_key,
     quote,
     variable_block,
 )
@@ -243,7 +244,7 @@ def island_counts(params: BridgesParams, solution: Sequence[int]) -> dict[Cell, 
 
 def check_clue(params: BridgesParams, key: Any, value: Any) -> None:
     """Refuse a clue on no island, or one that is not a count."""
-    if key not in params.at:
+    if not known_key(key, params.at):
         raise PuzzleError(f"clue {key} is not an island of the {params.width}x{params.height} board")
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PuzzleError(f"count {quote(value)} for island {cell_name(key)} is not a number of bridges")

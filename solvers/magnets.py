@@ -31,6 +31,7 @@ from lab.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    known_key,
     quote,
     variable_block,
 )
@@ -158,18 +159,10 @@ class MagnetsVars:
 
 def check_count(params: MagnetsParams, key: Key, value: Any) -> None:
     """Refuse a count clue for no line and sign of the board, or one that is not a count."""
-    if not is_count_key(params, key):
+    if not known_key(key, count_key_set(params.width, params.height)):
         raise PuzzleError(f"clue {key} is not a row or column count of the {params.width}x{params.height} board")
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PuzzleError(f"count {quote(value)} for {key} is not a number of cells")
-
-
-def is_count_key(params: MagnetsParams, key: Any) -> bool:
-    """Whether `key` is one of the board's count keys (a set lookup: every clue asks)."""
-    try:
-        return key in count_key_set(params.width, params.height)
-    except TypeError:  # unhashable, so no count key
-        return False
 
 
 def counts_of(params: MagnetsParams, grid: Grid) -> dict[Key, int]:

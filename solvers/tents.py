@@ -35,6 +35,7 @@ from lab.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    known_key,
     quote,
     variable_block,
 )
@@ -129,11 +130,7 @@ def matching(params: TentsParams, tents: Iterable[Cell]) -> dict[Cell, Cell] | N
 # ---- SAT helpers ----------------------------------------------------------------------------
 def check_count(params: TentsParams, key: Key, value: Any) -> None:
     """Refuse a count clue for no line of the board, or one that is not a count."""
-    try:
-        known = key in key_set(params.width, params.height)
-    except TypeError:  # unhashable: no key
-        known = False
-    if not known:
+    if not known_key(key, key_set(params.width, params.height)):
         raise PuzzleError(f"clue {key} is not a row or column of the {params.width}x{params.height} board")
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PuzzleError(f"count {quote(value)} for {key} is not a number of tents")

@@ -43,6 +43,7 @@ from lab.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    known_key,
     quote,
     variable_block,
 )
@@ -215,7 +216,7 @@ def loops_of(params: TracksParams, track: Track) -> list[list[Cell]]:
 
 def check_count(params: TracksParams, key: Any, value: Any) -> None:
     """Refuse a count clue for no line of the board, or a value that is no count for it."""
-    if key not in count_keys(params):
+    if not known_key(key, count_keys(params)):
         raise PuzzleError(f"clue {quote(key)} is not a row or column of the {params.width}x{params.height} board")
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= len(line_cells(params, key)):
         raise PuzzleError(f"count {quote(value)} for {key[0]} {key[1] + 1} is not a number of its cells")

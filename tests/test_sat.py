@@ -12,7 +12,7 @@ from pysat.solvers import Solver
 
 from generators.sudoku import random_grid
 from lab import registry, sat
-from lab.puzzle import Rules
+from lab.puzzle import PuzzleError, Rules
 
 
 def _pairwise_by_hand(groups: list[list[int]]) -> list[list[int]]:
@@ -251,3 +251,18 @@ def test_native_at_most_counts_a_repeated_literal_once_per_occurrence(solver):
                     return bits[abs(lit) - 1] == (lit > 0)
                 holds = all(sum(value(l) for l in lits) <= bound for lits, bound in constraints)
                 assert s.solve(assumptions=[v if b else -v for v, b in enumerate(bits, 1)]) == holds
+
+
+@pytest.mark.parametrize("name, key", [("tents", ["row", 0]), ("magnets", ["row", 0, "+"]), ("bridges", [0, 0]),
+                                       ("tracks", ["row", 0])])
+def test_a_clue_key_that_cannot_be_hashed_is_refused_in_one_line(name, key):
+    """A key from someone's JSON may be a list: `lab.puzzle.known_key` makes the clue check
+    refuse it as no key of the board (a PuzzleError: exit 2, one line), not a TypeError."""
+    ptype = registry.puzzle(name)
+    inst = ptype.parse(ptype.example)
+    session = sat.SatSession(ptype, inst.params)
+    try:
+        with pytest.raises(PuzzleError, match="is not"):
+            ptype.clue_clauses(inst.params, session.rules, key, 1)
+    finally:
+        session.close()
