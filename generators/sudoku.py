@@ -12,14 +12,16 @@ import functools
 import random
 import re
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from lab.generator import Generator, Option
 from lab.puzzle import PuzzleError, quote
 from lab.sat import SatSession, SessionCache
 from lab.strip import ClueSets
 from solvers.sudoku import SIZE, Grid, SudokuParams, check_params
+
+if TYPE_CHECKING:  # numpy loads with the first swap cycles: `check sudoku` needs none
+    import numpy as np
 
 BACKTRACK_MAX_N = 16
 
@@ -92,6 +94,8 @@ def swap_cycles(params: SudokuParams, solution: Grid, max_len: int = SWAP_CYCLE)
     Every kind is a Latin square read as "line -> position -> value" (digit -> row ->
     column, row -> column -> digit, column -> row -> digit), so all are followed at once on
     numpy arrays, one entry per (kind, pair of lines, position)."""
+    import numpy as np
+
     n = params.n
     if n > 60:
         return ClueSets([], np.zeros((0, 0), np.int64))  # positions are bits of an int64
@@ -158,6 +162,8 @@ class _SwapTables:
 
 @functools.lru_cache(maxsize=8)
 def _swap_tables(params: SudokuParams) -> _SwapTables:
+    import numpy as np
+
     n, br, bc = params.n, params.box_rows, params.box_cols
     rows, cols = (x.ravel() for x in np.indices((n, n)))
     a, b = np.triu_indices(n, 1)

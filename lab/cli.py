@@ -25,9 +25,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import registry
-from .dataset import MAX_COUNT, MAX_WORKERS
 from .generator import Generator, Option
 from .puzzle import QUOTE_LIMIT, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
+from .records import MAX_COUNT, MAX_WORKERS  # (not lab.dataset: check and solve load no numpy)
 from .safety import discard_pending
 from .sat import Budget, Unknown
 

@@ -31,7 +31,7 @@ from typing import Any
 from .generator import Generated, GenerateOptions, generate_one, keywords
 from .grade import GRADE_VERSION, measures
 from .puzzle import CluePuzzle, PairLayout, PuzzleError
-from .records import FLAT_FIELDS, JOURNAL_TAG, OPTIONAL, SCHEMA, check_record, flatten
+from .records import FLAT_FIELDS, JOURNAL_TAG, MAX_COUNT, MAX_WORKERS, OPTIONAL, SCHEMA, check_record, flatten
 from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
 from .sat import Budget, SessionCache
 from .share import tatham_id
@@ -40,7 +40,6 @@ GENERATOR_VERSION = "2"  # 2: unset --width/--height are None, not 0 (other seed
 FORMATS = ("jsonl", "csv", "kaggle", "parquet")
 
 
-MAX_COUNT = 10_000_000  # records in one dataset (--count); the journal is streamed, not held in memory
 MAX_DUPLICATE_RUN = 50  # duplicates in a row before generation is called exhausted
 
 
@@ -248,7 +247,6 @@ def canonical_key(record: dict, dedup: str) -> str:
 
 
 # ---- running --------------------------------------------------------------------------
-MAX_WORKERS = 256
 _WORKER_SESSIONS: SessionCache | None = None
 
 

@@ -38,6 +38,9 @@ from typing import Any, BinaryIO
 
 from .puzzle import PairLayout, PuzzleError
 
+MAX_COUNT = 10_000_000  # records in one dataset (--count); the journal is streamed, not held in memory
+MAX_WORKERS = 256  # local worker processes (--workers)
+
 FLAT_FIELDS = ("id", "puzzle", "clues", "solution", "clue_count", "seed", "index", "generator_version",
                "engine", "unique", "minimal", "attempts", "repairs", "tatham_id")
 JSON_FIELDS = ("params", "options", "settings")  # nested objects: one JSON text column each

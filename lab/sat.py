@@ -15,9 +15,8 @@ from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import pysolvers
 from pysat.card import EncType, ITotalizer
 from pysat.formula import IDPool
@@ -25,7 +24,13 @@ from pysat.solvers import Solver, SolverNames
 
 from .counting import cardinality
 from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Exactly, Instance, PuzzleType, Rules
-from .rounds import Formula
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .rounds import Formula
+# numpy (and lab.rounds, built on it) load only where they are used: `check` and `solve`
+# then start without them, 0.04 s of a 0.1 s command (scripts/bench_cli.py).
 
 NATIVE_CARDINALITY = {"mc", "minicard", "gc3", "gluecard3", "gc4", "gluecard4"}
 # At-most-one over more literals than this: a sequential counter (linear size). Pairwise
@@ -205,6 +210,8 @@ def _pairwise(groups: list[list[int]]) -> list[Clause]:
     (groups in order, pairs in reading order). On arrays: 25x25 sudoku has 750,000 pairs
     (687,500 once each), which took 1.0 s in Python loops and take 0.7 s here, most of it
     making the lists the solver takes."""
+    import numpy as np
+
     sizes = sorted({len(g) for g in groups if len(g) > 1})
     if not sizes:
         return []
@@ -416,6 +423,8 @@ class SatSession:
         None for a solver without native counts, whose counters drew helper variables."""
         if self.solver_name not in NATIVE_CARDINALITY:
             return None
+        from .rounds import Formula
+
         if self._formula is not None and self._formula[0] == self.epoch:
             return self._formula[1]
         if self.rules.formula is None:

@@ -25,12 +25,13 @@ import random
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from .puzzle import ClueKey
 from .sat import UNLIMITED, Budget, SatSession
+
+if TYPE_CHECKING:
+    import numpy as np
 
 FIRST_SHARE = 0.5  # the first group tried: this share of the units; doubles while all go (scripts/bench_generators.py)
 
@@ -207,6 +208,8 @@ def _sorted_units(alternatives: Alternatives, unit_of: dict) -> list[list[int]]:
     if not isinstance(alternatives, ClueSets):
         found = (sorted(unit_of[k] for k in alt if k in unit_of) for alt in alternatives)
         return [units for units in found if units and units[0] >= 0]
+    import numpy as np  # (loaded already by the generator that made the sets)
+
     keys = alternatives.keys
     where = np.array(list(map(unit_of.get, keys, itertools.repeat(_NONE, len(keys)))), np.int64)  # no clue: last
     rows = np.sort(where[alternatives.rows], axis=1).tolist()
