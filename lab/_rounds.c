@@ -15,6 +15,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -357,9 +358,11 @@ typedef struct {
     uint32_t pass_id;
     int broken;  /* the facts conflict */
     Py_ssize_t nprimary;  /* primary variables on the trail */
-    double cost_cap;  /* `run` stops once more than this many primary variables are set
-                       * past `cost_from` (a probe's cost can only be higher): < 0, never */
+    double cost_cap;  /* `run` stops once the primary variables set past `cost_from`, times
+                       * the rounds run since `rounds_from`, pass this (a probe's cost can
+                       * only be higher): < 0, never */
     Py_ssize_t cost_from;
+    long rounds, rounds_from;  /* rounds `run` has begun, ever; the count when a probe began */
 } Prober;
 
 static void assign(Prober *p, int64_t lit) {
@@ -414,10 +417,11 @@ static int grow(Prober *p, Py_ssize_t need) {
 /* Rounds from the last batch of assignments (the trail from `batch`; the counts they
  * touched are in `pending`) to the fixpoint, `extra` forced in the first round too (the
  * rules' unit clauses): 1, or 0 on a conflict with *before = the trail's length when it
- * showed; 2 when a round left more primary variables set than `p->cost_cap` allows (pending
+ * showed; 2 when a round left a probe's cost so far above `p->cost_cap` (pending
  * cleared); -1 on no memory. */
 static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nextra, Py_ssize_t *before) {
     for (;;) {
+        p->rounds++;
         Py_ssize_t nforced = 0, nscan = p->npending;
         int32_t *scan = p->pending;
         p->pending = p->next;
@@ -508,7 +512,8 @@ static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nex
             int64_t lit = p->forced[j], var = lit < 0 ? -lit : lit;
             if (!p->value[var]) assign(p, lit);
         }
-        if (p->cost_cap >= 0 && (double)(p->nprimary - p->cost_from) > p->cost_cap) {
+        if (p->cost_cap >= 0 &&
+            (double)(p->nprimary - p->cost_from) * (double)(p->rounds - p->rounds_from) > p->cost_cap) {
             clear_pending(p);
             return 2;
         }
@@ -603,18 +608,19 @@ static PyObject *Prober_facts(Prober *p, PyObject *Py_UNUSED(ignored)) {
 
 /* Probe the open literal `lit` from the facts: 1 it holds (what it set stays on the trail
  * from `from`, for the caller to read and undo), 0 it conflicts (*cost: the primary
- * variables set before the conflict showed; undone), 2 it went past `p->cost_cap` (undone), -1
- * no memory (undone). */
+ * variables set before the conflict showed, times the rounds it took to show; undone), 2
+ * it went past `p->cost_cap` (undone), -1 no memory (undone). */
 static int probe_one(Prober *p, long long lit, long *cost) {
     Py_ssize_t from = p->ntrail, before = 0;
     p->cost_from = p->nprimary;
+    p->rounds_from = p->rounds;
     assign(p, lit);
     int status = run(p, from, NULL, 0, &before);
     clear_pending(p);
     if (!status) {
         long size = 0;
         for (Py_ssize_t t = from; t < before; t++) size += p->primary[p->trail[t]];
-        *cost = size;
+        *cost = size * (p->rounds - p->rounds_from);
     }
     if (status != 1) undo(p, from);
     return status;
@@ -647,8 +653,8 @@ static PyObject *list_and_limit(PyObject *args, PyObject **list, long long *limi
 
 /* One depth-1 pass: for each variable in turn, probe it true, then false, skipping a literal
  * an earlier probe of this pass set without conflict (it holds then too: the dominator
- * rule); the first of the two that conflicts is a finding, (the primary variables it set
- * before the conflict, the literal it proves). At most `limit` probes (-1: no limit).
+ * rule); the first of the two that conflicts is a finding, (its cost, `probe_one`'s, the
+ * literal it proves). At most `limit` probes (-1: no limit).
  * -> (findings, probes, whether the limit stopped it). */
 static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
     PyObject *vars, *found;
@@ -697,8 +703,9 @@ static PyObject *Prober_shallow_pass(Prober *p, PyObject *args) {
 /* Probe each of `probes` again (those the facts do not settle), at most `limit` probes (-1:
  * none) -> (findings [(cost, literal proven)] for those that still fail, probes, stopped).
  * With `spread` > 0 only the cheapest findings' costs are wanted, those up to `spread` times
- * the cheapest: a probe is cut off once its rounds have set more primary variables than
- * `spread` times the cheapest cost found so far, and reported with cost -1. Each still
+ * the cheapest: a probe is cut off once its cost so far (the primary variables its rounds
+ * have set, times those rounds) passes `spread` times the cheapest cost found so far, and
+ * reported with cost -1 (its cost could only grow: a conflict shows a round later). Each still
  * fails (the facts only grew since it was found), and its cost could only be higher. */
 static PyObject *Prober_recheck(Prober *p, PyObject *args) {
     PyObject *probes, *found;
@@ -866,6 +873,7 @@ static int Prober_init(Prober *p, PyObject *args, PyObject *kwds) {
     p->nv = nv;
     p->cap = 1024;
     p->cost_cap = -1;
+    p->rounds = p->rounds_from = 0;
     p->con = calloc(n + 1, sizeof(Con));
     p->lits = malloc(sizeof(int64_t) * (slots + 1));
     p->occ_start = calloc(nv + 1, sizeof(int64_t));
@@ -957,6 +965,12 @@ static PyMethodDef Prober_methods[] = {
      "shallow_pass(variables, limit) -> (findings [(cost, literal)], probes, stopped by the limit)."},
     {NULL, NULL, 0, NULL}};
 
+static PyMemberDef Prober_members[] = {
+    {"rounds", T_LONG, offsetof(Prober, rounds), READONLY,
+     "rounds of propagation begun so far, in every call (a difference times one call)"},
+    {NULL},
+};
+
 static PyTypeObject ProberType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "lab._rounds.Prober",
     .tp_basicsize = sizeof(Prober),
@@ -967,6 +981,7 @@ static PyTypeObject ProberType = {
     .tp_init = (initproc)Prober_init,
     .tp_dealloc = (destructor)Prober_dealloc,
     .tp_methods = Prober_methods,
+    .tp_members = Prober_members,
 };
 
 static PyMethodDef methods[] = {

@@ -19,7 +19,10 @@ from .puzzle import CluePuzzle, Instance, PuzzleError
 from .sat import UNLIMITED, Budget, SatSession
 
 REASONING = {0: "unit propagation", 1: "a failed literal (suppose the opposite, propagate, contradiction)"}
-MINIMIZE_UP_TO = 40  # cores at most this large are made minimal by deletion (one solve per member)
+# Cores at most this large are made minimal by deletion (one solve per member). A late step
+# of a hard sudoku (Inkala's) had a core of more than 40: its 21 clues and the findings of
+# 15 earlier steps; minimal, it names part of each.
+MINIMIZE_UP_TO = 60
 # Each deletion's solve stops after this many conflicts and the member stays: without a clue
 # the question may be as hard as the puzzle (a damaged 5x5 magic square ran for over 40
 # minutes; 17 s with this budget, 67 s with 10,000).

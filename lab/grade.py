@@ -10,8 +10,9 @@ compare in "Sudoku as a SAT Problem" (2006); deeper rungs nest the probing:
 * level max_depth + 1: none of that settles it, the puzzle needs search.
 
 Within a level, the score orders puzzles by the effort of their solving path: the summed
-cost of its probing steps, each weighted by how many open variables it was found among
-(`step_effort`), the costliest twice, and at level 0 the rounds unit propagation takes
+cost of its probing steps (a refutation's size times the rounds it takes to show), each
+weighted by how many open variables it was found among (`step_effort`), the costliest
+twice, and at level 0 the rounds unit propagation takes
 (`lab.rounds`; a round in which only a rule's wide count, several cells at once, forces
 anything weighs more: a person tries the narrower rules first).
 Puzzles whose rules are partly lazy cuts (connectivity, one loop) may give a `dead_end`
@@ -65,7 +66,10 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # first conflict in its own queue order). 6: a puzzle unit propagation settles has no search
 # to count: conflicts, decisions and propagations are 0 (a solve counted only the encoding's
 # helper variables: a 15x15 nonogram's 120 decisions; sudoku's empty solve, 1 decision).
-GRADE_VERSION = 6
+# 7: a finding costs its refutation's size times the rounds of propagation it takes to show
+# (the chain's length, not only the facts it holds), and the effort of a level above 0 is
+# scaled by PROBE_EFFORT_SCALE.
+GRADE_VERSION = 7
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): search statistics, fast loading
 
 
@@ -84,7 +88,7 @@ class Grade:
     fixed_by_propagation: float  # share of primary variables unit propagation fixes
     score: float | None  # level plus a fraction below 1 that grows with `effort`; None: probe budget ran out
     steps: int  # probing steps on the solving path (none at level 0)
-    # the steps' costs (depth 1: the size of its refutation; deeper: DEEP_STEP_COST), each
+    # the steps' costs (depth 1: its refutation's size times its rounds; deeper: DEEP_STEP_COST), each
     # weighted by the open variables it was found among, summed with the largest twice
     # (`effort_of`); at level 0, the rounds of unit propagation from the clues (`lab.rounds`)
     effort: float
@@ -143,6 +147,7 @@ class _Prober:
         # whether they failed under the `dead_end` check (`round`).
         self.pending: list[int] = []
         self.pending_dead_end = False
+        self.rounds = 1  # the rounds of propagation the last `_look` began (a solver's `propagate` shows none: 1)
 
     def propagate(self, lits: list[int]) -> set[int] | None:
         """What unit propagation adds to the facts from `lits`, `lits` included; None on a
@@ -175,7 +180,13 @@ class _Prober:
         check keeps the dominator rule). An assumption the solver holds at the root is in
         the facts, not in what it set: the check sees both."""
         self._spend()
-        ok, implied = self._propagate(lits)
+        engine = self.engine
+        if engine is not None:
+            begun = engine.rounds
+            ok, implied = self._propagate(lits)
+            self.rounds = engine.rounds - begun  # (a dead end shows once the last round is done)
+        else:
+            ok, implied = self._propagate(lits)
         dead_end = self.dead_end
         if ok and dead_end is not None:
             facts, extra = self.facts, set(implied)
@@ -183,8 +194,8 @@ class _Prober:
         return ok, implied
 
     def probe(self, lit: int, safe: set[int]) -> tuple[bool, int]:
-        """Does `lit` fail by unit propagation from the facts, and how large is its refutation
-        (the primary literals set before the conflict)? A probe that holds adds what it
+        """Does `lit` fail by unit propagation from the facts, and what does its refutation cost
+        (`_refutation_cost`)? A probe that holds adds what it
         implied to `safe`: each of those propagates to a part of its trail, so cannot fail
         either (the dominator rule of failed-literal probing)."""
         if lit in safe:
@@ -193,11 +204,14 @@ class _Prober:
         if ok:
             safe.update(implied)
             return False, 0
-        return True, self._refutation_size(implied)
+        return True, self._refutation_cost(implied)
 
-    def _refutation_size(self, implied: list[int]) -> int:
-        """The primary literals a failed probe set before its conflict."""
-        return len(set(implied)) if self.all_primary else len(self.primary_lits.intersection(implied))
+    def _refutation_cost(self, implied: list[int]) -> int:
+        """A failed `_look`'s cost, as the prober's passes give it (`lab.probing`): the primary
+        literals it set before its conflict, times the rounds the conflict took to show (on
+        a solver's `propagate`, which shows no rounds: the literals alone)."""
+        size = len(set(implied)) if self.all_primary else len(self.primary_lits.intersection(implied))
+        return size * self.rounds
 
     def record_root(self) -> None:
         """Make facts of the open primary literals the solver holds at the root without being
@@ -297,7 +311,9 @@ class _Prober:
     def round(self, depth: int) -> tuple[list[int], int]:
         """The next step at probing `depth` from the facts as they are now: the literals it
         settles and what it costs. At depth 1 a finding costs the size of its refutation
-        (primary literals unit propagation sets before the conflict), and the step takes the
+        (primary literals unit propagation sets before the conflict) times its length (the
+        rounds of propagation until the conflict shows: a chain of forced moves is harder to
+        follow than as many facts found at once), and the step takes the
         cheapest findings (up to STEP_SPREAD times the cheapest), as a person takes the
         easiest deductions in sight; the step costs the cheapest one's. A deeper step
         is the first finding (one hard deduction, then the easy ones again) and costs
@@ -357,7 +373,7 @@ class _Prober:
             for probe in probes:
                 ok, implied = self._check([probe])
                 if not ok:
-                    found.append((self._refutation_size(implied), -probe))
+                    found.append((self._refutation_cost(implied), -probe))
         finally:
             self.dead_end = None
         return found
@@ -410,7 +426,7 @@ class _Prober:
                         if implied:
                             safe.update(implied)
                         continue
-                    found.append((self._refutation_size(implied or []), -probe))
+                    found.append((self._refutation_cost(implied or []), -probe))
                     break
         finally:
             self.calls = calls
@@ -779,28 +795,34 @@ def step_effort(cost: int, still_open: int) -> float:
 
 
 def score_of(level: int | None, effort: float) -> float | None:
-    """`level` plus effort / (effort + EFFORT_SCALE): the level orders puzzles first, and
-    within a level the summed cost of the steps does, the costliest twice (Pelanek: human solving time follows
-    the sum of the steps' difficulties; Bogaerts, Gamba and Guns: a step's difficulty is the
-    size of its smallest explanation, here the refutation's size). At level 0 the effort is
-    the number of rounds unit propagation takes (`lab.rounds`): a longer chain of forced
-    moves, the one thing that tells apart puzzles propagation alone solves."""
+    """`level` plus effort / (effort + scale): the level orders puzzles first, and within a
+    level the summed cost of the steps does, the costliest twice (Pelanek: human solving
+    time follows the sum of the steps' difficulties; Bogaerts, Gamba and Guns: a step's
+    difficulty is the size of its smallest explanation, here the refutation's size, times
+    its length). At level 0 the effort is the number of rounds unit propagation takes
+    (`lab.rounds`): a longer chain of forced moves, the one thing that tells apart puzzles
+    propagation alone solves; its scale is EFFORT_SCALE, above it PROBE_EFFORT_SCALE."""
     if level is None:
         return None
-    return round(level + effort / (effort + EFFORT_SCALE), 4)
+    scale = EFFORT_SCALE if level == 0 else PROBE_EFFORT_SCALE
+    return round(level + effort / (effort + scale), 4)
 
 
 # The search loads only what the facts leave open when they settle at least this share of
 # the solver's variables (Hidoku, nonograms, sudoku, Dominosa); below it simplifying cost
 # more than loading everything (Singles, Magnets, Mosaic; BENCHMARKS.md, sixth session).
 SIMPLIFY_FROM = 0.5
-EFFORT_SCALE = 50  # the effort that puts a puzzle halfway between its level and the next
+EFFORT_SCALE = 50  # the level-0 effort (rounds) that puts a puzzle halfway between level 0 and 1
+# The same above level 0, where a step costs its refutation's size times its rounds: about
+# eight times the size alone, so the medians per grade of Tatham's puzzles stay as spread
+# out as they were with EFFORT_SCALE on sizes (BENCHMARKS.md, twelfth session).
+PROBE_EFFORT_SCALE = 400
 # A level-0 round only a rule's count of two or more makes, several cells at once, counts
 # as this many rounds (`Formula.tiered_rounds`: Unruly's full lines). Tatham's ladder tries
 # every narrower rule first; on his Unruly, rho 0.94/0.94 (8x8, 10x10) at 10, 0.89/0.93 at
 # 5, 0.84/0.91 at 3, 0.74/0.83 before the tiers (BENCHMARKS.md, eighth session).
 WIDE_ROUND_COST = 10
-DEEP_STEP_COST = 50  # a step deeper than failed literals: as much as a hard failed-literal path
+DEEP_STEP_COST = 400  # a step deeper than failed literals: as much as a hard failed-literal path
 # A step takes every finding up to this multiple of the cheapest: a third of the passes of
 # taking the cheapest alone, with the same agreement with Tatham's grades (BENCHMARKS.md).
 STEP_SPREAD = 1.5

@@ -5,8 +5,9 @@ the facts conflict?". A `RoundsProber` holds the constraints of a `Formula` (cla
 "at most k" counts) and the facts, and answers each probe by rounds of propagation, then
 forgets it. What a probe sets is defined by the assignment alone, not by any order: its
 fixpoint when it holds; when it conflicts, the literals set in the rounds before the one in
-which the conflict shows, the probe's own among them (the grade's cost of a finding is how
-many of them are primary). A solver's `propagate` stops at its first conflict in its own
+which the conflict shows, the probe's own among them. The grade's cost of a finding is how
+many of them are primary, times the rounds the conflict took to show: the size of the
+refutation and the length of its chain. A solver's `propagate` stops at its first conflict in its own
 queue order, so the same probe could cost differently from one solver to the next.
 
 The C engine (`lab._rounds.Prober`, built at install where a C compiler is) answers; this
@@ -27,6 +28,8 @@ from .rounds import Formula
 
 class Prober(Protocol):
     """What the grade's probing asks (`lab.grade._Prober`)."""
+
+    rounds: int  # rounds of propagation begun so far, by every call: a finding's depth is a difference
 
     def propagate(self, lits: list[int]) -> tuple[bool, list[int]]:
         """(holds, what it set): rounds from the facts and `lits`, then forgotten."""
@@ -91,6 +94,7 @@ class RoundsProber:
         self.true = [0] * len(lengths)
         self.false = [0] * len(lengths)
         self.trail: list[int] = []
+        self.rounds = 0
         self.broken = not self._run(set(range(len(lengths))))[0]
 
     def _set(self, lit: int, touched: set[int]) -> None:
@@ -115,11 +119,15 @@ class RoundsProber:
                     self.false[i] -= 1
             self.value[var] = 0
 
-    def _run(self, touched: set[int], cap: float = -1, since: int = 0) -> tuple[bool | None, int]:
+    def _run(self, touched: set[int], cap: float = -1, since: int = 0) -> tuple[bool | None, int, int]:
         """Rounds from the constraints `touched` to the fixpoint: (holds, the trail's length
-        when a conflict showed); holds is None once a round leaves more than `cap` primary
-        variables set on the trail from `since` (cap < 0: never)."""
+        when a conflict showed, the rounds begun); holds is None once a round leaves the
+        primary variables set on the trail from `since`, times the rounds so far, above
+        `cap` (cap < 0: never)."""
+        rounds = 0
         while True:
+            rounds += 1
+            self.rounds += 1
             forced: dict[int, int] = {}  # var -> sign forced this round
             for i in sorted(touched):
                 t, f, size = self.true[i], self.false[i], self.size[i]
@@ -127,11 +135,11 @@ class RoundsProber:
                     if t or f < size - 1:
                         continue
                     if f == size:
-                        return False, len(self.trail)
+                        return False, len(self.trail), rounds
                     sign = 1
                 else:
                     if t > size:
-                        return False, len(self.trail)
+                        return False, len(self.trail), rounds
                     if t < size:
                         continue
                     sign = -1
@@ -140,34 +148,39 @@ class RoundsProber:
                     if self.value[abs(lit)]:
                         continue
                     if forced.get(abs(lit), lit) != lit:  # forced both ways
-                        return False, len(self.trail)
+                        return False, len(self.trail), rounds
                     forced[abs(lit)] = lit
             if not forced:
-                return True, len(self.trail)
+                return True, len(self.trail), rounds
             touched = set()
             for lit in forced.values():
                 self._set(lit, touched)
-            if cap >= 0 and sum(self.primary[abs(lit)] for lit in self.trail[since:]) > cap:
-                return None, len(self.trail)
+            if cap >= 0 and sum(self.primary[abs(lit)] for lit in self.trail[since:]) * rounds > cap:
+                return None, len(self.trail), rounds
 
-    def _start(self, lits: list[int]) -> tuple[bool, int]:
+    def _cost(self, mark: int, before: int, rounds: int) -> int:
+        """A conflict's cost: the primary variables set from trail position `mark` before it
+        showed, times the rounds it took."""
+        return sum(self.primary[abs(lit)] for lit in self.trail[mark:before]) * rounds
+
+    def _start(self, lits: list[int]) -> tuple[bool, int, int]:
         touched: set[int] = set()
         for lit in lits:
             if not 0 < abs(lit) < len(self.value):
                 raise ValueError("a literal names a variable outside the rules")
             have = self.value[abs(lit)]
             if have == (-1 if lit > 0 else 1):
-                return False, len(self.trail)
+                return False, len(self.trail), 0  # against a fact: no round begun
             if not have:
                 self._set(lit, touched)
-        holds, before = self._run(touched)
-        return bool(holds), before
+        holds, before, rounds = self._run(touched)
+        return bool(holds), before, rounds
 
     def propagate(self, lits: list[int]) -> tuple[bool, list[int]]:
         if self.broken:
             return False, []
         mark = len(self.trail)
-        holds, before = self._start(lits)
+        holds, before, _ = self._start(lits)
         implied = self.trail[mark:] if holds else self.trail[mark:before]
         self._undo(mark)
         return holds, implied
@@ -175,7 +188,7 @@ class RoundsProber:
     def fix(self, lits: list[int]) -> bool:
         if self.broken:
             return False
-        holds, _ = self._start(lits)
+        holds = self._start(lits)[0]
         self.broken = not holds
         return holds
 
@@ -185,9 +198,8 @@ class RoundsProber:
     def shallow_pass(self, variables: list[int], limit: int) -> tuple[list[tuple[int, int]], int, bool]:
         """For each variable in turn, probe it true, then false, skipping a literal an earlier
         probe of this pass set without conflict (the dominator rule); the first of the two
-        that conflicts is a finding: (the primary variables it set before the conflict, the
-        literal it proves). At most `limit` probes (-1: no limit) -> (findings, probes,
-        whether the limit stopped it)."""
+        that conflicts is a finding: (its cost, `_cost`; the literal it proves). At most
+        `limit` probes (-1: no limit) -> (findings, probes, whether the limit stopped it)."""
         found: list[tuple[int, int]] = []
         safe: set[int] = set()
         calls = 0
@@ -207,12 +219,12 @@ class RoundsProber:
                         continue
                     found.append((0, -probe))
                     break
-                holds, before = self._start([probe])
+                holds, before, rounds = self._start([probe])
                 if holds:
                     safe.update(self.trail[mark:])
                     self._undo(mark)
                     continue
-                cost = sum(self.primary[abs(lit)] for lit in self.trail[mark:before])
+                cost = self._cost(mark, before, rounds)
                 self._undo(mark)
                 found.append((cost, -probe))
                 break
@@ -254,7 +266,7 @@ class RoundsProber:
                         return stop()
                     calls += 1
                     inner = len(self.trail)
-                    holds, _ = self._start([probe])
+                    holds = self._start([probe])[0]
                     if holds:
                         safe.update(self.trail[inner:])
                         self._undo(inner)
@@ -276,9 +288,9 @@ class RoundsProber:
     def recheck(self, probes: list[int], limit: int, spread: float = 0) -> tuple[list[tuple[int, int]], int, bool]:
         """Probe each of `probes` again (those the facts do not settle), at most `limit` probes
         (-1: none) -> (findings (cost, literal proven) for those that still fail, probes,
-        stopped by the limit). With `spread` > 0, a probe is cut off once its rounds set more
-        primary variables than `spread` times the cheapest cost found so far, and reported
-        with cost -1: it still fails, at a cost no step takes now."""
+        stopped by the limit). With `spread` > 0, a probe is cut off once its cost so far
+        passes `spread` times the cheapest cost found so far, and reported with cost -1: it
+        still fails, at a cost no step takes now (a cost only grows)."""
         found: list[tuple[int, int]] = []
         calls, mark = 0, len(self.trail)
         cheapest = -1
@@ -295,8 +307,8 @@ class RoundsProber:
             cap = spread * cheapest if spread > 0 and cheapest >= 0 else -1
             touched: set[int] = set()
             self._set(probe, touched)
-            holds, before = self._run(touched, cap, mark)
-            cost = sum(self.primary[abs(lit)] for lit in self.trail[mark:before])
+            holds, before, rounds = self._run(touched, cap, mark)
+            cost = self._cost(mark, before, rounds)
             self._undo(mark)
             if holds is None:
                 found.append((-1, -probe))

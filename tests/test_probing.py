@@ -113,17 +113,29 @@ def test_rechecks_cut_off_only_what_no_step_takes():
     assert cut_off >= 20
 
 
-def test_a_finding_costs_the_primary_literals_set_before_the_conflict():
+def test_a_finding_costs_the_primary_literals_set_before_the_conflict_times_its_rounds():
     """1 -> 2 -> 3 (aux 4 between), and 3 conflicts with -3 forced by 1 two rounds later: the
-    probe 1 fails; before the conflict's round, 1, 2, 4 are set (4 is not primary)."""
+    probe 1 fails in round 3; before that round, 1, 2, 4, 5, 6 are set (4 is not primary)."""
     formula = Formula([[-1, 2], [-2, 4], [-4, 3], [-1, 5], [-5, 6], [-6, -3]], [], 6)
     for engine in _engines(formula, [1, 2, 3, 5, 6]):
         found, calls, stopped = engine.shallow_pass([1, 2], -1)
         assert not stopped and found[0][1] == -1
+        begun = engine.rounds
         holds, implied = engine.propagate([1])
-        assert not holds and set(implied) == {1, 2, 5, 4, 6}
-        assert found[0][0] == 4  # 1, 2, 5, 6: primary, set before round 3 shows the conflict
+        assert not holds and set(implied) == {1, 2, 5, 4, 6} and engine.rounds - begun == 3
+        assert found[0][0] == 4 * 3  # 1, 2, 5, 6: primary; the conflict shows in round 3
         assert engine.shallow_pass([1, 2], 0) == ([], 0, True)
+
+
+def test_a_conflict_in_the_first_round_costs_its_size_alone():
+    """The same facts found at once cost less than found along a chain: 1 forces 2 and -2
+    in its first round (size 1, one round), while the chain above costs 4 x 3."""
+    formula = Formula([[-1, 2], [-1, -2], [3, 4]], [], 4)
+    for engine in _engines(formula, [1, 2, 3, 4]):
+        found, _, _ = engine.shallow_pass([1], -1)
+        assert found == [(1, -1)]
+        found, _, _ = engine.recheck([1], -1, 1.5)
+        assert found == [(1, -1)]
 
 
 def test_bad_literals_are_refused():
