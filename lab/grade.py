@@ -813,16 +813,17 @@ def score_of(level: int | None, effort: float) -> float | None:
 # more than loading everything (Singles, Magnets, Mosaic; BENCHMARKS.md, sixth session).
 SIMPLIFY_FROM = 0.5
 EFFORT_SCALE = 50  # the level-0 effort (rounds) that puts a puzzle halfway between level 0 and 1
-# The same above level 0, where a step costs its refutation's size times its rounds: about
-# eight times the size alone, so the medians per grade of Tatham's puzzles stay as spread
-# out as they were with EFFORT_SCALE on sizes (BENCHMARKS.md, twelfth session).
-PROBE_EFFORT_SCALE = 400
+# The same above level 0, where a step costs its refutation's size times its rounds: on
+# Tatham's puzzles that effort is four times the size alone's (the median over 5,784 rows,
+# 2.5-6.2 between the quartiles), so this keeps scores about where they were with
+# EFFORT_SCALE on sizes (BENCHMARKS.md, twelfth session).
+PROBE_EFFORT_SCALE = 200
 # A level-0 round only a rule's count of two or more makes, several cells at once, counts
 # as this many rounds (`Formula.tiered_rounds`: Unruly's full lines). Tatham's ladder tries
 # every narrower rule first; on his Unruly, rho 0.94/0.94 (8x8, 10x10) at 10, 0.89/0.93 at
 # 5, 0.84/0.91 at 3, 0.74/0.83 before the tiers (BENCHMARKS.md, eighth session).
 WIDE_ROUND_COST = 10
-DEEP_STEP_COST = 400  # a step deeper than failed literals: as much as a hard failed-literal path
+DEEP_STEP_COST = 200  # a step deeper than failed literals: as much as a hard failed-literal path
 # A step takes every finding up to this multiple of the cheapest: a third of the passes of
 # taking the cheapest alone, with the same agreement with Tatham's grades (BENCHMARKS.md).
 STEP_SPREAD = 1.5
