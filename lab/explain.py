@@ -38,7 +38,7 @@ class Step:
     n: int
     depth: int
     reasoning: str
-    cost: int
+    cost: int  # depth 1: the primary literals its refutation sets, times the rounds it takes
     effort: float  # the cost weighted by the open variables it was found among (the grade's share)
     still_open: int  # primary variables open when it was taken
     settles: list[str]
