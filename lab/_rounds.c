@@ -359,8 +359,8 @@ typedef struct {
     int broken;  /* the facts conflict */
     Py_ssize_t nprimary;  /* primary variables on the trail */
     double cost_cap;  /* `run` stops once the primary variables set past `cost_from`, times
-                       * the rounds run since `rounds_from`, pass this (a probe's cost can
-                       * only be higher): < 0, never */
+                       * one more than the rounds run since `rounds_from`, pass this (a
+                       * probe's cost can only be higher): < 0, never */
     Py_ssize_t cost_from;
     long rounds, rounds_from;  /* rounds `run` has begun, ever; the count when a probe began */
 } Prober;
@@ -508,14 +508,18 @@ static int run(Prober *p, Py_ssize_t batch, const int64_t *extra, Py_ssize_t nex
             p->stamp[var] = mark;
         }
         batch = p->ntrail;
+        /* A conflict shows in the next round at the earliest, its cost at least (what is set
+         * by then) x (rounds + 1): stop as soon as the set part alone passes the cap's share. */
+        double cap_set = p->cost_cap >= 0 ? p->cost_cap / (double)(p->rounds - p->rounds_from + 1) : -1;
         for (Py_ssize_t j = 0; j < nforced; j++) {
             int64_t lit = p->forced[j], var = lit < 0 ? -lit : lit;
-            if (!p->value[var]) assign(p, lit);
-        }
-        if (p->cost_cap >= 0 &&
-            (double)(p->nprimary - p->cost_from) * (double)(p->rounds - p->rounds_from) > p->cost_cap) {
-            clear_pending(p);
-            return 2;
+            if (!p->value[var]) {
+                assign(p, lit);
+                if (cap_set >= 0 && (double)(p->nprimary - p->cost_from) > cap_set) {
+                    clear_pending(p);
+                    return 2;
+                }
+            }
         }
     }
 }

@@ -122,8 +122,8 @@ class RoundsProber:
     def _run(self, touched: set[int], cap: float = -1, since: int = 0) -> tuple[bool | None, int, int]:
         """Rounds from the constraints `touched` to the fixpoint: (holds, the trail's length
         when a conflict showed, the rounds begun); holds is None once a round leaves the
-        primary variables set on the trail from `since`, times the rounds so far, above
-        `cap` (cap < 0: never)."""
+        primary variables set on the trail from `since`, times one more than the rounds so
+        far, above `cap` (cap < 0: never)."""
         rounds = 0
         while True:
             rounds += 1
@@ -155,7 +155,10 @@ class RoundsProber:
             touched = set()
             for lit in forced.values():
                 self._set(lit, touched)
-            if cap >= 0 and sum(self.primary[abs(lit)] for lit in self.trail[since:]) * rounds > cap:
+            # A conflict shows in the next round at the earliest, with at least this much set.
+            # (The C engine stops within the round, once the set part alone is too much: the
+            # same probes stop.)
+            if cap >= 0 and sum(self.primary[abs(lit)] for lit in self.trail[since:]) * (rounds + 1) > cap:
                 return None, len(self.trail), rounds
 
     def _cost(self, mark: int, before: int, rounds: int) -> int:
