@@ -1,6 +1,7 @@
 """Our difficulty grade against Simon Tatham's, on puzzles his own generators make.
 
     python scripts/grade_vs_tatham.py [--count 20] [--only solo,keen] [--out rows.jsonl]
+    python scripts/grade_vs_tatham.py --rows rows1.jsonl rows2.jsonl   # regrade earlier samples, pooled
 
 For every puzzle of his collection that has difficulty grades and a home here, at two sizes,
 `sgt-GAME --generate N PARAMS` (Debian package `sgt-puzzles`) makes N puzzles at each grade;
@@ -10,7 +11,9 @@ the median of our score at each of his grades. Sudoku is also compared with the 
 technique grade we have (`solvers.sudoku_techniques`).
 
 Issue 21's targets: rho >= 0.8 within a size for every puzzle with three or more grades, and
-our median score strictly increasing with his grade.
+our median score strictly increasing with his grade. A row that misses one says so at its
+end ("rho < 0.8", "medians not rising"); rho has three decimals, so 0.7996 is not read as
+0.80.
 """
 
 from __future__ import annotations
@@ -111,20 +114,26 @@ def _score(row: dict) -> float:
 
 
 def summary(rows: list[dict], ladders: list[Ladder]) -> str:
-    lines = [f"{'puzzle':<9} {'size':<14} {'n':>4} {'rho level':>9} {'rho score':>9}  median score per grade"]
+    lines = [f"{'puzzle':<9} {'size':<14} {'n':>5} {'rho level':>9} {'rho score':>9}  median score per grade"]
     for ladder in ladders:
         for size in dict.fromkeys(r["size"] for r in rows if r["puzzle"] == ladder.puzzle):
             mine = [r for r in rows if r["puzzle"] == ladder.puzzle and r["size"] == size]
             rank = [r["rank"] for r in mine]
             level = [r["level"] if r["level"] is not None else r["level_at_least"] + 0.5 for r in mine]
             score = [_score(r) for r in mine]
-            medians = " ".join(f"{name[:5]}={statistics.median(_score(r) for r in mine if r['rank'] == k):.2f}"
-                               for k, (_, name) in enumerate(ladder.grades) if any(r["rank"] == k for r in mine))
-            lines.append(f"{ladder.puzzle:<9} {size:<14} {len(mine):>4} {spearman(rank, level):>9.2f} "
-                         f"{spearman(rank, score):>9.2f}  {medians}")
+            grades = [(name, statistics.median(_score(r) for r in mine if r["rank"] == k))
+                      for k, (_, name) in enumerate(ladder.grades) if any(r["rank"] == k for r in mine)]
+            medians = " ".join(f"{name[:5]}={median:.2f}" for name, median in grades)
+            rho = spearman(rank, score)
+            missed = [text for text, missing in (("rho < 0.8", len(grades) >= 3 and rho < 0.8),
+                                                 ("medians not rising",
+                                                  any(b <= a for (_, a), (_, b) in zip(grades, grades[1:]))))
+                      if missing]
+            lines.append(f"{ladder.puzzle:<9} {size:<14} {len(mine):>5} {spearman(rank, level):>9.3f} "
+                         f"{rho:>9.3f}  {medians}" + "".join(f"  [{text}]" for text in missed))
             if mine and "human_technique" in mine[0]:
                 human = [HUMAN.index(r["human_technique"]) for r in mine]
-                lines.append(f"{'':<9} {'':<14} {'':>4} human technique grade: rho {spearman(rank, human):.2f}")
+                lines.append(f"{'':<9} {'':<14} {'':>5} human technique grade: rho {spearman(rank, human):.3f}")
     return "\n".join(lines)
 
 
@@ -133,13 +142,14 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=20, help="puzzles per grade and size (default: 20)")
     ap.add_argument("--only", help="comma-separated puzzle names (ours: sudoku, keen, ...)")
     ap.add_argument("--out", help="also write every graded puzzle as a JSON line here (a new file)")
-    ap.add_argument("--rows", help="grade the game IDs of rows written earlier by --out again, instead of "
-                                   "asking Tatham's generators for new ones")
+    ap.add_argument("--rows", nargs="+", metavar="FILE",
+                    help="grade the game IDs of rows written earlier by --out again (several files: pooled), "
+                         "instead of asking Tatham's generators for new ones")
     args = ap.parse_args()
     wanted = set(args.only.split(",")) if args.only else None
     ladders = [lad for lad in LADDERS if lad.puzzle in registry.names() and (wanted is None or lad.puzzle in wanted)]
     if args.rows:
-        rows = [graded(json.loads(line)) for line in Path(args.rows).read_text().splitlines()]
+        rows = [graded(json.loads(line)) for path in args.rows for line in Path(path).read_text().splitlines()]
         rows = [r for r in rows if any(r["puzzle"] == lad.puzzle for lad in ladders)]
     else:
         rows = []
