@@ -596,14 +596,17 @@ static PyObject *Prober_propagate(Prober *p, PyObject *args) {
 static PyObject *Prober_fix(Prober *p, PyObject *args) {
     PyObject *lits = lits_arg(args);
     if (!lits) return NULL;
-    if (p->broken) Py_RETURN_FALSE;
-    Py_ssize_t before = 0;
+    if (p->broken) Py_RETURN_NONE;
+    Py_ssize_t before = 0, from = p->ntrail;
     int status = start(p, lits, &before);
     clear_pending(p);
     if (status < -1) return NULL;
     if (status < 0) return PyErr_NoMemory();
-    if (!status) p->broken = 1;
-    return PyBool_FromLong(status);
+    if (!status) {
+        p->broken = 1;
+        Py_RETURN_NONE;
+    }
+    return trail_list(p, from, p->ntrail);
 }
 
 static PyObject *Prober_facts(Prober *p, PyObject *Py_UNUSED(ignored)) {
@@ -958,7 +961,9 @@ static PyMethodDef Prober_methods[] = {
     {"propagate", (PyCFunction)Prober_propagate, METH_VARARGS,
      "propagate(lits) -> (holds, what it set): rounds from the facts and `lits`, then forgotten. "
      "On a conflict, what the rounds before the conflict's set."},
-    {"fix", (PyCFunction)Prober_fix, METH_VARARGS, "fix(lits) -> False if they conflict: make them facts."},
+    {"fix", (PyCFunction)Prober_fix, METH_VARARGS,
+     "fix(lits) -> make them facts: the literals that set (theirs among them, unless facts already), "
+     "None if they conflict."},
     {"facts", (PyCFunction)Prober_facts, METH_NOARGS, "facts() -> every literal set for good, in order."},
     {"fails1", (PyCFunction)Prober_fails1, METH_VARARGS,
      "fails1(lits, candidates, limit) -> (conflicts, what lits then set or None, count, stopped)."},

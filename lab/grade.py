@@ -36,6 +36,7 @@ only what the clues leave open where they settle most of the puzzle (`_search`).
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable
@@ -134,10 +135,9 @@ class _Prober:
         self._raw = raw_propagator(solver) if engine is None else None
         self.primary = primary
         self._open = list(primary)  # a superset of the open variables (`open_vars`)
-        self.primary_lits = set(primary) | {-v for v in primary}
         # Rules without auxiliary variables (sudoku's): a refutation is all primary (a conflict
         # reports one literal twice).
-        self.all_primary = len(self.primary_lits) == 2 * variables
+        self.all_primary = len(set(primary)) == variables
         self.budget = budget
         self.calls = 0
         # what holds for good: on a prober, what the rules force alone to begin with
@@ -206,6 +206,12 @@ class _Prober:
             return False, 0
         return True, self._refutation_cost(implied)
 
+    @functools.cached_property
+    def primary_lits(self) -> set[int]:
+        """Every primary literal, both signs (made when a refutation is first measured here:
+        the C passes measure their own)."""
+        return set(self.primary) | {-v for v in self.primary}
+
     def _refutation_cost(self, implied: list[int]) -> int:
         """A failed `_look`'s cost, as the prober's passes give it (`lab.probing`): the primary
         literals it set before its conflict, times the rounds the conflict took to show (on
@@ -225,17 +231,25 @@ class _Prober:
             if not implied:
                 self.facts.add(v if ok else -v)
 
-    def assert_facts(self, lits: list[int]) -> None:
-        """Make `lits` (implied by the clues) facts of the solver."""
+    def assert_facts(self, lits: list[int]) -> set[int]:
+        """Make `lits` (implied by the clues) facts of the solver: the literals that are new
+        facts now (theirs and what they propagate)."""
+        if self.engine is not None:  # one propagation, kept: counted as the `propagate` it replaces
+            self._spend()
+            set_now = self.engine.fix(lits)
+            if set_now is None:
+                raise _Contradiction
+            new = set(set_now).union(lits) - self.facts
+            self.facts |= new
+            return new
         implied = self.propagate(lits)
         if implied is None:
             raise _Contradiction
-        self.facts |= implied
-        if self.engine is not None:
-            self.engine.fix(lits)
-            return
+        new = implied - self.facts
+        self.facts |= new
         for lit in lits:
             self.solver.add_clause([lit])
+        return new
 
     def open_vars(self, implied: set[int] | frozenset[int] = frozenset()) -> list[int]:
         """The primary variables neither the facts nor `implied` fix, in order. Facts only
@@ -475,16 +489,17 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     prober = _Prober(engine, session.solver if engine is None else None, primary, session.variables(),
                      budget_probes, dead_end)
 
-    def settle(lits: list[int]) -> None:
-        """Make `lits` facts, with what the lazy rules then force (`CluePuzzle.lazy_units`)."""
-        if lits:
-            prober.assert_facts(lits)
+    def settle(lits: list[int]) -> set[int]:
+        """Make `lits` facts, with what the lazy rules then force (`CluePuzzle.lazy_units`):
+        the new facts."""
+        new = prober.assert_facts(lits) if lits else set()
         while lazy_units is not None:
             facts = prober.facts
             forced = [lit for lit in lazy_units(facts.__contains__) if lit not in facts]
             if not forced:
                 break
-            prober.assert_facts(forced)
+            new |= prober.assert_facts(forced)
+        return new
     rounds: list[_Round] = []
     depth, fixed = 0, 0.0
 
@@ -516,9 +531,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
                     break
             else:
                 return climb(max_depth + 1, max_depth + 1)
-            before = set(prober.facts)
-            settle(found)
-            rounds.append(_Round(depth, cost, len(found), len(still_open), found, list(prober.facts - before)))
+            rounds.append(_Round(depth, cost, len(found), len(still_open), found, list(settle(found))))
     except _Contradiction:
         return climb(depth, depth, True)
     except _OutOfProbes:

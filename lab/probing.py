@@ -35,8 +35,9 @@ class Prober(Protocol):
         """(holds, what it set): rounds from the facts and `lits`, then forgotten."""
         ...
 
-    def fix(self, lits: list[int]) -> bool:
-        """Make `lits` facts, with what they propagate; False if they conflict."""
+    def fix(self, lits: list[int]) -> list[int] | None:
+        """Make `lits` facts, with what they propagate: the literals that set (theirs among
+        them, unless facts already); None if they conflict."""
         ...
 
     def facts(self) -> list[int]:
@@ -188,12 +189,13 @@ class RoundsProber:
         self._undo(mark)
         return holds, implied
 
-    def fix(self, lits: list[int]) -> bool:
+    def fix(self, lits: list[int]) -> list[int] | None:
         if self.broken:
-            return False
+            return None
+        mark = len(self.trail)
         holds = self._start(lits)[0]
         self.broken = not holds
-        return holds
+        return self.trail[mark:] if holds else None
 
     def facts(self) -> list[int]:
         return list(self.trail)

@@ -44,9 +44,13 @@ def test_both_engines_answer_alike_and_as_the_rounds_do(seed):
         assert [sorted(e.facts(), key=abs) for e in engines] == [sorted(root[1], key=abs) if root else []] * 2 \
             or root is None
         facts = [rng.choice((1, -1)) * v for v in rng.sample(range(1, n + 1), rng.randint(0, 2))]
+        before = [set(e.facts()) for e in engines]
         fixed = [e.fix(facts) for e in engines]
-        assert fixed[0] == fixed[1]
-        if root is None or not fixed[0]:
+        assert (fixed[0] is None) == (fixed[1] is None)
+        if fixed[0] is not None:  # what each set: the same, and exactly what its facts gained
+            assert [set(f) for f in fixed] == [set(e.facts()) - b for e, b in zip(engines, before)]
+            assert set(fixed[0]) == set(fixed[1]) and set(facts) <= set(engines[0].facts())
+        if root is None or fixed[0] is None:
             seen["broken"] += 1
             assert all(e.propagate([1]) == (False, []) for e in engines)
             continue
