@@ -311,6 +311,145 @@ done:
     return result;
 }
 
+/* ---- What facts leave open ------------------------------------------------------------
+ *
+ * `Formula.simplified` in C: the clauses the values do not satisfy, without their false
+ * literals, and the counts they could still break, without their settled literals (the
+ * bound falls by the true ones; a bound of 0 gives a unit clause per open slot), the
+ * variables left renumbered 1.. in increasing order. A clause the values make all false
+ * stays, as the empty clause; a count they already break gives None. */
+
+/* The open slots of constraint i (clause or count), renamed by `number`, as a new list. */
+static PyObject *open_slots(const Con *c, const int64_t *lits_c, const int64_t *lits_k, Py_ssize_t sc,
+                            const int8_t *value, const int64_t *number, int negate) {
+    PyObject *out = PyList_New(c->len - c->nt - c->nf);
+    if (!out) return NULL;
+    Py_ssize_t j = 0;
+    for (int64_t s = c->start; s < c->start + c->len; s++) {
+        int64_t lit = SLOT(lits_c, lits_k, sc, s), var = lit < 0 ? -lit : lit;
+        if (value[var]) continue;
+        int64_t renamed = (lit > 0) != negate ? number[var] : -number[var];
+        PyObject *item = PyLong_FromLongLong(renamed);
+        if (!item) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, j++, item);
+    }
+    return out;
+}
+
+static PyObject *simplified(PyObject *self, PyObject *args) {
+    PyObject *o[7];
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6])) return NULL;
+    Parts f = {0};
+    Buf val = {0};
+    PyObject *result = NULL, *clauses = NULL, *counts = NULL, *names = NULL;
+    Con *con = NULL;
+    int64_t *number = NULL;
+    if (get_parts(o, &f) < 0 || get(o[6], &val, "values", 1, 0) < 0) goto done;
+    const int64_t *lits_c = f.lit[0].view.buf, *len_c = f.len[0].view.buf, *size_c = f.size[0].view.buf;
+    const int64_t *lits_k = f.lit[1].view.buf, *len_k = f.len[1].view.buf, *size_k = f.size[1].view.buf;
+    const int8_t *value = val.view.buf;
+    const Py_ssize_t nc = N(f.len[0]), nk = N(f.len[1]), sc = N(f.lit[0]), sk = N(f.lit[1]), nv = N(val);
+    const Py_ssize_t n = nc + nk;
+    con = calloc(n + 1, sizeof(Con));
+    number = calloc(nv + 1, sizeof(int64_t));
+    if (!con || !number) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (lay_out(con, len_c, size_c, nc, len_k, size_k, nk, NULL, lits_c, sc, lits_k, sk, nv) < 0) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {  /* true and false slots; what is left marks its variables used */
+        Con *c = &con[i];
+        for (int64_t s = c->start; s < c->start + c->len; s++) {
+            int64_t lit = SLOT(lits_c, lits_k, sc, s);
+            int8_t v = value[lit < 0 ? -lit : lit];
+            if (v) {
+                if ((lit > 0) == (v > 0)) c->nt++;
+                else c->nf++;
+            }
+        }
+        if (c->kind != CLAUSE && c->size - c->nt < 0) {  /* a count already broken */
+            result = Py_None;
+            Py_INCREF(result);
+            goto done;
+        }
+        /* kept: an unsatisfied clause; a count whose open slots exceed what it still allows */
+        c->queued = c->kind == CLAUSE ? c->nt == 0 : c->size - c->nt < c->len - c->nt - c->nf;
+        if (c->queued)
+            for (int64_t s = c->start; s < c->start + c->len; s++) {
+                int64_t lit = SLOT(lits_c, lits_k, sc, s), var = lit < 0 ? -lit : lit;
+                if (!value[var]) number[var] = 1;
+            }
+    }
+    if (!(names = PyList_New(0))) goto done;
+    for (Py_ssize_t v = 1, next = 0; v < nv; v++)
+        if (number[v]) {
+            number[v] = ++next;
+            PyObject *item = PyLong_FromSsize_t(v);
+            if (!item || PyList_Append(names, item) < 0) {
+                Py_XDECREF(item);
+                goto done;
+            }
+            Py_DECREF(item);
+        }
+    if (!(clauses = PyList_New(0)) || !(counts = PyList_New(0))) goto done;
+    for (Py_ssize_t i = 0; i < nc; i++)
+        if (con[i].queued) {
+            PyObject *clause = open_slots(&con[i], lits_c, lits_k, sc, value, number, 0);
+            if (!clause || PyList_Append(clauses, clause) < 0) {
+                Py_XDECREF(clause);
+                goto done;
+            }
+            Py_DECREF(clause);
+        }
+    for (Py_ssize_t i = nc; i < n; i++) {
+        Con *c = &con[i];
+        if (!c->queued) continue;
+        long bound = c->size - c->nt;
+        if (bound == 0) {  /* every open slot false: a unit clause each */
+            PyObject *units = open_slots(c, lits_c, lits_k, sc, value, number, 1);
+            if (!units) goto done;
+            for (Py_ssize_t j = 0; j < PyList_GET_SIZE(units); j++) {
+                PyObject *unit = PyList_New(1);
+                if (!unit) {
+                    Py_DECREF(units);
+                    goto done;
+                }
+                PyObject *lit = PyList_GET_ITEM(units, j);
+                Py_INCREF(lit);
+                PyList_SET_ITEM(unit, 0, lit);
+                if (PyList_Append(clauses, unit) < 0) {
+                    Py_DECREF(unit);
+                    Py_DECREF(units);
+                    goto done;
+                }
+                Py_DECREF(unit);
+            }
+            Py_DECREF(units);
+            continue;
+        }
+        PyObject *lits = open_slots(c, lits_c, lits_k, sc, value, number, 0);
+        PyObject *pair = lits ? Py_BuildValue("(Nl)", lits, bound) : NULL;
+        if (!pair || PyList_Append(counts, pair) < 0) {
+            Py_XDECREF(pair);
+            goto done;
+        }
+        Py_DECREF(pair);
+    }
+    result = Py_BuildValue("(OOO)", clauses, counts, names);
+done:
+    Py_XDECREF(clauses);
+    Py_XDECREF(counts);
+    Py_XDECREF(names);
+    free(con);
+    free(number);
+    release_parts(&f);
+    release(&val);
+    return result;
+}
+
 /* ---- Probing by rounds ---------------------------------------------------------------
  *
  * A Prober holds the rules and clues (all counts narrow) with an assignment, the facts, and
@@ -998,6 +1137,10 @@ static PyMethodDef methods[] = {
      "tiered_rounds(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, "
      "wide, values) -> (rounds, wide_rounds), or None on a conflict. int64 arrays; wide: one byte per "
      "count; values: int8 per variable (1, -1, 0 open), set in place."},
+    {"simplified", simplified, METH_VARARGS,
+     "simplified(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, values) "
+     "-> (clauses, counts [(literals, bound)], names), or None when the values break a count: what "
+     "Formula.simplified leaves open, in the same order."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rounds",

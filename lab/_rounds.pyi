@@ -5,3 +5,8 @@ import numpy as np
 def tiered_rounds(clause_lits: np.ndarray, clause_lengths: np.ndarray, clause_sizes: np.ndarray,
                   count_lits: np.ndarray, count_lengths: np.ndarray, count_sizes: np.ndarray,
                   wide: np.ndarray, values: np.ndarray) -> tuple[int, int] | None: ...
+
+
+def simplified(clause_lits: np.ndarray, clause_lengths: np.ndarray, clause_sizes: np.ndarray,
+               count_lits: np.ndarray, count_lengths: np.ndarray, count_sizes: np.ndarray,
+               values: np.ndarray) -> tuple[list[list[int]], list[tuple[list[int], int]], list[int]] | None: ...

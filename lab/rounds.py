@@ -238,6 +238,11 @@ class Formula:
         if np.any(value[np.abs(given)] != np.sign(given)):  # a variable given both ways
             return Simplified.impossible()
         c, k = self.clauses, self.counts
+        if _native is not None:  # the same, in C: a tenth of the time (sudoku, Hidoku, Dominosa)
+            found = _native.simplified(c.lits, c.length, c.size, k.lits, k.length, k.size, value)
+            if found is None:
+                return Simplified.impossible()
+            return Simplified(found[0], found[1], np.array(found[2], dtype=np.int64))
         clause_value, count_value = value[c.var] * c.sign, value[k.var] * k.sign
         satisfied = np.bincount(c.of, clause_value == 1, c.n) > 0
         clause_slots = ~satisfied[c.of] & (clause_value == 0)

@@ -257,3 +257,36 @@ def test_the_c_rounds_are_the_numpy_rounds(monkeypatch):
         outcomes["conflict" if plain is None else "fixpoint"] += 1
         outcomes["wide"] += bool(tiered and tiered[1])
     assert min(outcomes.values()) >= 20, outcomes
+
+
+def test_the_c_simplified_is_the_numpy_simplified(monkeypatch):
+    """`Formula.simplified` in C gives what the numpy code gives, in the same order: the
+    clauses left (an emptied one as []), the counts left, units where a count's bound is
+    spent, the names; and both say "impossible" alike (a count already broken, facts given
+    both ways), on random formulas under random facts (repeats in counts included)."""
+    import lab.rounds as rounds_module
+
+    native = rounds_module._native
+    assert native is not None, "lab/_rounds.c was not built: pip install needs a C compiler"
+    rng = random.Random(23)
+    seen = {"impossible": 0, "empty clause": 0, "units": 0, "counts": 0}
+    for case in range(600):
+        n = rng.randint(3, 12) if case % 30 else rng.randint(500, 2_000)
+        cs, ks, _ = _random_formula(rng, n, rng.randint(0, 12) if case % 30 else n, rng.randint(0, 4))
+        ks += [([v, v, rng.randint(1, n)], 2)] if (v := rng.randint(1, n)) and case % 3 == 0 else []
+        formula = Formula(cs, ks, n)
+        facts = {rng.choice((1, -1)) * v for v in rng.sample(range(1, n + 1), rng.randint(0, n // 2 + 1))}
+        if case % 50 == 1:
+            facts |= {n, -n}
+        answers = []
+        for engine in (native, None):
+            monkeypatch.setattr(rounds_module, "_native", engine)
+            left = formula.simplified(facts)
+            answers.append((left.clauses, left.counts, left.names.tolist()))
+        assert answers[0] == answers[1], (cs, ks, facts)
+        clauses, counts, _ = answers[0]
+        seen["impossible"] += clauses == [[]] and not counts and not answers[0][2]
+        seen["empty clause"] += [] in clauses
+        seen["units"] += any(len(c) == 1 for c in clauses)
+        seen["counts"] += bool(counts)
+    assert min(seen.values()) >= 10, seen
