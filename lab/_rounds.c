@@ -319,16 +319,16 @@ done:
  * variables left renumbered 1.. in increasing order. A clause the values make all false
  * stays, as the empty clause; a count they already break gives None. */
 
-/* The open slots of constraint i (clause or count), renamed by `number`, as a new list. */
+/* The open slots of a constraint (clause or count), renamed by `number`, as a new list. */
 static PyObject *open_slots(const Con *c, const int64_t *lits_c, const int64_t *lits_k, Py_ssize_t sc,
-                            const int8_t *value, const int64_t *number, int negate) {
+                            const int8_t *value, const int64_t *number) {
     PyObject *out = PyList_New(c->len - c->nt - c->nf);
     if (!out) return NULL;
     Py_ssize_t j = 0;
     for (int64_t s = c->start; s < c->start + c->len; s++) {
         int64_t lit = SLOT(lits_c, lits_k, sc, s), var = lit < 0 ? -lit : lit;
         if (value[var]) continue;
-        int64_t renamed = (lit > 0) != negate ? number[var] : -number[var];
+        int64_t renamed = lit > 0 ? number[var] : -number[var];
         PyObject *item = PyLong_FromLongLong(renamed);
         if (!item) {
             Py_DECREF(out);
@@ -397,7 +397,7 @@ static PyObject *simplified(PyObject *self, PyObject *args) {
     if (!(clauses = PyList_New(0)) || !(counts = PyList_New(0))) goto done;
     for (Py_ssize_t i = 0; i < nc; i++)
         if (con[i].queued) {
-            PyObject *clause = open_slots(&con[i], lits_c, lits_k, sc, value, number, 0);
+            PyObject *clause = open_slots(&con[i], lits_c, lits_k, sc, value, number);
             if (!clause || PyList_Append(clauses, clause) < 0) {
                 Py_XDECREF(clause);
                 goto done;
@@ -409,28 +409,19 @@ static PyObject *simplified(PyObject *self, PyObject *args) {
         if (!c->queued) continue;
         long bound = c->size - c->nt;
         if (bound == 0) {  /* every open slot false: a unit clause each */
-            PyObject *units = open_slots(c, lits_c, lits_k, sc, value, number, 1);
-            if (!units) goto done;
-            for (Py_ssize_t j = 0; j < PyList_GET_SIZE(units); j++) {
-                PyObject *unit = PyList_New(1);
-                if (!unit) {
-                    Py_DECREF(units);
-                    goto done;
-                }
-                PyObject *lit = PyList_GET_ITEM(units, j);
-                Py_INCREF(lit);
-                PyList_SET_ITEM(unit, 0, lit);
-                if (PyList_Append(clauses, unit) < 0) {
-                    Py_DECREF(unit);
-                    Py_DECREF(units);
+            for (int64_t s = c->start; s < c->start + c->len; s++) {
+                int64_t lit = SLOT(lits_c, lits_k, sc, s), var = lit < 0 ? -lit : lit;
+                if (value[var]) continue;
+                PyObject *unit = Py_BuildValue("[L]", (long long)(lit > 0 ? -number[var] : number[var]));
+                if (!unit || PyList_Append(clauses, unit) < 0) {
+                    Py_XDECREF(unit);
                     goto done;
                 }
                 Py_DECREF(unit);
             }
-            Py_DECREF(units);
             continue;
         }
-        PyObject *lits = open_slots(c, lits_c, lits_k, sc, value, number, 0);
+        PyObject *lits = open_slots(c, lits_c, lits_k, sc, value, number);
         PyObject *pair = lits ? Py_BuildValue("(Nl)", lits, bound) : NULL;
         if (!pair || PyList_Append(counts, pair) < 0) {
             Py_XDECREF(pair);

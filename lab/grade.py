@@ -181,12 +181,10 @@ class _Prober:
         the facts, not in what it set: the check sees both."""
         self._spend()
         engine = self.engine
+        begun = engine.rounds if engine is not None else 0
+        ok, implied = self._propagate(lits)
         if engine is not None:
-            begun = engine.rounds
-            ok, implied = self._propagate(lits)
             self.rounds = engine.rounds - begun  # (a dead end shows once the last round is done)
-        else:
-            ok, implied = self._propagate(lits)
         dead_end = self.dead_end
         if ok and dead_end is not None:
             facts, extra = self.facts, set(implied)

@@ -7,8 +7,8 @@ forgets it. What a probe sets is defined by the assignment alone, not by any ord
 fixpoint when it holds; when it conflicts, the literals set in the rounds before the one in
 which the conflict shows, the probe's own among them. The grade's cost of a finding is how
 many of them are primary, times the rounds the conflict took to show: the size of the
-refutation and the length of its chain. A solver's `propagate` stops at its first conflict in its own
-queue order, so the same probe could cost differently from one solver to the next.
+refutation and the length of its chain. A solver's `propagate` stops at its first conflict
+in its own queue order, so the same probe could cost differently from one solver to the next.
 
 The C engine (`lab._rounds.Prober`, built at install where a C compiler is) answers; this
 module's Python class is the same for installs without one (tests/test_probing.py checks
