@@ -1123,6 +1123,117 @@ static PyTypeObject ProberType = {
     .tp_members = Prober_members,
 };
 
+/* ---- Forcing chains (lab/chains.py) --------------------------------------------------
+ *
+ * A probe sets one literal and follows only the links: a literal's static ones (what it
+ * excludes, negated, from `to`) and, for "not v" where v's cell has two values left, the
+ * other value. It fails when the literals it reaches include a pair or one the facts deny;
+ * a literal the facts already hold is not followed (what it implies is a fact too). That
+ * closure does not depend on the order it is walked in, so lab/chains.py's Python answers
+ * the same. */
+
+#define CIDX(lit) (2 * ((lit) < 0 ? -(lit) : (lit)) + ((lit) > 0))
+
+static PyObject *forcing_chain(PyObject *self, PyObject *args) {
+    PyObject *o[5];
+    long long nv_arg;
+    if (!PyArg_ParseTuple(args, "OOOOOL", &o[0], &o[1], &o[2], &o[3], &o[4], &nv_arg)) return NULL;
+    Buf b[4];
+    memset(b, 0, sizeof b);
+    static const char *what[4] = {"link starts", "links", "cell starts", "cell variables"};
+    PyObject *iter = NULL, *item = NULL;
+    int8_t *value = NULL;
+    int64_t *partner = NULL, *queue = NULL, *probes = NULL;
+    uint32_t *stamp = NULL;
+    long long found = 0;
+    int ok = 0;
+    for (int k = 0; k < 4; k++)
+        if (get(o[k], &b[k], what[k], 8, 0) < 0) goto done;
+    const Py_ssize_t nv = (Py_ssize_t)nv_arg;
+    const int64_t *start = b[0].view.buf, *to = b[1].view.buf, *cell_start = b[2].view.buf;
+    const int64_t *cell_vars = b[3].view.buf;
+    const Py_ssize_t ncells = N(b[2]) - 1;
+    if (N(b[0]) != 2 * nv + 3 || ncells < 0) {
+        PyErr_SetString(PyExc_ValueError, "forcing_chain: link starts must have 2 * variables + 3 entries");
+        goto done;
+    }
+    value = calloc(nv + 1, 1);
+    partner = calloc(nv + 1, sizeof(int64_t));
+    stamp = calloc(2 * nv + 2, sizeof(uint32_t));
+    queue = malloc((2 * nv + 2) * sizeof(int64_t));
+    probes = malloc((2 * N(b[3]) + 1) * sizeof(int64_t));
+    if (!value || !partner || !stamp || !queue || !probes) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!(iter = PyObject_GetIter(o[4]))) goto done;
+    while ((item = PyIter_Next(iter))) {
+        long long lit = PyLong_AsLongLong(item);
+        Py_DECREF(item);
+        if (lit == -1 && PyErr_Occurred()) goto done;
+        long long var = lit < 0 ? -lit : lit;
+        if (var >= 1 && var <= nv) value[var] = lit > 0 ? 1 : -1;
+    }
+    if (PyErr_Occurred()) goto done;
+    Py_ssize_t nprobes = 0;
+    for (Py_ssize_t c = 0; c < ncells; c++) {
+        int64_t left[2] = {0, 0};
+        int nleft = 0, settled = 0;
+        for (int64_t j = cell_start[c]; j < cell_start[c + 1]; j++) {
+            int64_t v = cell_vars[j];
+            if (value[v] > 0) settled = 1;
+        }
+        if (settled) continue;
+        for (int64_t j = cell_start[c]; j < cell_start[c + 1]; j++) {
+            int64_t v = cell_vars[j];
+            if (value[v] != 0) continue;
+            if (nleft < 2) left[nleft] = v;
+            nleft++;
+            probes[nprobes++] = v;
+            probes[nprobes++] = -v;
+        }
+        if (nleft == 2) {
+            partner[left[0]] = left[1];
+            partner[left[1]] = left[0];
+        }
+    }
+    uint32_t id = 0;
+    for (Py_ssize_t k = 0; k < nprobes && !found; k++) {
+        int64_t probe = probes[k];
+        id++;
+        Py_ssize_t head = 0, tail = 0;
+        queue[tail++] = probe;
+        stamp[CIDX(probe)] = id;
+        while (head < tail && !found) {
+            int64_t t = queue[head++];
+            int64_t from = start[CIDX(t)], upto = start[CIDX(t) + 1];
+            int64_t extra = t < 0 ? partner[-t] : 0;
+            for (int64_t j = from; j < upto + (extra != 0); j++) {
+                int64_t u = j < upto ? to[j] : extra;
+                int64_t var = u < 0 ? -u : u;
+                int8_t val = u > 0 ? value[var] : -value[var];
+                if (val > 0 || stamp[CIDX(u)] == id) continue;
+                if (val < 0 || stamp[CIDX(-u)] == id) {
+                    found = probe;
+                    break;
+                }
+                stamp[CIDX(u)] = id;
+                queue[tail++] = u;
+            }
+        }
+    }
+    ok = 1;
+done:
+    Py_XDECREF(iter);
+    for (int k = 0; k < 4; k++) release(&b[k]);
+    free(value);
+    free(partner);
+    free(stamp);
+    free(queue);
+    free(probes);
+    return ok ? PyLong_FromLongLong(found) : NULL;
+}
+
 static PyMethodDef methods[] = {
     {"tiered_rounds", tiered_rounds, METH_VARARGS,
      "tiered_rounds(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, "
@@ -1132,6 +1243,9 @@ static PyMethodDef methods[] = {
      "simplified(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, values) "
      "-> (clauses, counts [(literals, bound)], names), or None when the values break a count: what "
      "Formula.simplified leaves open, in the same order."},
+    {"forcing_chain", forcing_chain, METH_VARARGS,
+     "forcing_chain(link_starts, links, cell_starts, cell_vars, facts, variables) -> a literal a forcing "
+     "chain refutes from the facts, or 0 (lab/chains.py). int64 arrays; facts: any iterable of literals."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rounds",

@@ -1,5 +1,7 @@
 """Rounds of unit propagation in C (lab/_rounds.c); `lab.rounds.Formula` calls it."""
 
+from collections.abc import Iterable
+
 import numpy as np
 
 def tiered_rounds(clause_lits: np.ndarray, clause_lengths: np.ndarray, clause_sizes: np.ndarray,
@@ -10,3 +12,7 @@ def tiered_rounds(clause_lits: np.ndarray, clause_lengths: np.ndarray, clause_si
 def simplified(clause_lits: np.ndarray, clause_lengths: np.ndarray, clause_sizes: np.ndarray,
                count_lits: np.ndarray, count_lengths: np.ndarray, count_sizes: np.ndarray,
                values: np.ndarray) -> tuple[list[list[int]], list[tuple[list[int], int]], list[int]] | None: ...
+
+
+def forcing_chain(link_starts: np.ndarray, links: np.ndarray, cell_starts: np.ndarray, cell_vars: np.ndarray,
+                  facts: Iterable[int], variables: int) -> int: ...

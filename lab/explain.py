@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .grade import GRADE_SOLVER, effort_of, score_of, solving_path, step_effort
+from .grade import GRADE_SOLVER, UNCHAINED_COST, effort_of, score_of, solving_path, step_effort
 from .puzzle import CluePuzzle, Instance, PuzzleError
 from .sat import UNLIMITED, Budget, SatSession
 
@@ -38,13 +38,14 @@ class Step:
     n: int
     depth: int
     reasoning: str
-    cost: int  # depth 1: the primary literals its refutation sets, times the rounds it takes
+    cost: int  # depth 1: the primary literals its refutation sets, times the rounds it takes (x1.5 unchained)
     effort: float  # the cost weighted by the open variables it was found among (the grade's share)
     still_open: int  # primary variables open when it was taken
     settles: list[str]
     literals: int  # primary literals fixed, those found and what unit propagation adds
     clues: list[str] = field(default_factory=list)  # the clues it follows from
     after: list[int] = field(default_factory=list)  # the earlier steps it follows from
+    chained: bool | None = None  # depth 1 on a puzzle with cells: was a forcing chain in sight?
 
 
 @dataclass
@@ -69,6 +70,8 @@ class Explanation:
             why = ", ".join([*s.clues, *(f"step {k}" for k in s.after)]) or "the rules alone"
             what = ", ".join(s.settles) if s.settles else f"{s.literals} literal(s), no cell settled yet"
             cost = f", cost {s.cost} among {s.still_open} open: {s.effort:.1f}" if s.depth else ""
+            if s.chained is False:
+                cost += f"; no forcing chain through two-valued cells in sight, so x{UNCHAINED_COST:g}"
             lines.append(f"step {s.n} ({s.reasoning}{cost}): {what}")
             if s.depth:
                 lines.append(f"  because of {why}")
@@ -92,7 +95,7 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
             clues, after = _reasons(session, clue_lits, step_of, r.found[0])
             steps.append(Step(n, r.depth, REASONING.get(r.depth, f"nested probing to depth {r.depth}"), r.cost,
                               round(step_effort(r.cost, r.open), 2), r.open, namer.settled(set(r.fixed)), len(r.fixed),
-                              [_clue_name(ptype, inst, session, lit) for lit in clues], after))
+                              [_clue_name(ptype, inst, session, lit) for lit in clues], after, r.chained))
             step_of.update({lit: n for lit in r.found})
     finally:
         session.close()

@@ -12,7 +12,9 @@ compare in "Sudoku as a SAT Problem" (2006); deeper rungs nest the probing:
 Within a level, the score orders puzzles by the effort of their solving path: the summed
 cost of its probing steps (a refutation's size times the rounds it takes to show), each
 weighted by how many open variables it was found among (`step_effort`), the costliest
-twice, and at level 0 the rounds unit propagation takes
+twice (a step where the puzzle names its cells and no forcing chain through cells with two
+values left is in sight, `lab.chains`, costs UNCHAINED_COST times more: where a person, and
+Tatham's solvers, would have to guess), and at level 0 the rounds unit propagation takes
 (`lab.rounds`; a round in which only a rule's wide count, several cells at once, forces
 anything weighs more: a person tries the narrower rules first).
 Puzzles whose rules are partly lazy cuts (connectivity, one loop) may give a `dead_end`
@@ -47,6 +49,7 @@ from typing import Any
 import numpy as np
 from pysat.solvers import Solver
 
+from .chains import chain_links, forcing_chain
 from .probing import Prober, rounds_prober
 from .puzzle import Clause, CluePuzzle, Clues, Instance, MovePuzzle, PuzzleError, PuzzleType
 from .rounds import Simplified
@@ -69,8 +72,10 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # helper variables: a 15x15 nonogram's 120 decisions; sudoku's empty solve, 1 decision).
 # 7: a finding costs its refutation's size times the rounds of propagation it takes to show
 # (the chain's length, not only the facts it holds), and the effort of a level above 0 is
-# scaled by PROBE_EFFORT_SCALE.
-GRADE_VERSION = 7
+# scaled by PROBE_EFFORT_SCALE. 8: on a puzzle that names its cells (`Rules.cells`: sudoku,
+# Keen, Towers, Map), a depth-1 step where no forcing chain through two-valued cells is in
+# sight costs UNCHAINED_COST times as much (`lab.chains`).
+GRADE_VERSION = 8
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): search statistics, fast loading
 
 
@@ -457,6 +462,7 @@ class _Round:
     open: int
     found: list[int] = field(default_factory=list, repr=False)
     fixed: list[int] = field(default_factory=list, repr=False)
+    chained: bool | None = None  # depth 1 on a puzzle with cells: was a forcing chain in sight? (`lab.chains`)
 
 
 @dataclass
@@ -484,6 +490,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     lazy_units = partial(ptype.lazy_units, session.params, session.rules) if ptype.implements("lazy_units") else None
     formula = session.formula()
     engine = rounds_prober(formula, primary) if formula is not None else None
+    links = chain_links(session.rules)
     prober = _Prober(engine, session.solver if engine is None else None, primary, session.variables(),
                      budget_probes, dead_end)
 
@@ -529,7 +536,10 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
                     break
             else:
                 return climb(max_depth + 1, max_depth + 1)
-            rounds.append(_Round(depth, cost, len(found), len(still_open), found, list(settle(found))))
+            chained = bool(forcing_chain(links, prober.facts)) if links is not None and depth == 1 else None
+            if chained is False:
+                cost = round(cost * UNCHAINED_COST)
+            rounds.append(_Round(depth, cost, len(found), len(still_open), found, list(settle(found)), chained))
     except _Contradiction:
         return climb(depth, depth, True)
     except _OutOfProbes:
@@ -835,6 +845,9 @@ PROBE_EFFORT_SCALE = 200
 # 5, 0.84/0.91 at 3, 0.74/0.83 before the tiers (BENCHMARKS.md, eighth session).
 WIDE_ROUND_COST = 10
 DEEP_STEP_COST = 200  # a step deeper than failed literals: as much as a hard failed-literal path
+# A depth-1 step costs this much more where the puzzle names its cells and no forcing chain
+# through two-valued cells is in sight (`lab.chains`): Tatham's solvers guess only then.
+UNCHAINED_COST = 1.5
 # A step takes every finding up to this multiple of the cheapest: a third of the passes of
 # taking the cheapest alone, with the same agreement with Tatham's grades (BENCHMARKS.md).
 STEP_SPREAD = 1.5

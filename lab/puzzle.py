@@ -193,6 +193,12 @@ class Rules:
     exactly: list[Exactly] = field(default_factory=list)
     has_units: bool | None = field(default=None, repr=False)  # a unit clause among them? (grading asks)
     formula: Any = field(default=None, repr=False, compare=False)  # lab.rounds.Formula of them, made once
+    # The primary variables grouped by the cell whose value they name, one true in each, for
+    # puzzles whose cells take one of several values that the rules exclude across cells
+    # (Latin squares, map colourings): the grade's forcing chains run through the cells
+    # left with two values (`lab.chains`). Empty: the grade looks for no chains.
+    cells: list[list[int]] = field(default_factory=list)
+    chain_links: Any = field(default=None, repr=False, compare=False)  # lab.chains.ChainLinks, made once
 
     def holds_units(self) -> bool:
         """Is any clause a unit (a fact the solver holds at the root)? Asked once per rules:

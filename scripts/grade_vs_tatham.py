@@ -1,6 +1,6 @@
 """Our difficulty grade against Simon Tatham's, on puzzles his own generators make.
 
-    python scripts/grade_vs_tatham.py [--count 20] [--only solo,keen] [--out rows.jsonl]
+    python scripts/grade_vs_tatham.py [--count 20] [--only sudoku,keen] [--out rows.jsonl]
     python scripts/grade_vs_tatham.py --rows rows1.jsonl rows2.jsonl   # regrade earlier samples, pooled
 
 For every puzzle of his collection that has difficulty grades and a home here, at two sizes,

@@ -517,7 +517,7 @@ class Keen(CluePuzzle):
         """A Latin square: each cell, and each digit in each row and column, exactly once."""
         x, cells, lines, primary = latin_variables(params.n, pool)
         groups = [group for i in range(len(cells)) for group in (cells[i], *lines[2 * i:2 * i + 2])]
-        return Rules(clauses=groups, primary=primary, data=KeenVars(x), at_most_one=groups)
+        return Rules(clauses=groups, primary=primary, data=KeenVars(x), at_most_one=groups, cells=cells)
 
     def one_shot_rules(self, params: KeenParams, pool: IDPool) -> Rules:
         """One question: each cage built straight from its arithmetic by
@@ -527,7 +527,7 @@ class Keen(CluePuzzle):
         a row and a column; with n cells and n digits a row, each cell then holds exactly
         one digit and each row and column every digit."""
         x, cells, lines, primary = latin_variables(params.n, pool)
-        return Rules(clauses=cells, primary=primary, data=KeenVars(x, pool=pool), at_most_one=lines)
+        return Rules(clauses=cells, primary=primary, data=KeenVars(x, pool=pool), at_most_one=lines, cells=cells)
 
     def clue_clauses(self, params: KeenParams, rules: Rules, key: Cage, value: Clue):
         """The cage holds one of its allowed tuples. Sessions that check many puzzles use

@@ -686,7 +686,8 @@ class Map(CluePuzzle):
         clauses: list[Clause] = [list(row) for row in x]
         for a, b in params.edges:
             clauses += [[-x[a][c], -x[b][c]] for c in range(4)]
-        return Rules(clauses, [v for row in x for v in row], x, [list(row) for row in x])
+        regions = [list(row) for row in x]
+        return Rules(clauses, [v for row in x for v in row], x, regions, cells=regions)
 
     def clue_clauses(self, params: MapParams, rules: Rules, key: int, value: int) -> list[Clause]:
         if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < params.n:

@@ -327,7 +327,8 @@ class Sudoku(CluePuzzle):
             bases = [first + (r * n + c) * n for r, c in unit]
             groups += [[b + d for b in bases] for d in range(n)]
         primary = list(range(first, first + n ** 3))
-        return Rules(clauses=groups, primary=primary, data=x, at_most_one=groups)
+        return Rules(clauses=groups, primary=primary, data=x, at_most_one=groups,
+                     cells=[x[r][c] for r in range(n) for c in range(n)])
 
     def clue_clauses(self, params: SudokuParams, rules: Rules, key: tuple[int, int], value: int):
         r, c = key

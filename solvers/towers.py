@@ -502,7 +502,8 @@ class Towers(CluePuzzle):
         clauses += records(n, primary[0], order, first, lines)
         seen = {(side, i): list(range(first + (s * n + i) * (n - 1), first + (s * n + i + 1) * (n - 1)))
                 for s, side in enumerate(SIDES) for i in range(n)}
-        return Rules(clauses=clauses, primary=primary, data=TowersVars(x, {}, seen), at_most_one=groups)
+        return Rules(clauses=clauses, primary=primary, data=TowersVars(x, {}, seen), at_most_one=groups,
+                     cells=[cell for row in x for cell in row])
 
     @staticmethod
     def _latin(n: int, pool: IDPool) -> tuple[list, list[list[int]], list[int]]:
@@ -552,7 +553,8 @@ class Towers(CluePuzzle):
                 counts.update(count)
                 if self.implied:
                     clauses += self._bounds(n, line, x, [count[(side, i, v)] for v in range(1, n + 1)])
-        return Rules(clauses=clauses, primary=primary, data=TowersVars(x, counts, seen), at_most_one=groups)
+        return Rules(clauses=clauses, primary=primary, data=TowersVars(x, counts, seen), at_most_one=groups,
+                     cells=[cell for row in x for cell in row])
 
     @staticmethod
     def _visible(n: int, line: list[Cell], x: list, at_least: list, pool: IDPool, clauses: list) -> list[int]:
