@@ -1136,8 +1136,8 @@ static PyTypeObject ProberType = {
 
 static PyObject *forcing_chain(PyObject *self, PyObject *args) {
     PyObject *o[5];
-    long long nv_arg;
-    if (!PyArg_ParseTuple(args, "OOOOOL", &o[0], &o[1], &o[2], &o[3], &o[4], &nv_arg)) return NULL;
+    long long nv_arg, first = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOL|L", &o[0], &o[1], &o[2], &o[3], &o[4], &nv_arg, &first)) return NULL;
     Buf b[4];
     memset(b, 0, sizeof b);
     static const char *what[4] = {"link starts", "links", "cell starts", "cell variables"};
@@ -1161,7 +1161,7 @@ static PyObject *forcing_chain(PyObject *self, PyObject *args) {
     partner = calloc(nv + 1, sizeof(int64_t));
     stamp = calloc(2 * nv + 2, sizeof(uint32_t));
     queue = malloc((2 * nv + 2) * sizeof(int64_t));
-    probes = malloc((2 * N(b[3]) + 1) * sizeof(int64_t));
+    probes = malloc((2 * N(b[3]) + 2) * sizeof(int64_t));
     if (!value || !partner || !stamp || !queue || !probes) {
         PyErr_NoMemory();
         goto done;
@@ -1176,6 +1176,8 @@ static PyObject *forcing_chain(PyObject *self, PyObject *args) {
     }
     if (PyErr_Occurred()) goto done;
     Py_ssize_t nprobes = 0;
+    long long first_var = first < 0 ? -first : first;
+    if (first_var >= 1 && first_var <= nv && value[first_var] == 0) probes[nprobes++] = first;
     for (Py_ssize_t c = 0; c < ncells; c++) {
         int64_t left[2] = {0, 0};
         int nleft = 0, settled = 0;
@@ -1244,8 +1246,9 @@ static PyMethodDef methods[] = {
      "-> (clauses, counts [(literals, bound)], names), or None when the values break a count: what "
      "Formula.simplified leaves open, in the same order."},
     {"forcing_chain", forcing_chain, METH_VARARGS,
-     "forcing_chain(link_starts, links, cell_starts, cell_vars, facts, variables) -> a literal a forcing "
-     "chain refutes from the facts, or 0 (lab/chains.py). int64 arrays; facts: any iterable of literals."},
+     "forcing_chain(link_starts, links, cell_starts, cell_vars, facts, variables, first=0) -> a literal a "
+     "forcing chain refutes from the facts, or 0 (lab/chains.py); `first`, if open, is probed first. int64 "
+     "arrays; facts: any iterable of literals."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rounds",

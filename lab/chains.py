@@ -96,17 +96,18 @@ def _build(rules: Rules) -> ChainLinks:
     return ChainLinks(start, target.astype(np.int64), cell_start, cell_vars, variables)
 
 
-def forcing_chain(links: ChainLinks, facts: Collection[int]) -> int:
+def forcing_chain(links: ChainLinks, facts: Collection[int], first: int = 0) -> int:
     """A literal a forcing chain refutes from `facts` (0: none is in sight). The probes run
-    cell by cell, each open value true, then false; the first that fails is the answer."""
+    cell by cell, each open value true, then false, after `first` if it is open (the last
+    answer: a chain in sight often still is); the first that fails is the answer."""
     if rounds._native is not None:
         found: int = rounds._native.forcing_chain(links.start, links.to, links.cell_start, links.cell_vars,
-                                                  facts, links.variables)
+                                                  facts, links.variables, first)
         return found
-    return _forcing_chain(links, facts)
+    return _forcing_chain(links, facts, first)
 
 
-def _forcing_chain(links: ChainLinks, facts: Collection[int]) -> int:
+def _forcing_chain(links: ChainLinks, facts: Collection[int], first: int = 0) -> int:
     """`forcing_chain` in Python, for installs without a compiler."""
     value = [0] * (links.variables + 1)
     for lit in facts:
@@ -115,7 +116,7 @@ def _forcing_chain(links: ChainLinks, facts: Collection[int]) -> int:
     start, to = links.start.tolist(), links.to.tolist()
     cell_start, cell_vars = links.cell_start.tolist(), links.cell_vars.tolist()
     partner = [0] * (links.variables + 1)  # "not v" makes partner[v] true: v's cell has two values left
-    probes = []
+    probes = [first] if 0 < abs(first) <= links.variables and value[abs(first)] == 0 else []
     for c in range(len(cell_start) - 1):
         cell = cell_vars[cell_start[c]:cell_start[c + 1]]
         if any(value[v] > 0 for v in cell):

@@ -507,6 +507,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
         return new
     rounds: list[_Round] = []
     depth, fixed = 0, 0.0
+    chain = 0  # the literal the last forcing chain refuted, probed first next time
 
     start: set[int] = set()
 
@@ -536,7 +537,10 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
                     break
             else:
                 return climb(max_depth + 1, max_depth + 1)
-            chained = bool(forcing_chain(links, prober.facts)) if links is not None and depth == 1 else None
+            chained = None
+            if links is not None and depth == 1:
+                chain = forcing_chain(links, prober.facts, chain)
+                chained = chain != 0
             if chained is False:
                 cost = round(cost * UNCHAINED_COST)
             rounds.append(_Round(depth, cost, len(found), len(still_open), found, list(settle(found)), chained))

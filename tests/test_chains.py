@@ -31,12 +31,12 @@ def triangle(colours: int = 3) -> Rules:
     return Rules(clauses, [v for row in x for v in row], x, [list(row) for row in x], cells=x)
 
 
-def both(links: chains.ChainLinks, facts: list[int]) -> int:
+def both(links: chains.ChainLinks, facts: list[int], first: int = 0) -> int:
     """The C engine's answer, checked against the Python one's."""
-    found = chains._forcing_chain(links, facts)
+    found = chains._forcing_chain(links, facts, first)
     if _native is not None:
         assert _native.forcing_chain(links.start, links.to, links.cell_start, links.cell_vars, facts,
-                                     links.variables) == found
+                                     links.variables, first) == found
     return found
 
 
@@ -48,6 +48,9 @@ def test_a_triangle_of_two_coloured_regions_is_refuted_by_a_chain():
     # Region 3 still has three colours, so no chain runs through it; but supposing it has
     # colour 1 leaves regions 1 and 2 (two-valued) both colour 2, next to each other.
     assert both(links, [-3, -6]) == 7
+    assert both(links, [-3, -6], first=8) == 8  # probed first, and refuted too
+    assert both(links, [-3, -6], first=1) == 7  # probed first, but it holds
+    assert both(links, [-3, -6], first=-3) == 7  # not open: not probed
     # No cell with two values left: no chain at all (failed-literal probing finds nothing either).
     assert both(links, []) == 0
 
@@ -76,7 +79,10 @@ def test_the_c_engine_answers_as_the_python_one(name, size):
         facts = rng.sample(truth, rng.randint(0, len(truth)))
         if rng.random() < 0.1:
             facts.append(-rng.choice(truth))
-        answers.add(both(links, facts) != 0)
+        found = both(links, facts)
+        hinted = both(links, facts, rng.choice(truth) * rng.choice((1, -1)))
+        assert (found != 0) == (hinted != 0)  # which probe goes first changes which, not whether
+        answers.add(found != 0)
     assert answers == {True, False}
 
 
