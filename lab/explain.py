@@ -69,9 +69,9 @@ class Explanation:
         for s in self.steps:
             why = ", ".join([*s.clues, *(f"step {k}" for k in s.after)]) or "the rules alone"
             what = ", ".join(s.settles) if s.settles else f"{s.literals} literal(s), no cell settled yet"
-            cost = f", cost {s.cost} among {s.still_open} open: {s.effort:.1f}" if s.depth else ""
-            if s.chained is False:
-                cost += f"; no forcing chain through two-valued cells in sight, so x{UNCHAINED_COST:g}"
+            unchained = f" (x{UNCHAINED_COST:g}: no forcing chain through two-valued cells in sight)" \
+                if s.chained is False else ""
+            cost = f", cost {s.cost}{unchained} among {s.still_open} open: {s.effort:.1f}" if s.depth else ""
             lines.append(f"step {s.n} ({s.reasoning}{cost}): {what}")
             if s.depth:
                 lines.append(f"  because of {why}")
