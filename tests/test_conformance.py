@@ -6,6 +6,7 @@ registered (docs/adding-a-puzzle.md). Each test is parametrized over the registr
 - clue puzzles: on the tiny example and on clue subsets of it, brute force over
   `candidates` = the SAT engine = CP-SAT;
 - generated puzzles are re-checked by the second engine, and minimal where promised;
+- the cells a puzzle names for the grade's forcing chains hold one true value each;
 - a corpus of bad input ends with exit 2 and one line, no traceback, nothing written;
 - every command a puzzle does not support is refused the same way.
 """
@@ -146,6 +147,24 @@ def test_generated_puzzles_are_rechecked_and_minimal(name):
                 assert other.sat is True, f"clue {ptype.describe_clue(key, made.instance.clues[key])} is not needed"
         finally:
             session.close()
+
+
+@pytest.mark.parametrize("name", [n for n in GENERATED if n in CLUE_PUZZLES])
+def test_named_cells_hold_one_true_value_each(name):
+    """`Rules.cells` (what the grade's forcing chains run through, `lab.chains`): disjoint
+    groups of primary variables, exactly one true in each in a solution."""
+    ptype, gen = registry.puzzle(name), registry.generator(name)
+    params = gen.checked_params(**{o.name: o.default for o in gen.options})
+    made = generate_one(ptype, gen, params, random.Random(2), SessionCache())
+    session = SatSession(ptype, made.instance.params)
+    try:
+        cells, primary = session.rules.cells, set(session.rules.primary)
+        true = {lit for lit in session.solution_literals(made.solution) if lit > 0}
+    finally:
+        session.close()
+    members = [v for cell in cells for v in cell]
+    assert len(members) == len(set(members)) and set(members) <= primary
+    assert all(len(cell) >= 2 and len(true.intersection(cell)) == 1 for cell in cells)
 
 
 # ---- bad input and unsupported commands ---------------------------------------------------
