@@ -93,7 +93,7 @@ def _build(rules: Rules) -> ChainLinks:
     cell_start = np.zeros(len(rules.cells) + 1, dtype=np.int64)
     cell_start[1:] = np.cumsum([len(cell) for cell in rules.cells])
     cell_vars = np.fromiter((v for cell in rules.cells for v in cell), dtype=np.int64, count=int(cell_start[-1]))
-    return ChainLinks(start, target.astype(np.int64), cell_start, cell_vars, variables)
+    return ChainLinks(start, target, cell_start, cell_vars, variables)
 
 
 def forcing_chain(links: ChainLinks, facts: Collection[int], first: int = 0) -> int:
