@@ -4,6 +4,11 @@ from collections.abc import Iterable
 
 import numpy as np
 
+class Prober:
+    """Failed-literal probing by rounds (its methods: `lab.probing.Prober`)."""
+
+    rounds: int
+
 def tiered_rounds(clause_lits: np.ndarray, clause_lengths: np.ndarray, clause_sizes: np.ndarray,
                   count_lits: np.ndarray, count_lengths: np.ndarray, count_sizes: np.ndarray,
                   wide: np.ndarray, values: np.ndarray) -> tuple[int, int] | None: ...
@@ -15,4 +20,4 @@ def simplified(clause_lits: np.ndarray, clause_lengths: np.ndarray, clause_sizes
 
 
 def forcing_chain(link_starts: np.ndarray, links: np.ndarray, cell_starts: np.ndarray, cell_vars: np.ndarray,
-                  facts: Iterable[int], variables: int, first: int = 0) -> int: ...
+                  facts: Iterable[int] | Prober, variables: int, first: int = 0) -> int: ...

@@ -259,7 +259,10 @@ class _Prober:
         grow, so each look filters the last one's answer, not every primary variable (a
         10x10 Hidoku has 10,000: a sixth of its grade went to these looks)."""
         fixed = self.facts
-        self._open = [v for v in self._open if v not in fixed and -v not in fixed]
+        if self.engine is not None:  # (it holds the facts as values)
+            self._open = self.engine.unset(self._open)
+        else:
+            self._open = [v for v in self._open if v not in fixed and -v not in fixed]
         if not implied:
             return list(self._open)
         return [v for v in self._open if v not in implied and -v not in implied]
@@ -367,7 +370,12 @@ class _Prober:
     def _take(self, found: list[tuple[int, int]]) -> tuple[list[int], int]:
         """The step from depth-1 findings (cost, literal): the cheapest ones; the rest wait
         (a cost of -1: a recheck cut it off above what this step takes)."""
-        cheapest = min(cost for cost, _ in found if cost >= 0)
+        # Cheapest first (a cut-off probe last): what waits is then rechecked in the order
+        # of its last costs, so the cheapest comes early and the rechecks' cut stops the rest
+        # soon (sudoku: a fifth of the rechecks' time). The step and what waits are the
+        # same sets in any order.
+        found = sorted(found, key=lambda finding: (finding[0] < 0, finding[0]))
+        cheapest = found[0][0]
         self.pending = [-lit for cost, lit in found if not 0 <= cost <= cheapest * STEP_SPREAD]
         return [lit for cost, lit in found if 0 <= cost <= cheapest * STEP_SPREAD], cheapest
 
@@ -539,7 +547,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
                 return climb(max_depth + 1, max_depth + 1)
             chained = None
             if links is not None and depth == 1:
-                chain = forcing_chain(links, prober.facts, chain)
+                chain = forcing_chain(links, prober.facts, chain, engine)
                 chained = chain != 0
             if chained is False:
                 cost = round(cost * UNCHAINED_COST)

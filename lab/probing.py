@@ -44,6 +44,10 @@ class Prober(Protocol):
         """Every literal set for good: what the rules force alone, then the fixed ones."""
         ...
 
+    def unset(self, variables: list[int]) -> list[int]:
+        """The variables the facts leave open, in order."""
+        ...
+
     def shallow_pass(self, variables: list[int], limit: int) -> tuple[list[tuple[int, int]], int, bool]:
         """One depth-1 pass (`RoundsProber.shallow_pass`)."""
         ...
@@ -199,6 +203,9 @@ class RoundsProber:
 
     def facts(self) -> list[int]:
         return list(self.trail)
+
+    def unset(self, variables: list[int]) -> list[int]:
+        return [v for v in variables if not self.value[v]]
 
     def shallow_pass(self, variables: list[int], limit: int) -> tuple[list[tuple[int, int]], int, bool]:
         """For each variable in turn, probe it true, then false, skipping a literal an earlier

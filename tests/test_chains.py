@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from lab import chains, registry
+from lab import chains, probing, registry
 from lab.explain import explain
 from lab.generator import generate_one
-from lab.grade import UNCHAINED_COST, grade, solving_path
+from lab.grade import GRADE_SOLVER, UNCHAINED_COST, grade, solving_path
 from lab.puzzle import Rules
 from lab.rounds import _native
 from lab.sat import SatSession, SessionCache
@@ -67,10 +67,11 @@ def test_the_c_engine_answers_as_the_python_one(name, size):
     ptype, gen = registry.puzzle(name), registry.generator(name)
     rng = random.Random(size)
     made = generate_one(ptype, gen, gen.params(size=size), rng, SessionCache())
-    session = SatSession(ptype, made.instance.params)
+    session = SatSession(ptype, made.instance.params, GRADE_SOLVER)  # (its rules read back as a formula)
     try:
         links = chains.chain_links(session.rules)
         truth = session.solution_literals(made.solution)
+        formula, primary = session.formula(), session.rules.primary
     finally:
         session.close()
     assert links is not None
@@ -80,6 +81,10 @@ def test_the_c_engine_answers_as_the_python_one(name, size):
         if rng.random() < 0.1:
             facts.append(-rng.choice(truth))
         found = both(links, facts)
+        engine = probing.rounds_prober(formula, primary)  # the grade's prober holding these facts
+        if engine.fix(facts) is not None:  # (what it holds, propagated, read from its values)
+            held = engine.facts()
+            assert chains.forcing_chain(links, [], 0, engine) == both(links, held)
         hinted = both(links, facts, rng.choice(truth) * rng.choice((1, -1)))
         assert (found != 0) == (hinted != 0)  # which probe goes first changes which, not whether
         answers.add(found != 0)
