@@ -311,6 +311,273 @@ done:
     return result;
 }
 
+/* ---- Rounds per constraint (lab/rounds.py, `Formula.constraint_rounds`) ---------------
+ *
+ * `tiered_rounds` where a constraint is what its helper variables hold together: clauses
+ * and counts sharing a variable that `link` marks (neither primary nor set at the start)
+ * are one constraint, a component. Each round, every component the last round touched
+ * runs unit propagation over its own constraints to their fixpoint (a counter's inner
+ * depth is no round) and keeps what it forces, waiting. A component whose forced literals
+ * include primary ones but leave some of its open primary variables open (a partial
+ * deduction: "at least one bridge this way", not "all of them"), or a lone wide count
+ * forcing two or more, waits like a wide count: a round applies the others' (and what
+ * forces only helpers) when there are any, else the waiting ones' and counts as wide; a
+ * round that forces only helpers is no round. Every step depends on the assignment alone,
+ * so the Python code answers the same (tests/test_rounds.py). */
+
+enum { NOTHING, NARROW_STEP, WIDE_STEP, HELPERS_ONLY };
+
+static Py_ssize_t find_root(Py_ssize_t *parent, Py_ssize_t i) {
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+static PyObject *constraint_rounds(PyObject *self, PyObject *args) {
+    PyObject *o[10];
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7], &o[8], &o[9]))
+        return NULL;
+    Parts f = {0};
+    Buf wide = {0}, val = {0}, prim = {0}, lnk = {0};
+    PyObject *result = NULL;
+    Con *con = NULL;
+    int64_t *occ_start = NULL, *wbuf = NULL, *wstart = NULL;
+    int32_t *occ = NULL, *comp = NULL, *cstart = NULL, *clist = NULL, *wlen = NULL, *touched = NULL;
+    int32_t *stamp = NULL, *cstamp = NULL, *changed = NULL;
+    Py_ssize_t *parent = NULL;
+    int8_t *local = NULL;
+    uint8_t *kind = NULL;
+
+    if (get_parts(o, &f) < 0 || get(o[6], &wide, "wide marks", 1, 0) < 0 || get(o[7], &val, "values", 1, 1) < 0 ||
+        get(o[8], &prim, "primary marks", 1, 0) < 0 || get(o[9], &lnk, "link marks", 1, 0) < 0)
+        goto done;
+    const int64_t *lits_c = f.lit[0].view.buf, *len_c = f.len[0].view.buf, *size_c = f.size[0].view.buf;
+    const int64_t *lits_k = f.lit[1].view.buf, *len_k = f.len[1].view.buf, *size_k = f.size[1].view.buf;
+    const uint8_t *is_wide = wide.view.buf, *primary = prim.view.buf, *link = lnk.view.buf;
+    int8_t *value = val.view.buf;
+    const Py_ssize_t nc = N(f.len[0]), nk = N(f.len[1]), sc = N(f.lit[0]), sk = N(f.lit[1]), nv = N(val);
+    const Py_ssize_t n = nc + nk, slots = sc + sk;
+    if (N(wide) != nk || N(prim) != nv || N(lnk) != nv) {
+        PyErr_SetString(PyExc_ValueError, "wide, primary or link marks do not match");
+        goto done;
+    }
+    if (n >= (1 << 30) || nv >= (1 << 30)) {
+        PyErr_SetString(PyExc_ValueError, "too many constraints or variables");
+        goto done;
+    }
+    con = calloc(n + 1, sizeof(Con));
+    occ_start = calloc(nv + 1, sizeof(int64_t));
+    occ = malloc(sizeof(int32_t) * (slots + 1));
+    parent = malloc(sizeof(Py_ssize_t) * (n + 1));
+    if (!con || !occ_start || !occ || !parent) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (lay_out(con, len_c, size_c, nc, len_k, size_k, nk, is_wide, lits_c, sc, lits_k, sk, nv) < 0) goto done;
+    if (occurrences(con, 0, n, lits_c, sc, lits_k, nv, occ_start, occ) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* Components: constraints joined through the variables `link` marks. */
+    int joined = 0;
+    for (Py_ssize_t i = 0; i < n; i++) parent[i] = i;
+    for (Py_ssize_t v = 1; v < nv; v++) {
+        if (!link[v] || occ_start[v] == occ_start[v + 1]) continue;
+        Py_ssize_t a = find_root(parent, occ[occ_start[v]] >> 1);
+        for (int64_t q = occ_start[v] + 1; q < occ_start[v + 1]; q++) {
+            Py_ssize_t b = find_root(parent, occ[q] >> 1);
+            if (b != a) {
+                parent[b] = a;
+                joined = 1;
+            }
+        }
+    }
+    if (!joined) {  /* no constraint has helpers: the caller's tiered rounds answer */
+        Py_INCREF(Py_False);
+        result = Py_False;
+        goto done;
+    }
+    comp = malloc(sizeof(int32_t) * (n + 1));
+    Py_ssize_t ncomp = 0;
+    for (Py_ssize_t i = 0; i < n; i++) parent[i] = find_root(parent, i);
+    for (Py_ssize_t i = 0; comp && i < n; i++) comp[i] = parent[i] == i ? (int32_t)ncomp++ : -1;
+    cstart = calloc(ncomp + 2, sizeof(int32_t));
+    clist = malloc(sizeof(int32_t) * (n + 1));
+    wstart = calloc(ncomp + 1, sizeof(int64_t));
+    wlen = calloc(ncomp + 1, sizeof(int32_t));
+    touched = malloc(sizeof(int32_t) * (ncomp + 1));
+    cstamp = calloc(ncomp + 1, sizeof(int32_t));
+    kind = calloc(ncomp + 1, 1);
+    wbuf = malloc(sizeof(int64_t) * (slots + 1));
+    stamp = calloc(nv + 1, sizeof(int32_t));
+    changed = malloc(sizeof(int32_t) * (nv + 1));
+    local = calloc(nv + 1, 1);
+    if (!comp || !cstart || !clist || !wstart || !wlen || !touched || !cstamp || !kind || !wbuf || !stamp ||
+        !changed || !local) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) comp[i] = comp[parent[i]];
+    for (Py_ssize_t i = 0; i < n; i++) cstart[comp[i] + 1]++;
+    for (Py_ssize_t g = 0; g < ncomp; g++) cstart[g + 1] += cstart[g];
+    {
+        int32_t *fill = touched;  /* (scratch) */
+        for (Py_ssize_t g = 0; g < ncomp; g++) fill[g] = cstart[g];
+        for (Py_ssize_t i = 0; i < n; i++) clist[fill[comp[i]]++] = (int32_t)i;
+    }
+    for (Py_ssize_t g = 0, at = 0; g < ncomp; g++) {  /* room for what each can force: its slots */
+        wstart[g] = at;
+        for (int32_t j = cstart[g]; j < cstart[g + 1]; j++) at += con[clist[j]].len;
+    }
+    Py_ssize_t ntouched = ncomp;
+    for (Py_ssize_t g = 0; g < ncomp; g++) touched[g] = (int32_t)g;
+    long rounds = 0, wide_rounds = 0;
+    int32_t id = 0, cid = 0;
+    for (;;) {
+        for (Py_ssize_t t = 0; t < ntouched; t++) {  /* each touched component, alone, to its fixpoint */
+            int32_t g = touched[t];
+            int64_t *mine = wbuf + wstart[g];
+            int32_t nl = 0;
+            int again = 1;
+            while (again) {
+                again = 0;
+                for (int32_t j = cstart[g]; j < cstart[g + 1]; j++) {
+                    Con *c = &con[clist[j]];
+                    int32_t ntrue = 0, nopen = 0;
+                    int64_t last = 0;
+                    for (int64_t s = c->start; s < c->start + c->len; s++) {
+                        int64_t lit = LIT(s), var = lit < 0 ? -lit : lit;
+                        int x = value[var] ? value[var] : local[var];
+                        x = lit > 0 ? x : -x;
+                        if (x > 0) ntrue++;
+                        else if (!x) {
+                            nopen++;
+                            last = lit;
+                        }
+                    }
+                    if (c->kind == CLAUSE) {
+                        if (ntrue) continue;
+                        if (!nopen) goto conflict;
+                        if (nopen == 1) {
+                            int64_t var = last < 0 ? -last : last;
+                            local[var] = last > 0 ? 1 : -1;
+                            mine[nl++] = last;
+                            again = 1;
+                        }
+                        continue;
+                    }
+                    if (ntrue > c->size) goto conflict;
+                    if (ntrue < c->size || !nopen) continue;
+                    for (int64_t s = c->start; s < c->start + c->len; s++) {  /* full: the rest false */
+                        int64_t lit = LIT(s), var = lit < 0 ? -lit : lit;
+                        if (value[var] || local[var]) continue;
+                        local[var] = lit > 0 ? -1 : 1;
+                        mine[nl++] = -lit;
+                    }
+                    again = 1;
+                }
+            }
+            for (int32_t j = 0; j < nl; j++) local[mine[j] < 0 ? -mine[j] : mine[j]] = 0;
+            wlen[g] = nl;
+        }
+        /* What kind of step each waiting component's forcing is. */
+        int any[4] = {0, 0, 0, 0};
+        for (Py_ssize_t g = 0; g < ncomp; g++) {
+            kind[g] = NOTHING;
+            if (!wlen[g]) continue;
+            const int64_t *mine = wbuf + wstart[g];
+            int32_t seen = 0;
+            id++;
+            for (int32_t j = 0; j < wlen[g]; j++) {
+                int64_t var = mine[j] < 0 ? -mine[j] : mine[j];
+                seen += primary[var];
+                stamp[var] = id;
+            }
+            if (!seen) kind[g] = HELPERS_ONLY;
+            else if (cstart[g + 1] - cstart[g] == 1 && con[clist[cstart[g]]].kind != CLAUSE)
+                kind[g] = con[clist[cstart[g]]].kind == WIDE && seen >= 2 ? WIDE_STEP : NARROW_STEP;
+            else {
+                int partial = 0;
+                for (int32_t j = cstart[g]; j < cstart[g + 1] && !partial; j++) {
+                    Con *c = &con[clist[j]];
+                    for (int64_t s = c->start; s < c->start + c->len; s++) {
+                        int64_t lit = LIT(s), var = lit < 0 ? -lit : lit;
+                        if (primary[var] && !value[var] && stamp[var] != id) {
+                            partial = 1;
+                            break;
+                        }
+                    }
+                }
+                kind[g] = partial ? WIDE_STEP : NARROW_STEP;
+            }
+            any[kind[g]] = 1;
+        }
+        int take = any[NARROW_STEP] ? NARROW_STEP : any[WIDE_STEP] ? WIDE_STEP : any[HELPERS_ONLY] ? HELPERS_ONLY : 0;
+        if (!take) break;
+        Py_ssize_t nchanged = 0;
+        for (Py_ssize_t g = 0; g < ncomp; g++) {
+            if (kind[g] != take && kind[g] != HELPERS_ONLY) continue;
+            const int64_t *mine = wbuf + wstart[g];
+            for (int32_t j = 0; j < wlen[g]; j++) {
+                int64_t lit = mine[j], var = lit < 0 ? -lit : lit;
+                int8_t want = lit > 0 ? 1 : -1;
+                if (value[var] == -want) goto conflict;
+                if (!value[var]) {
+                    value[var] = want;
+                    changed[nchanged++] = (int32_t)var;
+                }
+            }
+            wlen[g] = 0;
+        }
+        if (take != HELPERS_ONLY) {
+            rounds++;
+            wide_rounds += take == WIDE_STEP;
+        }
+        ntouched = 0;
+        cid++;
+        for (Py_ssize_t j = 0; j < nchanged; j++) {
+            int32_t var = changed[j];
+            for (int64_t q = occ_start[var]; q < occ_start[var + 1]; q++) {
+                int32_t g = comp[occ[q] >> 1];
+                if (cstamp[g] != cid) {
+                    cstamp[g] = cid;
+                    touched[ntouched++] = g;
+                }
+            }
+        }
+    }
+    result = Py_BuildValue("(ll)", rounds, wide_rounds);
+    goto done;
+conflict:
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    free(con);
+    free(occ_start);
+    free(occ);
+    free(parent);
+    free(comp);
+    free(cstart);
+    free(clist);
+    free(wstart);
+    free(wlen);
+    free(touched);
+    free(cstamp);
+    free(kind);
+    free(wbuf);
+    free(stamp);
+    free(changed);
+    free(local);
+    release_parts(&f);
+    release(&wide);
+    release(&val);
+    release(&prim);
+    release(&lnk);
+    return result;
+}
+
 /* ---- What facts leave open ------------------------------------------------------------
  *
  * `Formula.simplified` in C: the clauses the values do not satisfy, without their false
@@ -1263,6 +1530,10 @@ static PyMethodDef methods[] = {
      "tiered_rounds(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, "
      "wide, values) -> (rounds, wide_rounds), or None on a conflict. int64 arrays; wide: one byte per "
      "count; values: int8 per variable (1, -1, 0 open), set in place."},
+    {"constraint_rounds", constraint_rounds, METH_VARARGS,
+     "constraint_rounds(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, "
+     "wide, values, primary, link) -> (rounds, wide_rounds) per constraint (lab/rounds.py), None on a "
+     "conflict, False when `link` joins no two constraints. primary, link: one byte per variable."},
     {"simplified", simplified, METH_VARARGS,
      "simplified(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, values) "
      "-> (clauses, counts [(literals, bound)], names), or None when the values break a count: what "

@@ -52,7 +52,7 @@ from pysat.solvers import Solver
 from .chains import chain_links, forcing_chain
 from .probing import Prober, rounds_prober
 from .puzzle import Clause, CluePuzzle, Clues, Instance, MovePuzzle, PuzzleError, PuzzleType
-from .rounds import Simplified
+from .rounds import Formula, Simplified
 from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, raw_propagator
 
 # Bumped whenever a grade field changes meaning; a dataset records it in its settings, so
@@ -74,8 +74,13 @@ from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, ra
 # (the chain's length, not only the facts it holds), and the effort of a level above 0 is
 # scaled by PROBE_EFFORT_SCALE. 8: on a puzzle that names its cells (`Rules.cells`: sudoku,
 # Keen, Towers, Map), a depth-1 step where no forcing chain through two-valued cells is in
-# sight costs UNCHAINED_COST times as much (`lab.chains`).
-GRADE_VERSION = 8
+# sight costs UNCHAINED_COST times as much (`lab.chains`). 9: where the rules ask for it
+# (`Rules.partial_rounds`: Bridges), level-0 rounds run per constraint
+# (`Formula.constraint_rounds`: clauses joined by helper variables are one, a counter's
+# inner depth is no round), and a round in which a constraint only forces some of its open
+# primary literals (a partial deduction) weighs WIDE_ROUND_COST, as a wide one does
+# (Bridges: Tatham's Easy fills or empties whole islands, his Medium bounds one direction).
+GRADE_VERSION = 9
 GRADE_SOLVER = "mc"  # Minicard (MiniSat 2.2 with native at-most-one): search statistics, fast loading
 
 
@@ -565,7 +570,7 @@ def _propagation_only(session: SatSession, clue_lits: list[int]) -> _Climb | Non
     same climb as the ladder's, which counts its one propagation of the clues as a probe.
     None when propagation leaves anything open or conflicts: the ladder then climbs."""
     formula = session.formula()
-    found = formula.tiered_rounds(clue_lits) if formula is not None else None
+    found = _level0_rounds(session, formula, clue_lits) if formula is not None else None
     if found is None:
         return None
     rounds, wide, fixed = found
@@ -574,6 +579,15 @@ def _propagation_only(session: SatSession, clue_lits: list[int]) -> _Climb | Non
         return None
     return _Climb(level=0, at_least=0, fixed=1.0, probes=1, contradiction=False, rounds=[], start=fixed,
                   unit_rounds=rounds)
+
+
+def _level0_rounds(session: SatSession, formula: Formula, lits: list[int]) -> tuple[int, int, set[int]] | None:
+    """Level-0 rounds from `lits`: per constraint, partial deductions waiting, where the
+    rules ask for it (`Rules.partial_rounds`, `Formula.constraint_rounds`), else
+    `Formula.tiered_rounds`."""
+    if session.rules.partial_rounds:
+        return formula.constraint_rounds(lits, session.rules.primary)
+    return formula.tiered_rounds(lits)
 
 
 def _rule_units(session: SatSession) -> frozenset[int]:
@@ -596,7 +610,7 @@ def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int],
         return None
     rounds, start = 0, list(clue_lits)
     while True:
-        found = formula.tiered_rounds(start)
+        found = _level0_rounds(session, formula, start)
         if found is None:
             return None
         more, wide, fixed = found

@@ -199,6 +199,12 @@ class Rules:
     # left with two values (`lab.chains`). Empty: the grade looks for no chains.
     cells: list[list[int]] = field(default_factory=list)
     chain_links: Any = field(default=None, repr=False, compare=False)  # lab.chains.ChainLinks, made once
+    # Level-0 rounds per constraint, a round in which a constraint forces only some of its
+    # open primary literals weighing as a wide one (`Formula.constraint_rounds`): for rules
+    # whose clues are counters over numbers (Bridges' islands add bridges per direction),
+    # where filling or emptying a whole clue is the easy deduction and bounding one part of
+    # it the harder one (Tatham's Easy and Medium Bridges).
+    partial_rounds: bool = False
 
     def holds_units(self) -> bool:
         """Is any clause a unit (a fact the solver holds at the root)? Asked once per rules:

@@ -168,8 +168,9 @@ class Formula:
         out.counts = self.counts.plus(_Part.of_counts(at_most))
         out.variables = variables
         out.rule_counts = self.rule_counts
-        out._root = None
-        out._largest = None
+        same = out.clauses is self.clauses and out.counts is self.counts  # (clues that are literals add nothing)
+        out._root = self.root() if same else None  # (worked out once, on the cached rules)
+        out._largest = self.largest() if same else None
         return out
 
     def tiered_rounds(self, assumptions: Iterable[int]) -> tuple[int, int, set[int]] | None:
@@ -182,6 +183,42 @@ class Formula:
         value = self._assigned(assumptions)
         counted = self._run(value, wide) if value is not None else None
         if value is None or counted is None:
+            return None
+        set_vars = np.flatnonzero(value)
+        return counted[0], counted[1], set((set_vars * value[set_vars]).tolist())
+
+    def constraint_rounds(self, assumptions: Iterable[int], primary: Iterable[int]) -> tuple[int, int, set[int]] | None:
+        """`tiered_rounds` where a *constraint* is what its helper variables hold together:
+        the clauses and counts linked through variables neither `primary` nor set from the
+        start (the assumptions, what the rules force alone) form one constraint (a clue's
+        counter with its helpers), any other clause or count is one alone. Each round every
+        constraint forces what it alone implies (unit propagation over its own clauses to
+        their fixpoint: a counter's inner depth is no round), and a constraint that forces
+        some but not all of its open primary literals (a *partial* deduction: "at least one
+        bridge this way", not "all of them") waits like a wide count: such a round counts as
+        a wide one. Tatham's Bridges grades exactly so: his Easy solver only fills or empties
+        whole islands (and his static "one each way"), his Medium one bounds single
+        directions. Where no constraint has helpers this is `tiered_rounds` (its C rounds)."""
+        assumptions = list(assumptions)
+        value = self._assigned(assumptions)
+        if value is None:
+            return None
+        is_primary = np.zeros(value.size, dtype=np.uint8)
+        is_primary[np.asarray(list(primary), dtype=np.int64)] = 1
+        link = (is_primary == 0) & (value == 0)  # a helper not set from the start joins what it stands in
+        link[np.abs(np.fromiter(self.root(), dtype=np.int64))] = False
+        counted: tuple[int, int] | bool | None
+        if _native is not None:
+            c, k = self.clauses, self.counts
+            wide = ((np.arange(k.n) < self.rule_counts) & (k.size >= 2)).astype(np.uint8)
+            counted = _native.constraint_rounds(c.lits, c.length, c.size, k.lits, k.length, k.size, wide, value,
+                                                is_primary, link.astype(np.uint8))
+        else:
+            found = _components(self, set(np.flatnonzero(is_primary).tolist()), link)
+            counted = False if found is None else _constraint_rounds(value, is_primary, *found)
+        if counted is False:  # no constraint with helpers: plain tiered rounds
+            return self.tiered_rounds(assumptions)
+        if counted is None:
             return None
         set_vars = np.flatnonzero(value)
         return counted[0], counted[1], set((set_vars * value[set_vars]).tolist())
@@ -325,6 +362,151 @@ def _tiered(formula: Formula, value: np.ndarray, wide: np.ndarray) -> tuple[int,
         if np.any(value[var] != sign):
             return None
         rounds += 1
+
+
+def _constraints(formula: Formula) -> list[tuple[bool, list[int], int, bool]]:
+    """Every clause and count as (is a count, literals, size, wide)."""
+    out: list[tuple[bool, list[int], int, bool]] = []
+    for part, is_count in ((formula.clauses, False), (formula.counts, True)):
+        flat, sizes = part.lits.tolist(), part.size.tolist()
+        ends = np.cumsum(part.length).tolist()
+        for i, (begin, end) in enumerate(zip([0, *ends[:-1]], ends)):
+            wide = is_count and i < formula.rule_counts and sizes[i] >= 2
+            out.append((is_count, flat[begin:end], sizes[i], wide))
+    return out
+
+
+def _components(formula: Formula, primary: set[int], link: np.ndarray) -> tuple | None:
+    """`Formula.constraint_rounds` in Python, its components: (constraints, components as
+    lists of constraint indices joined through the variables `link` marks, each one's
+    primary variables, the components of each variable); None when every component is a
+    single clause or count (nothing has helpers)."""
+    cons = _constraints(formula)
+    parent = list(range(len(cons)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    first: dict[int, int] = {}
+    joined = False
+    for ci, (_, lits, _, _) in enumerate(cons):
+        for lit in lits:
+            var = abs(lit)
+            if not link[var]:
+                continue
+            if var not in first:
+                first[var] = ci
+            elif find(ci) != find(first[var]):
+                parent[find(ci)] = find(first[var])
+                joined = True
+    if not joined:
+        return None
+    groups: dict[int, list[int]] = {}
+    for ci in range(len(cons)):
+        groups.setdefault(find(ci), []).append(ci)
+    comps = list(groups.values())
+    prim: list[list[int]] = []
+    by_var: dict[int, list[int]] = {}
+    for gi, group in enumerate(comps):
+        seen: set[int] = set()
+        for ci in group:
+            for lit in cons[ci][1]:
+                var = abs(lit)
+                if var not in seen:
+                    seen.add(var)
+                    by_var.setdefault(var, []).append(gi)
+        prim.append([var for var in seen if var in primary])
+    return cons, comps, prim, by_var
+
+
+def _local(cons: list, value: np.ndarray, ids: list[int]) -> dict[int, int] | None:
+    """What the constraints `ids` alone force from `value` (left as it is), to their unit
+    propagation fixpoint: variable -> 1 or -1; None on a conflict."""
+    new: dict[int, int] = {}
+
+    def val(lit: int) -> int:
+        x = new.get(abs(lit))
+        x = int(value[abs(lit)]) if x is None else x
+        return x if lit > 0 else -x
+    changed = True
+    while changed:
+        changed = False
+        for ci in ids:
+            is_count, lits, size, _ = cons[ci]
+            if not is_count:
+                vals = [val(lit) for lit in lits]
+                if 1 in vals:
+                    continue
+                open_lits = [lit for lit, x in zip(lits, vals) if x == 0]
+                if not open_lits:
+                    return None
+                if len(open_lits) == 1:
+                    new[abs(open_lits[0])] = 1 if open_lits[0] > 0 else -1
+                    changed = True
+            else:
+                vals = [val(lit) for lit in lits]
+                true = vals.count(1)
+                if true > size:
+                    return None
+                if true == size and 0 in vals:
+                    for lit, x in zip(lits, vals):
+                        if x == 0:
+                            new[abs(lit)] = -1 if lit > 0 else 1
+                    changed = True
+    return new
+
+
+def _constraint_rounds(value: np.ndarray, is_primary: np.ndarray, cons: list, comps: list, prim: list,
+                       by_var: dict) -> tuple[int, int] | None:
+    """`Formula.constraint_rounds` in Python from `value` (changed in place): (rounds, wide
+    rounds), None on a conflict."""
+    rounds = wide_rounds = 0
+    touched: Iterable[int] = range(len(comps))
+    waiting: dict[int, dict[int, int]] = {}  # a component's forcing not yet applied (still valid: facts only grow)
+    while True:
+        for gi in touched:
+            forced = _local(cons, value, comps[gi])
+            if forced is None:
+                return None
+            waiting[gi] = forced
+        narrow, wide, helpers = {}, {}, {}
+        for gi, forced in waiting.items():
+            if not forced:
+                continue
+            seen = [var for var in forced if is_primary[var]]
+            if not seen:
+                helpers[gi] = forced  # helper variables only: nothing a person sees
+                continue
+            group = comps[gi]
+            if len(group) == 1 and cons[group[0]][0]:
+                waits = cons[group[0]][3] and len(seen) >= 2  # a wide count, several at once
+            else:
+                waits = any(value[var] == 0 and var not in forced for var in prim[gi])  # partial
+            (wide if waits else narrow)[gi] = forced
+        if narrow:
+            take, counted = {**narrow, **helpers}, 0
+        elif wide:
+            take, counted = {**wide, **helpers}, 1
+        elif helpers:
+            take, counted = helpers, None
+        else:
+            return rounds, wide_rounds
+        changed: set[int] = set()
+        for gi, forced in take.items():
+            for var, sign in forced.items():
+                if value[var] == -sign:
+                    return None
+                if value[var] == 0:
+                    value[var] = sign
+                    changed.add(var)
+            del waiting[gi]
+        waiting = {gi: forced for gi, forced in waiting.items() if forced}
+        if counted is not None:
+            rounds += 1
+            wide_rounds += counted
+        touched = sorted({gi for var in changed for gi in by_var.get(var, ())})
 
 
 def _full_counts(value: np.ndarray, counts: tuple) -> tuple[np.ndarray, np.ndarray] | None:

@@ -570,7 +570,7 @@ class Bridges(CluePuzzle):
         clauses += [[level[i][0] for i in params.at[cell]] for cell in params.islands]
         eq = {cell: exact_sums(pool, [level[i] for i in params.at[cell]], clauses, false, len(params.at[cell]) * m)
               for cell in params.islands} if counters else {}
-        return Rules(clauses, [v for lv in level for v in lv], BridgesVars(level, eq, false))
+        return Rules(clauses, [v for lv in level for v in lv], BridgesVars(level, eq, false), partial_rounds=counters)
 
     def clue_clauses(self, params: BridgesParams, rules: Rules, key: Cell, value: int) -> list[Clause]:
         check_clue(params, key, value)

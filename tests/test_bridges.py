@@ -280,6 +280,20 @@ def test_tathams_hard_boards_are_harder_for_us_too():
     assert median(scores["d0"]) < median(scores["d1"]) < median(scores["d2"]), scores
 
 
+def test_a_partial_deduction_weighs_as_tathams_medium_step():
+    """Level 0 both (unit propagation settles them): his Easy board (`sgt-bridges --generate
+    1 7x7i30e10m2d0`) only ever fills or empties whole islands, his Medium one (d1) needs
+    "at least one bridge this way" at some island while its other ways stay open, which
+    waits as a wide round would (`Formula.constraint_rounds`, `Rules.partial_rounds`): 4
+    and 7 rounds alike before grade version 9, now 2 and 26."""
+    from lab.grade import WIDE_ROUND_COST
+
+    easy = measures(PUZZLE, PUZZLE.read("7x7m2:3e4a1t4b2b1g3d4", "tatham"))
+    medium = measures(PUZZLE, PUZZLE.read("7x7m2:2b4b4j3j1b4j2b5b3", "tatham"))
+    assert easy["level"] == medium["level"] == 0
+    assert easy["effort"] < WIDE_ROUND_COST <= medium["effort"] and easy["score"] < medium["score"]
+
+
 @cache
 def generated_ids() -> tuple[str, ...]:
     gen, sessions, rng = generator("bridges"), SessionCache(), random.Random(4)

@@ -165,7 +165,7 @@ def test_the_grade_is_the_same_without_the_compiled_engine(monkeypatch):
     assert native is not None
     cases = [("sudoku", "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")]
     rng, sessions = random.Random(2), SessionCache()
-    for name, size in (("signpost", 4), ("tracks", 6), ("nonogram", 8), ("mosaic", 5)):
+    for name, size in (("signpost", 4), ("tracks", 6), ("nonogram", 8), ("mosaic", 5), ("bridges", 7)):
         ptype, gen = registry.puzzle(name), registry.generator(name)
         cases.append((name, generate_one(ptype, gen, gen.params(size=size), rng, sessions).instance))
     levels = set()

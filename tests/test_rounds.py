@@ -290,3 +290,57 @@ def test_the_c_simplified_is_the_numpy_simplified(monkeypatch):
         seen["units"] += any(len(c) == 1 for c in clauses)
         seen["counts"] += bool(counts)
     assert min(seen.values()) >= 10, seen
+
+
+# ---- rounds per constraint (`Formula.constraint_rounds`) -------------------------------------
+
+def test_a_constraint_is_its_clauses_joined_by_helpers_and_a_partial_one_waits():
+    """Primary variables 1..5 here; the others are helpers, and a helper two clauses share
+    makes them one constraint."""
+    # 5 joins "1 and 2 give 5" and "5 gives 3": the constraint's inner depth is no round.
+    f = Formula([[-1, -2, 5], [-5, 3], [-6, 1, 4]], [], 6)
+    assert f.constraint_rounds([1, 2], range(1, 5)) == (1, 0, {1, 2, 5, 3})
+    assert f.tiered_rounds([1, 2]) == (2, 0, {1, 2, 5, 3})
+    # What forces only a helper (7, from -1) is nothing a person sees: no round.
+    g = Formula([[1, 2, 7], [-7, 3]], [([1, 2, 3], 1)], 7)
+    assert g.constraint_rounds([-1, -2], range(1, 4)) == (1, 0, {-1, -2, 7, 3})
+    assert g.constraint_rounds([-1], range(1, 4)) == (0, 0, {-1})
+    # One constraint through 7 and 8 over 1..5: from -1, -2 it forces 3 but leaves 4 and 5
+    # open (a partial deduction), a wide round; from -1, -2, -4 it forces all it holds open.
+    h = Formula([[1, 7], [-7, 2, 3], [-7, 4, 8], [-8, 5]], [], 8)
+    assert h.constraint_rounds([-1, -2], range(1, 6)) == (1, 1, {-1, -2, 7, 3})
+    assert h.constraint_rounds([-1, -2, -4], range(1, 6)) == (1, 0, {-1, -2, -4, 7, 3, 8, 5})
+
+
+def test_rounds_per_constraint_reach_the_plain_fixpoint_and_both_engines_agree(monkeypatch):
+    """On random formulas with helper variables: the C engine and the Python one give the
+    same rounds, wide rounds, fixpoint and conflicts; the fixpoint is `rounds`'s; without
+    helpers it is `tiered_rounds`. It must be built: the install compiles it."""
+    import lab.rounds as rounds_module
+
+    native = rounds_module._native
+    assert native is not None, "lab/_rounds.c was not built: pip install needs a C compiler"
+    rng = random.Random(31)
+    outcomes = {"conflict": 0, "fixpoint": 0, "wide": 0, "joined": 0, "alone": 0}
+    for _ in range(1200):
+        n = rng.randint(4, 14)
+        cs, ks, start = _random_formula(rng, n, rng.randint(1, 12), rng.randint(0, 3))
+        primary = sorted(rng.sample(range(1, n + 1), rng.randint(1, n)))
+        rule_counts = rng.randint(0, len(ks))
+        formula = Formula(cs, ks[:rule_counts], n).extended([], ks[rule_counts:], n)
+        answers = []
+        for engine in (native, None):
+            monkeypatch.setattr(rounds_module, "_native", engine)
+            answers.append(formula.constraint_rounds(start, primary))
+        assert answers[0] == answers[1], (cs, ks, rule_counts, start, primary)
+        plain = formula.rounds(start)
+        assert (plain is None) == (answers[0] is None)
+        if plain is not None and answers[0] is not None:
+            assert answers[0][2] == plain[1] and answers[0][1] <= answers[0][0]
+            outcomes["wide"] += bool(answers[0][1])
+        outcomes["conflict" if plain is None else "fixpoint"] += 1
+        helpers = [v for v in range(1, n + 1) if v not in primary]
+        outcomes["joined" if helpers else "alone"] += 1
+        if not helpers:  # every variable primary: nothing joins, the tiered rounds answer
+            assert answers[0] == formula.tiered_rounds(start)
+    assert min(outcomes.values()) >= 20, outcomes
