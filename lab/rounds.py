@@ -216,7 +216,7 @@ class Formula:
         else:
             found = _components(self, set(np.flatnonzero(is_primary).tolist()), link)
             counted = False if found is None else _constraint_rounds(value, is_primary, *found)
-        if counted is False:  # no constraint with helpers: plain tiered rounds
+        if isinstance(counted, bool):  # (False) no constraint with helpers: plain tiered rounds
             return self.tiered_rounds(assumptions)
         if counted is None:
             return None
@@ -471,7 +471,9 @@ def _constraint_rounds(value: np.ndarray, is_primary: np.ndarray, cons: list, co
             if forced is None:
                 return None
             waiting[gi] = forced
-        narrow, wide, helpers = {}, {}, {}
+        narrow: dict[int, dict[int, int]] = {}
+        wide: dict[int, dict[int, int]] = {}
+        helpers: dict[int, dict[int, int]] = {}
         for gi, forced in waiting.items():
             if not forced:
                 continue
