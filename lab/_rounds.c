@@ -148,6 +148,55 @@ static int occurrences(const Con *con, Py_ssize_t first, Py_ssize_t last, const 
     return 0;
 }
 
+/* A formula's constraints laid out (clause i < nc, then count i - nc; a constraint's
+ * literals are the slots from con[i].start: a clause slot s < sc, a count slot s - sc in
+ * the counts' literals) with their occurrence lists, for the rounds' two entries. */
+typedef struct {
+    const int64_t *lits_c, *lits_k;
+    Py_ssize_t nc, nk, sc, n, nv;
+    Con *con;
+    int64_t *occ_start;
+    int32_t *occ;
+} Laid;
+
+/* Lay `f` out over nv variables (`wide`: one mark per count); -1 with an error. */
+static int lay_formula(const Parts *f, const uint8_t *wide, Py_ssize_t nv, Laid *l) {
+    const int64_t *len_c = f->len[0].view.buf, *size_c = f->size[0].view.buf;
+    const int64_t *len_k = f->len[1].view.buf, *size_k = f->size[1].view.buf;
+    Py_ssize_t sk = N(f->lit[1]);
+    l->lits_c = f->lit[0].view.buf;
+    l->lits_k = f->lit[1].view.buf;
+    l->nc = N(f->len[0]);
+    l->nk = N(f->len[1]);
+    l->sc = N(f->lit[0]);
+    l->n = l->nc + l->nk;
+    l->nv = nv;
+    if (l->n >= (1 << 30) || nv >= (1 << 30)) {
+        PyErr_SetString(PyExc_ValueError, "too many constraints or variables");
+        return -1;
+    }
+    l->con = calloc(l->n + 1, sizeof(Con));
+    l->occ_start = calloc(nv + 1, sizeof(int64_t));
+    l->occ = malloc(sizeof(int32_t) * (l->sc + sk + 1));
+    if (!l->con || !l->occ_start || !l->occ) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (lay_out(l->con, len_c, size_c, l->nc, len_k, size_k, l->nk, wide, l->lits_c, l->sc, l->lits_k, sk, nv) < 0)
+        return -1;
+    if (occurrences(l->con, 0, l->n, l->lits_c, l->sc, l->lits_k, nv, l->occ_start, l->occ) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void free_laid(Laid *l) {
+    free(l->con);
+    free(l->occ_start);
+    free(l->occ);
+}
+
 static PyObject *tiered_rounds(PyObject *self, PyObject *args) {
     PyObject *o[8];
     if (!PyArg_ParseTuple(args, "OOOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]))
@@ -155,38 +204,24 @@ static PyObject *tiered_rounds(PyObject *self, PyObject *args) {
     Parts f = {0};
     Buf wide = {0}, val = {0};
     PyObject *result = NULL;
-    Con *con = NULL;
-    int64_t *occ_start = NULL, *forced = NULL, *several = NULL;
-    int32_t *occ = NULL, *pending = NULL, *next = NULL, *stamp = NULL;
+    Laid l = {0};
+    int64_t *forced = NULL, *several = NULL;
+    int32_t *pending = NULL, *next = NULL, *stamp = NULL;
 
     if (get_parts(o, &f) < 0 || get(o[6], &wide, "wide marks", 1, 0) < 0 || get(o[7], &val, "values", 1, 1) < 0)
         goto done;
-
-    const int64_t *lits_c = f.lit[0].view.buf, *len_c = f.len[0].view.buf, *size_c = f.size[0].view.buf;
-    const int64_t *lits_k = f.lit[1].view.buf, *len_k = f.len[1].view.buf, *size_k = f.size[1].view.buf;
-    const uint8_t *is_wide = wide.view.buf;
     int8_t *value = val.view.buf;
-    const Py_ssize_t nc = N(f.len[0]), nk = N(f.len[1]), sc = N(f.lit[0]), sk = N(f.lit[1]), nv = N(val);
-    const Py_ssize_t n = nc + nk, slots = sc + sk;
-    if (N(wide) != nk) {
+    const Py_ssize_t nv = N(val);
+    if (N(wide) != N(f.len[1])) {
         PyErr_SetString(PyExc_ValueError, "wide marks do not match the counts");
         goto done;
     }
-    if (n >= (1 << 30) || nv >= (1 << 30)) {
-        PyErr_SetString(PyExc_ValueError, "too many constraints or variables");
-        goto done;
-    }
-
-    /* Constraint i < nc is clause i, else count i - nc; its literals are the slots from
-     * con[i].start (a clause slot s < sc, a count slot s - sc in the counts' literals). */
-    con = calloc(n + 1, sizeof(Con));
-    occ_start = calloc(nv + 1, sizeof(int64_t));
-    if (!con || !occ_start) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    if (lay_formula(&f, wide.view.buf, nv, &l) < 0) goto done;
+    const int64_t *lits_c = l.lits_c, *lits_k = l.lits_k, *occ_start = l.occ_start;
+    const Py_ssize_t sc = l.sc, n = l.n;
+    const int32_t *occ = l.occ;
+    Con *con = l.con;
 #define LIT(s) SLOT(lits_c, lits_k, sc, s)
-    if (lay_out(con, len_c, size_c, nc, len_k, size_k, nk, is_wide, lits_c, sc, lits_k, sk, nv) < 0) goto done;
     for (Py_ssize_t i = 0; i < n; i++)  /* counters of true and false slots */
         for (int64_t s = con[i].start; s < con[i].start + con[i].len; s++) {
             int64_t lit = LIT(s);
@@ -196,11 +231,6 @@ static PyObject *tiered_rounds(PyObject *self, PyObject *args) {
                 else con[i].nf++;
             }
         }
-    occ = malloc(sizeof(int32_t) * (slots + 1));
-    if (!occ || occurrences(con, 0, n, lits_c, sc, lits_k, nv, occ_start, occ) < 0) {
-        PyErr_NoMemory();
-        goto done;
-    }
 
     Py_ssize_t cap = 1024, npending = n;
     pending = malloc(sizeof(int32_t) * (n + 1));
@@ -297,9 +327,7 @@ conflict:
     Py_INCREF(Py_None);
     result = Py_None;
 done:
-    free(con);
-    free(occ_start);
-    free(occ);
+    free_laid(&l);
     free(pending);
     free(next);
     free(stamp);
@@ -342,9 +370,9 @@ static PyObject *constraint_rounds(PyObject *self, PyObject *args) {
     Parts f = {0};
     Buf wide = {0}, val = {0}, prim = {0}, lnk = {0};
     PyObject *result = NULL;
-    Con *con = NULL;
-    int64_t *occ_start = NULL, *wbuf = NULL, *wstart = NULL;
-    int32_t *occ = NULL, *comp = NULL, *cstart = NULL, *clist = NULL, *wlen = NULL, *touched = NULL;
+    Laid l = {0};
+    int64_t *wbuf = NULL, *wstart = NULL;
+    int32_t *comp = NULL, *cstart = NULL, *clist = NULL, *wlen = NULL, *touched = NULL;
     int32_t *stamp = NULL, *cstamp = NULL, *changed = NULL;
     Py_ssize_t *parent = NULL;
     int8_t *local = NULL;
@@ -353,30 +381,20 @@ static PyObject *constraint_rounds(PyObject *self, PyObject *args) {
     if (get_parts(o, &f) < 0 || get(o[6], &wide, "wide marks", 1, 0) < 0 || get(o[7], &val, "values", 1, 1) < 0 ||
         get(o[8], &prim, "primary marks", 1, 0) < 0 || get(o[9], &lnk, "link marks", 1, 0) < 0)
         goto done;
-    const int64_t *lits_c = f.lit[0].view.buf, *len_c = f.len[0].view.buf, *size_c = f.size[0].view.buf;
-    const int64_t *lits_k = f.lit[1].view.buf, *len_k = f.len[1].view.buf, *size_k = f.size[1].view.buf;
-    const uint8_t *is_wide = wide.view.buf, *primary = prim.view.buf, *link = lnk.view.buf;
+    const uint8_t *primary = prim.view.buf, *link = lnk.view.buf;
     int8_t *value = val.view.buf;
-    const Py_ssize_t nc = N(f.len[0]), nk = N(f.len[1]), sc = N(f.lit[0]), sk = N(f.lit[1]), nv = N(val);
-    const Py_ssize_t n = nc + nk, slots = sc + sk;
-    if (N(wide) != nk || N(prim) != nv || N(lnk) != nv) {
+    const Py_ssize_t nv = N(val);
+    if (N(wide) != N(f.len[1]) || N(prim) != nv || N(lnk) != nv) {
         PyErr_SetString(PyExc_ValueError, "wide, primary or link marks do not match");
         goto done;
     }
-    if (n >= (1 << 30) || nv >= (1 << 30)) {
-        PyErr_SetString(PyExc_ValueError, "too many constraints or variables");
-        goto done;
-    }
-    con = calloc(n + 1, sizeof(Con));
-    occ_start = calloc(nv + 1, sizeof(int64_t));
-    occ = malloc(sizeof(int32_t) * (slots + 1));
+    if (lay_formula(&f, wide.view.buf, nv, &l) < 0) goto done;
+    const int64_t *lits_c = l.lits_c, *lits_k = l.lits_k, *occ_start = l.occ_start;
+    const Py_ssize_t sc = l.sc, n = l.n, slots = l.sc + N(f.lit[1]);
+    const int32_t *occ = l.occ;
+    Con *con = l.con;
     parent = malloc(sizeof(Py_ssize_t) * (n + 1));
-    if (!con || !occ_start || !occ || !parent) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (lay_out(con, len_c, size_c, nc, len_k, size_k, nk, is_wide, lits_c, sc, lits_k, sk, nv) < 0) goto done;
-    if (occurrences(con, 0, n, lits_c, sc, lits_k, nv, occ_start, occ) < 0) {
+    if (!parent) {
         PyErr_NoMemory();
         goto done;
     }
@@ -554,9 +572,7 @@ conflict:
     Py_INCREF(Py_None);
     result = Py_None;
 done:
-    free(con);
-    free(occ_start);
-    free(occ);
+    free_laid(&l);
     free(parent);
     free(comp);
     free(cstart);
