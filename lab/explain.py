@@ -14,7 +14,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .grade import GRADE_SOLVER, UNCHAINED_COST, effort_of, score_of, solving_path, step_effort
+from .grade import (
+    GRADE_SOLVER,
+    UNCHAINED_COST,
+    WIDE_ROUND_COST,
+    effort_of,
+    round_weight,
+    score_of,
+    solving_path,
+    step_effort,
+)
 from .puzzle import CluePuzzle, Instance, PuzzleError
 from .sat import UNLIMITED, Budget, SatSession
 
@@ -27,6 +36,26 @@ MINIMIZE_UP_TO = 60
 # the question may be as hard as the puzzle (a damaged 5x5 magic square ran for over 40
 # minutes; 17 s with this budget, 67 s with 10,000).
 MINIMIZE_BUDGET = Budget(conflicts=1_000)
+
+
+# Why a round of propagation came when it did, as the text says it (`PropagationRound.kind`).
+ROUND_KINDS = {
+    "wide": f"wide, x{WIDE_ROUND_COST}: only a count over several cells forced anything, all at once",
+    "partial": f"partial, x{WIDE_ROUND_COST}: a constraint settled only part of what it names",
+    "lazy": "a connectivity rule",
+}
+
+
+@dataclass
+class Round:
+    """One round of unit propagation inside step 0, shown where it is the grade (level 0):
+    what it settles and what it weighs in the effort."""
+
+    n: int
+    kind: str  # "" narrow, "wide", "partial" or "lazy" (`lab.rounds.PropagationRound`)
+    weight: int  # its share of the effort
+    settles: list[str]
+    literals: int  # primary literals it fixed
 
 
 @dataclass
@@ -46,6 +75,7 @@ class Step:
     clues: list[str] = field(default_factory=list)  # the clues it follows from
     after: list[int] = field(default_factory=list)  # the earlier steps it follows from
     chained: bool | None = None  # depth 1 on a puzzle with cells: was a forcing chain in sight?
+    rounds: list[Round] = field(default_factory=list)  # step 0 at level 0: its rounds, which are the effort
 
 
 @dataclass
@@ -63,7 +93,7 @@ class Explanation:
 
     def text(self) -> str:
         effort = f"{self.effort:g}" + (f": the steps' sum, and the costliest ({self.hardest:.1f}) again"
-                                       if self.hardest else "")
+                                       if self.hardest else self._rounds_sum())
         lines = [f"{self.puzzle}: {len(self.steps)} step(s), level {self.level}, {self.status}"
                  f" (score {self.score}, effort {effort})"]
         for s in self.steps:
@@ -72,10 +102,24 @@ class Explanation:
             unchained = f" (x{UNCHAINED_COST:g}: no forcing chain through two-valued cells in sight)" \
                 if s.chained is False else ""
             cost = f", cost {s.cost}{unchained} among {s.still_open} open: {s.effort:.1f}" if s.depth else ""
+            if s.rounds:  # (level 0: the rounds are the grade, each on a line of its own)
+                lines.append(f"step {s.n} ({s.reasoning}, {len(s.rounds)} round(s)):")
+                lines += [f"  round {r.n}{f' ({ROUND_KINDS[r.kind]})' if r.kind in ROUND_KINDS else ''}: "
+                          + _round_text(r) for r in s.rounds]
+                continue
             lines.append(f"step {s.n} ({s.reasoning}{cost}): {what}")
             if s.depth:
                 lines.append(f"  because of {why}")
         return "\n".join(lines)
+
+    def _rounds_sum(self) -> str:
+        """How a level-0 effort adds up from step 0's rounds ("" when they are not shown)."""
+        rounds = self.steps[0].rounds if self.steps else []
+        heavy = [r for r in rounds if r.weight > 1]
+        if not rounds:
+            return ""
+        return f": {len(rounds)} round(s) of propagation" + (
+            f", {len(heavy)} of them wide or partial, counted {WIDE_ROUND_COST} times each" if heavy else "")
 
 
 def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
@@ -88,8 +132,10 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
         clue_lits = session.assumptions(inst.clues)
         namer = _CellNamer(ptype, inst, session.rules, climb)
         namer.settled({lit for lit in clue_lits if session.clue_of(lit) is not None})  # the givens: known
-        steps = [Step(0, 0, REASONING[0], 0, 0.0, len(session.rules.primary), namer.settled(climb.start),
-                      len(climb.start))]
+        rounds = _rounds(namer, climb.unit_path, set(session.rules.primary)) if climb.level == 0 else []
+        settles = [name for r in rounds for name in r.settles] + namer.settled(climb.start)
+        steps = [Step(0, 0, REASONING[0], 0, 0.0, len(session.rules.primary), settles, len(climb.start),
+                      rounds=rounds)]
         step_of: dict[int, int] = {}  # a literal a step found -> that step
         for n, r in enumerate(climb.rounds, start=1):
             clues, after = _reasons(session, clue_lits, step_of, r.found[0])
@@ -102,6 +148,20 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
     effort = effort_of(climb)
     hardest = max((s.effort for s in steps), default=0.0) if climb.level else 0.0
     return Explanation(ptype.name, status, climb.level, score_of(climb.level, effort), effort, steps, hardest)
+
+
+def _round_text(r: Round) -> str:
+    if r.settles:
+        return ", ".join(r.settles)
+    if r.literals:
+        return f"{r.literals} literal(s), no cell settled yet"
+    return "only the encoding's helper variables (a counter's inner state)"
+
+
+def _rounds(namer: _CellNamer, path: list, primary: set[int]) -> list[Round]:
+    """Step 0's rounds of propagation (`_Climb.unit_path`), each with the cells it settles."""
+    return [Round(n, r.kind, round_weight(r), namer.settled(set(r.literals)),
+                  sum(abs(lit) in primary for lit in r.literals)) for n, r in enumerate(path, start=1)]
 
 
 def _clue_name(ptype: CluePuzzle, inst: Instance, session: SatSession, lit: int) -> str:

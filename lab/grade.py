@@ -52,7 +52,7 @@ from pysat.solvers import Solver
 from .chains import chain_links, forcing_chain
 from .probing import Prober, rounds_prober
 from .puzzle import Clause, CluePuzzle, Clues, Instance, MovePuzzle, PuzzleError, PuzzleType
-from .rounds import Formula, Simplified
+from .rounds import Formula, PropagationRound, Simplified
 from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, raw_propagator
 
 # Bumped whenever a grade field changes meaning; a dataset records it in its settings, so
@@ -490,13 +490,15 @@ class _Climb:
     rounds: list[_Round]
     start: set[int] = field(default_factory=set, repr=False)  # what unit propagation fixes from the clues
     unit_rounds: int | None = None  # level 0: rounds of unit propagation to the solution (None: not measured)
+    unit_path: list[PropagationRound] = field(default_factory=list, repr=False)  # those rounds, when asked
 
 
-def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_probes: int | None) -> _Climb:
+def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_probes: int | None,
+            unit_path: bool = False) -> _Climb:
     """The solving path: unit propagation, then steps, each at the shallowest probing depth
     that settles anything and, there, the cheapest findings (`_Prober.round`), until nothing
     is open (the level is the deepest step) or no depth up to `max_depth` finds anything
-    (level max_depth + 1: search)."""
+    (level max_depth + 1: search). `unit_path`: at level 0, keep the rounds one by one."""
     primary = list(session.rules.primary)
     ptype = session.ptype
     dead_end = partial(ptype.dead_end, session.params, session.rules) if ptype.implements("dead_end") else None
@@ -542,7 +544,8 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
                     return climb(max_depth + 1, max_depth + 1)
                 done = climb(deepest, deepest)
                 if deepest == 0:
-                    done.unit_rounds = _unit_rounds(session, clue_lits, prober.facts, lazy_units)
+                    done.unit_rounds = _unit_rounds(session, clue_lits, prober.facts, lazy_units,
+                                                    done.unit_path if unit_path else None)
                 return done
             for depth in range(1, max_depth + 1):
                 found, cost = prober.round(depth)
@@ -581,13 +584,14 @@ def _propagation_only(session: SatSession, clue_lits: list[int]) -> _Climb | Non
                   unit_rounds=rounds)
 
 
-def _level0_rounds(session: SatSession, formula: Formula, lits: list[int]) -> tuple[int, int, set[int]] | None:
+def _level0_rounds(session: SatSession, formula: Formula, lits: list[int],
+                   log: list[PropagationRound] | None = None) -> tuple[int, int, set[int]] | None:
     """Level-0 rounds from `lits`: per constraint, partial deductions waiting, where the
     rules ask for it (`Rules.partial_rounds`, `Formula.constraint_rounds`), else
-    `Formula.tiered_rounds`."""
+    `Formula.tiered_rounds`; each round appended to `log` if given."""
     if session.rules.partial_rounds:
-        return formula.constraint_rounds(lits, session.rules.primary)
-    return formula.tiered_rounds(lits)
+        return formula.constraint_rounds(lits, session.rules.primary, log)
+    return formula.tiered_rounds(lits, log)
 
 
 def _rule_units(session: SatSession) -> frozenset[int]:
@@ -599,18 +603,19 @@ def _rule_units(session: SatSession) -> frozenset[int]:
 
 
 def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int],
-                 lazy_units: Callable[[Callable[[int], bool]], list[int]] | None = None) -> int | None:
+                 lazy_units: Callable[[Callable[[int], bool]], list[int]] | None = None,
+                 log: list[PropagationRound] | None = None) -> int | None:
     """Rounds of unit propagation from the clues to what the solver found (`lab.rounds`),
     what the lazy rules force counting as one round more each time and a round only a wide
     count makes (`Formula.tiered_rounds`) as WIDE_ROUND_COST; None when the solver's
     constraints cannot be read back or the rounds reach a different fixpoint (then they
-    would not measure this puzzle)."""
+    would not measure this puzzle). `log`: the rounds one by one (`round_weight` each)."""
     formula = session.formula()
     if formula is None:
         return None
     rounds, start = 0, list(clue_lits)
     while True:
-        found = _level0_rounds(session, formula, start)
+        found = _level0_rounds(session, formula, start, log)
         if found is None:
             return None
         more, wide, fixed = found
@@ -619,6 +624,8 @@ def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int],
         if not forced:
             break
         rounds += 1
+        if log is not None:
+            log.append(PropagationRound(sorted(set(forced), key=abs), "lazy"))
         start = [*fixed, *forced]
     for v in session.rules.primary:
         if (v in fixed) != (v in facts) or (-v in fixed) != (-v in facts):
@@ -628,11 +635,12 @@ def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int],
 
 def solving_path(ptype: CluePuzzle, inst: Instance, max_depth: int | None = None,
                  budget_probes: int | None = 200_000) -> _Climb:
-    """The grade's solving path for one puzzle, on a solver of its own (for `explain`)."""
+    """The grade's solving path for one puzzle, on a solver of its own (for `explain`); at
+    level 0 with its rounds of propagation one by one (`_Climb.unit_path`)."""
     max_depth = ptype.grade_max_depth if max_depth is None else max_depth
     session = SatSession(ptype, inst.params, GRADE_SOLVER)
     try:
-        return _ladder(session, session.assumptions(inst.clues), max_depth, budget_probes)
+        return _ladder(session, session.assumptions(inst.clues), max_depth, budget_probes, unit_path=True)
     finally:
         session.close()
 
@@ -816,6 +824,11 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
         seconds=round(time.perf_counter() - start, 6),
         path=[(r.depth, r.cost, r.settled, r.open) for r in climb.rounds],
     )
+
+
+def round_weight(r: PropagationRound) -> int:
+    """A round's share of a level-0 effort: a wide or partial one weighs WIDE_ROUND_COST."""
+    return WIDE_ROUND_COST if r.kind in ("wide", "partial") else 1
 
 
 def effort_of(climb: _Climb) -> float:

@@ -133,6 +133,18 @@ class _Part:
 
 
 @dataclass
+class PropagationRound:
+    """One round of unit propagation as a person follows it (`puzzlelab explain` at level 0):
+    the literals it set and why it came when it did (`kind`): "" a narrow round, "wide"
+    only a wide count forced anything (several cells of a line at once), "partial" a
+    constraint settled only part of what it names, "lazy" what a lazy rule forced (a
+    connectivity rule). A wide or partial round weighs more in the grade."""
+
+    literals: list[int]
+    kind: str = ""
+
+
+@dataclass
 class Simplified:
     """What a formula leaves open under some facts (`Formula.simplified`), its variables
     numbered 1.. in the order of `names` (names[i]: the original variable of i + 1)."""
@@ -173,21 +185,27 @@ class Formula:
         out._largest = self.largest() if same else None
         return out
 
-    def tiered_rounds(self, assumptions: Iterable[int]) -> tuple[int, int, set[int]] | None:
+    def tiered_rounds(self, assumptions: Iterable[int],
+                      log: list[PropagationRound] | None = None) -> tuple[int, int, set[int]] | None:
         """Like `rounds`, but the rules' own counts of two or more ("half of each line is
         black") settle several cells at once only when nothing narrower (a clause, an
         "at most one", a clue's count) forces anything: the rounds, how many of them were
         such wide ones, and the literals set. Tatham's Unruly grades exactly so: his Trivial
-        boards need threes and lines one cell short of full, his Easy ones a full count."""
+        boards need threes and lines one cell short of full, his Easy ones a full count.
+        `log`: each round is appended to it (then numpy runs them, C keeps no path)."""
         wide = (np.arange(self.counts.n) < self.rule_counts) & (self.counts.size >= 2)
         value = self._assigned(assumptions)
-        counted = self._run(value, wide) if value is not None else None
+        if log is not None:
+            counted = _tiered(self, value, wide, log) if value is not None else None
+        else:
+            counted = self._run(value, wide) if value is not None else None
         if value is None or counted is None:
             return None
         set_vars = np.flatnonzero(value)
         return counted[0], counted[1], set((set_vars * value[set_vars]).tolist())
 
-    def constraint_rounds(self, assumptions: Iterable[int], primary: Iterable[int]) -> tuple[int, int, set[int]] | None:
+    def constraint_rounds(self, assumptions: Iterable[int], primary: Iterable[int],
+                          log: list[PropagationRound] | None = None) -> tuple[int, int, set[int]] | None:
         """`tiered_rounds` where a *constraint* is what its helper variables hold together:
         the clauses and counts linked through variables neither `primary` nor set from the
         start (the assumptions, what the rules force alone) form one constraint (a clue's
@@ -198,7 +216,8 @@ class Formula:
         bridge this way", not "all of them") waits like a wide count: such a round counts as
         a wide one. Tatham's Bridges grades exactly so: his Easy solver only fills or empties
         whole islands (and his static "one each way"), his Medium one bounds single
-        directions. Where no constraint has helpers this is `tiered_rounds` (its C rounds)."""
+        directions. Where no constraint has helpers this is `tiered_rounds` (its C rounds).
+        `log`: as `tiered_rounds`'s (then Python runs them)."""
         assumptions = list(assumptions)
         value = self._assigned(assumptions)
         if value is None:
@@ -208,16 +227,16 @@ class Formula:
         link = (is_primary == 0) & (value == 0)  # a helper not set from the start joins what it stands in
         link[np.abs(np.fromiter(self.root(), dtype=np.int64))] = False
         counted: tuple[int, int] | bool | None
-        if _native is not None:
+        if _native is not None and log is None:
             c, k = self.clauses, self.counts
             wide = ((np.arange(k.n) < self.rule_counts) & (k.size >= 2)).astype(np.uint8)
             counted = _native.constraint_rounds(c.lits, c.length, c.size, k.lits, k.length, k.size, wide, value,
                                                 is_primary, link.astype(np.uint8))
         else:
             found = _components(self, set(np.flatnonzero(is_primary).tolist()), link)
-            counted = False if found is None else _constraint_rounds(value, is_primary, *found)
+            counted = False if found is None else _constraint_rounds(value, is_primary, *found, log)
         if isinstance(counted, bool):  # (False) no constraint with helpers: plain tiered rounds
-            return self.tiered_rounds(assumptions)
+            return self.tiered_rounds(assumptions, log)
         if counted is None:
             return None
         set_vars = np.flatnonzero(value)
@@ -339,9 +358,10 @@ class Formula:
         return rounds
 
 
-def _tiered(formula: Formula, value: np.ndarray, wide: np.ndarray) -> tuple[int, int] | None:
+def _tiered(formula: Formula, value: np.ndarray, wide: np.ndarray,
+            log: list[PropagationRound] | None = None) -> tuple[int, int] | None:
     """`Formula.tiered_rounds` from the assignment `value` (changed in place); `wide` marks
-    the wide counts."""
+    the wide counts; each round appended to `log` if given."""
     k = formula.counts
     narrow_counts, wide_counts = np.flatnonzero(~wide), np.flatnonzero(wide)
     rounds = wide_rounds = 0
@@ -352,8 +372,9 @@ def _tiered(formula: Formula, value: np.ndarray, wide: np.ndarray) -> tuple[int,
             return None
         one, several = full
         forced = np.concatenate([forced, one])
+        kind = ""
         if not forced.size and several.size:
-            forced = several
+            forced, kind = several, "wide"
             wide_rounds += 1
         if not forced.size:
             return rounds, wide_rounds
@@ -362,6 +383,8 @@ def _tiered(formula: Formula, value: np.ndarray, wide: np.ndarray) -> tuple[int,
         if np.any(value[var] != sign):
             return None
         rounds += 1
+        if log is not None:
+            log.append(PropagationRound(sorted(set(forced.tolist()), key=abs), kind))
 
 
 def _constraints(formula: Formula) -> list[tuple[bool, list[int], int, bool]]:
@@ -376,7 +399,7 @@ def _constraints(formula: Formula) -> list[tuple[bool, list[int], int, bool]]:
     return out
 
 
-def _components(formula: Formula, primary: set[int], link: np.ndarray) -> tuple | None:
+def _components(formula: Formula, primary: set[int], link: np.ndarray) -> tuple[list, list, list, dict] | None:
     """`Formula.constraint_rounds` in Python, its components: (constraints, components as
     lists of constraint indices joined through the variables `link` marks, each one's
     primary variables, the components of each variable); None when every component is a
@@ -459,9 +482,9 @@ def _local(cons: list, value: np.ndarray, ids: list[int]) -> dict[int, int] | No
 
 
 def _constraint_rounds(value: np.ndarray, is_primary: np.ndarray, cons: list, comps: list, prim: list,
-                       by_var: dict) -> tuple[int, int] | None:
+                       by_var: dict, log: list[PropagationRound] | None) -> tuple[int, int] | None:
     """`Formula.constraint_rounds` in Python from `value` (changed in place): (rounds, wide
-    rounds), None on a conflict."""
+    rounds), None on a conflict; each counted round appended to `log` if given."""
     rounds = wide_rounds = 0
     touched: Iterable[int] = range(len(comps))
     waiting: dict[int, dict[int, int]] = {}  # a component's forcing not yet applied (still valid: facts only grow)
@@ -474,6 +497,7 @@ def _constraint_rounds(value: np.ndarray, is_primary: np.ndarray, cons: list, co
         narrow: dict[int, dict[int, int]] = {}
         wide: dict[int, dict[int, int]] = {}
         helpers: dict[int, dict[int, int]] = {}
+        partial = False  # a waiting component settles part of what it names (not a lone wide count)
         for gi, forced in waiting.items():
             if not forced:
                 continue
@@ -486,6 +510,7 @@ def _constraint_rounds(value: np.ndarray, is_primary: np.ndarray, cons: list, co
                 waits = cons[group[0]][3] and len(seen) >= 2  # a wide count, several at once
             else:
                 waits = any(value[var] == 0 and var not in forced for var in prim[gi])  # partial
+                partial = partial or waits
             (wide if waits else narrow)[gi] = forced
         if narrow:
             take, counted = {**narrow, **helpers}, 0
@@ -508,6 +533,9 @@ def _constraint_rounds(value: np.ndarray, is_primary: np.ndarray, cons: list, co
         if counted is not None:
             rounds += 1
             wide_rounds += counted
+            if log is not None:
+                kind = ("partial" if partial else "wide") if counted else ""
+                log.append(PropagationRound(sorted((var * int(value[var]) for var in changed), key=abs), kind))
         touched = sorted({gi for var in changed for gi in by_var.get(var, ())})
 
 

@@ -53,6 +53,34 @@ def test_the_steps_add_up_to_the_grade():
         assert f"score {g.score}" in found.text().splitlines()[0]
 
 
+def test_at_level_0_the_rounds_are_shown_and_add_up_to_the_effort():
+    """Where propagation solves the puzzle, step 0 lists its rounds; their weights (a wide
+    or partial round counts WIDE_ROUND_COST) sum to the effort, and together they settle
+    what step 0 settles. Sudoku's rounds are all narrow; Tatham's Medium Bridges board needs
+    two partial ones ("at least one bridge this way"), his Easy one none; on this Tracks
+    board the connectivity rule forces a round (one more, as the grade counts it)."""
+    from lab.grade import WIDE_ROUND_COST
+
+    bridges, tracks = registry.puzzle("bridges"), registry.puzzle("tracks")
+    for ptype, board, partial in ((SUDOKU, EASY, 0), (bridges, "7x7m2:2b4b4j3j1b4j2b5b3", 2),
+                                  (bridges, "7x7m2:3e4a1t4b2b1g3d4", 0),
+                                  (tracks, "8x8:a5f6c3Cl9y6dCf,4,S8,6,7,5,7,7,4,8,S8,6,6,6,6,6,2", 0)):
+        inst = ptype.parse(board)
+        found, g = explain(ptype, inst), grade(ptype, inst)
+        rounds = found.steps[0].rounds
+        assert g.level == 0 and len(found.steps) == 1 and rounds
+        assert sum(r.weight for r in rounds) == found.effort == g.effort
+        assert sum(r.kind == "partial" for r in rounds) == partial
+        assert all(r.weight == (WIDE_ROUND_COST if r.kind in ("wide", "partial") else 1) for r in rounds)
+        assert [name for r in rounds for name in r.settles] == found.steps[0].settles
+        text = found.text()
+        assert f"{len(rounds)} round(s) of propagation" in text.splitlines()[0]
+        assert text.count("\n  round ") == len(rounds) and text.count("(partial, x") == partial
+        assert any(r.kind == "lazy" for r in rounds) == (ptype is tracks)
+    hard = explain(SUDOKU, SUDOKU.parse(INKALA))
+    assert hard.level and not hard.steps[0].rounds  # above level 0 the steps are the grade
+
+
 def test_each_reason_implies_its_step():
     """The clues and earlier steps a step names, with the step's finding denied, have no
     solution: checked on a fresh solver, from the names alone."""

@@ -214,6 +214,19 @@ def test_a_rules_wide_count_waits_for_the_narrow_constraints():
             assert tiered[2] == plain[1] and tiered[0] >= plain[0] and tiered[1] <= tiered[0]
 
 
+def _check_log(log: list, counted: tuple[int, int, set[int]], start: list[int],
+               primary: set[int] | None = None) -> None:
+    """A path kept round by round (`log`) adds up to the count: one entry a round, the wide
+    or partial ones the wide rounds; each sets only what the fixpoint holds, and together
+    with the start they set every literal of it (every primary one, where helpers count
+    no round)."""
+    rounds, wide, fixed = counted
+    assert len(log) == rounds and sum(r.kind in ("wide", "partial") for r in log) == wide
+    seen = set(start).union(*(r.literals for r in log))
+    assert seen <= fixed | set(start)
+    assert {lit for lit in fixed if primary is None or abs(lit) in primary} <= seen
+
+
 # ---- the C rounds (lab/_rounds.c) ------------------------------------------------------------
 
 def _random_formula(rng: random.Random, n: int, clauses: int, counts: int) -> tuple[list, list, list]:
@@ -254,6 +267,10 @@ def test_the_c_rounds_are_the_numpy_rounds(monkeypatch):
             answers.append((formula.rounds(start), formula.tiered_rounds(start)))
         assert answers[0] == answers[1], (cs, ks, rule_counts, extra, start)
         plain, tiered = answers[0]
+        log: list = []
+        assert formula.tiered_rounds(start, log) == tiered  # (kept round by round: numpy)
+        if tiered is not None:
+            _check_log(log, tiered, start)
         outcomes["conflict" if plain is None else "fixpoint"] += 1
         outcomes["wide"] += bool(tiered and tiered[1])
     assert min(outcomes.values()) >= 20, outcomes
@@ -333,6 +350,10 @@ def test_rounds_per_constraint_reach_the_plain_fixpoint_and_both_engines_agree(m
             monkeypatch.setattr(rounds_module, "_native", engine)
             answers.append(formula.constraint_rounds(start, primary))
         assert answers[0] == answers[1], (cs, ks, rule_counts, start, primary)
+        log = []
+        assert formula.constraint_rounds(start, primary, log) == answers[0]  # (kept round by round: Python)
+        if answers[0] is not None:
+            _check_log(log, answers[0], start, set(primary))
         plain = formula.rounds(start)
         assert (plain is None) == (answers[0] is None)
         if plain is not None and answers[0] is not None:
