@@ -81,6 +81,39 @@ def test_at_level_0_the_rounds_are_shown_and_add_up_to_the_effort():
     assert hard.level and not hard.steps[0].rounds  # above level 0 the steps are the grade
 
 
+def test_each_rounds_reason_implies_it():
+    """A level-0 round's reason (clues, and the facts a person sees settled in the rounds it
+    names: a cell's value where cells are one-hot) implies the literal it is given for,
+    checked on a fresh solver from the names (Bridges' with its connectivity cuts, as the
+    reasons were found); the latest facts are preferred, so rounds
+    after the first name earlier rounds, never later ones."""
+    from lab.explain import _round_target
+    from lab.grade import solving_path
+
+    bridges = registry.puzzle("bridges")
+    for ptype, board in ((SUDOKU, EASY), (bridges, "7x7m2:2b4b4j3j1b4j2b5b3")):
+        inst = ptype.parse(board)
+        found = explain(ptype, inst)
+        session = SatSession(ptype, inst.params)
+        by_name = {ptype.describe_clue(k, v): session.literal(k, v) for k, v in inst.clues.items()}
+        primary = set(session.rules.primary)
+        one_hot = {v for cell in session.rules.cells for v in cell}
+        path = solving_path(ptype, inst).unit_path
+        facts = [[lit for lit in r.literals if abs(lit) in primary and (lit > 0 or abs(lit) not in one_hot)]
+                 for r in path]
+        named_rounds = 0
+        for r, done in zip(found.steps[0].rounds, path):
+            target = _round_target(done.literals, primary)
+            assert (target is None) == (not r.clues and not r.after)
+            if target is None:
+                continue
+            assert all(k < r.n for k in r.after)
+            named_rounds += bool(r.after)
+            assumptions = [by_name[c] for c in r.clues] + [lit for k in r.after for lit in facts[k - 1]]
+            assert session.find([*assumptions, -target]).sat is False, (ptype.name, r.n)  # (cuts as needed)
+        assert named_rounds >= len(path) // 2, "the reasons follow the path"
+
+
 def test_each_reason_implies_its_step():
     """The clues and earlier steps a step names, with the step's finding denied, have no
     solution: checked on a fresh solver, from the names alone."""
