@@ -479,9 +479,16 @@ def _difficulty_text(d: dict, puzzle: str) -> str:
 
 
 def cmd_explain(args) -> int:
-    from .explain import explain
+    from .explain import explain, human_text
 
     ptype, inst = _load_clue(args)
+    if args.human:
+        if not ptype.implements("human_path"):
+            raise PuzzleError(f"{ptype.name} has no human-technique solver: --human does not apply "
+                              f"(sudoku has one)")
+        summary, moves = ptype.human_path(inst)
+        _emit(args, {"puzzle": ptype.name, **summary, "moves": moves}, human_text(ptype.name, summary, moves))
+        return 0 if summary.get("solved") else 1
     found = explain(ptype, inst)
     _emit(args, found.to_json(), found.text())
     return 0 if found.status == "solved" else 1
@@ -826,7 +833,10 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
                     help="write every solution to FILE, a new file, as found (.jsonl: one JSON object each)")
     command("clues", cmd_clues, "which clues are essential and which could be removed alone")
     command("grade", cmd_grade, "difficulty measures of a puzzle")
-    command("explain", cmd_explain, "the solving path, step by step: what each step settles and why")
+    sp = command("explain", cmd_explain, "the solving path, step by step: what each step settles and why")
+    sp.add_argument("--human", action="store_true",
+                    help="the human techniques' path instead (singles, pairs, ...), where the puzzle has one: "
+                         "sudoku")
     sp = command("generate", None, "generate a dataset of unique puzzles", file=False)
     _generate_arguments(sp, registry.generator(generate) if generate else None)
     sp = command("stats", cmd_stats, "statistics of a dataset", puzzle=False, file=False)

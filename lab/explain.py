@@ -160,6 +160,14 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
     return Explanation(ptype.name, status, climb.level, score_of(climb.level, effort), effort, steps, hardest)
 
 
+def human_text(puzzle: str, summary: dict, moves: list[dict]) -> str:
+    """A puzzle's human-technique path (`CluePuzzle.human_path`) as lines to read."""
+    state = "solved" if summary.get("solved") else "stuck"
+    lines = [f"{puzzle}: {summary.get('technique')} at hardest, {state}, {len(moves)} move(s)"]
+    lines += [f"{n} ({move['technique']}): {move['text']}" for n, move in enumerate(moves, start=1)]
+    return "\n".join(lines)
+
+
 def _round_reasons(ptype: CluePuzzle, inst: Instance, session: SatSession, clue_lits: list[int],
                    rounds: list[Round], path: list) -> None:
     """Each round's reason (`Round.clues`, `Round.after`): the clues and the facts of earlier

@@ -450,7 +450,7 @@ class CluePuzzle(PuzzleType):
     and CP-SAT (`cpsat().decode`) must read the same solution back in the same form.
     """
 
-    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "clue_counts", "lp_model",
+    OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "human_path", "clue_counts", "lp_model",
                                                   "given_rules", "each_solution", "solution_tally",
                                                   "stripping_rules", "dead_end", "lazy_units")
     # The deepest failed-literal probing the generic grade tries (lab/grade.py). A puzzle
@@ -588,6 +588,12 @@ class CluePuzzle(PuzzleType):
     def human_grade(self, inst: Instance) -> dict:
         """Optional: the puzzle's own difficulty measures (say, the hardest human technique
         a sudoku needs), added to every grade as `human_<key>`."""
+        raise NotImplementedError
+
+    def human_path(self, inst: Instance) -> tuple[dict, list[dict]]:
+        """Optional, with `human_grade`: that grade (its dict) and the deductions it took, in
+        order, each a dict with at least "technique" and "text" (how a person says it), the
+        last one saying so where the techniques run out (`puzzlelab explain --human`)."""
         raise NotImplementedError
 
 

@@ -381,6 +381,15 @@ class Sudoku(CluePuzzle):
 
         return human_grade(inst)
 
+    def human_path(self, inst: Instance) -> tuple[dict, list[dict]]:
+        """The human grade and its deductions: each a single placed or candidates removed."""
+        from dataclasses import asdict
+
+        from solvers.sudoku_techniques import human_path
+
+        found, moves = human_path(inst)
+        return found.to_json(), [asdict(move) for move in moves]
+
     # ---- symmetry ------------------------------------------------------------------
     def canonical(self, inst: Instance) -> str:
         """The same string for every puzzle equivalent under relabelling digits, permuting

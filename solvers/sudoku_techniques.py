@@ -88,13 +88,27 @@ class HumanGrade:
         return out
 
 
+@dataclass(frozen=True)
+class Move:
+    """One deduction of the human path (`human_path`), as a person says it, and what it
+    does: a digit placed in a cell, or digits removed from cells' candidates."""
+
+    technique: str  # one of TECHNIQUES, or GUESSING where none applies
+    text: str
+    placed: str | None = None  # "r1c8": the cell a single fills, with `digits` its one digit
+    removed_from: tuple[str, ...] = ()  # the cells an elimination clears `digits` from
+    digits: tuple[int, ...] = ()
+
+
 class HumanSolver:
     """Candidates as bitmasks; `value[i]` is 0 for an open cell, and a placed cell has no
     candidates left. Records kept up to date as cells change spare the techniques a rescan:
     the open cells down to one candidate (`singles`), per unit its open cells in unit order
-    (`open_in`), and how many cells are open (`unsolved`)."""
+    (`open_in`), and how many cells are open (`unsolved`). `moves`: where a list is given,
+    each deduction is told there too (`human_path`); grading leaves it None."""
 
-    def __init__(self, params: SudokuParams, clues: dict[tuple[int, int], int]):
+    def __init__(self, params: SudokuParams, clues: dict[tuple[int, int], int], moves: list[Move] | None = None):
+        self.moves = moves
         self.geo = geometry(params)
         n = self.geo.n
         self.value = [0] * (n * n)
@@ -155,12 +169,16 @@ class HumanSolver:
         if not self.singles:
             return False
         i = min(self.singles)
-        self.place(i, self.cand[i].bit_length())
+        d = self.cand[i].bit_length()
+        self.place(i, d)
+        if self.moves is not None:  # (told once it held: a contradiction stops the path before)
+            self.moves.append(Move("singles", f"{self._cell(i)} = {d}: the only digit left in it", self._cell(i),
+                                   digits=(d,)))
         return True
 
     def hidden_single(self) -> bool:
         cand = self.cand
-        for unit in self.open_in:
+        for u, unit in enumerate(self.open_in):
             once = twice = 0
             for i in unit:
                 m = cand[i]
@@ -175,6 +193,10 @@ class HumanSolver:
                 bit = single & -single
                 i = next(i for i in unit if cand[i] & bit)
                 self.place(i, bit.bit_length())
+                if self.moves is not None:
+                    self.moves.append(Move("hidden_singles", f"{self._cell(i)} = {bit.bit_length()}: the only place "
+                                                             f"for {bit.bit_length()} in {self._unit(u)}",
+                                           self._cell(i), digits=(bit.bit_length(),)))
                 return True
         return False
 
@@ -187,20 +209,35 @@ class HumanSolver:
         """k cells of a unit (of `few`, its cells with at most k candidates) whose candidates
         together are k digits: the unit's other cells lose those digits."""
         cand = self.cand
-        for unit, small in zip(self.open_in, few):
+        for u, (unit, small) in enumerate(zip(self.open_in, few)):
             if len(small) < k or len(unit) == k:
                 continue  # no group, or no other open cell to clear
             if k == 2:
                 for a, b in combinations(small, 2):
                     digits = cand[a] | cand[b]
-                    if digits.bit_count() == 2 and self.eliminate([i for i in unit if i != a and i != b], digits):
+                    if digits.bit_count() == 2 and self._group_clears(u, (a, b), digits):
                         return True
             else:
                 for a, b, c in combinations(small, 3):
                     digits = cand[a] | cand[b] | cand[c]
-                    if digits.bit_count() == 3 and self.eliminate([i for i in unit if i not in (a, b, c)], digits):
+                    if digits.bit_count() == 3 and self._group_clears(u, (a, b, c), digits):
                         return True
         return False
+
+    def _group_clears(self, u: int, group: tuple[int, ...], digits: int) -> bool:
+        """Unit u's open cells outside `group` lose `digits`: did any hold one?"""
+        others = [i for i in self.open_in[u] if i not in group]
+        if self.moves is None:
+            return self.eliminate(others, digits)
+        hit = [i for i in others if self.cand[i] & digits]
+        if not self.eliminate(others, digits):
+            return False
+        name = "pair" if len(group) == 2 else "triple"
+        self.moves.append(Move("pairs", f"naked {name} {', '.join(map(self._cell, group))} holds "
+                                        f"{_digits(digits)} in {self._unit(u)}: "
+                                        f"removed from {', '.join(map(self._cell, hit))}",
+                               removed_from=tuple(map(self._cell, hit)), digits=_digit_tuple(digits)))
+        return True
 
     def few_candidates(self) -> tuple[list[list[int]], list[list[int]]]:
         """Per unit, its open cells with at most two candidates and those with at most three,
@@ -229,12 +266,37 @@ class HumanSolver:
             for i in rest_line:
                 out_line |= cand[i]
             pointing = inside & ~out_box & out_line  # box's places in this line only
-            if pointing and self.eliminate(rest_line, pointing):
+            if pointing and self._crossing_clears(both, rest_line, pointing, "pointing"):
                 return True
             claiming = inside & ~out_line & out_box  # line's places in this box only
-            if claiming and self.eliminate(rest_box, claiming):
+            if claiming and self._crossing_clears(both, rest_box, claiming, "claiming"):
                 return True
         return False
+
+    def _crossing_clears(self, both: tuple[int, ...], rest: tuple[int, ...], digits: int, kind: str) -> bool:
+        """`rest` (of the box or of the line) loses `digits`, which the crossing `both` holds
+        alone in the other one: did any cell of `rest` hold one?"""
+        if self.moves is None:
+            return self.eliminate(rest, digits)
+        hit = [i for i in rest if self.cand[i] & digits]
+        if not self.eliminate(rest, digits):
+            return False
+        n, units_of = self.geo.n, self.geo.units_of[both[0]]
+        box = next(u for u in units_of if u >= 2 * n)
+        line = next(u for u in units_of if u < 2 * n and all(u in self.geo.units_of[i] for i in both))
+        inside, outside = (box, line) if kind == "pointing" else (line, box)
+        self.moves.append(Move("intersections", f"{kind}: in {self._unit(inside)}, {_digits(digits)} can only be "
+                                                f"in {self._unit(outside)}: removed from "
+                                                f"{', '.join(map(self._cell, hit))}",
+                               removed_from=tuple(map(self._cell, hit)), digits=_digit_tuple(digits)))
+        return True
+
+    def _cell(self, i: int) -> str:
+        return f"r{i // self.geo.n + 1}c{i % self.geo.n + 1}"
+
+    def _unit(self, u: int) -> str:
+        n = self.geo.n
+        return f"row {u + 1}" if u < n else f"column {u - n + 1}" if u < 2 * n else f"box {u - 2 * n + 1}"
 
     # ---- driving ------------------------------------------------------------------
     def step(self) -> str | None:
@@ -263,13 +325,36 @@ class HumanSolver:
         return HumanGrade(technique, solved, sum(self.counts.values()), dict(self.counts), contradiction, grid)
 
 
-def human_solve(inst: Instance) -> HumanGrade:
-    """Solve with human techniques only, keeping the grid (for checks against SAT)."""
+def human_solve(inst: Instance, moves: list[Move] | None = None) -> HumanGrade:
+    """Solve with human techniques only, keeping the grid (for checks against SAT); each
+    deduction told in `moves` too, where a list is given."""
     try:
-        solver = HumanSolver(inst.params, inst.clues)
+        solver = HumanSolver(inst.params, inst.clues, moves)
     except Contradiction:
         return HumanGrade(GUESSING, False, 0, {name: 0 for name in TECHNIQUES}, True)
     return solver.run()
+
+
+def human_path(inst: Instance) -> tuple[HumanGrade, list[Move]]:
+    """The human grade and the deductions it took, in order, as a person says them; where
+    the techniques run out (or the clues contradict each other), a last move says so."""
+    moves: list[Move] = []
+    found = human_solve(inst, moves)
+    if found.contradiction:
+        moves.append(Move(GUESSING, "the clues contradict each other: a cell or a digit has no place left"))
+    elif not found.solved:
+        moves.append(Move(GUESSING, "no technique applies: a person would have to try a value and backtrack"))
+    return found, moves
+
+
+def _digit_tuple(mask: int) -> tuple[int, ...]:
+    return tuple(d + 1 for d in range(mask.bit_length()) if mask >> d & 1)
+
+
+def _digits(mask: int) -> str:
+    """A digit mask as "1 and 7", "2, 5 and 9"."""
+    ds = [str(d) for d in _digit_tuple(mask)]
+    return ds[0] if len(ds) == 1 else ", ".join(ds[:-1]) + " and " + ds[-1]
 
 
 def human_grade(inst: Instance) -> dict[str, Any]:

@@ -371,3 +371,58 @@ def test_human_grade_of_known_puzzles(box_rows, box_cols, line, technique, solve
     expected = {"technique": technique, "solved": solved, "steps": sum(steps), "contradiction": contradiction}
     expected.update({f"steps_{name}": count for name, count in zip(TECHNIQUES, steps)})
     assert human_grade(inst) == expected
+
+
+@pytest.mark.parametrize("box_rows, box_cols, line, technique, solved, contradiction, steps", HUMAN_GRADES)
+def test_human_path_tells_each_deduction_of_the_grade(box_rows, box_cols, line, technique, solved,
+                                                      contradiction, steps):
+    """`human_path`: one move per deduction the grade counts, technique by technique, then
+    a last one where the techniques run out; on solved puzzles every digit placed is the
+    solution's and no elimination removes the solution's digit."""
+    from solvers.sudoku_techniques import GUESSING, TECHNIQUES, human_grade, human_path
+
+    inst = Instance("sudoku", SudokuParams(box_rows, box_cols), P.parse(line, "line").clues)
+    found, moves = human_path(inst)
+    assert found.to_json() == human_grade(inst)
+    told = [m.technique for m in moves]
+    assert [told.count(name) for name in TECHNIQUES] == list(steps)
+    assert (told[-1] == GUESSING) == (not solved) and told.count(GUESSING) == (not solved)
+    if not solved:
+        return
+    n = box_rows * box_cols
+    solution = SatSession(P, inst.params).solve(inst.clues).solution
+
+    def digit(cell: str) -> int:
+        r, c = (int(x) for x in cell[1:].split("c"))
+        return solution[r - 1][c - 1]
+    for m in moves:
+        assert (m.placed is None) == bool(m.removed_from) and m.digits and all(1 <= d <= n for d in m.digits)
+        if m.placed is not None:
+            assert m.digits == (digit(m.placed),) and m.text.startswith(f"{m.placed} = {m.digits[0]}")
+        assert all(digit(cell) not in m.digits for cell in m.removed_from), m.text
+
+
+def test_explain_human_command(tmp_path, capsys):
+    """`explain --human`: the moves as text or JSON, exit 1 where a person must guess, and a
+    one-line refusal (exit 2) for a puzzle without human techniques."""
+    import json
+
+    from lab import cli
+
+    board = tmp_path / "b.txt"
+    board.write_text("7....3.14.8.14.6...............2..67........55...983.....63.....3..718..25.9.....\n")
+    assert cli.main(["explain", "sudoku", str(board), "--human"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("sudoku: intersections at hardest, solved, 58 move(s)")
+    assert "(intersections): pointing: in box" in text or "(intersections): claiming: in " in text
+    assert cli.main(["explain", "sudoku", str(board), "--human", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["technique"] == "intersections" and len(data["moves"]) == data["steps"] == 58
+    board.write_text("8.....9.3....7..6...7........5..98........1..7..68.52.6..95...1..8..3....547.....\n")
+    assert cli.main(["explain", "sudoku", str(board), "--human"]) == 1
+    assert capsys.readouterr().out.rstrip().endswith("a person would have to try a value and backtrack")
+    lightup = tmp_path / "l.txt"
+    lightup.write_text(registry.puzzle("lightup").example + "\n")
+    assert cli.main(["explain", "lightup", str(lightup), "--human"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no human-technique solver" in err
