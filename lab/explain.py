@@ -1,12 +1,14 @@
 """The solving path as steps a person can follow (`puzzlelab explain`).
 
-The steps are the grade's (`lab.grade.solving_path`): unit propagation from the clues, then
-each step at the shallowest probing depth that settles anything, the cheapest findings
-first. Each step names what it settles, in the puzzle's own words where it can (the cells
-`differences` names, with their values in the solution), and why: the clues and earlier
-steps it follows from, a small unsatisfiable core of "those, and the step's finding denied"
-(Bogaerts, Gamba and Guns explain each step by a minimal unsatisfiable subset; deletion
-makes ours minimal when it is small and each deletion's check stays within a budget).
+The steps are the grade's (`lab.grade.solving_path`): unit propagation from the clues (step
+0, shown round by round), then each step at the shallowest probing depth that settles
+anything, the cheapest findings first. Each step and round names what it settles, in the
+puzzle's own words where it can (the cells `differences` names, with their values in the
+solution), and why: the clues and earlier steps (rounds) it follows from, a small
+unsatisfiable core of "those, and the finding denied" (Bogaerts, Gamba and Guns explain
+each step by a minimal unsatisfiable subset). Deletion makes it minimal: checked by unit
+propagation where the step is propagation (a round, a failed literal), else by solves
+within a budget when the core is small.
 """
 
 from __future__ import annotations
@@ -51,9 +53,9 @@ ROUND_KINDS = {
 
 @dataclass
 class Round:
-    """One round of unit propagation inside step 0, shown where it is the grade (level 0):
-    what it settles, what it weighs in the effort, and what it follows from (as a step's
-    reason: for its first primary literal, positive first)."""
+    """One round of unit propagation inside step 0 (at level 0 the rounds are the grade):
+    what it settles, what it weighs in a level-0 effort, and what it follows from (as a
+    step's reason: for its first primary literal, positive first)."""
 
     n: int
     kind: str  # "" narrow, "wide", "partial" or "lazy" (`lab.rounds.PropagationRound`)
@@ -81,7 +83,7 @@ class Step:
     clues: list[str] = field(default_factory=list)  # the clues it follows from
     after: list[int] = field(default_factory=list)  # the earlier steps it follows from
     chained: bool | None = None  # depth 1 on a puzzle with cells: was a forcing chain in sight?
-    rounds: list[Round] = field(default_factory=list)  # step 0 at level 0: its rounds, which are the effort
+    rounds: list[Round] = field(default_factory=list)  # step 0: its rounds (at level 0, the effort)
 
 
 @dataclass
@@ -108,7 +110,7 @@ class Explanation:
             unchained = f" (x{UNCHAINED_COST:g}: no forcing chain through two-valued cells in sight)" \
                 if s.chained is False else ""
             cost = f", cost {s.cost}{unchained} among {s.still_open} open: {s.effort:.1f}" if s.depth else ""
-            if s.rounds:  # (level 0: the rounds are the grade, each on a line of its own)
+            if s.rounds:  # (each on a line of its own; at level 0 they are the grade)
                 lines.append(f"step {s.n} ({s.reasoning}, {len(s.rounds)} round(s)):")
                 for r in s.rounds:
                     lines.append(f"  round {r.n}{f' ({ROUND_KINDS[r.kind]})' if r.kind in ROUND_KINDS else ''}: "
@@ -123,7 +125,7 @@ class Explanation:
 
     def _rounds_sum(self) -> str:
         """How a level-0 effort adds up from step 0's rounds ("" when they are not shown)."""
-        rounds = self.steps[0].rounds if self.steps else []
+        rounds = self.steps[0].rounds if self.steps and self.level == 0 else []
         heavy = [r for r in rounds if r.weight > 1]
         if not rounds:
             return ""
@@ -141,14 +143,16 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
         clue_lits = session.assumptions(inst.clues)
         namer = _CellNamer(ptype, inst, session.rules, climb)
         namer.settled({lit for lit in clue_lits if session.clue_of(lit) is not None})  # the givens: known
-        rounds = _rounds(namer, climb.unit_path, set(session.rules.primary)) if climb.level == 0 else []
-        _round_reasons(ptype, inst, session, clue_lits, rounds, climb.unit_path)
+        rounds = _rounds(namer, climb.unit_path, set(session.rules.primary))
+        formula = session.formula()  # (a prober over it checks reasons by propagation)
+        prober = rounds_prober(formula, session.rules.primary) if formula is not None else None
+        _round_reasons(ptype, inst, session, clue_lits, rounds, climb.unit_path, prober)
         settles = [name for r in rounds for name in r.settles] + namer.settled(climb.start)
         steps = [Step(0, 0, REASONING[0], 0, 0.0, len(session.rules.primary), settles, len(climb.start),
                       rounds=rounds)]
         step_of: dict[int, int] = {}  # a literal a step found -> that step
         for n, r in enumerate(climb.rounds, start=1):
-            clues, after = _reasons(session, clue_lits, step_of, r.found[0])
+            clues, after = _reasons(session, clue_lits, step_of, r.found[0], prober)
             steps.append(Step(n, r.depth, REASONING.get(r.depth, f"nested probing to depth {r.depth}"), r.cost,
                               round(step_effort(r.cost, r.open), 2), r.open, namer.settled(set(r.fixed)), len(r.fixed),
                               [_clue_name(ptype, inst, session, lit) for lit in clues], after, r.chained))
@@ -169,20 +173,18 @@ def human_text(puzzle: str, summary: dict, moves: list[dict]) -> str:
 
 
 def _round_reasons(ptype: CluePuzzle, inst: Instance, session: SatSession, clue_lits: list[int],
-                   rounds: list[Round], path: list) -> None:
+                   rounds: list[Round], path: list, prober: Prober | None) -> None:
     """Each round's reason (`Round.clues`, `Round.after`): the clues and the facts of earlier
     rounds its target literal follows from, the latest ones where it can. The facts offered
     are what a person sees settled: where cells are one-hot (`Rules.cells`), a cell's value,
     not the values ruled out on the way; else every primary literal."""
     primary = set(session.rules.primary)
     one_hot = {v for cell in session.rules.cells for v in cell}
-    formula = session.formula()
-    prober = rounds_prober(formula, session.rules.primary) if formula is not None else None
     round_of: dict[int, int] = {}  # a fact an earlier round set -> that round
     for r, done in zip(rounds, path):
         target = _round_target(done.literals, primary)
         if target is not None:
-            clues, r.after = _reasons(session, clue_lits, round_of, target, latest=prober)
+            clues, r.after = _reasons(session, clue_lits, round_of, target, prober, latest=True)
             r.clues = [_clue_name(ptype, inst, session, lit) for lit in clues]
         round_of.update({lit: r.n for lit in done.literals
                          if abs(lit) in primary and (lit > 0 or abs(lit) not in one_hot)})
@@ -215,24 +217,33 @@ def _clue_name(ptype: CluePuzzle, inst: Instance, session: SatSession, lit: int)
     return ptype.describe_clue(key, inst.clues[key]) if key is not None else f"literal {lit}"
 
 
-def _reasons(session: SatSession, clue_lits: list[int], step_of: dict[int, int],
-             lit: int, latest: Prober | None = None) -> tuple[list[int], list[int]]:
+def _reasons(session: SatSession, clue_lits: list[int], step_of: dict[int, int], lit: int,
+             prober: Prober | None = None, latest: bool = False) -> tuple[list[int], list[int]]:
     """The clues (literals) and earlier steps that `lit` (a step's first finding) follows
-    from: a core of "these, and not `lit`", made minimal by deletion when small.
+    from: a core of "these, and not `lit`", made minimal by deletion.
 
-    `latest` (a round's reason; a prober over the rules): delete the oldest members first
-    (the clues, then the earliest rounds), so the reason names the latest facts it can, as
-    propagation met them; the solver is handed the latest first too, or it finds the clues
-    alone enough before it reads them. Where the core implies `lit` by unit propagation,
-    as a round's does but behind a connectivity rule, a deletion asks the prober, not the
-    solver (a Dominosa's 47 rounds: 8 s of solves, 0.1 s of propagation)."""
+    Where unit propagation from them refutes "not `lit`" (a round, a failed literal: the
+    reasoning the step names), the deletions ask `prober` (one over the rules), not the
+    solver, starting from the core where it refutes, else from all that is given: fast (a
+    Dominosa's explanation took 19 s of budgeted solves), and the reason is one a person
+    can follow by propagation. Elsewhere (nested probing, connectivity) a small core is
+    made minimal by budgeted solves, but a round's is left as the solver gave it: with the
+    puzzle's cuts a budgeted solve can run for minutes (a budget bounds each solve, not
+    the cuts between them).
+
+    `latest` (a round's reason): delete the oldest members first (the clues, then the
+    earliest rounds), so the reason names the latest facts it can, as propagation met
+    them; the solver is handed the latest first too, or it finds the clues alone enough
+    before it reads them."""
     given = sorted(step_of, key=lambda x: -step_of[x]) + clue_lits if latest else clue_lits + list(step_of)
     core = _core(session, given, lit) or []  # (none: the finding does not follow; never so on the path)
-
     still: Callable[[list[int]], bool] | None = None  # does a part of the core still imply lit?
-    if latest is not None and _propagates_to(latest, core, lit):
-        still = partial(_propagates_to, latest, lit=lit)
-    elif len(core) <= MINIMIZE_UP_TO:
+    refutes = partial(_refutes, prober, lit=lit) if prober is not None else None
+    if refutes is not None and refutes(core):
+        still = refutes
+    elif refutes is not None and refutes(given):
+        core, still = given, refutes
+    elif not latest and len(core) <= MINIMIZE_UP_TO:
         still = partial(_implies, session, lit=lit)
     if still is not None:
         for member in sorted(core, key=lambda x: step_of.get(x, 0)) if latest else list(core):
@@ -248,10 +259,9 @@ def _implies(session: SatSession, given: list[int], lit: int) -> bool:
     return _core(session, given, lit, MINIMIZE_BUDGET) is not None
 
 
-def _propagates_to(prober: Prober, given: list[int], lit: int) -> bool:
-    """Does unit propagation from `given` set `lit` (or conflict)?"""
-    holds, implied = prober.propagate(list(given))
-    return not holds or lit in given or lit in implied
+def _refutes(prober: Prober, given: list[int], lit: int) -> bool:
+    """Does unit propagation from `given` and "not `lit`" conflict?"""
+    return not prober.propagate([*given, -lit])[0]
 
 
 def _core(session: SatSession, given: list[int], lit: int, budget: Budget = UNLIMITED) -> list[int] | None:

@@ -490,7 +490,8 @@ class _Climb:
     rounds: list[_Round]
     start: set[int] = field(default_factory=set, repr=False)  # what unit propagation fixes from the clues
     unit_rounds: int | None = None  # level 0: rounds of unit propagation to the solution (None: not measured)
-    unit_path: list[PropagationRound] = field(default_factory=list, repr=False)  # those rounds, when asked
+    # The rounds of unit propagation from the clues to `start`, one by one, when asked (explain)
+    unit_path: list[PropagationRound] = field(default_factory=list, repr=False)
 
 
 def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_probes: int | None,
@@ -498,7 +499,8 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     """The solving path: unit propagation, then steps, each at the shallowest probing depth
     that settles anything and, there, the cheapest findings (`_Prober.round`), until nothing
     is open (the level is the deepest step) or no depth up to `max_depth` finds anything
-    (level max_depth + 1: search). `unit_path`: at level 0, keep the rounds one by one."""
+    (level max_depth + 1: search). `unit_path`: keep the rounds of unit propagation from
+    the clues to where the steps start, one by one (at level 0, the whole way)."""
     primary = list(session.rules.primary)
     ptype = session.ptype
     dead_end = partial(ptype.dead_end, session.params, session.rules) if ptype.implements("dead_end") else None
@@ -525,9 +527,10 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
     chain = 0  # the literal the last forcing chain refuted, probed first next time
 
     start: set[int] = set()
+    path: list[PropagationRound] = []
 
     def climb(level: int | None, at_least: int, contradiction: bool = False) -> _Climb:
-        return _Climb(level, at_least, fixed, prober.calls, contradiction, rounds, start)
+        return _Climb(level, at_least, fixed, prober.calls, contradiction, rounds, start, unit_path=path)
 
     try:
         prober.assert_facts(clue_lits)
@@ -536,6 +539,10 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
         settle([])
         fixed = 1 - len(prober.open_vars()) / len(primary) if primary else 1.0
         start = set(prober.facts) | _rule_units(session)
+        if unit_path:  # (explain: the rounds to the start one by one, whatever the level; none where they miss it)
+            log: list[PropagationRound] = []
+            if _unit_rounds(session, clue_lits, start, lazy_units, log) is not None:
+                path.extend(log)
         while True:
             deepest = max((r.depth for r in rounds), default=0)
             still_open = prober.open_vars()
@@ -544,8 +551,7 @@ def _ladder(session: SatSession, clue_lits: list[int], max_depth: int, budget_pr
                     return climb(max_depth + 1, max_depth + 1)
                 done = climb(deepest, deepest)
                 if deepest == 0:
-                    done.unit_rounds = _unit_rounds(session, clue_lits, prober.facts, lazy_units,
-                                                    done.unit_path if unit_path else None)
+                    done.unit_rounds = _unit_rounds(session, clue_lits, prober.facts, lazy_units)
                 return done
             for depth in range(1, max_depth + 1):
                 found, cost = prober.round(depth)
@@ -635,8 +641,8 @@ def _unit_rounds(session: SatSession, clue_lits: list[int], facts: set[int],
 
 def solving_path(ptype: CluePuzzle, inst: Instance, max_depth: int | None = None,
                  budget_probes: int | None = 200_000) -> _Climb:
-    """The grade's solving path for one puzzle, on a solver of its own (for `explain`); at
-    level 0 with its rounds of propagation one by one (`_Climb.unit_path`)."""
+    """The grade's solving path for one puzzle, on a solver of its own (for `explain`), with
+    the rounds of propagation to its start one by one (`_Climb.unit_path`)."""
     max_depth = ptype.grade_max_depth if max_depth is None else max_depth
     session = SatSession(ptype, inst.params, GRADE_SOLVER)
     try:

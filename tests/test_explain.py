@@ -77,8 +77,10 @@ def test_at_level_0_the_rounds_are_shown_and_add_up_to_the_effort():
         assert f"{len(rounds)} round(s) of propagation" in text.splitlines()[0]
         assert text.count("\n  round ") == len(rounds) and text.count("(partial, x") == partial
         assert any(r.kind == "lazy" for r in rounds) == (ptype is tracks)
-    hard = explain(SUDOKU, SUDOKU.parse(INKALA))
-    assert hard.level and not hard.steps[0].rounds  # above level 0 the steps are the grade
+    hard = explain(SUDOKU, SUDOKU.parse(INKALA))  # above level 0 the steps are the grade, the rounds shown
+    rounds = hard.steps[0].rounds
+    assert hard.level and rounds and "round(s) of propagation" not in hard.text().splitlines()[0]
+    assert [name for r in rounds for name in r.settles] == hard.steps[0].settles
 
 
 def test_each_rounds_reason_implies_it():
