@@ -53,7 +53,7 @@ from .chains import chain_links, forcing_chain
 from .probing import Prober, rounds_prober
 from .puzzle import Clause, CluePuzzle, Clues, Instance, MovePuzzle, PuzzleError, PuzzleType
 from .rounds import Formula, PropagationRound, Simplified
-from .sat import Budget, SatSession, add_at_most, append_clauses, propagator, raw_propagator
+from .sat import Budget, SatSession, Spending, add_at_most, append_clauses, propagator, raw_propagator
 
 # Bumped whenever a grade field changes meaning; a dataset records it in its settings, so
 # one made with another grade is not extended with this one. 2: the search counts only what
@@ -709,11 +709,14 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
         append_clauses(solver, out)
 
     def find() -> tuple[bool | None, Any]:
-        """(SAT, the solution) with cuts added until the model is real."""
+        """(SAT, the solution) with cuts added until the model is real, the conflict budget
+        for all the rounds together (`Spending`)."""
+        spending = Spending(solver, Budget(conflicts=budget_conflicts)) if cuts is not None else None
+        left = budget_conflicts
         while True:
-            if budget_conflicts is not None:
-                solver.conf_budget(budget_conflicts)
-            sat = solver.solve_limited() if budget_conflicts is not None else solver.solve()
+            if left is not None:
+                solver.conf_budget(left)
+            sat = solver.solve_limited() if left is not None else solver.solve()
             if not sat:
                 return sat, None
             if cuts is None and proven_unique:
@@ -725,6 +728,11 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
             if not more:
                 return True, solution
             add(more)
+            if spending is not None:
+                rest = spending.left()
+                if rest is None:
+                    return None, None
+                left = rest.conflicts
 
     try:
         append_clauses(solver, left.clauses)

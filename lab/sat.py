@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -51,7 +52,8 @@ SOLVER_OPTIONS: dict[tuple[str, ...], dict[str, int]] = {
 
 @dataclass(frozen=True)
 class Budget:
-    """Limits for one solver call. When one runs out the answer is "unknown", never a guess."""
+    """Limits for one question (`SatSession.find`: every solve of its rounds of lazy cuts
+    together). When one runs out the answer is "unknown", never a guess."""
 
     conflicts: int | None = None
     seconds: float | None = None
@@ -62,6 +64,43 @@ class Budget:
 
 
 UNLIMITED = Budget()
+
+
+_UNINTERRUPTIBLE = frozenset(SolverNames.cadical103 + SolverNames.cadical153 + SolverNames.cadical195)
+
+
+class Spending:
+    """What is left of one question's budget across its solves. A puzzle with lazy rules
+    (loops, connectivity) re-solves after each round of cuts; counted per solve, a
+    1,000-conflict question on a Tracks board ran 96 s. So conflicts are summed over the
+    rounds (from the solver's own statistics) and `seconds` is a deadline for all of them."""
+
+    def __init__(self, solver: Any, budget: Budget):
+        self.budget = budget
+        self._solver = solver
+        self._start = time.perf_counter() if budget.seconds is not None else 0.0
+        self._conflicts = _conflicts(solver) if budget.conflicts is not None else 0
+
+    def left(self) -> Budget | None:
+        """The budget for the next solve; None once it is spent."""
+        budget = self.budget
+        if budget.unlimited:
+            return budget
+        conflicts = seconds = None
+        if budget.conflicts is not None:
+            conflicts = budget.conflicts - (_conflicts(self._solver) - self._conflicts)
+            if conflicts <= 0:
+                return None
+        if budget.seconds is not None:
+            seconds = budget.seconds - (time.perf_counter() - self._start)
+            if seconds <= 0:
+                return None
+        return Budget(conflicts, seconds)
+
+
+def _conflicts(solver: Any) -> int:
+    """The conflicts a pysat solver has met in all its solves so far."""
+    return int((solver.accum_stats() or {}).get("conflicts", 0))
 
 
 class Unknown(Exception):
@@ -572,6 +611,9 @@ class SatSession:
             self.solver.conf_budget(-1)
         timer = None
         if budget.seconds is not None:
+            if self.solver_name in _UNINTERRUPTIBLE:
+                raise ValueError(f"{self.solver_name} (pysat's CaDiCaL) cannot be interrupted: give it a conflict "
+                                 f"budget, or a seconds budget to a solver that can stop (mc, m22, g4)")
             timer = threading.Timer(budget.seconds, self.solver.interrupt)
             timer.start()
         try:
@@ -585,9 +627,12 @@ class SatSession:
     def find(self, assumptions: list[int], budget: Budget = UNLIMITED, lazy: bool = False) -> Found:
         """A solution under the assumptions, adding lazy cuts until the model is real.
         `lazy`: leave the model in the solver until asked (the stripping loop mostly needs
-        only SAT or UNSAT); it must then be read before the next call or added clause."""
+        only SAT or UNSAT); it must then be read before the next call or added clause.
+        `budget` bounds the whole question, all its rounds of cuts (`Spending`)."""
+        spending = Spending(self.solver, budget) if self._has_cuts and not budget.unlimited else None
+        left = budget
         while True:
-            result = self._call(assumptions, budget)
+            result = self._call(assumptions, left)
             if not result:
                 return Found(result)
             found = Found(True, self)
@@ -599,6 +644,11 @@ class SatSession:
             if not cuts:
                 return found
             self.add_clauses(cuts)  # one call for the round (a Dominosa round adds hundreds)
+            if spending is not None:
+                rest = spending.left()
+                if rest is None:
+                    return Found(None)
+                left = rest
 
     # ---- what users ask ------------------------------------------------------------
     def solve(self, clues: Clues, budget: Budget = UNLIMITED) -> Found:

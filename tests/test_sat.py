@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import itertools
 import random
+import time
 
 import pytest
 from pysat.formula import IDPool
@@ -264,5 +265,75 @@ def test_a_clue_key_that_cannot_be_hashed_is_refused_in_one_line(name, key):
     try:
         with pytest.raises(PuzzleError, match="is not"):
             ptype.clue_clauses(inst.params, session.rules, key, 1)
+    finally:
+        session.close()
+
+
+# ---- a budget bounds a whole question, every round of lazy cuts together -----------------
+class _EveryGridIsCut:
+    """Sudoku whose every candidate grid is "not real" until all are blocked: a question
+    then takes one round of cuts per grid (288 on an empty 4x4), as a puzzle with lazy
+    rules can take many. `pause`: seconds each round's cuts take."""
+
+    def __init__(self, session: sat.SatSession, pause: float = 0.0):
+        self._ptype, self._session, self._pause = session.ptype, session, pause
+        self.rounds = 0
+
+    def __getattr__(self, name):
+        return getattr(self._ptype, name)
+
+    def cuts(self, params, rules, solution, true_vars):
+        self.rounds += 1
+        time.sleep(self._pause)
+        return [self._session.block_clause(solution)]
+
+
+def _cut_session(pause: float = 0.0) -> tuple[sat.SatSession, _EveryGridIsCut]:
+    # Minicard, as the one-shot commands' sessions: pysat's CaDiCaL cannot be interrupted.
+    session = sat.SatSession(registry.puzzle("sudoku"), registry.generator("sudoku").params(size=4), "mc")
+    session.ptype = cutting = _EveryGridIsCut(session, pause)
+    session._has_cuts = True
+    return session, cutting
+
+
+def test_seconds_are_a_deadline_for_all_the_rounds_of_a_question():
+    session, cutting = _cut_session(pause=0.02)
+    try:
+        found = session.find([], sat.Budget(seconds=0.1))
+    finally:
+        session.close()
+    # Per solve, the budget never ran out: all 288 grids were cut and the answer was "no solution".
+    assert found.sat is None and cutting.rounds < 100
+
+
+def test_conflicts_are_counted_over_all_the_rounds_of_a_question():
+    session, cutting = _cut_session()
+    solver = session.solver
+    seen = itertools.count(0, 400)  # each look at the statistics: 400 conflicts more
+    solver.accum_stats = lambda: {"conflicts": next(seen)}
+    budgets = []
+    conf_budget = solver.conf_budget
+    solver.conf_budget = lambda n: (budgets.append(n), conf_budget(n))
+    try:
+        found = session.find([], sat.Budget(conflicts=1000))
+    finally:
+        session.close()
+    assert found.sat is None and cutting.rounds == 3 and budgets == [1000, 600, 200]
+
+
+def test_an_unlimited_question_still_runs_every_round():
+    session, cutting = _cut_session()
+    try:
+        assert session.find([], sat.UNLIMITED).sat is False and cutting.rounds == 288
+    finally:
+        session.close()
+
+
+def test_a_seconds_budget_on_cadical_is_refused_in_one_line():
+    """pysat's CaDiCaL has no interrupt: a seconds budget would crash deep in pysat."""
+    session = sat.SatSession(registry.puzzle("sudoku"), registry.generator("sudoku").params(size=4))
+    try:
+        with pytest.raises(ValueError, match="cannot be interrupted"):
+            session.find([], sat.Budget(seconds=1.0))
     finally:
         session.close()
