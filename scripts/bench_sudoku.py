@@ -372,28 +372,38 @@ def bench_end_to_end(count: int, rounds: int = 3, paired: int = 20) -> None:
     check), checks asked seed 003's way right after ours (`paired_checks`); its drawing
     and Python loop are left out, which flatters it. Ours: a subprocess, start-up included.
     The machine's speed drifts by a third within minutes, so each of `rounds` rounds times
-    seed 003's checks just before and just after one `generate` run of its own; the ratio
-    is the median of the rounds'."""
+    seed 003's checks just before and just after `generate` runs of its own; the ratio is
+    the median of the rounds'. Each round also runs the same command with `--no-grade`
+    (the same puzzles, no difficulty): what the grade costs, measured, not inferred."""
     import subprocess
     import tempfile
 
-    ratios = []
+    def run(out: Path, seed: int, *extra: str) -> float:
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "lab", "generate", "sudoku", "--count", str(count), "--seed",
+                        str(seed), "--out", str(out), "--quiet", *extra], check=True, capture_output=True,
+                       cwd=Path(__file__).resolve().parents[1])
+        return count / (time.perf_counter() - t)
+
+    ratios, bare_ratios = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for round_ in range(rounds):
             checks = [c.fresh for c in paired_checks(paired) if c.fresh is not None]
-            out = Path(tmp) / f"sudoku{round_}.jsonl"
-            t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "lab", "generate", "sudoku", "--count", str(count), "--seed",
-                            str(round_ + 1), "--out", str(out), "--quiet"], check=True, capture_output=True,
-                           cwd=Path(__file__).resolve().parents[1])
-            ours = count / (time.perf_counter() - t)
+            first, second = (("graded", ()), ("bare", ("--no-grade",)))[::1 if round_ % 2 == 0 else -1]
+            rates = {label: run(Path(tmp) / f"{label}{round_}.jsonl", round_ + 1, *extra)
+                     for label, extra in (first, second)}
             checks += [c.fresh for c in paired_checks(paired) if c.fresh is not None]
             seed003 = 1 / (81 * statistics.mean(checks))
+            ours, bare = rates["graded"], rates["bare"]
             ratios.append(ours / seed003)
+            bare_ratios.append(bare / seed003)
             print(f"end to end, round {round_ + 1}: `puzzlelab generate sudoku --count {count}` (graded) "
-                  f"{ours:.0f}/s; seed 003's way {seed003:.2f}/s (81 fresh checks of "
-                  f"{statistics.mean(checks) * 1e3:.2f} ms): {ours / seed003:.0f}x")
-    print(f"end to end, median of {rounds} rounds: {statistics.median(ratios):.0f}x seed 003's way (issue 21: 100x)")
+                  f"{ours:.0f}/s, with --no-grade {bare:.0f}/s; seed 003's way {seed003:.2f}/s (81 fresh checks "
+                  f"of {statistics.mean(checks) * 1e3:.2f} ms): {ours / seed003:.0f}x graded, "
+                  f"{bare / seed003:.0f}x with --no-grade; the grade takes {1e3 / ours - 1e3 / bare:.2f} ms "
+                  f"a record of {1e3 / ours:.2f}")
+    print(f"end to end, median of {rounds} rounds: {statistics.median(ratios):.0f}x seed 003's way graded "
+          f"(issue 21: 100x), {statistics.median(bare_ratios):.0f}x with --no-grade")
 
 
 def main() -> None:
