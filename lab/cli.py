@@ -117,6 +117,15 @@ def version() -> str:
             return str(tomllib.load(f)["project"]["version"])
 
 
+def _workers(text: str) -> int:
+    """--workers: a count, or "auto" for every core this process may run on (a container's
+    or `taskset`'s limit, not the machine's)."""
+    if text == "auto":
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        return max(1, min(cores, MAX_WORKERS))
+    return _number(int, 1, MAX_WORKERS)(text)
+
+
 def _number(kind: type, low: float | None = None, high: float | None = None) -> Callable[[str], Any]:
     """An argparse type: an int or float within [low, high], refused in one line otherwise."""
     def parse(text: str) -> Any:
@@ -889,8 +898,8 @@ def _generate_arguments(sp: argparse.ArgumentParser, gen: Generator | None, leni
                          "anything else there is refused")
     sp.add_argument("--out-format", choices=["jsonl", "csv", "kaggle", "parquet"],
                     help="how to write it, kaggle being the sudoku puzzle,solution CSV (default: from the file name)")
-    sp.add_argument("--workers", type=_number(int, 1, MAX_WORKERS), default=1, metavar="N",
-                    help=f"local worker processes [1..{MAX_WORKERS}]")
+    sp.add_argument("--workers", type=_workers, default=1, metavar="N",
+                    help=f"local worker processes [1..{MAX_WORKERS}], or auto: one per core this process may use")
     sp.add_argument("--scheduler", metavar="ADDRESS",
                     help="Dask scheduler to run on, needs the cluster extra (default: local processes)")
     sp.add_argument("--target", type=_number(int, 0), metavar="N",

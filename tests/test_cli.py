@@ -125,6 +125,22 @@ def test_generate_makes_the_output_folder(tmp_path):
     assert done.returncode == 0 and (tmp_path / "new" / "d.jsonl").exists()
 
 
+def test_workers_auto_is_one_per_usable_core_and_writes_the_same_bytes(tmp_path, monkeypatch):
+    from lab import cli
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
+    assert cli._workers("auto") == 3 and cli._workers("2") == 2
+    for bad in ("0", "all", "1.5"):
+        with pytest.raises(Exception, match="must be at least|is not an integer"):
+            cli._workers(bad)
+    outs = [tmp_path / f"{workers}.jsonl" for workers in ("1", "auto")]
+    for workers, out in zip(("1", "auto"), outs):
+        done = run("generate", "sudoku", "--size", "4", "--count", "6", "--workers", workers, "--out", str(out),
+                   "--quiet")
+        assert done.returncode == 0, done.stderr
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+
+
 def test_generate_other_sizes_and_formats(tmp_path):
     for args in (("--size", "6"), ("--size", "4", "--symmetric"), ("--size", "9", "--target", "35")):
         out = tmp_path / f"d{'_'.join(args)}.csv"
