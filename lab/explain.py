@@ -41,6 +41,8 @@ MINIMIZE_UP_TO = 60
 # the question may be as hard as the puzzle (a damaged 5x5 magic square ran for over 40
 # minutes; 17 s with this budget, 67 s with 10,000).
 MINIMIZE_BUDGET = Budget(conflicts=1_000)
+EXPLAIN_PROBES = 200_000  # the path's failed-literal probes, as the grade's (nested probing grows fast)
+AMBIGUITY_CONFLICTS = 100_000  # a path that stops short asks whether a second solution is why
 
 
 # Why a round of propagation came when it did, as the text says it (`PropagationRound.kind`).
@@ -89,12 +91,16 @@ class Step:
 @dataclass
 class Explanation:
     puzzle: str
-    status: str  # solved | stuck (search needed) | contradiction | unknown (probe budget)
-    level: int | None
+    # solved | stuck (search needed) | ambiguous (more than one solution: no path settles it) |
+    # contradiction | unknown (the probe budget ran out)
+    status: str
+    level: int | None  # None: the probe budget ran out, at `level_at_least` or deeper
     score: float | None  # the grade's: level plus a fraction that grows with the effort
     effort: float  # the steps' weighted costs summed, the largest twice (at level 0: rounds of propagation)
     steps: list[Step]
     hardest: float = 0.0  # the largest weighted cost of a step
+    level_at_least: int = 0
+    probes: int = 0  # failed-literal probes the path took (its budget: EXPLAIN_PROBES)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -102,8 +108,14 @@ class Explanation:
     def text(self) -> str:
         effort = f"{self.effort:g}" + (f": the steps' sum, and the costliest ({self.hardest:.1f}) again"
                                        if self.hardest else self._rounds_sum())
-        lines = [f"{self.puzzle}: {len(self.steps)} step(s), level {self.level}, {self.status}"
-                 f" (score {self.score}, effort {effort})"]
+        if self.status == "ambiguous":
+            head = f"ambiguous: it has more than one solution, so no path settles it (effort {effort})"
+        elif self.level is None:
+            head = (f"level unknown, {self.status}: the budget of {EXPLAIN_PROBES:,} probes ran out at level "
+                    f"{self.level_at_least} or deeper (effort {effort})")
+        else:
+            head = f"level {self.level}, {self.status} (score {self.score}, effort {effort})"
+        lines = [f"{self.puzzle}: {len(self.steps)} step(s), {head}"]
         for s in self.steps:
             why = ", ".join([*s.clues, *(f"step {k}" for k in s.after)]) or "the rules alone"
             what = ", ".join(s.settles) if s.settles else f"{s.literals} literal(s), no cell settled yet"
@@ -134,10 +146,15 @@ class Explanation:
 
 
 def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
-    """The steps of the grade's solving path, each with what it settles and why."""
-    climb = solving_path(ptype, inst)
+    """The steps of the grade's solving path, each with what it settles and why. A path
+    that stops short (search needed, or the probes ran out) on a puzzle with more than one
+    solution says "ambiguous": no reasoning settles it, and the open board a setter starts
+    from should not read as merely hard."""
+    climb = solving_path(ptype, inst, budget_probes=EXPLAIN_PROBES)
     status = ("unknown" if climb.level is None else "contradiction" if climb.contradiction
               else "stuck" if climb.level > ptype.grade_max_depth else "solved")
+    if status in ("unknown", "stuck") and _ambiguous(ptype, inst):
+        status = "ambiguous"
     session = SatSession(ptype, inst.params, GRADE_SOLVER)  # numbered as the path's own solver
     try:
         clue_lits = session.assumptions(inst.clues)
@@ -161,7 +178,15 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
         session.close()
     effort = effort_of(climb)
     hardest = max((s.effort for s in steps), default=0.0) if climb.level else 0.0
-    return Explanation(ptype.name, status, climb.level, score_of(climb.level, effort), effort, steps, hardest)
+    return Explanation(ptype.name, status, climb.level, score_of(climb.level, effort), effort, steps, hardest,
+                       climb.at_least, climb.probes)
+
+
+def _ambiguous(ptype: CluePuzzle, inst: Instance) -> bool:
+    """Has the puzzle a second solution, as far as AMBIGUITY_CONFLICTS let the solver see?"""
+    from .solve import check
+
+    return check(ptype, inst, budget=Budget(conflicts=AMBIGUITY_CONFLICTS)).status == "ambiguous"
 
 
 def human_text(puzzle: str, summary: dict, moves: list[dict]) -> str:

@@ -249,8 +249,8 @@ class Answer:
 
     text: str
     data: dict
-    # the command's exit status, as for clue puzzles: 0 one answer, 1 otherwise (no
-    # solution, more than one, or a time limit ran out first)
+    # the command's exit status, as for clue puzzles: 0 an answer, 1 none (no solution, or
+    # a time or work limit ran out first): every `answer` that finds none must say 1
     exit_code: int = 0
 
 

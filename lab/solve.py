@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .cpsat import cpsat_count
-from .puzzle import ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType
+from .puzzle import ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, known_key, quote
 from .sat import UNLIMITED, Budget, Check, Count, Found, SatSession, SessionCache, Unknown
 from .strip import Redundancy, redundancy
 
@@ -34,8 +34,11 @@ def clue_name(ptype: PuzzleType, key: ClueKey, value: Any) -> str:
     return ptype.describe_clue(key, value)
 
 
-def find_clues(ptype: PuzzleType, inst: Instance, names: Iterable[str]) -> list[ClueKey]:
-    """Clue keys from the names users type: the full name (`r1c3=5`) or its part before '='."""
+def find_clues(ptype: PuzzleType, inst: Instance, names: Iterable[Any]) -> list[ClueKey]:
+    """Clue keys from what users give: a clue's key as the puzzle uses it, or the name
+    people type, in full (`r1c3=5`) or its part before '='. Anything else is refused in one
+    line, never ignored: a check "without" a clue that is not there would answer for the
+    whole puzzle."""
     index: dict[str, ClueKey] = {}
     for key, value in inst.clues.items():
         full = clue_name(ptype, key, value)
@@ -43,9 +46,12 @@ def find_clues(ptype: PuzzleType, inst: Instance, names: Iterable[str]) -> list[
         index[full.split("=")[0].lower()] = key
     keys = []
     for name in names:
-        key = index.get(name.strip().lower())
+        if known_key(name, inst.clues):
+            keys.append(name)
+            continue
+        key = index.get(name.strip().lower()) if isinstance(name, str) else None
         if key is None:
-            raise PuzzleError(f"no clue '{name}' in this puzzle (clues look like "
+            raise PuzzleError(f"no clue {quote(name)} in this puzzle (clues look like "
                               f"'{next(iter(index), 'none')}')")
         keys.append(key)
     return keys
@@ -64,7 +70,9 @@ def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
           budget: Budget = UNLIMITED, second_opinion: bool = False, engine: str = "sat") -> CheckReport:
     """unique / ambiguous (two solutions and where they differ) / unsolvable (conflicting
     clues) / unknown (a budget ran out), optionally confirmed by CP-SAT. `engine="lp"`
-    answers on the integer program (`lab/lp.py`) instead of SAT."""
+    answers on the integer program (`lab/lp.py`) instead of SAT. `without` takes clue keys
+    or the names `describe_clue` gives (`r1c4`); one that is neither is refused."""
+    without = find_clues(ptype, inst, without)
     inst = inst.without(without)
     if engine == "lp":
         from .lp import lp_check

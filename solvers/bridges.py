@@ -360,7 +360,7 @@ class Bridges(CluePuzzle):
             for e in row:
                 v = e.value
                 if isinstance(v, bool) or not isinstance(v, (int, str)):
-                    raise PuzzleError(f"bad cell {quote(repr(v))} (a count as a string or number, ' ' for water)",
+                    raise PuzzleError(f"bad cell {quote(v)} (a count as a string or number, ' ' for water)",
                                       e.line, e.column)
                 tokens.append(Token(str(v), e.line, e.column))
             cells.append(tokens)

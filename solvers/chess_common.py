@@ -533,7 +533,7 @@ class CapturePuzzle(MovePuzzle):
                 "count": n, "sequences": orders, "limit": limit, "unique": n == 1,
                 "stats": {"positions": search.positions(), "seconds": round(seconds, 4)}}
         if not found:
-            return Answer(f"no solution ({search.positions()} positions searched)", data)
+            return Answer(f"no solution ({search.positions()} positions searched)", data, exit_code=1)
         upto = lambda k, what: f"{k} {what}" if k < limit else f"at least {k} {what}"  # noqa: E731
         verdict = "unique solution" if n == 1 else upto(n, "solutions")
         text = (f"{len(moves)} captures ({verdict}; {upto(orders, 'move orders')}):\n"

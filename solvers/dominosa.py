@@ -388,7 +388,7 @@ class Dominosa(CluePuzzle):
                 elif isinstance(v, int) and not isinstance(v, bool):
                     values.append(v)
                 else:
-                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {quote(repr(v))}",
+                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {quote(v)}",
                                       e.line, e.column)
             cells.append(values)
             where.append([(e.line, e.column) for e in row] or [(row.line, row.column)])

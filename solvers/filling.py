@@ -223,7 +223,7 @@ class Filling(CluePuzzle):
             out = []
             for e in row:
                 if isinstance(e.value, bool) or not isinstance(e.value, (int, str)):
-                    raise PuzzleError(f"expected a digit or ' ', got {quote(repr(e.value))}", e.line, e.column)
+                    raise PuzzleError(f"expected a digit or ' ', got {quote(e.value)}", e.line, e.column)
                 out.append(Token(str(e.value).strip() or ".", e.line, e.column))
             cells.append(out)
         return self._instance(cells, rows[0].line)

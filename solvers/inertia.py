@@ -641,7 +641,7 @@ class Inertia(MovePuzzle):
         for r, row in enumerate(array_rows(text)):
             for c, e in enumerate(row):
                 if not isinstance(e.value, str) or e.value not in SEED_CHARS:
-                    raise PuzzleError(f"bad cell {quote(repr(e.value))} in row {r + 1}, column {c + 1} "
+                    raise PuzzleError(f"bad cell {quote(e.value)} in row {r + 1}, column {c + 1} "
                                       "(use ' ' G M O W B)", e.line, e.column)
             grid.append([(SEED_CHARS[e.value], e.line, e.column) for e in row])
         return self._instance(grid)
@@ -707,7 +707,7 @@ class Inertia(MovePuzzle):
                 "lower_bound": route.lower, "stats": route.stats}
         if not route.solved:
             verdict = "impossible" if route.proven else "unknown"
-            return Answer(f"{verdict}: {route.problem}", data)
+            return Answer(f"{verdict}: {route.problem}", data, exit_code=1)
         verdict = ("proven optimal" if route.proven
                    else f"not proven optimal; at least {route.lower} moves are needed")
         head = f"{len(route.moves)} moves ({verdict})\n"

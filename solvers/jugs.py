@@ -187,7 +187,7 @@ class Jugs(MovePuzzle):
                 "positions": [list(s) for s in result.states], "stats": result.stats()}
         if not result.found:
             return Answer(f"no sequence of pours reaches the goal "
-                          f"({result.distinct} positions reachable)", data)
+                          f"({result.distinct} positions reachable)", data, exit_code=1)
         kind = "shortest" if method == "bfs" else "depth-first, not necessarily shortest"
         head = f"{result.length} pours ({kind}; {result.expanded} positions expanded)"
         return Answer(head + "\n" + self.format_solution(inst, result.moves), data)

@@ -229,7 +229,7 @@ class Pearl(CluePuzzle):
 
     @staticmethod
     def _bad(value: object, line: int | None, column: int | None) -> str:
-        raise PuzzleError(f"bad cell {quote(repr(value))} (expected 'B', 'W' or ' ')", line, column)
+        raise PuzzleError(f"bad cell {quote(value)} (expected 'B', 'W' or ' ')", line, column)
 
     def _parse_tatham(self, text: str) -> Instance:
         game = game_id(text)

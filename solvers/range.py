@@ -244,7 +244,7 @@ class Range(CluePuzzle):
             for e in row:
                 v = e.value
                 if isinstance(v, bool) or not isinstance(v, int):
-                    raise PuzzleError(f"bad array element {quote(repr(v))} (a number, or -1 for blank)",
+                    raise PuzzleError(f"bad array element {quote(v)} (a number, or -1 for blank)",
                                       e.line, e.column)
                 if v == -1:
                     out.append(Token("", e.line, e.column))

@@ -250,7 +250,7 @@ class Singles(CluePuzzle):
             for c, e in enumerate(row):
                 v = e.value
                 if isinstance(v, bool) or not isinstance(v, (int, str)):
-                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {quote(repr(v))}",
+                    raise PuzzleError(f"row {r + 1}, cell {c + 1}: expected a number, got {quote(v)}",
                                       e.line, e.column)
                 values.append(v if isinstance(v, int) else self._number(v.strip() or ".", e.line, e.column))
             cells.append(values)

@@ -249,12 +249,12 @@ class Sliding(MovePuzzle):
             data = {"solved": False, "moves": [], "count": None, "stopped": "time limit",
                     "stats": {"expanded": problem.expanded, "time_limit": time_limit}}
             return Answer(f"unknown: no answer within the time limit of {time_limit:g} s "
-                          f"({problem.expanded} positions expanded)", data)
+                          f"({problem.expanded} positions expanded)", data, exit_code=1)
         data = {"solved": result.found, "moves": [list(m) for m in result.moves],
                 "count": result.length, "stats": result.stats()}
         if not result.found:
             why = "no sequence of slides reaches the goal" if result.exhausted else "search limit reached"
-            return Answer(f"{why} ({result.distinct} positions seen)", data)
+            return Answer(f"{why} ({result.distinct} positions seen)", data, exit_code=1)
         kind = "shortest" if method == "bfs" else "depth-first, not necessarily shortest"
         head = f"{result.length} moves ({kind}; {result.expanded} positions expanded)"
         return Answer(head + "\n" + self.format_solution(inst, result.moves), data)

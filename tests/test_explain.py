@@ -173,7 +173,7 @@ def test_explain_command(tmp_path, capsys):
     empty = tmp_path / "empty.txt"
     empty.write_text("....\n....\n....\n....\n")
     assert cli.main(["explain", "sudoku", str(empty)]) == 1  # search needed: said, exit 1
-    assert "stuck" in capsys.readouterr().out.splitlines()[0]
+    assert "ambiguous" in capsys.readouterr().out.splitlines()[0]  # no path settles it
     bad = tmp_path / "bad.txt"
     bad.write_text("12x\n")
     assert cli.main(["explain", "sudoku", str(bad)]) == 2
