@@ -14,11 +14,16 @@ from .puzzle import CluePuzzle, Instance
 # OR-Tools is imported where it is used, never at module level: importing it (it imports
 # pandas and pyarrow) costs more than a whole `check` without --cpsat (scripts/bench_cli.py).
 
+# The default bound on a search: CP-SAT's deterministic time, its own count of work (about
+# seconds on a quiet machine), so that with one worker the answer is the same on any
+# machine, however slow or busy. A caller's `seconds` can stop it sooner.
+WORK = 60.0
+
 
 @dataclass
 class CpCount:
     solutions: list
-    complete: bool  # False when the time limit stopped the search first
+    complete: bool  # False when the work or time limit stopped the search first
 
     @property
     def n(self) -> int:
@@ -52,24 +57,28 @@ def _collector_class() -> type:
     return _Collector
 
 
-def cpsat_count(ptype: CluePuzzle, inst: Instance, limit: int = 2, seconds: float = 60.0) -> CpCount:
-    """Solutions of `inst` up to `limit`, by CP-SAT's own enumeration (one worker)."""
+def cpsat_count(ptype: CluePuzzle, inst: Instance, limit: int = 2, seconds: float | None = None,
+                work: float = WORK) -> CpCount:
+    """Solutions of `inst` up to `limit`, by CP-SAT's own enumeration (one worker), within
+    `work` (deterministic time) and `seconds` (wall clock; None: no time limit)."""
     from ortools.sat.python import cp_model
 
     spec = ptype.cpsat(inst)
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.max_deterministic_time = work
+    if seconds is not None:
+        solver.parameters.max_time_in_seconds = seconds
     collector = _collector_class()(ptype, inst, spec, limit)
     status = solver.solve(spec.model, collector)
     complete = len(collector.solutions) >= limit or status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     return CpCount(collector.solutions, complete)
 
 
-def cpsat_status(ptype: CluePuzzle, inst: Instance, seconds: float = 60.0) -> str:
+def cpsat_status(ptype: CluePuzzle, inst: Instance, seconds: float | None = None, work: float = WORK) -> str:
     """unique / ambiguous / unsolvable / unknown, by CP-SAT alone."""
-    result = cpsat_count(ptype, inst, limit=2, seconds=seconds)
+    result = cpsat_count(ptype, inst, limit=2, seconds=seconds, work=work)
     if not result.complete:
         return "unknown"
     return {0: "unsolvable", 1: "unique"}.get(result.n, "ambiguous")

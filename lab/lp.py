@@ -21,6 +21,9 @@ from .puzzle import ClueKey, CluePuzzle, Instance, LpModel, PuzzleError
 from .sat import Check
 
 MIP_SOLVERS = ("SCIP", "CBC")  # the first OR-Tools was built with
+# The default bound on each solve: branch-and-bound nodes (SCIP's limits/totalnodes), work
+# that is the same on any machine; a caller's `seconds` can stop it sooner.
+NODES = 1_000_000
 EPS = 1e-6
 
 
@@ -99,14 +102,19 @@ def relaxation(ptype: CluePuzzle, inst: Instance, seed: int = 0) -> Relaxation:
     return Relaxation(True, fractional == 0, single, fractional)
 
 
-def lp_count(ptype: CluePuzzle, inst: Instance, limit: int = 2, seconds: float = 60.0) -> tuple[list, bool]:
+def lp_count(ptype: CluePuzzle, inst: Instance, limit: int = 2, seconds: float | None = None,
+             nodes: int = NODES) -> tuple[list, bool]:
     """(solutions up to `limit`, complete) from the integer program: each one found is
-    checked by `verify`, then cut off ("not all of its indicators again")."""
+    checked by `verify`, then cut off ("not all of its indicators again"). Each solve is
+    bounded by `nodes` (SCIP) and by `seconds` if given."""
     from ortools.linear_solver import pywraplp
 
     model = _model(ptype, inst)
     solver = _mip_solver()
-    solver.SetTimeLimit(int(seconds * 1000))
+    if solver.SolverVersion().startswith("SCIP"):  # CBC takes no such parameters here
+        solver.SetSolverSpecificParametersAsString(f"limits/totalnodes = {nodes}\n")
+    if seconds is not None:
+        solver.SetTimeLimit(int(seconds * 1000))
     x = _load(solver, model, inst.clues, integer=True)
     solutions: list = []
     while len(solutions) < limit:
@@ -128,7 +136,7 @@ def lp_count(ptype: CluePuzzle, inst: Instance, limit: int = 2, seconds: float =
     return solutions, True
 
 
-def lp_check(ptype: CluePuzzle, inst: Instance, seconds: float = 60.0) -> Check:
+def lp_check(ptype: CluePuzzle, inst: Instance, seconds: float | None = None) -> Check:
     """unique / ambiguous (two solutions) / unsolvable (a set of clues that cannot hold
     together, shrunk by dropping each clue while the rest stays infeasible) / unknown."""
     solutions, complete = lp_count(ptype, inst, 2, seconds)
@@ -141,7 +149,7 @@ def lp_check(ptype: CluePuzzle, inst: Instance, seconds: float = 60.0) -> Check:
     return Check("unsolvable", conflict=_conflict(ptype, inst, seconds))
 
 
-def _conflict(ptype: CluePuzzle, inst: Instance, seconds: float) -> list[ClueKey]:
+def _conflict(ptype: CluePuzzle, inst: Instance, seconds: float | None) -> list[ClueKey]:
     keys = list(inst.clues)
     i = 0
     while i < len(keys) and len(keys) <= 64:

@@ -80,7 +80,9 @@ def check_text(text: str, most: int = MAX_INPUT_CHARS) -> None:
     than Python reads at all (int() would raise a ValueError deep inside a parser)."""
     if len(text) > most:
         raise PuzzleError(f"input is {len(text):,} characters long: at most {most:,}")
-    long = re.search(rf"\d{{{MAX_DIGITS + 1},}}", text)
+    # (?<!\d): a run of digits is tried once, from its start; tried from each of its digits,
+    # a megabyte of short runs took seconds (each run's length, squared)
+    long = re.search(rf"(?<!\d)\d{{{MAX_DIGITS + 1},}}", text)
     if long:
         line = text.count("\n", 0, long.start()) + 1
         column = long.start() - (text.rfind("\n", 0, long.start()) + 1) + 1
@@ -106,11 +108,35 @@ class BoardLimit:
               line: int | None = None) -> None:
         """Raise PuzzleError ("lightup board 1000x1000 is too large: at most 100x100")
         unless a `width` x `height` board is within the limit."""
-        if width > self.most_width or height > self.most_height:
-            raise PuzzleError(f"{name} {what} {number(width)}x{number(height)} is too large: {self.text}", line)
+        self.refuse_larger(name, width, height, what, line)
         if width < self.least_width or height < self.least_height:
             raise PuzzleError(f"{name} {what} {number(width)}x{number(height)} is too small: at least "
                               f"{self.least_width}x{self.least_height}", line)
+
+    def refuse_larger(self, name: str, width: int, height: int, what: str = "board",
+                      line: int | None = None) -> None:
+        """The half of `check` a reader applies as soon as it knows a size (a game ID's `WxH`,
+        a JSON's width, the lines of a text grid), before it reads a cell: an oversized board
+        then costs its first line, not a megabyte of cells. A small board is left to the
+        reader, whose shape checks say more ("row 3 has 2 cells, expected 4")."""
+        if width > self.most_width or height > self.most_height:
+            raise PuzzleError(f"{name} {what} {number(width)}x{number(height)} is too large: {self.text}", line)
+
+    def early(self, name: str, what: str = "board", extra: tuple[int, int] = (0, 0)) -> SizeCheck:
+        """`refuse_larger` for one puzzle's boards, as the readers in `lab.textgrid` take it
+        (`limit=`). `extra` is the columns and lines a text form adds around the board (a
+        column of counts, a line of clues above it): taken off what the reader counts, so
+        that a board at the limit is never refused for its frame."""
+        def check(width: int, height: int, line: int | None = None) -> None:
+            self.refuse_larger(name, width - extra[0], height - extra[1], what, line)
+        return check
+
+
+class SizeCheck(Protocol):
+    """An early size check (`BoardLimit.early`): refuse a `width` x `height` board (found
+    at `line`) that is over a puzzle's limit, before its cells are read."""
+
+    def __call__(self, width: int, height: int, line: int | None = None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -205,6 +231,13 @@ class Rules:
     # where filling or emptying a whole clue is the easy deduction and bounding one part of
     # it the harder one (Tatham's Easy and Medium Bridges).
     partial_rounds: bool = False
+    # Literals the solver tries first when it decides (its polarity; the solver still
+    # searches both ways): where the default, every variable false first, walks into a
+    # search the solver cannot get out of. An empty Light Up board tried lamp by lamp
+    # "off" becomes a pigeonhole problem (rows without a lamp need more columns than
+    # remain); tried "on", each lamp rules out its row and column and the board is lit
+    # without a conflict (100x100: 0.2 s, where it ran out of a 60 s budget from 12x12).
+    phases: list[int] = field(default_factory=list)
 
     def holds_units(self) -> bool:
         """Is any clause a unit (a fact the solver holds at the root)? Asked once per rules:

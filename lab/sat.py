@@ -440,6 +440,11 @@ class SatSession:
                 append_clauses(solver, count_clauses(list(count.lits), count.n, count.n, self.pool))
         append_clauses(solver, self._unloaded)
         self._unloaded = []
+        if self.rules.phases:
+            try:
+                solver.set_phases(self.rules.phases)
+            except NotImplementedError:  # CaDiCaL 1.0.3: a hint only, the answers are the same
+                pass
         return solver
 
     def variables(self) -> int:

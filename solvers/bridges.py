@@ -44,13 +44,12 @@ from lab.puzzle import (
     variable_block,
 )
 from lab.textgrid import (
+    JsonObject,
     Token,
     array_rows,
     char_rows,
     game_id,
-    json_rows,
     numbered_lines,
-    parse_json,
     tatham_cells,
     tatham_encode,
     write_array,
@@ -62,6 +61,7 @@ Solution = tuple[int, ...]  # bridges per pair, in `params.pairs` order
 # islands (about 130 of them: the growth stops early) checks in a fraction of a second and
 # generates in seconds.
 SIZE = BoardLimit(40, 40, 1, 1)
+EARLY = SIZE.early("bridges")  # the readers' size check, before any cell is read
 MAX_BRIDGES = 4  # Tatham's MAX_BRIDGES: m1 .. m4
 TATHAM_LEAST = 3  # validate_params: "Width and height must be at least 3"
 SYMBOLS = "0123456789ABCDEFG"  # a count as one character: 10..16 as Tatham writes them (A..G)
@@ -331,7 +331,7 @@ class Bridges(CluePuzzle):
             text = "\n".join(kept)
             if not numbered_lines(text):
                 raise PuzzleError("no rows of cells after the header line", header)
-        return self._instance(char_rows(text), most, loops, header or (lines[0][0] if lines else None))
+        return self._instance(char_rows(text, limit=EARLY), most, loops, header or (lines[0][0] if lines else None))
 
     @staticmethod
     def _header(words: list[str], line: int) -> tuple[int, bool]:
@@ -351,7 +351,7 @@ class Bridges(CluePuzzle):
 
     def _parse_array(self, text: str) -> Instance:
         """Seed 000's array: ' ' for water, a count as a string ('3') or a number."""
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("the array has no cells")
         cells = []
@@ -396,21 +396,13 @@ class Bridges(CluePuzzle):
         return inst
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or "grid" not in data:
-            raise PuzzleError("bridges JSON needs a 'grid': rows like \"2.3.\" ('?' an island without its count)", 1)
-        most, loops = data.get("max", 2), data.get("loops", True)
-        if isinstance(most, bool) or not isinstance(most, int) or not isinstance(loops, bool):
-            raise PuzzleError("bridges JSON: 'max' must be a number and 'loops' true or false", 1)
-        if not 1 <= most <= MAX_BRIDGES:
-            raise PuzzleError(f"bridges JSON: 'max' must be 1 to {MAX_BRIDGES}, got {quote(most)}", 1)
+        """`grid`: rows like "2.3." ('?' an island without its count); `max` bridges a pair
+        (2), `loops` (true); `width` and `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "max", "loops", "grid"), self.aliases)
+        most, loops = doc.integer("max", 2, 1, MAX_BRIDGES), doc.boolean("loops", True)
         rows = [[Token(v if isinstance(v, str) else repr(v), 1, None) for v in row]
-                for row in json_rows(data["grid"], "grid", 1)]
-        inst = self._instance(rows, most, loops, 1)
-        for key, got in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != got:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {got}", 1)
-        return inst
+                for row in doc.board("grid", EARLY)]
+        return self._instance(rows, most, loops, 1)
 
     # ---- writing ------------------------------------------------------------------
     def rows(self, inst: Instance) -> list[list[str]]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from lab.share import NONE, box_grid
-from lab.textgrid import numbered_lines, parse_json, position
+from lab.textgrid import JsonObject, json_shown, numbered_lines, position
 
 FILES = "abcdefgh"
 KINDS = "KQRBNP"
@@ -316,7 +316,7 @@ class CapturePuzzle(MovePuzzle):
             return "json"
         if "[" in s:
             return "array"
-        if "/" in s.split()[0]:
+        if "/" in s.split(None, 1)[0]:
             return "fen"
         return "text"
 
@@ -328,16 +328,28 @@ class CapturePuzzle(MovePuzzle):
             colour = WHITE if word[0].isupper() or not self.variant.colours else BLACK
         return word[0].upper(), parse_square(word[1:]), colour  # type: ignore[return-value]
 
+    def _refuse_many(self, count: int, line: int | None) -> None:
+        """The size limit on a count of pieces known before they are read."""
+        try:
+            self.variant.check_size(count)
+        except PuzzleError as exc:
+            raise PuzzleError(exc.message, line) from None
+
     def _parse_text(self, text: str) -> list[tuple[Piece, int, int]]:
+        if "#" not in text:  # no comment: every word is a piece, counted before any line is made
+            self._refuse_many(sum(1 for _ in TOKEN.finditer(text)), None)
+        lines = numbered_lines(text, comment="#")
+        if lines:  # the words are counted before any is read as a piece
+            self._refuse_many(sum(sum(1 for _ in TOKEN.finditer(line)) for _, line in lines), lines[-1][0])
         out = []
-        for lineno, line in numbered_lines(text, comment="#"):
+        for lineno, line in lines:
             for m in TOKEN.finditer(line):
                 out.append((self._token(m.group(), lineno, m.start() + 1), lineno, m.start() + 1))
         return out
 
     def _parse_fen(self, text: str) -> list[tuple[Piece, int, int]]:
         line = next(i for i, l in enumerate(text.splitlines(), start=1) if l.strip())
-        raw = text.strip().split()[0]
+        raw = text.split(None, 1)[0]
         offset = text.splitlines()[line - 1].index(raw)
         ranks = raw.split("/")
         if len(ranks) != 8:
@@ -362,23 +374,23 @@ class CapturePuzzle(MovePuzzle):
 
     def _parse_array(self, text: str) -> list[tuple[Piece, int, int]]:
         """The seed's form: `board = ['Qe7', ...]` and, for Melee, `colors = ['B', ...]`."""
-        lists = []
+        found = []  # (name, [(item, where it starts)], where the list starts)
         for m in re.finditer(r"(\w+)?\s*=?\s*\[([^\]]*)\]", text):
-            items = [(s.group(2), *position(text, m.start(2) + s.start(2)))
-                     for s in re.finditer(r"(['\"])([^'\"]*)\1", m.group(2))]
-            lists.append(((m.group(1) or "").lower(), items, position(text, m.start())[0]))
-        if not lists:
+            items = [(s.group(2), m.start(2) + s.start(2)) for s in re.finditer(r"(['\"])([^'\"]*)\1", m.group(2))]
+            found.append(((m.group(1) or "").lower(), items, m.start()))
+        if not found:
             raise PuzzleError("expected a list like ['Qe7', 'Nc6']")
-        boards = [l for l in lists if l[0] not in ("colors", "colours")]
-        colours = [l for l in lists if l[0] in ("colors", "colours")]
+        boards = [f for f in found if f[0] not in ("colors", "colours")]
+        colours = [f for f in found if f[0] in ("colors", "colours")]
         if len(boards) != 1 or len(colours) > 1:
             raise PuzzleError("expected one list of pieces (and at most one list of colors)")
-        board = boards[0][1]
+        self._refuse_many(len(boards[0][1]), position(text, boards[0][2])[0])  # before any position is counted
+        board = [(w, *position(text, i)) for w, i in boards[0][1]]
         if not colours:
             return [(self._token(w, line, col), line, col) for w, line, col in board]
-        cols = colours[0][1]
-        if len(cols) != len(board):
-            raise PuzzleError(f"{len(cols)} colors for {len(board)} pieces", colours[0][2])
+        if len(colours[0][1]) != len(board):
+            raise PuzzleError(f"{len(colours[0][1])} colors for {len(board)} pieces", position(text, colours[0][2])[0])
+        cols = [(c, *position(text, i)) for c, i in colours[0][1]]
         out = []
         for (w, line, col), (c, cline, ccol) in zip(board, cols):
             if c.upper() not in ("W", "B"):
@@ -387,20 +399,24 @@ class CapturePuzzle(MovePuzzle):
         return out
 
     def _parse_json(self, text: str) -> list[tuple[Piece, int, int]]:
-        data = parse_json(text)
-        pieces = data.get("pieces") if isinstance(data, dict) else None
-        if not isinstance(pieces, list) or not all(isinstance(p, str) for p in pieces):
-            raise PuzzleError(f"{self.name} JSON needs 'pieces': a list like [\"Qe7\", \"Nc6\"]", 1)
-        colours = data.get("colors")
-        if colours is None:
-            return [(self._token(w, 1, None), 1, None) for w in pieces]
-        if not isinstance(colours, list) or len(colours) != len(pieces):
-            raise PuzzleError("'colors' must list one W or B per piece", 1)
+        """`pieces` like ["Qe7", "Nc6"]; in Melee `colors`, one "W" or "B" a piece (without
+        it, a piece's case says its colour, as in the text form)."""
+        doc = JsonObject(text, self.name, ("pieces", "colors") if self.variant.colours else ("pieces",),
+                         self.aliases)
+        pieces = doc.array("pieces", what='pieces like "Qe7"')
+        line = doc.where("pieces")[0]
+        self._refuse_many(len(pieces), line)
+        for w in pieces:
+            if not isinstance(w, str):
+                raise doc.error("pieces", f"must be a list of pieces like \"Qe7\", got {json_shown(w)} in it")
+        if "colors" not in doc:
+            return [(self._token(w, line, None), line, None) for w in pieces]
+        colours = doc.array("colors", length=len(pieces), what="colors W or B, one a piece")
         out = []
         for w, c in zip(pieces, colours):
-            if str(c).upper() not in ("W", "B"):
-                raise PuzzleError(f"bad color {quote(c)} (W or B)", 1)
-            out.append((self._token(w, 1, None, WHITE if str(c).upper() == "W" else BLACK), 1, None))
+            if not isinstance(c, str) or c.upper() not in ("W", "B"):
+                raise doc.error("colors", f"must be W or B, got {json_shown(c)}")
+            out.append((self._token(w, line, None, WHITE if c.upper() == "W" else BLACK), line, None))
         return out
 
     def _instance(self, found: list[tuple[Piece, int, int | None]]) -> Instance:

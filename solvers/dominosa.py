@@ -31,7 +31,7 @@ from pysat.formula import IDPool
 
 from lab.matching import bipartite_matching
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
-from lab.textgrid import array_rows, game_id, parse_json, token_rows, write_array
+from lab.textgrid import JsonObject, array_rows, game_id, token_rows, write_array
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]  # two adjacent cells, the first above or left of the second
@@ -43,6 +43,7 @@ OPPOSITE = {"L": "R", "R": "L", "U": "D", "D": "U"}
 BLANKS = {".", "_", "-", "?"}
 MAX_ORDER = 15  # numbers 0..15 on a 17x16 board: a generated one takes 1.3-2 s to make, 2 ms to check (2026-11-24)
 SIZE = BoardLimit(MAX_ORDER + 2, MAX_ORDER + 1, 3, 2)
+EARLY = SIZE.early("dominosa")  # the readers' size check, before any cell is read
 # A cut round states every couple of placements showing one pair while there are at most
 # this many couples per placement (a fully numbered board has about two)
 COUPLES_PER_PLACEMENT = 4
@@ -367,14 +368,14 @@ class Dominosa(CluePuzzle):
         return int(text)
 
     def _parse_text(self, text: str) -> Instance:
-        rows = token_rows(text)
+        rows = token_rows(text, limit=EARLY)
         if not rows:
             raise PuzzleError("empty input")
         cells = [[self._number(t.text, t.line, t.column) for t in row] for row in rows]
         return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         if not rows:
             raise PuzzleError("empty array")
         cells: Numbers = []
@@ -453,18 +454,19 @@ class Dominosa(CluePuzzle):
         return ""
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
-            raise PuzzleError("dominosa JSON needs a 'grid': a non-empty list of rows of numbers (null: unknown)")
+        """`grid`: rows of numbers (null: unknown); `n`, when given, the largest number,
+        which the grid's size says."""
+        doc = JsonObject(text, self.name, ("n", "grid"), self.aliases)
+        n = doc.integer("n", None, low=0)
+        if n is not None:
+            EARLY(n + 2, n + 1, doc.where("n")[0])
         cells: Numbers = []
-        for r, row in enumerate(data["grid"]):
-            if not isinstance(row, list) or not all(v is None or (isinstance(v, int) and not isinstance(v, bool))
-                                                    for v in row):
-                raise PuzzleError(f"grid row {r + 1} is not a list of numbers")
+        for r, row in enumerate(doc.rows("grid", EARLY)):
+            if not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row):
+                raise doc.error("grid", f"row {r + 1} is not a list of numbers (null: unknown)")
             cells.append(row)
         inst = self._instance(cells, [[(None, None)] * max(1, len(row)) for row in cells])
-        if "n" in data and data["n"] != inst.params.n:
-            raise PuzzleError(f"JSON says n {quote(data['n'])} but the grid is of numbers 0..{inst.params.n}")
+        doc.agrees("n", inst.params.n, "the grid's size makes it")
         return inst
 
     def numbers(self, inst: Instance) -> Numbers:

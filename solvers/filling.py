@@ -26,12 +26,11 @@ from pysat.formula import IDPool
 
 from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from lab.textgrid import (
+    JsonObject,
     Token,
     array_rows,
     char_rows,
     game_id,
-    json_rows,
-    parse_json,
     rectangular,
     tatham_cells,
     tatham_encode,
@@ -45,6 +44,7 @@ Grid = tuple[tuple[int, ...], ...]  # a digit in every cell
 # given checks in 1-1.5 s, with 30% given in 3-11 s (the lazy area cuts take hundreds of
 # rounds on large blank stretches); 30x30 with 30% given took 83 s (2026-11-24).
 SIZE = BoardLimit(20, 20, 1, 1)
+EARLY = SIZE.early("filling")  # the readers' size check, before any cell is read
 MOST_DIGIT = 9  # Tatham's game: one key per digit, so no area is larger than 9
 BLANKS = {".", "0", "_", "-"}
 EAGER_OVER = 4  # areas of digit d <= 4 that grow past d are forbidden in the CNF itself (5-cell shapes)
@@ -210,12 +210,12 @@ class Filling(CluePuzzle):
 
     def _parse_text(self, text: str) -> Instance:
         """Rows of digits, '.' (or 0, _, -) for a blank."""
-        rows = char_rows(text)
+        rows = char_rows(text, limit=EARLY)
         return self._instance(rows, rows[0][0].line)
 
     def _parse_array(self, text: str) -> Instance:
         """Seed 000's array: digits as strings (or numbers), ' ' for blank."""
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         if not rows:
             raise PuzzleError("empty array")
         cells = []
@@ -232,7 +232,7 @@ class Filling(CluePuzzle):
         """`WxH:description`: digits are givens (0 a blank), letters a..z runs of 1..26 blanks."""
         game = game_id(text)
         width, height = tatham_size(game.head, "", f"bad Filling parameters {quote(game.head)} (expected like 9x7)",
-                                    game.line, game.column)
+                                    game.line, game.column, EARLY)
         try:
             params = FillingParams(width, height)
         except PuzzleError as exc:
@@ -244,16 +244,12 @@ class Filling(CluePuzzle):
         return Instance(self.name, params, clues)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict):
-            raise PuzzleError("filling JSON needs a 'grid': rows of digits and '.'")
+        """`grid`: rows of digits and '.' (strings, or lists with null a blank); `width` and
+        `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
         rows = [[Token(str(ch) if ch is not None else ".", None, None) for ch in row]  # type: ignore[arg-type]
-                for row in json_rows(data.get("grid"))]
-        inst = self._instance(rows)
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+                for row in doc.board("grid", EARLY)]
+        return self._instance(rows)
 
     def rows(self, inst: Instance, solution: Grid | None = None) -> list[str]:
         """The board as rows of digits and '.' (a solution fills every cell)."""

@@ -27,12 +27,14 @@ from functools import lru_cache
 import numpy as np
 
 from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
-from lab.textgrid import numbered_lines, parse_json
+from lab.textgrid import JsonObject, numbered_lines
 
 DEFAULT_COLOURS = "RYGBOP"  # Red, Yellow, Green, Blue, Orange, Purple (Tatham's and the seed's)
 MAX_CODES = 1 << 16
 MAX_PEGS = 8
 MAX_GUESSES = 100
+SETTINGS = ("pegs", "colours", "colors", "duplicates")  # the first word of a settings line
+GUESS_LINE = re.compile(r"(?m)^[ \t]*(?![ \t]*(?:pegs|colours|colors|duplicates)\b)[^\s#,]", re.I)
 MAX_COLOURS = 36
 SIZE_TEXT = f"at most {MAX_PEGS} pegs, {MAX_CODES:,} codes and {MAX_GUESSES} guesses"
 TABLE_MAX = 1 << 22  # cache the full mark table when codes^2 is at most this
@@ -328,14 +330,28 @@ class Guess(MovePuzzle):
         candidates(params, list(out.values()), [line for _, _, line in clues])  # consistent marks?
         return Instance(self.name, params, out)
 
+    @staticmethod
+    def _refuse_many(count: int, line: int | None) -> None:
+        """The limit on guesses, on their count alone, before any is read."""
+        if count > MAX_GUESSES:
+            raise PuzzleError(f"guess game of {count} guesses is too large: {SIZE_TEXT}", line)
+
     # plain text: optional header `pegs 4 colours RYGBOP [duplicates no]`, then `RYGB 1 1 2`.
     def _parse_text(self, text: str) -> Instance:
         settings = {"pegs": 4, "colours": DEFAULT_COLOURS, "duplicates": True}
         clues: list[tuple[str, Mark, int | None]] = []
-        for lineno, raw in numbered_lines(text, comment="#"):
+        # lines that surely are guesses (not blank, a comment or a setting), before any line is made
+        self._refuse_many(sum(1 for _ in GUESS_LINE.finditer(text)), None)
+        lines = numbered_lines(text, comment="#")
+        head = 0
+        while head < len(lines) and lines[head][1].replace(",", " ").lower().split()[:1] in ([w] for w in SETTINGS):
+            head += 1
+        if lines:
+            self._refuse_many(len(lines) - head, lines[-1][0])  # the lines after the settings are guesses
+        for lineno, raw in lines:
             line = raw.strip()
             words = line.replace(",", " ").split()
-            if words and words[0].lower() in ("pegs", "colours", "colors", "duplicates"):
+            if words and words[0].lower() in SETTINGS:
                 if clues:
                     raise PuzzleError("settings must come before the guesses", lineno)
                 self._settings(words, settings, lineno)
@@ -371,27 +387,25 @@ class Guess(MovePuzzle):
                 raise PuzzleError(f"unknown setting {quote(key)} (pegs, colours, duplicates)", lineno)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict):
-            raise PuzzleError("guess JSON must be an object")
-        try:
-            colours = str(data.get("colours", data.get("colors", DEFAULT_COLOURS)))
-            params = GuessParams(int(data.get("pegs", 4)), colours, bool(data.get("duplicates", True)))
-        except (TypeError, ValueError, OverflowError):  # OverflowError: Infinity
-            raise PuzzleError("'pegs' must be a number") from None
-        guesses = data.get("guesses", [])
-        if not isinstance(guesses, list):
-            raise PuzzleError("'guesses' must be a list")
+        """`pegs` (4), `colours` or `colors` (one letter each, "RYGBOP"), `duplicates`
+        (true), `guesses`: each {"code", "black", "white"[, "grey"]} or [code, [b, w, g]]."""
+        doc = JsonObject(text, self.name, ("pegs", "colours", "colors", "duplicates", "guesses"), self.aliases)
+        if "colours" in doc and "colors" in doc:
+            raise doc.error("colors", "and 'colours' are the same field: give one")
+        colours = doc.string("colours") if "colours" in doc else doc.string("colors", DEFAULT_COLOURS)
+        params = GuessParams(doc.integer("pegs", 4, low=1), colours, doc.boolean("duplicates", True))
+        guesses = doc.array("guesses", [], what="guesses")
+        self._refuse_many(len(guesses), doc.where("guesses")[0])
         clues = []
         for i, g in enumerate(guesses, start=1):
-            if isinstance(g, dict) and "code" in g:
+            if isinstance(g, dict) and "code" in g and set(g) <= {"code", "black", "white", "grey"}:
                 mark = (g.get("black"), g.get("white")) + ((g["grey"],) if "grey" in g else ())
                 clues.append((self._code(g["code"], i), mark, i))
             elif isinstance(g, list) and len(g) == 2 and isinstance(g[1], list):
                 clues.append((self._code(g[0], i), tuple(g[1]), i))
             else:
-                raise PuzzleError(f"guess {i} must be {{'code', 'black', 'white', 'grey'}} "
-                                  "or [code, [b, w, g]]", i)
+                raise doc.error("guesses", f"item {i} must be {{\"code\", \"black\", \"white\"[, \"grey\"]}} "
+                                "or [code, [b, w, g]]")
         return self._instance(params, clues)
 
     @staticmethod
@@ -404,6 +418,7 @@ class Guess(MovePuzzle):
 
     # the seed's calls: `binst.add_guess(('R', 'Y', 'G', 'B'), (1, 1, 2))`
     def _parse_seed(self, text: str) -> Instance:
+        self._refuse_many(sum(1 for _ in re.finditer(r"add_guess\(", text)), None)
         clues = []
         for lineno, line in enumerate(text.splitlines(), start=1):
             m = re.search(r"add_guess\((.*)\)", line)
@@ -413,7 +428,10 @@ class Guess(MovePuzzle):
                 code, mark = ast.literal_eval(f"({m.group(1)})")
             except (ValueError, SyntaxError, TypeError):
                 raise PuzzleError(f"cannot read add_guess arguments {quote(m.group(1))}", lineno) from None
-            clues.append((self._code(list(code), lineno), tuple(mark), lineno))
+            if not isinstance(mark, (tuple, list)):
+                raise PuzzleError(f"add_guess needs a code and a mark (black, white, grey), got {quote(m.group(1))}",
+                                  lineno)
+            clues.append((self._code(list(code) if isinstance(code, tuple) else code, lineno), tuple(mark), lineno))
         if not clues:
             raise PuzzleError("no add_guess(...) calls found")
         return self._instance(GuessParams(), clues)

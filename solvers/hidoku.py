@@ -48,11 +48,11 @@ from lab.puzzle import (
     quote,
 )
 from lab.textgrid import (
+    JsonObject,
     Token,
-    json_rows,
     numbered_lines,
-    parse_json,
     rectangular,
+    refuse_oversized,
     token_rows,
 )
 
@@ -61,6 +61,7 @@ Grid = tuple[tuple[int, ...], ...]  # the number of each cell, 1..N
 # Size limit: the seed's 10x10 board checks in about 1 s from the command line; a 12x12
 # board generates and grades in about 2 s and checks in about 2 s (N cells: N^2 variables).
 SIZE = BoardLimit(12, 12, 1, 1)
+EARLY = SIZE.early("hidoku")  # the readers' size check, before any cell is read
 BLANKS = (".", "_")  # "." in our text form; "_" (any run of it) in the seed's comma form
 ENUMERATE_LIMIT = 10 ** 6
 
@@ -116,9 +117,12 @@ def king_paths(neighbours: Sequence[Sequence[int]], order: list[int], used: set[
 
 def comma_rows(text: str) -> list[list[Token]]:
     """The seed's board file: comma-separated rows, each cell a number or `_`s, spaces
-    around cells ignored; each cell a Token with where it starts."""
+    around cells ignored; each cell a Token with where it starts. An oversized board is
+    refused from its lines (how many, the commas in the longest) before a cell is made."""
+    lines = numbered_lines(text)
+    refuse_oversized(lines, EARLY, lambda line: line.count(",") + 1)
     rows = []
-    for lineno, line in numbered_lines(text):
+    for lineno, line in lines:
         cells, start = [], 0
         for part in line.split(","):
             stripped = part.strip()
@@ -172,23 +176,19 @@ class Hidoku(NumberedCells, CluePuzzle):
 
     def _parse_text(self, text: str) -> Instance:
         """Rows of space-separated numbers, `.` for a blank."""
-        return self._instance(token_rows(without_comments(text)), ".")
+        return self._instance(token_rows(without_comments(text), limit=EARLY), ".")
 
     def _parse_seed(self, text: str) -> Instance:
         """Seed 001's board file: `1,_,_,4`, one row a line."""
         return self._instance(comma_rows(without_comments(text)), "_")
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict):
-            raise PuzzleError("hidoku JSON needs a 'grid': rows of numbers, with 0 or null for a blank")
-        rows = [[Token("." if v in (0, None, ".") else str(v), None, None) for v in row]
-                for row in json_rows(data.get("grid"))]
-        inst = self._instance(rows, ".")
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+        """`grid`: rows of numbers, 0 or null a blank; `width` and `height`, when given, the
+        grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
+        rows = [[Token("." if v is None or v == "." or (type(v) is int and v == 0) else str(v), None, None)
+                 for v in row] for row in doc.board("grid", EARLY)]
+        return self._instance(rows, ".")
 
     def numbers(self, inst: Instance, solution: Grid | None = None) -> list[list[int | None]]:
         p = inst.params

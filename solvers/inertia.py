@@ -17,11 +17,14 @@ Here it is solved in three steps:
    max-flow (for a node set S without the start: x(into S) + x(slides of the cluster that
    end outside S) >= 1);
 3. the same model as an integer program (CP-SAT): its optimum is a lower bound, and when
-   its slides are connected it is an optimal walk. Otherwise more cuts are added, and the
+   its slides are connected it is an optimal walk. Otherwise local search joins its pieces
+   up into a walk (often already as short as the bound), more cuts are added, and the
    exact model (with a connectivity flow) is solved on just the nodes these solutions and
    the best walk visit, which is small and often finds a walk as short as the bound.
 When the best walk meets the lower bound the answer says "proven optimal"; otherwise it
-gives the best walk found and the bound. Gems no slide reaches, and gems that cannot be
+gives the best walk found and the bound. Every step is bounded by work (rounds, and
+CP-SAT's deterministic time), so a slow or busy machine gets as far as a fast one; a time
+limit, when given, can only stop a step sooner. Gems no slide reaches, and gems that cannot be
 collected in one game, make the board impossible.
 
 Formats: `text` (rows of Tatham's letters, '.' for blank), Tatham's game ID
@@ -40,7 +43,14 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
-from lab.textgrid import array_rows, char_rows, game_id, parse_json, tatham_size, write_array
+from lab.textgrid import (
+    JsonObject,
+    array_rows,
+    char_rows,
+    game_id,
+    tatham_size,
+    write_array,
+)
 
 BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
 SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}
@@ -49,7 +59,16 @@ TEXT_CHARS = {".": BLANK, "b": BLANK, "g": GEM, "m": MINE, "s": STOP, "w": WALL,
 # and a step grows with the board; at 40x40 it overruns a 30 s limit by seconds, larger
 # boards by minutes (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(40, 40)
-DEFAULT_TIME_LIMIT = 30.0  # seconds of search when the caller sets none
+EARLY = SIZE.early("inertia")  # the readers' size check, before any cell is read
+# Work bounds: every stage stops at its own amount of work, so a slow or busy machine gets
+# as far as a fast one; a time limit, when given, can only cut a stage shorter.
+WALK_ROUNDS = 300  # ruin-and-recreate rounds for the first walk
+LP_ROUNDS = 200  # LP rounds of max-flow cuts
+EXACT_ROUNDS = 12  # integer rounds (relaxation, cuts, restricted exact model)
+CPSAT_WORK = 20.0  # CP-SAT's deterministic time (its own count of work, not seconds) per relaxation
+RESTRICTED_WORK = 3.0  # the same for each exact model on a few nodes
+REPAIR_ROUNDS = 100  # ruin-and-recreate rounds joining up a relaxation's solution
+LOCAL_ROUNDS = 3000  # ruin-and-recreate rounds after an unfinished proof
 # Directions clockwise from north: (name, arrow, row step, column step).
 DIRECTIONS = [("N", "↑", -1, 0), ("NE", "↗", -1, 1), ("E", "→", 0, 1), ("SE", "↘", 1, 1),
               ("S", "↓", 1, 0), ("SW", "↙", 1, -1), ("W", "←", 0, -1), ("NW", "↖", -1, -1)]
@@ -263,13 +282,13 @@ class Walks:
         j = min(n, i + rng.randint(2, max(3, n // 4)))
         return walk[:i] + ([] if j == n else self.path(ns[i], ns[j])) + walk[j:]
 
-    def improve(self, rng: random.Random, deadline: float, max_rounds: int,
+    def improve(self, rng: random.Random, deadline: float | None, max_rounds: int,
                 walk: list[int] | None = None, target: int = 0) -> list[int] | None:
-        """Ruin and recreate from `walk` (or a fresh insertion walk); keep the best.
-        None if insertion found no walk at all."""
+        """Ruin and recreate from `walk` (or a fresh insertion walk) for `max_rounds` rounds
+        (fewer if `deadline` comes first); keep the best. None if insertion found no walk."""
         best = current = self.shorten(self.insert_missing(walk or [], rng))
         for _ in range(max_rounds):
-            if best is None or len(best) <= target or time.perf_counter() > deadline:
+            if best is None or len(best) <= target or _past(deadline):
                 break
             trial = self.shorten(self.insert_missing(self.ruin(current, rng), rng))
             if trial is None:
@@ -279,6 +298,10 @@ class Walks:
             if len(trial) < len(best):
                 best = trial
         return best
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
 
 
 def _bits(mask: int):
@@ -396,9 +419,11 @@ class Bounds:
                 if not any(xs[e] > 0 and self.g.tails[e] in seen for e in es)]
 
     # -- CP-SAT: the relaxation, or the exact model on a subset of nodes --
-    def cpsat(self, seconds: float, at_least: int, hint: list[int], nodes: set[int] | None = None):
-        """Minimise the walk length. With `nodes`, only slides among those nodes are used and
-        a flow from the start keeps the used slides connected: every answer is a real walk.
+    def cpsat(self, seconds: float | None, work: float, at_least: int, hint: list[int],
+              nodes: set[int] | None = None):
+        """Minimise the walk length within `work` (CP-SAT's deterministic time) and `seconds`
+        (None: no time limit). With `nodes`, only slides among those nodes are used and a
+        flow from the start keeps the used slides connected: every answer is a real walk.
         Returns (status, objective, bound, uses per slide)."""
         from ortools.sat.python import cp_model
 
@@ -427,7 +452,9 @@ class Bounds:
             m.add_hint(var, hint[e])
         m.minimize(total)
         solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(seconds, 0.01)
+        solver.parameters.max_deterministic_time = work
+        if seconds is not None:
+            solver.parameters.max_time_in_seconds = max(seconds, 0.01)
         solver.parameters.num_workers = 2
         solver.parameters.random_seed = 1
         status = solver.solve(m)
@@ -466,21 +493,26 @@ class Bounds:
         return trail[::-1]
 
 
-def exact(walks: Walks, best: list[int], deadline: float) -> Exact:
-    """Raise the lower bound and look for shorter walks until they meet or time runs out.
+def exact(walks: Walks, best: list[int], deadline: float | None) -> Exact:
+    """Raise the lower bound and look for shorter walks until they meet, the work bounds
+    are spent or the `deadline` (None: none) comes.
 
     1. LP rounds with max-flow cuts (fast, usually within a few moves of the optimum);
     2. the relaxation as an integer program (CP-SAT): its optimum is a lower bound, and if
        its slides are connected they are an optimal walk; otherwise cuts are added;
-    3. the exact model (with connectivity) on the nodes that the relaxation's solutions
-       and the best walk visit: small, so it solves fast, and any answer is a real walk."""
+    3. when they are not connected, local search from them (often a walk meeting the bound
+       at once), then the exact model (with connectivity) on the nodes that the
+       relaxation's solutions and the best walk visit: small, so it solves fast, and any
+       answer is a real walk."""
     g, groups = walks.g, walks.groups
     result = Exact()
     b = Bounds(g, groups, len(best))
-    left = lambda: deadline - time.perf_counter()  # noqa: E731
-    lp_until = time.perf_counter() + 0.3 * left()
+    left = lambda: None if deadline is None else deadline - time.perf_counter()  # noqa: E731
+    lp_until = None if deadline is None else time.perf_counter() + 0.3 * (deadline - time.perf_counter())
     history: list[float] = []
-    while time.perf_counter() < lp_until:
+    for _ in range(LP_ROUNDS):
+        if _past(lp_until):
+            break
         lp = b.lp_bound()
         if lp is None:
             break
@@ -494,10 +526,15 @@ def exact(walks: Walks, best: list[int], deadline: float) -> Exact:
             break  # tailing off: leave the rest to the integer stage
         b.rows.extend(new)
     nodes = set(walks.nodes_of(best))
-    result.status = "time limit"
-    while result.lower < len(best) and left() > 0:
+    result.status = "work limit"
+    for _ in range(EXACT_ROUNDS):
+        if result.lower >= len(best):
+            break
+        if _past(deadline):
+            result.status = "time limit"
+            break
         hint = _uses(best, b.m)
-        status, value, bound, xs = b.cpsat(left(), result.lower, hint)
+        status, value, bound, xs = b.cpsat(left(), CPSAT_WORK, result.lower, hint)
         result.rounds += 1
         if status == "INFEASIBLE":  # the relaxation has nothing shorter than `best`
             result.lower = len(best)
@@ -511,9 +548,17 @@ def exact(walks: Walks, best: list[int], deadline: float) -> Exact:
         if not new:  # connected: an optimal walk
             best = _better(walks, best, b.walk(xs))
             break
+        # Not connected: the part the start reaches, with the clusters it misses put back by
+        # local search, is often a walk as short as the bound (and then the proof is done).
+        repaired = walks.improve(random.Random(result.rounds), deadline, REPAIR_ROUNDS, b.walk(xs), result.lower)
+        best = _better(walks, best, repaired or best)
+        if result.lower >= len(best):
+            break
+        b.upper, hint = len(best), _uses(best, b.m)
         b.rows.extend(new + b.fractional_cuts([float(v) for v in xs]))
+        nodes |= set(walks.nodes_of(best))
         nodes |= {g.tails[e] for e in range(b.m) if xs[e]} | {g.heads[e] for e in range(b.m) if xs[e]}
-        status, value, bound, xs = b.cpsat(min(left(), 5.0), result.lower, hint, nodes)
+        status, value, bound, xs = b.cpsat(left(), RESTRICTED_WORK, result.lower, hint, nodes)
         if xs is not None:
             best = _better(walks, best, b.walk(xs))
             b.upper = len(best)
@@ -556,11 +601,17 @@ class Route:
         return self.moves is not None
 
 
-def shortest_route(inst: Instance, time_limit: float = 30.0, seed: int = 0,
+def shortest_route(inst: Instance, time_limit: float | None = 30.0, seed: int = 0,
                    prove: bool = True) -> Route:
-    """The fewest moves collecting every gem (proven optimal when `proven`)."""
+    """The fewest moves collecting every gem (proven optimal when `proven`). Each stage is
+    bounded by work (WALK_ROUNDS ... LOCAL_ROUNDS); `time_limit` seconds, if given, can
+    stop it sooner. Without one, a slow or busy machine gets as far as a fast one."""
     t0 = time.perf_counter()
-    deadline = t0 + time_limit
+    deadline = None if time_limit is None else t0 + time_limit
+
+    def by(share: float) -> float | None:  # the deadline of a stage that gets `share` of the time
+        return None if time_limit is None else t0 + share * time_limit
+
     g = move_graph(inst)
     groups, missing = clusters(g)
     stats = {"nodes": len(g.nodes), "slides": len(g.tails), "gems": len(g.all_gems),
@@ -572,26 +623,27 @@ def shortest_route(inst: Instance, time_limit: float = 30.0, seed: int = 0,
         return Route([], True, 0, stats)
     rng = random.Random(seed)
     walks = Walks(g, groups)
-    walk = walks.improve(rng, t0 + min(1.0, time_limit / 4), max_rounds=300)
+    walk = walks.improve(rng, by(0.25), WALK_ROUNDS)
     if walk is None:  # insertion got stuck: ask the exact model whether any walk exists
         b = Bounds(g, groups, len(groups) * len(g.nodes))
-        status, _, _, xs = b.cpsat(deadline - time.perf_counter(), 0, [0] * b.m, set(range(b.n)))
+        seconds = None if deadline is None else deadline - time.perf_counter()
+        status, _, _, xs = b.cpsat(seconds, CPSAT_WORK, 0, [0] * b.m, set(range(b.n)))
         if xs is None:
             stats["seconds"] = round(time.perf_counter() - t0, 3)
             if status == "INFEASIBLE":
                 return Route(None, True, 0, stats, "the gems cannot all be collected in one game "
                                                    "(collecting some leads where others are out of reach)")
-            return Route(None, False, 0, stats, "no walk found within the time limit")
+            return Route(None, False, 0, stats, "no walk found within the time or work limit")
         walk = b.walk(xs)
     stats["heuristic"] = len(walk)
     # The bounding stage gets most of the time; if it cannot prove optimality, local
     # search uses the rest (it has the better odds of shortening the walk by then).
-    result = exact(walks, walk, t0 + 0.75 * time_limit) if prove else Exact()
+    result = exact(walks, walk, by(0.75)) if prove else Exact()
     if result.walk is not None and len(result.walk) < len(walk):
         walk = result.walk
     proven = result.proven or result.lower >= len(walk)
-    if not proven:  # use what time is left to look for a shorter walk
-        walk = walks.improve(rng, deadline, 10**9, walk, target=result.lower) or walk
+    if not proven:  # use what work (and time) is left to look for a shorter walk
+        walk = walks.improve(rng, deadline, LOCAL_ROUNDS, walk, target=result.lower) or walk
         proven = result.lower >= len(walk)
     stats.update({"lower_bound": result.lower, "cuts": result.cuts, "rounds": result.rounds,
                   "exact": result.status, "seconds": round(time.perf_counter() - t0, 3)})
@@ -613,7 +665,7 @@ class Inertia(MovePuzzle):
     # ---- reading ------------------------------------------------------------------------
     def _parse_text(self, text: str) -> Instance:
         grid = []
-        for row in char_rows(text):
+        for row in char_rows(text, limit=EARLY):
             for t in row:
                 if t.text not in TEXT_CHARS:
                     raise PuzzleError(f"bad cell {quote(t.text)} (use . g m s w S)", t.line, t.column)
@@ -623,10 +675,9 @@ class Inertia(MovePuzzle):
     def _parse_tatham(self, text: str) -> Instance:
         game = game_id(text)
         w, h = tatham_size(game.head, "", f"bad Inertia parameters {quote(game.head)} (want WxH)",
-                           game.line, game.column)
+                           game.line, game.column, EARLY)
         if w < 1 or h < 1:
             raise PuzzleError("width and height must be positive", game.line, game.column)
-        SIZE.check(self.name, w, h, line=game.line)
         desc = game.desc
         if len(desc) != w * h:
             raise PuzzleError(f"game description has {len(desc)} cells, expected {w}x{h} = {w * h}", game.line)
@@ -638,7 +689,7 @@ class Inertia(MovePuzzle):
 
     def _parse_array(self, text: str) -> Instance:
         grid = []
-        for r, row in enumerate(array_rows(text)):
+        for r, row in enumerate(array_rows(text, EARLY)):
             for c, e in enumerate(row):
                 if not isinstance(e.value, str) or e.value not in SEED_CHARS:
                     raise PuzzleError(f"bad cell {quote(e.value)} in row {r + 1}, column {c + 1} "
@@ -647,16 +698,21 @@ class Inertia(MovePuzzle):
         return self._instance(grid)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        rows = data.get("rows") if isinstance(data, dict) else None
-        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-            raise PuzzleError('inertia JSON needs "rows": a list of strings of . g m s w S', 1)
+        """`rows`: strings of . g m s w S, as the text form's lines."""
+        doc = JsonObject(text, self.name, ("rows",), self.aliases)
+        rows = doc.array("rows", what="strings of . g m s w S")
+        line = doc.where("rows")[0]
+        if rows:
+            EARLY(max(len(r) if isinstance(r, str) else 0 for r in rows), len(rows), line)
+        if not rows or not all(isinstance(r, str) and r.strip() and "\n" not in r for r in rows):
+            raise doc.error("rows", "must be a non-empty list of strings of . g m s w S, one a row")
         return self._parse_text("\n".join(rows))
 
     def _instance(self, grid: list[list[tuple[str, int, int]]]) -> Instance:
         if not grid or not grid[0]:
             raise PuzzleError("empty board")
         width = len(grid[0])
+        EARLY(width, len(grid), grid[0][0][1])  # before the cells say what is wrong with them
         for row in grid:
             if len(row) != width:
                 raise PuzzleError(f"row has {len(row)} cells, expected {width}", row[0][1] if row else None)
@@ -697,8 +753,9 @@ class Inertia(MovePuzzle):
 
     # ---- solving --------------------------------------------------------------------------
     def answer(self, inst: Instance, time_limit: float | None = None, seed: int = 0, prove: bool = True) -> Answer:
-        """The fewest moves, searched for `time_limit` seconds (default 30)."""
-        route = shortest_route(inst, DEFAULT_TIME_LIMIT if time_limit is None else time_limit, seed, prove)
+        """The fewest moves: a search bounded by work, and by `time_limit` seconds if given
+        (None: none, and a slow or busy machine gets as far as a fast one)."""
+        route = shortest_route(inst, time_limit, seed, prove)
         moves = route.moves or []
         data = {"solved": route.solved, "moves": [DIRECTIONS[d][0] for d in moves],
                 "count": len(moves) if route.solved else None,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from lab.search import METHODS, MoveProblem, solve
-from lab.textgrid import numbered_lines, parse_json
+from lab.textgrid import JsonObject, json_shown, numbered_lines
 
 Amounts = tuple[int, ...]
 Goal = tuple[int | None, ...]  # None: any amount
@@ -130,14 +130,19 @@ class Jugs(MovePuzzle):
         return self._instance(*(found[k] for k in KEYS))
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or any(k not in data for k in KEYS):
-            raise PuzzleError(f"jugs JSON needs {', '.join(KEYS)}", 1)
+        """`capacities`, `start` and `goal`: lists of whole numbers, one a jug (null in
+        `goal`: any amount)."""
+        doc = JsonObject(text, self.name, KEYS, self.aliases)
+        lists = [doc.array(key, what="amounts, one a jug") for key in KEYS]
+        if len(lists[0]) > MAX_JUGS:  # before any amount is read
+            raise PuzzleError(f"jugs puzzle of {len(lists[0])} jugs is too large: {SIZE_TEXT}", doc.where(KEYS[0])[0])
         words = []
-        for key in KEYS:
-            if not isinstance(data[key], list):
-                raise PuzzleError(f"'{key}' must be a list", 1)
-            words.append(([("*" if v is None else str(v)) for v in data[key]], 1))
+        for key, values in zip(KEYS, lists):
+            for v in values:
+                if not (v is None and key == "goal") and (isinstance(v, bool) or not isinstance(v, int)):
+                    raise doc.error(key, f"must be a list of whole numbers{' (or null)' * (key == 'goal')}, "
+                                         f"got {json_shown(v)} in it")
+            words.append(([("*" if v is None else str(v)) for v in values], doc.where(key)[0]))
         return self._instance(*words)
 
     def _instance(self, caps: tuple[list[str], int], start: tuple[list[str], int],

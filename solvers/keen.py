@@ -31,7 +31,7 @@ from lab.arithmetic import compact_cage_clauses
 from lab.latin import latin_grids, latin_problems, latin_variables
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote
 from lab.share import box_grid
-from lab.textgrid import array_rows, literal_at, parse_json, tatham_split, token_rows
+from lab.textgrid import JsonObject, array_rows, count_cells, literal_at, numbered_lines, tatham_split, token_rows
 
 Cell = tuple[int, int]
 Cage = tuple[Cell, ...]
@@ -49,6 +49,7 @@ MAX_FILLINGS = 1_000_000
 # cage a generator draws (4 cells, 4,032 on 9x9), at most about a megabyte each.
 SMALL_SHAPE = 5_000
 SIZE = BoardLimit(MAX_N, MAX_N)
+EARLY = SIZE.early("keen", "grid")  # the readers' size check, before any cell is read
 SIZE_TEXT = (f"{SIZE.text}, a cage at most {MAX_FILLINGS:,} ways to fill "
              "(6 cells on 9x9, 5 on 16x16)")
 OP_ALIASES = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "x": "*", "X": "*", "\u00d7": "*",
@@ -307,9 +308,15 @@ class Keen(CluePuzzle):
     # ---- text forms -----------------------------------------------------------------
     def _parse_text(self, text: str) -> Instance:
         """n rows of n cage labels, then one line per cage: `A 12+` (`A 3` for a given)."""
+        lines = numbered_lines(text)
+        if not lines:
+            raise PuzzleError("empty input")
+        n = count_cells(lines[0][1], chars=False)  # the size, before a token is made
+        SIZE.check(self.name, n, n, "grid", lines[0][0])
+        if len(lines) > n + n * n:
+            raise PuzzleError(f"{len(lines) - n} clue lines for a {n}x{n} grid: at most {n * n}, one a cage",
+                              lines[n + n * n][0])
         rows = token_rows(text)
-        n = len(rows[0])
-        SIZE.check(self.name, n, n, "grid", rows[0][0].line)
         if len(rows) < n:
             raise PuzzleError(f"expected {n} grid rows, got {len(rows)}", rows[-1][0].line)
         cages: dict[str, list[Cell]] = {}
@@ -341,11 +348,11 @@ class Keen(CluePuzzle):
         if start < 0 or end < start:
             raise PuzzleError("expected block_results = {label: (op, target), ...} after the board",
                               text[:start].count("\n") + 1 if start >= 0 else None)
+        blanked = re.sub(r"[^\n]", " ", text[start:end + 1])  # the dict out, every other position kept
+        board = array_rows(text[:start] + blanked + text[end + 1:], EARLY)  # the board's size first
         results = literal_at(text, start, end, "block_results")
         if not isinstance(results, dict):
             raise PuzzleError("block_results must be a dict", text[:start].count("\n") + 1)
-        blanked = re.sub(r"[^\n]", " ", text[start:end + 1])  # the dict out, every other position kept
-        board = array_rows(text[:start] + blanked + text[end + 1:])
         n = len(board)
         SIZE.check(self.name, n, n, "grid")
         cages: dict[Any, list[Cell]] = {}
@@ -396,22 +403,21 @@ class Keen(CluePuzzle):
         return self.make(n, dict(enumerate(cages, start=1)), clues, where)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or "size" not in data or "cages" not in data:
-            raise PuzzleError("keen JSON needs 'size' and 'cages'")
-        n = data["size"]
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise PuzzleError("'size' must be a whole number")
-        SIZE.check(self.name, n, n, "grid")
-        if not isinstance(data["cages"], list):
-            raise PuzzleError("'cages' must be a list")
+        """`size` n, and `cages`: each {"cells": [[row, col], ...] from 1, "op": + - * / or
+        = (a given; the default), "target"}."""
+        doc = JsonObject(text, self.name, ("size", "cages"), self.aliases)
+        n = doc.integer("size", low=1)
+        SIZE.check(self.name, n, n, "grid", doc.where("size")[0])
         cages, clues, seen = {}, {}, set()
-        for i, cage in enumerate(data["cages"]):
+        for i, cage in enumerate(doc.array("cages", what="cages")):
             if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list) or not cage["cells"]:
-                raise PuzzleError(f"cage {i + 1} needs a non-empty 'cells' list of [row, col]")
+                raise doc.error("cages", f"item {i + 1} needs a non-empty 'cells' list of [row, col]")
+            if not set(cage) <= {"cells", "op", "target"} or ("op" in cage and not isinstance(cage["op"], str)):
+                raise doc.error("cages", f"item {i + 1}: a cage is {{\"cells\", \"op\", \"target\"}}, "
+                                         "with op a string")
             cells = []
             for cell in cage["cells"]:
-                if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(v, int) for v in cell)
+                if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)
                         and all(1 <= v <= n for v in cell)):
                     raise PuzzleError(f"cage {i + 1}: cell {quote(cell)} is not [row, col] within 1..{n}")
                 if tuple(cell) in seen:

@@ -27,11 +27,10 @@ from lab.counting import cardinality
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from lab.share import FILL, NONE, box_grid
 from lab.textgrid import (
+    JsonObject,
     array_rows,
     char_rows,
     game_id,
-    json_rows,
-    parse_json,
     tatham_cells,
     tatham_encode,
     tatham_size,
@@ -42,8 +41,9 @@ Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True where a lamp stands
 
 # Size limit: a random board at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
-# Sparse boards are harder at any size: an empty 12x12 board can run out of a 30 s budget.
+# An empty board (no walls) answers solve and check in 0.2 s at the limit (`one_shot_rules`).
 SIZE = BoardLimit(100, 100)
+EARLY = SIZE.early("lightup")  # the readers' size check, before any cell is read
 WHITE_CHARS = {".", "-", "_"}
 WALL_CHARS = {"#", "B", "W"}
 TATHAM_CELLS = {"B": None} | {str(k): k for k in range(5)}  # a game ID's cells: letters are runs of white (-1)
@@ -209,13 +209,13 @@ class LightUp(CluePuzzle):
         return Instance(self.name, LightUpParams(width, height, frozenset(walls)), clues)
 
     def _parse_text(self, text: str) -> Instance:
-        rows = char_rows(text)
+        rows = char_rows(text, limit=EARLY)
         cells = [[self._cell(t.text, t.line, t.column) for t in row] for row in rows]
         return self._instance(cells, len(cells[0]), len(cells), [row[0].line for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
         """Seed 000: ' ' white, 'W' wall, digits numbered walls."""
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         cells = []
         for r, row in enumerate(rows):
             codes = []
@@ -235,17 +235,16 @@ class LightUp(CluePuzzle):
         game = game_id(text)
         width, height = tatham_size(game.head, r"(?:b\d+)?(?:s\d+)?r?(?:d\d+)?",
                                     f"bad Light Up parameters {quote(game.head)} (expected like 7x7 or 7x7b20s4d0)",
-                                    game.line, game.column)
-        SIZE.check(self.name, width, height, line=game.line)
+                                    game.line, game.column, EARLY)
         flat = tatham_cells(game, width * height, TATHAM_CELLS, -1)
         return self._instance([flat[r * width:(r + 1) * width] for r in range(height)], width, height)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
-            raise PuzzleError("lightup JSON needs a 'grid': a non-empty list of rows")
+        """`grid`: rows of cells as in the text form; `width` and `height`, when given, must
+        be the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
         cells = [[self._cell(str(ch).strip() or ".", r + 1, c + 1) for c, ch in enumerate(row)]
-                 for r, row in enumerate(json_rows(data["grid"]))]
+                 for r, row in enumerate(doc.board("grid", EARLY))]
         return self._instance(cells, len(cells[0]), len(cells))
 
     def rows(self, inst: Instance, solution: Grid | None = None, lamp: str = "*",
@@ -339,6 +338,20 @@ class LightUp(CluePuzzle):
         pool.id2obj.update(zip(lamp.values(), names))
         made, pool.top = fresh_rules(params)  # the clauses and helpers of these walls, made once
         return Rules(list(made), list(lamp.values()), LightUpVars(lamp, pool))
+
+    def one_shot_rules(self, params: LightUpParams, pool: IDPool) -> Rules:
+        """The same rules with each segment's "at most one lamp" as one group (native on
+        Minicard: no counter variables) and every lamp tried on first (`Rules.phases`).
+        Open boards need both: tried off, lamp after lamp, an empty board turns into a
+        pigeonhole problem (rows left without a lamp need more columns than remain), and a
+        counter's helpers decided false switch lamps off just the same. An empty 12x12
+        ran out of a 60 s budget, 100x100 now answers in 0.2 s."""
+        lamp = {cell: pool.id(("lamp", cell)) for cell in layout(params).whites}
+        board = layout(params)
+        segments = [[lamp[cell] for cell in seg] for seg in board.segments]
+        lit = [sorted({*segments[row], *segments[col]}) for row, col in board.crossing.values()]
+        return Rules(lit, list(lamp.values()), LightUpVars(lamp, pool),
+                     at_most_one=[seg for seg in segments if len(seg) > 1], phases=list(lamp.values()))
 
     def clue_clauses(self, params: LightUpParams, rules: Rules, key: Cell, value: int) -> list[list[int]]:
         around = layout(params).around

@@ -38,12 +38,20 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import Token, array_rows, json_rows, parse_json, rectangular, token_rows
+from lab.textgrid import (
+    JsonObject,
+    Token,
+    array_rows,
+    rectangular,
+    token_rows,
+)
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
 # Size limit: n*n numbers per cell make n^4 indicators; 8x8 checks in seconds.
 SIZE = BoardLimit(8, 8, 1, 1)
+# The readers' size check, before any cell is read (a text's first line may be `low: 5`)
+EARLY = SIZE.early("magicsquare", "square", extra=(0, 1))
 LOW_LIMIT = 10 ** 6  # |low|: keeps every number and sum a plain machine integer for CP-SAT
 ENUMERATE_LIMIT = 3  # `candidates` stacks rows of the right sum: 3x3 only
 BLANKS = (".", "_", "__")
@@ -144,7 +152,7 @@ class MagicSquare(NumberClues, CluePuzzle):
 
     def _parse_text(self, text: str) -> Instance:
         """Rows of space-separated numbers, `.` for a blank, after an optional `low: 5`."""
-        rows = token_rows(text)
+        rows = token_rows(text, limit=EARLY)
         low, line = 1, None
         head = rows[0][0].text.lower()
         if head in ("low", "low:"):
@@ -158,7 +166,7 @@ class MagicSquare(NumberClues, CluePuzzle):
     def _parse_seed(self, text: str) -> Instance:
         """Seed 001's program: `global_nrs_range = range(5, 30)` (or `global_sum = 85`) and
         `generate_board([[ _, _, 15], ...])`, `_` a blank; without either line low is 1."""
-        rows = array_rows(SEED_BLANK.sub(lambda m: "0" * len(m.group()), text))  # same length: positions hold
+        rows = array_rows(SEED_BLANK.sub(lambda m: "0" * len(m.group()), text), EARLY)  # same length: positions hold
         if not rows or not rows[0]:
             raise PuzzleError("empty board")
         low, line = seed_low(text, len(rows))
@@ -167,18 +175,19 @@ class MagicSquare(NumberClues, CluePuzzle):
         return self._instance(cells, low, line)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict):
-            raise PuzzleError("magicsquare JSON needs a 'grid': rows of numbers, null for a blank")
-        low = data.get("low", 1)
-        if isinstance(low, bool) or not isinstance(low, int):
-            raise PuzzleError(f"'low' must be a whole number, got {quote(low)}")
+        """`grid`: rows of numbers, null a blank; `low` the lowest number (1); `n` and
+        `magic`, when given, the grid's size and the constant low..low+n*n-1 make."""
+        doc = JsonObject(text, self.name, ("n", "low", "magic", "grid"), self.aliases)
+        n = doc.integer("n", None, low=1)
+        if n is not None:
+            SIZE.refuse_larger(self.name, n, n, "square", doc.where("n")[0])
+        low = doc.integer("low", 1)
+        doc.integer("magic", None)
         rows = [[Token("." if v is None or v == "." else str(v), None, None) for v in row]
-                for row in json_rows(data.get("grid"))]
+                for row in doc.rows("grid", SIZE.early(self.name, "square"))]
         inst = self._instance(rows, low)
-        if "magic" in data and data["magic"] != inst.params.magic:
-            raise PuzzleError(f"JSON says magic {quote(data['magic'])} but {inst.params.low}..{inst.params.high} "
-                              f"make {inst.params.magic}")
+        doc.agrees("n", inst.params.n, "the grid has")
+        doc.agrees("magic", inst.params.magic, f"{inst.params.low}..{inst.params.high} make")
         return inst
 
     # ---- writing -------------------------------------------------------------------

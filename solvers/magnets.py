@@ -36,13 +36,14 @@ from lab.puzzle import (
     variable_block,
 )
 from lab.textgrid import (
+    JsonObject,
     Token,
     array_rows,
+    count_cells,
     game_id,
     line_tokens,
     named_vector,
     numbered_lines,
-    parse_json,
     tatham_size,
     write_array,
 )
@@ -53,6 +54,7 @@ Key = tuple  # ("row"|"col", index, "+"|"-") for counts, ("cell", r, c) for a gi
 # Size limit: a 20x20 board with every count checks (ambiguous, two solutions found) in 2.5 to
 # 6 s; 30x30 took 33 s (2026-11-24).
 SIZE = BoardLimit(20, 20, 1, 1)
+EARLY = SIZE.early("magnets")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 2  # Tatham's Magnets: each side at least 2, one of them at least 3 (validate_params)
 SIGNS = ("+", "-")
 CELL_VALUES = {"+": "+", "-": "-", "x": ".", "X": "."}  # a given cell in the text form; "." unknown
@@ -230,6 +232,9 @@ class Magnets(CluePuzzle):
         lines = numbered_lines(text)
         if len(lines) < 3:
             raise PuzzleError("magnets text needs a '+' line, a '-' line and rows of the layout")
+        rest = lines[2:]
+        given_at = next((i for i, (_, line) in enumerate(rest) if line.strip().lower() == "given"), None)
+        EARLY(count_cells(lines[0][1], chars=False) - 1, len(rest) if given_at is None else given_at, lines[0][0])
         counts: dict[Key, int | None] = {}
         heads = []
         for (lineno, line), sign in zip(lines[:2], SIGNS):
@@ -245,8 +250,6 @@ class Magnets(CluePuzzle):
             for c, t in enumerate(toks):
                 counts[("col", c, sign)] = self._count(t.text, t.line, t.column)
         layout, givens = [], {}
-        rest = lines[2:]
-        given_at = next((i for i, (_, line) in enumerate(rest) if line.strip().lower() == "given"), None)
         for r, (lineno, line) in enumerate(rest if given_at is None else rest[:given_at]):
             toks = line_tokens(line, lineno)
             if len(toks) != 3:
@@ -282,7 +285,7 @@ class Magnets(CluePuzzle):
         for name in ARRAY_SIDES:
             values, at, board_text = named_vector(board_text, name)
             vectors[name] = (values, at)
-        rows = array_rows(board_text)
+        rows = array_rows(board_text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         width, height = len(rows[0]), len(rows)
@@ -325,8 +328,7 @@ class Magnets(CluePuzzle):
         is which was read off `sgt-magnets --print` (+ clues top and left, - bottom and right)."""
         game = game_id(text)
         width, height = tatham_size(game.head, r"(?:d[et])?S?", f"bad Magnets parameters {quote(game.head)} "
-                                    "(expected like 6x5 or 6x5dt)", game.line, game.column)
-        SIZE.check(self.name, width, height, line=game.line)
+                                    "(expected like 6x5 or 6x5dt)", game.line, game.column, EARLY)
         if min(width, height) < TATHAM_LEAST or max(width, height) < 3:
             raise PuzzleError("Tatham's Magnets is at least 2x3 or 3x2", game.line, game.column)
         parts = game.desc.split(",")
@@ -352,36 +354,37 @@ class Magnets(CluePuzzle):
         return self._instance(layout, counts, {}, game.line)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("layout"), list) or not data["layout"] \
-                or not all(isinstance(row, str) for row in data["layout"]):
-            raise PuzzleError("magnets JSON needs a 'layout' (rows of L R T B *) and count lists "
-                              "'row_plus', 'row_minus', 'col_plus', 'col_minus' (null for none)")
-        layout = data["layout"]
+        """`layout`: rows of L R T B *; `row_plus`, `row_minus`, `col_plus`, `col_minus`:
+        a count a line, null for none (all null when left out); `given`: rows of + - x
+        (neutral) . (unknown); `width` and `height`, when given, the layout's."""
+        doc = JsonObject(text, self.name, ("width", "height", "layout", *(f"{kind}_{sign}" for kind in ("row", "col")
+                                                                         for sign in ("plus", "minus")), "given"),
+                         self.aliases)
+        doc.size(EARLY)
+        layout = doc.array("layout", what="rows of L R T B *")
+        if layout:
+            EARLY(max(len(row) if isinstance(row, str) else 0 for row in layout), len(layout), doc.where("layout")[0])
+        if not layout or not all(isinstance(row, str) and row for row in layout):
+            raise doc.error("layout", "must be a non-empty list of rows of L R T B *")
         height, width = len(layout), len(layout[0])
         counts: dict[Key, int | None] = {}
         for kind, sign, n in (("row", "+", height), ("row", "-", height), ("col", "+", width), ("col", "-", width)):
             name = f"{kind}_{'plus' if sign == '+' else 'minus'}"
-            values = data.get(name, [None] * n)
-            if not isinstance(values, list) or len(values) != n:
-                raise PuzzleError(f"'{name}' must be a list of {n} counts (null for none)")
-            for i, v in enumerate(values):
-                counts[(kind, i, sign)] = self._count(v)
+            for i, v in enumerate(doc.array(name, [None] * n, n, "counts (null for none)")):
+                counts[(kind, i, sign)] = self._count(v, *doc.where(name))
         givens: dict[Cell, str] = {}
-        grid = data.get("given")
+        grid = doc.array("given", None, height, f"rows of {width} of + - x .")
         if grid is not None:
-            if not isinstance(grid, list) or len(grid) != height or \
-                    not all(isinstance(row, str) and len(row) == width for row in grid):
-                raise PuzzleError(f"'given' must be {height} rows of {width} of + - x .")
+            if not all(isinstance(row, str) and len(row) == width for row in grid):
+                raise doc.error("given", f"must be {height} rows of {width} of + - x .")
             for r, row in enumerate(grid):
                 for c, ch in enumerate(row):
                     if ch in CELL_VALUES:
                         givens[(r, c)] = CELL_VALUES[ch]
                     elif ch != ".":
                         raise PuzzleError(f"bad given {quote(ch)} at r{r + 1}c{c + 1} (+, -, x neutral, . unknown)")
-        for key, size in (("width", width), ("height", height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the layout has {size}")
+        doc.agrees("width", width, "the layout has")
+        doc.agrees("height", height, "the layout has")
         return self._instance(list(layout), counts, givens)
 
     @staticmethod

@@ -26,14 +26,15 @@ from pysat.formula import IDPool
 from lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from lab.textgrid import (
     GameId,
+    JsonObject,
     Token,
     array_rows,
     game_id,
     line_tokens,
     literal_at,
     numbered_lines,
-    parse_json,
     position,
+    refuse_oversized,
     write_array,
 )
 
@@ -43,6 +44,7 @@ Edge = tuple[int, int]
 # Size limit: a 60x60 map of 360 regions generates and checks in well under a second; the
 # rules grow with the regions and their borders, not the cells.
 SIZE = BoardLimit(60, 60, 1, 1)
+EARLY = SIZE.early("map")  # the readers' size check, before any cell is read
 MAX_REGIONS = 1000  # a bare graph of regions (and a grid map) holds at most this many
 COLOURS = "RYGB"  # Tatham's colour 0..3 (map.c's colnames)
 TATHAM_LEAST_REGIONS = 5  # Tatham's validate_params: at least five regions, sides at least 2
@@ -355,13 +357,15 @@ class Map(CluePuzzle):
         lines = numbered_lines(text, comment="#")
         if not lines:
             raise PuzzleError("empty input")
-        body = [(n, s) for n, s in lines if s.split()[0].lower().rstrip(":") != "given"]
-        given = [t for n, s in lines if s.split()[0].lower().rstrip(":") == "given" for t in line_tokens(s, n)[1:]]
+        is_given = [s.split(None, 1)[0].lower().rstrip(":") == "given" for _, s in lines]
+        body = [(n, s) for (n, s), g in zip(lines, is_given) if not g]
+        given = [t for (n, s), g in zip(lines, is_given) if g for t in line_tokens(s, n)[1:]]
         if not body:
             raise PuzzleError("no map: rows of region names, or 'graph' and a line per region")
         if body[0][1].strip().lower() == "graph":
             params, number = self._graph_lines(body[1:], body[0][0])
         else:
+            refuse_oversized(body, EARLY, cells=False)
             rows = [[t for t in line_tokens(s, n)] for n, s in body]
             width = len(rows[0])
             for row in rows:
@@ -477,7 +481,7 @@ class Map(CluePuzzle):
                 for k, v in fixed.items()}
 
     def _array_board(self, text: str, fixed: tuple[Any, int, int] | None) -> Instance:
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         width = len(rows[0])
@@ -500,34 +504,38 @@ class Map(CluePuzzle):
     def _parse_json(self, text: str) -> Instance:
         """{"grid": [[region numbers or names]...], "given": {"0": "R"}} or, for a bare
         graph, {"regions": N, "edges": [[0, 1], ...], "given": ...}."""
-        data = parse_json(text)
-        if not isinstance(data, dict) or ("grid" in data) == ("edges" in data):
+        doc = JsonObject(text, self.name, ("width", "height", "grid", "regions", "edges", "given"), self.aliases)
+        if ("grid" in doc) == ("edges" in doc) or ("grid" in doc and "regions" in doc):
             raise PuzzleError("map JSON needs a 'grid' (rows of region numbers) or 'regions' and 'edges', "
                               "and may have 'given' {region: colour}")
-        if "grid" in data:
-            grid = data["grid"]
-            if not isinstance(grid, list) or not grid or not all(isinstance(row, list) and row for row in grid):
-                raise PuzzleError("'grid' must be a non-empty list of rows of region numbers")
+        if "grid" in doc:
+            doc.size(EARLY)
+            grid = doc.array("grid", what="rows of region numbers")
+            if not grid or not all(isinstance(row, list) and row for row in grid):
+                raise doc.error("grid", "must be a non-empty list of rows of region numbers")
+            EARLY(max(map(len, grid)), len(grid), doc.where("grid")[0])
             if any(len(row) != len(grid[0]) for row in grid):
-                raise PuzzleError(f"'grid' rows must all have {len(grid[0])} cells")
+                raise doc.error("grid", f"rows must all have {len(grid[0])} cells")
             SIZE.check(self.name, len(grid[0]), len(grid))
             if not all((isinstance(v, int) and not isinstance(v, bool)) or
                        (isinstance(v, str) and NAME.fullmatch(v)) for row in grid for v in row):
-                raise PuzzleError("'grid' cells must be region numbers or names")
+                raise doc.error("grid", "cells must be region numbers or names")
+            doc.agrees("width", len(grid[0]))
+            doc.agrees("height", len(grid))
             params, number = grid_map(grid)
             names = {str(k): v for k, v in number.items()}
         else:
-            n, edges = data.get("regions"), data["edges"]
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_REGIONS:
-                raise PuzzleError(f"'regions' must be the number of regions, 1..{MAX_REGIONS}")
-            if not isinstance(edges, list) or not all(isinstance(e, list) and len(e) == 2 for e in edges):
-                raise PuzzleError("'edges' must be a list of [region, region] pairs")
+            if "width" in doc or "height" in doc:
+                raise doc.error("width" if "width" in doc else "height", "is a grid's: a map of 'regions' and "
+                                                                          "'edges' has none")
+            n = doc.integer("regions", low=1, high=MAX_REGIONS)
+            edges = doc.array("edges", what="[region, region] pairs")
+            if not all(isinstance(e, list) and len(e) == 2 for e in edges):
+                raise doc.error("edges", "must be a list of [region, region] pairs")
             params = graph_map(n, [(region_number(a, n, "'edges'", None, None), region_number(b, n, "'edges'", None,
                                                                                             None)) for a, b in edges])
             names = {str(k): k for k in range(n)}
-        given = data.get("given", {})
-        if not isinstance(given, dict):
-            raise PuzzleError("'given' must be an object {region: colour}")
+        given = doc.mapping("given", {})
         clues = {}
         for k, v in given.items():
             if k not in names:

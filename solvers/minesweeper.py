@@ -31,7 +31,15 @@ from typing import ClassVar, NamedTuple
 
 from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, number, quote
 from lab.sat import Found, SatSession, Tally, count_clauses
-from lab.textgrid import array_rows, json_rows, line_chars, numbered_lines, parse_json, write_array
+from lab.textgrid import (
+    JsonObject,
+    array_rows,
+    line_chars,
+    numbered_lines,
+    refuse_oversized,
+    refuse_tall,
+    write_array,
+)
 
 Cell = tuple[int, int]  # (row, col), 0-based
 FLAG = "F"
@@ -42,6 +50,7 @@ MAX_STATES = 200_000  # transfer-matrix states per frontier cell before giving u
 # Size limit: `answer` works on the whole covered frontier at once, so time and memory grow
 # fast past 50x50 (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(50, 50)
+EARLY = SIZE.early("minesweeper")  # the readers' size check, before any cell is read
 
 
 @dataclass(frozen=True)
@@ -671,10 +680,10 @@ class Minesweeper(MovePuzzle):
         for row in rows:
             if len(row) != width:
                 raise PuzzleError(f"row has {len(row)} cells, expected {width}", row[0][1] if row else None)
-        if mines is None:
-            raise PuzzleError("the total mine count is missing (add a line 'mines: N')")
         height = len(rows)
         SIZE.check(self.name, width, height)
+        if mines is None:
+            raise PuzzleError("the total mine count is missing (add a line 'mines: N')")
         clues = {}
         for r, row in enumerate(rows):
             for c, (v, _, _) in enumerate(row):
@@ -694,7 +703,10 @@ class Minesweeper(MovePuzzle):
         return Instance(self.name, params, clues)
 
     def _parse_text(self, text: str) -> Instance:
-        rows, mines, game, count_line = [], None, None, None
+        """Rows of cells, and a line `mines: N` (and `game: ID`) before, between or after them."""
+        mines, game, count_line = None, None, None
+        refuse_tall(text, EARLY, r"[0-8.?#_*-]")  # the lines that surely are rows: no header starts so
+        board = []
         for lineno, line in numbered_lines(text):
             s = line.strip()
             m = re.fullmatch(r"(?i)(?:mines|mine_count|n)\s*[:=]\s*(\S+)", s)
@@ -710,13 +722,16 @@ class Minesweeper(MovePuzzle):
                 except PuzzleError as err:
                     raise PuzzleError(err.message, lineno) from None
                 continue
-            rows.append([(self._cell(t.text, t.line, t.column), t.line, t.column) for t in line_chars(line, lineno)])
+            board.append((lineno, line))
+        refuse_oversized(board, EARLY)
+        rows = [[(self._cell(t.text, t.line, t.column), t.line, t.column) for t in line_chars(line, lineno)]
+                for lineno, line in board]
         return self._instance(rows, mines, game, count_line)
 
     def _parse_array(self, text: str) -> Instance:
         m = re.search(r"(?:mine_count|mines)\s*[=:]\s*(\d+)", text)
         rows = []
-        for r, row in enumerate(array_rows(text)):
+        for r, row in enumerate(array_rows(text, EARLY)):
             cells = []
             for c, e in enumerate(row, start=1):
                 ch = str(e.value).strip()
@@ -733,15 +748,14 @@ class Minesweeper(MovePuzzle):
         return Instance(self.name, params, start_board(params))
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or "board" not in data:
-            raise PuzzleError("minesweeper JSON needs a 'board' (list of row strings or lists)")
+        """`board`: rows of cells as in the text form; `mines`, the total; `game_id`, when
+        given, Tatham's ID of the same board with its mine layout."""
+        doc = JsonObject(text, self.name, ("mines", "board", "game_id"), self.aliases)
+        mines = doc.integer("mines", None, low=0)
+        game_id = doc.string("game_id", None)
         rows = [[(self._cell(str(v).strip(), r, c), r, c) for c, v in enumerate(row, start=1)]
-                for r, row in enumerate(json_rows(data["board"], "board"), start=1)]
-        mines = data.get("mines")
-        if mines is not None and (isinstance(mines, bool) or not isinstance(mines, int)):
-            raise PuzzleError("'mines' must be a whole number")
-        game = decode_game_id(str(data["game_id"])) if data.get("game_id") else None
+                for r, row in enumerate(doc.rows("board", EARLY), start=1)]
+        game = decode_game_id(game_id) if game_id is not None else None
         return self._instance(rows, mines, game)
 
     # -- writers

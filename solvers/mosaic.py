@@ -31,12 +31,11 @@ from lab.puzzle import (
 )
 from lab.share import NONE, box_grid
 from lab.textgrid import (
+    JsonObject,
     Token,
     array_rows,
     char_rows,
     game_id,
-    json_rows,
-    parse_json,
     rectangular,
     tatham_cells,
     tatham_encode,
@@ -49,6 +48,7 @@ Grid = tuple[tuple[bool, ...], ...]  # True = black
 # Size limit: Tatham's own (validate_params: at most 10,000 cells) as a square; a random
 # 100x100 board with every number given checks in seconds.
 SIZE = BoardLimit(100, 100)
+EARLY = SIZE.early("mosaic")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 3  # Tatham's Mosaic refuses smaller boards (validate_params: "Minimal size is 3x3")
 BLANKS = {".", "-", "_"}  # a cell without a number in the text form
 DIGITS = {str(n): n for n in range(10)}
@@ -143,14 +143,14 @@ class Mosaic(CluePuzzle):
 
     def _parse_text(self, text: str) -> Instance:
         """Rows of digits and dots (a dot: no number)."""
-        rows = char_rows(text)
+        rows = char_rows(text, limit=EARLY)
         if not rows:
             raise PuzzleError("no rows")
         return self._instance(rows, rows[0][0].line)
 
     def _parse_array(self, text: str) -> Instance:
         """Seed 000's array: '0' to '9' (or the numbers themselves) and ' ' for none."""
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         if not rows:
             raise PuzzleError("empty array")
         cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
@@ -161,7 +161,7 @@ class Mosaic(CluePuzzle):
         is a number in one cell, a letter a..z a run of 1 to 26 cells without one."""
         game = game_id(text)
         width, height = tatham_size(game.head, r"(?:h\d*)?", f"bad Mosaic parameters {quote(game.head)} "
-                                    "(expected like 10x10 or 10x10h0)", game.line, game.column)
+                                    "(expected like 10x10 or 10x10h0)", game.line, game.column, EARLY)
         try:
             MosaicParams(width, height)
         except PuzzleError as exc:
@@ -173,15 +173,9 @@ class Mosaic(CluePuzzle):
         return Instance(self.name, MosaicParams(width, height), clues)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict):
-            raise PuzzleError("mosaic JSON needs a 'grid': rows of digits and dots")
-        rows = [[Token(str(ch), None, None) for ch in row] for row in json_rows(data.get("grid"))]
-        inst = self._instance(rows)
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+        """`grid`: rows of digits and dots; `width` and `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
+        return self._instance([[Token(str(ch), None, None) for ch in row] for row in doc.board("grid", EARLY)])
 
     def rows(self, inst: Instance, blank: str = ".") -> list[list[str]]:
         """The board's cells: each number as its digit, `blank` elsewhere."""

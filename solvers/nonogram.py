@@ -38,13 +38,22 @@ from pysat.formula import IDPool
 
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from lab.share import FILL, NONE, box_grid
-from lab.textgrid import literal_at, numbered_lines, parse_json, tatham_size, tatham_split
+from lab.textgrid import (
+    JsonObject,
+    array_shape,
+    literal_at,
+    numbered_lines,
+    tatham_size,
+    tatham_split,
+)
 
 Runs = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
 BLACK, WHITE, UNKNOWN = "#", ".", "?"
 # Size limit: a random picture at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(99, 99)
+EARLY = SIZE.early("nonogram")  # the readers' size check, before any clue is read
+HEADER = re.compile(r"(cols|columns|top|rows|side|grid)\s*:", re.I)  # a section of the text form
 
 
 @dataclass(frozen=True)
@@ -489,12 +498,14 @@ class Nonogram(CluePuzzle):
         return out
 
     def _parse_text(self, text: str) -> Instance:
+        lines = numbered_lines(text)
+        self._refuse_many(lines)
         sections: dict[str, list] = {}
         where: dict = {}
         current = None
-        for lineno, raw in numbered_lines(text):
+        for lineno, raw in lines:
             line = raw.strip()
-            head = re.fullmatch(r"(cols|columns|top|rows|side|grid)\s*:", line, re.I)
+            head = HEADER.fullmatch(line)
             if head:
                 current = {"columns": "cols", "top": "cols", "side": "rows"}.get(
                     head.group(1).lower(), head.group(1).lower())
@@ -516,6 +527,20 @@ class Nonogram(CluePuzzle):
             if need not in sections:
                 raise PuzzleError(f"missing the '{need}:' section")
         return self._instance(sections["cols"], sections["rows"], sections.get("grid"), where)
+
+    @staticmethod
+    def _refuse_many(lines: list[tuple[int, str]]) -> None:
+        """The size limit on the clue lines of each section, counted before any is read."""
+        count = {"cols": 0, "rows": 0}
+        current = None
+        for _, raw in lines:
+            head = HEADER.fullmatch(raw.strip()) if ":" in raw else None
+            if head:
+                current = {"columns": "cols", "top": "cols", "side": "rows"}.get(head.group(1).lower(),
+                                                                                  head.group(1).lower())
+            elif current in count:
+                count[current] += 1
+        EARLY(count["cols"], count["rows"], lines[0][0] if lines else None)
 
     @staticmethod
     def _text_clue(raw: str, lineno: int) -> Runs | None:
@@ -540,7 +565,11 @@ class Nonogram(CluePuzzle):
             if name is None:
                 continue
             end = _matching_bracket(text, m.end())
-            found[name] = (literal_at(text, m.end(), end, m.group(1)), text.count("\n", 0, m.start()) + 1)
+            line = text.count("\n", 0, m.start()) + 1
+            shape = array_shape(text[m.end():end + 1]) if name != "grid" else None
+            if shape is not None:  # a list of clue lists: how many, before they are parsed
+                EARLY(shape[0] if name == "cols" else 0, shape[0] if name == "rows" else 0, line)
+            found[name] = (literal_at(text, m.end(), end, m.group(1)), line)
         for need, label in (("cols", "top_numbers"), ("rows", "side_numbers")):
             if need not in found:
                 raise PuzzleError(f"expected '{label} = [[...], ...]'")
@@ -576,7 +605,7 @@ class Nonogram(CluePuzzle):
 
     def _parse_tatham(self, text: str) -> Instance:
         head, desc = tatham_split(text)
-        width, height = tatham_size(head, "", f"bad Pattern parameters {quote(head)} (expected WxH)")
+        width, height = tatham_size(head, "", f"bad Pattern parameters {quote(head)} (expected WxH)", limit=EARLY)
         params = check_params(width, height)
         offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc[0]
         lines_part, _, givens = desc.partition(",")
@@ -603,18 +632,25 @@ class Nonogram(CluePuzzle):
         return self._instance(clues[:width], clues[width:], grid, where)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict):
-            raise PuzzleError("nonogram JSON must be an object with 'cols' and 'rows'")
-        cols = data.get("cols", data.get("top"))
-        rows = data.get("rows", data.get("side"))
-        if cols is None or rows is None:
-            raise PuzzleError("nonogram JSON needs 'cols' (or 'top') and 'rows' (or 'side')")
-        inst = self._instance(self._clue_list(cols, None, "cols"), self._clue_list(rows, None, "rows"),
-                              self._grid_list(data["grid"], None) if "grid" in data else None)
-        for name, want in (("width", inst.params.width), ("height", inst.params.height)):
-            if name in data and data[name] != want:
-                raise PuzzleError(f"'{name}' is {quote(data[name])} but the clues give {want}")
+        """`cols` (or `top`) and `rows` (or `side`): a clue a line, each a list of run
+        lengths (null: unknown); `grid`, when given, rows of # . ?; `width` and `height`,
+        when given, the number of columns and rows."""
+        doc = JsonObject(text, self.name, ("width", "height", "cols", "top", "rows", "side", "grid"), self.aliases)
+        doc.size(EARLY)
+        lists = []
+        for name, other in (("cols", "top"), ("rows", "side")):
+            if name in doc and other in doc:
+                raise doc.error(other, f"and {quote(name)} are the same field: give one")
+            key = name if name in doc or other not in doc else other
+            lists.append((key, doc.array(key, what="clues, each a list of run lengths (null: unknown)")))
+        (ckey, cols), (rkey, rows) = lists
+        EARLY(len(cols), len(rows), doc.where(ckey)[0])
+        grid = doc.array("grid", None, len(rows), "rows of # . ?")
+        inst = self._instance(self._clue_list(cols, doc.where(ckey)[0], ckey),
+                              self._clue_list(rows, doc.where(rkey)[0], rkey),
+                              self._grid_list(grid, doc.where("grid")[0]) if grid is not None else None)
+        doc.agrees("width", inst.params.width, "the clues give")
+        doc.agrees("height", inst.params.height, "the clues give")
         return inst
 
     # ---- writing ---------------------------------------------------------------------

@@ -47,11 +47,18 @@ from functools import lru_cache
 from typing import Any
 
 from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
-from lab.textgrid import numbered_lines, parse_json, position
+from lab.textgrid import (
+    JsonObject,
+    json_shown,
+    numbered_lines,
+    position,
+    refuse_oversized,
+)
 
 Cell = tuple[int, int]
 Node = tuple  # ("num", v) | ("var", "A") | ("ref", "a1") | ("neg", x) | (op, a, b), op in + - * / ^
 SIZE = BoardLimit(20, 20)
+EARLY = SIZE.early("numcross", "grid")  # the readers' size check, before any cell is read
 MAX_ENTRY = 9  # digits: every value stays far inside CP-SAT's 64-bit integers
 MAX_PRIME_ENTRY = 7  # digits: a prime entry is a table of the primes of its length
 MAX_LETTER = 10 ** 6
@@ -449,9 +456,15 @@ def entry_name(word: str) -> str:
     return m.group(4)[0].lower() + str(int(m.group(3)))
 
 
+def grid_cells(line: str) -> int:
+    """How many cells a grid line has (bars and spaces between them are no cells)."""
+    return sum(map(line.count, ".#0123456789"))
+
+
 def read_grid(rows: list[tuple[int, str]]) -> tuple[int, int, set[Cell], set[tuple[Cell, Cell]], dict[Cell, int]]:
     """Width, height, blocks, bars and givens from grid lines (one character a cell, `|` a
     bar to the right, `_` a bar below)."""
+    refuse_oversized(rows, EARLY, grid_cells)
     blocks, bars, givens = set(), set(), {}
     width = None
     for r, (lineno, text) in enumerate(rows):
@@ -917,16 +930,17 @@ def fillings(inst: Instance, limit: int, time_limit: float | None = None) -> tup
     return found, done
 
 
-def search_effort(inst: Instance, time_limit: float = 60.0) -> dict:
-    """CP-SAT's branches and conflicts to find one filling, on one worker with a fixed seed,
-    so that the numbers are facts of the puzzle (repeatable), not of the machine's load."""
+def search_effort(inst: Instance, work: float = 60.0) -> dict:
+    """CP-SAT's branches and conflicts to find one filling, on one worker with a fixed seed
+    and bounded by its deterministic time (`work`, not seconds), so that the numbers are
+    facts of the puzzle (repeatable), not of the machine's load."""
     from ortools.sat.python import cp_model
 
     built = Builder(inst).build()
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_deterministic_time = work
     status = solver.Solve(built.model)
     return {"cpsat_status": solver.StatusName(status).lower(), "cpsat_branches": solver.NumBranches(),
             "cpsat_conflicts": solver.NumConflicts()}
@@ -974,26 +988,37 @@ class Numcross(MovePuzzle):
         return read_seed(text)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("grid"), list):
-            raise PuzzleError("numcross JSON needs a 'grid' (a list of rows)", 1)
-        lines = ["grid", *(str(row) for row in data["grid"])]
-        lo, hi = (data.get("letters") or [1, 26])[:2] if isinstance(data.get("letters"), list) else (1, 26)
-        lines.append(f"letters {lo}..{hi}" + ("" if data.get("distinct_letters", True) else " repeat"))
-        lines.append("entries " + ("distinct" if data.get("distinct_entries", True) else "repeat"))
-        if data.get("leading_zeros"):
+        """The text form's parts as fields: `grid` (its rows), `letters` [low, high] (1..26),
+        `distinct_letters`, `distinct_entries` (true), `leading_zeros` (false), `numbering`
+        (true), `entries` {name: [cells like "r1c2"]} and `clues` (lines like "a1 = C^2")."""
+        doc = JsonObject(text, self.name, ("grid", "letters", "distinct_letters", "distinct_entries", "leading_zeros",
+                                           "numbering", "entries", "clues"), self.aliases)
+        grid = doc.array("grid", what="rows of the grid")
+        if not grid or not all(isinstance(row, str) and row.strip() and "\n" not in row for row in grid):
+            raise doc.error("grid", "must be a non-empty list of rows, each a string")
+        refuse_oversized([(doc.where("grid")[0] or 1, row) for row in grid], EARLY, grid_cells)
+        letters = doc.array("letters", [1, 26], 2, "whole numbers, [low, high]")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in letters):
+            raise doc.error("letters", f"must be two whole numbers [low, high], got {json_shown(letters[0])}, "
+                                       f"{json_shown(letters[1])}")
+        entries = doc.mapping("entries", {})
+        for name, cells in entries.items():
+            if name.split() != [name] or not isinstance(cells, list) or \
+                    not all(isinstance(c, str) and c.split() == [c] for c in cells):
+                raise doc.error("entries", f"must map each name to a list of cells like \"r1c2\" ({quote(name)} "
+                                           "does not)")
+        clues = doc.array("clues", [], what="clue lines")
+        if not all(isinstance(c, str) and c.strip() and "\n" not in c for c in clues):
+            raise doc.error("clues", "must be a list of clue lines like \"a1 = C^2\", each a string")
+        lines = ["grid", *grid, f"letters {letters[0]}..{letters[1]}" + ("" if doc.boolean("distinct_letters", True)
+                                                                         else " repeat"),
+                 "entries " + ("distinct" if doc.boolean("distinct_entries", True) else "repeat")]
+        if doc.boolean("leading_zeros", False):
             lines.append("leading zeros")
-        if not data.get("numbering", True):
+        if not doc.boolean("numbering", True):
             lines.append("numbering off")
-        entries = data.get("entries") or {}
-        if not isinstance(entries, dict):
-            raise PuzzleError("numcross JSON: 'entries' maps names to lists of cells", 1)
-        lines += [f"entry {name} {' '.join(map(str, cells))}" for name, cells in entries.items()]
-        clues = data.get("clues") or []
-        if not isinstance(clues, list):
-            raise PuzzleError("numcross JSON: 'clues' is a list of clue lines", 1)
-        lines += [str(c).replace("\n", " ") for c in clues]
-        return Reader().read("\n".join(lines))
+        lines += [f"entry {name} {' '.join(cells)}" for name, cells in entries.items()]
+        return Reader().read("\n".join(lines + clues))
 
     def settings_lines(self, inst: Instance) -> list[str]:
         c, p = inst.clues, inst.params

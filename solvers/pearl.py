@@ -27,11 +27,10 @@ from lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from lab.share import NONE, box_grid
 from lab.textgrid import (
+    JsonObject,
     array_rows,
     char_rows,
     game_id,
-    json_rows,
-    parse_json,
     tatham_cells,
     tatham_encode,
     tatham_size,
@@ -49,6 +48,7 @@ PEARLS = ("B", "W")
 # Size limit: the one-loop rule goes in as cuts, one solver call each, so time grows fast
 # with the board: seconds at 40x40, minutes at 45x45 (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(40, 40, 2, 2)
+EARLY = SIZE.early("pearl")  # the readers' size check, before any cell is read
 
 # Seed 000 draws a solved cell as two characters: the cell's glyph and what joins it to
 # the right. Keyed by shape.
@@ -215,12 +215,12 @@ class Pearl(CluePuzzle):
         raise PuzzleError(f"bad cell {quote(text)} (expected B, W or .)", line, column)
 
     def _parse_text(self, text: str) -> Instance:
-        rows = char_rows(text)
+        rows = char_rows(text, limit=EARLY)
         cells = [[self._pearl(t.text, t.line, t.column) for t in row] for row in rows]
         return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         if not rows or not rows[0]:
             raise PuzzleError("the array has no cells")
         cells = [[(self._pearl if isinstance(e.value, str) else self._bad)(e.value, e.line, e.column) for e in row]
@@ -235,23 +235,18 @@ class Pearl(CluePuzzle):
         game = game_id(text)
         width, height = tatham_size(game.head, r"(?:d[a-z])?n?",  # difficulty, "allow unsoluble"
                                     f"bad Pearl parameters {quote(game.head)} (expected like 8x8 or 8x8dt)",
-                                    game.line, game.column)
+                                    game.line, game.column, EARLY)
         params = make_params(width, height, game.line)
         flat = tatham_cells(game, width * height, {p: p for p in PEARLS}, "")
         clues = {(i // width, i % width): v for i, v in enumerate(flat) if v}
         return Instance(self.name, params, clues)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
-            raise PuzzleError("pearl JSON needs a 'grid': a non-empty list of rows like \"B..W\"", 1)
+        """`grid`: rows like "B..W"; `width` and `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
         cells = [[self._pearl(v, 1, None) if isinstance(v, str) else self._bad(v, 1, None) for v in row]
-                 for row in json_rows(data["grid"], "grid", 1)]
-        inst = self._instance(cells, [[(1, None)] * len(row) for row in cells])
-        for key, got in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != got:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {got}", 1)
-        return inst
+                 for row in doc.board("grid", EARLY)]
+        return self._instance(cells, [[(1, None)] * len(row) for row in cells])
 
     # ---- writing ------------------------------------------------------------------
     def rows(self, inst: Instance) -> list[str]:

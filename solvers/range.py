@@ -40,10 +40,10 @@ from lab.puzzle import (
 )
 from lab.textgrid import (
     GameId,
+    JsonObject,
     Token,
     array_rows,
     game_id,
-    parse_json,
     rectangular,
     tatham_encode,
     tatham_size,
@@ -59,6 +59,7 @@ BLANKS = {".", "-", "_"}
 # white cells' connectivity comes in cuts). Tatham's own limit, w + h - 1 <= 127
 # (validate_params), is far beyond it.
 SIZE = BoardLimit(30, 30, 1, 1)
+EARLY = SIZE.early("range")  # the readers' size check, before any cell is read
 ENUMERATE_MOST = 36  # cells `candidates` enumerates (6x6: 1.1 million shadings would be too many)
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -230,12 +231,12 @@ class Range(CluePuzzle):
 
     def _parse_text(self, text: str) -> Instance:
         """Rows of whitespace-separated numbers, '.' for a blank cell."""
-        rows = token_rows(text)
+        rows = token_rows(text, limit=EARLY)
         return self._instance(rows, rows[0][0].line)
 
     def _parse_array(self, text: str) -> Instance:
         """Seed 000's array: numbers, -1 for blank."""
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         cells = []
@@ -258,7 +259,7 @@ class Range(CluePuzzle):
         decimal number 1..W+H-1 one numbered cell, '_' stands between two numbers."""
         game = game_id(text)
         width, height = tatham_size(game.head, "", f"bad Range parameters {quote(game.head)} (expected like 9x6)",
-                                    game.line, game.column)
+                                    game.line, game.column, EARLY)
         try:
             params = RangeParams(width, height)
         except PuzzleError as exc:
@@ -268,20 +269,15 @@ class Range(CluePuzzle):
         return self._instance(rows, game.line)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
-            raise PuzzleError("range JSON needs a 'grid': a non-empty list of rows of numbers (null for blank)")
+        """`grid`: rows of numbers, null a blank; `width` and `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
         rows = []
-        for r, row in enumerate(data["grid"], start=1):
-            if not isinstance(row, list) or not all(v is None or (isinstance(v, int) and not isinstance(v, bool))
-                                                    for v in row):
-                raise PuzzleError(f"grid row {r} is not a list of numbers and nulls")
+        for r, row in enumerate(doc.board("grid", EARLY), start=1):
+            if not isinstance(doc.get("grid")[r - 1], list) or \
+                    not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row):
+                raise doc.error("grid", f"row {r} is not a list of numbers and nulls")
             rows.append([Token("" if v is None else str(v), None, None) for v in row])
-        inst = self._instance(rows)
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+        return self._instance(rows)
 
     def numbers(self, inst: Instance) -> list[list[int | None]]:
         p = inst.params

@@ -51,11 +51,11 @@ from lab.puzzle import (
 )
 from lab.textgrid import (
     Element,
+    JsonObject,
     Token,
     array_rows,
+    array_shape,
     game_id,
-    json_rows,
-    parse_json,
     position,
     rectangular,
     tatham_size,
@@ -69,6 +69,7 @@ Arrow = int | None  # 0..7 as Tatham's dirs (N NE E SE S SW W NW); None: the las
 # Size limit: a minimal 9x9 board checks in about a second, and generating and grading one
 # takes 10 to 20 s; a 10x10 one took 25 s to check (a path through every cell is hard SAT).
 SIZE = BoardLimit(9, 9, 1, 1)
+EARLY = SIZE.early("signpost")  # the readers' size check, before any cell is read
 STEPS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))  # (dr, dc) per direction
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 GLYPHS = "↑↗→↘↓↙←↖"
@@ -184,8 +185,7 @@ def tatham_places(text: str) -> tuple[int, int, list[Place]]:
     optional decimal number, then its direction as a letter a..h (N, NE, .., NW)."""
     game = game_id(text)
     width, height = tatham_size(game.head, "c?", f"bad Signpost parameters {quote(game.head)} "
-                                "(expected like 6x6 or 6x6c)", game.line, game.column)
-    SIZE.check("signpost", width, height, line=game.line)
+                                "(expected like 6x6 or 6x6c)", game.line, game.column, EARLY)
     area = width * height
     places: list[Place] = []
     number, start = "", 0
@@ -307,7 +307,7 @@ class Signpost(NumberedCells, CluePuzzle):
 
     def _parse_text(self, text: str) -> Instance:
         """Rows of cells separated by spaces, each `[number]arrow` (see `_place`)."""
-        rows = token_rows(text)
+        rows = token_rows(text, limit=EARLY)
         if not rows:
             raise PuzzleError("empty input")
         return self._instance([[self._place(t) for t in row] for row in rows], rows[0][0].line)
@@ -315,10 +315,14 @@ class Signpost(NumberedCells, CluePuzzle):
     def _parse_array(self, text: str) -> Instance:
         """Seed 000's two arrays: the arrows as keyboard letters (Q W E / A D / Z X C around
         S; ' ' for the last cell), then the numbers (0 for none)."""
+        start = text.find("[")
+        shape = array_shape(text[start:], first=True) if start >= 0 else None
+        if shape is not None:  # the arrows' size, before the two arrays are told apart
+            EARLY(shape[1], shape[0], position(text, start)[0])
         arrows_text, numbers_text = split_arrays(text)
-        arrows = array_rows(arrows_text)
+        arrows = array_rows(arrows_text, EARLY)
         rectangular(arrows, what="array row", numbered=True)
-        numbers = array_rows(numbers_text) if numbers_text is not None else None
+        numbers = array_rows(numbers_text, EARLY) if numbers_text is not None else None
         if numbers is not None:
             rectangular(numbers, len(arrows[0]), len(arrows), what="numbers row", numbered=True)
         letters: dict[str, Arrow] = {**{ch: d for d, ch in enumerate(SEED_LETTERS)}, "": None, END: None}
@@ -346,12 +350,9 @@ class Signpost(NumberedCells, CluePuzzle):
 
     def _parse_json(self, text: str) -> Instance:
         """{"arrows": rows of N NE .. NW and *, "numbers": rows of numbers (0 or null: none)}."""
-        data = parse_json(text)
-        if not isinstance(data, dict):
-            raise PuzzleError("signpost JSON needs 'arrows' (rows of N, NE, .., NW, * for the last cell) "
-                              "and may give 'numbers' (rows, 0 for none)")
-        arrows = json_rows(data.get("arrows"), "arrows")
-        numbers = json_rows(data["numbers"], "numbers") if data.get("numbers") is not None else None
+        doc = JsonObject(text, self.name, ("width", "height", "arrows", "numbers"), self.aliases)
+        arrows = doc.board("arrows", EARLY)
+        numbers = doc.rows("numbers", EARLY) if "numbers" in doc else None
         rectangular(arrows, what="arrows row", numbered=True)
         if numbers is not None:
             rectangular(numbers, len(arrows[0]), len(arrows), what="numbers row", numbered=True)
@@ -366,11 +367,7 @@ class Signpost(NumberedCells, CluePuzzle):
                     raise PuzzleError(f"bad arrow {quote(a)} in arrows row {r + 1}")
                 out.append(Place(v or None, self._arrow(a, None, None), None, None))
             places.append(out)
-        inst = self._instance(places)
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+        return self._instance(places)
 
     def cells(self, inst: Instance, solution: Grid | None = None) -> list[list[tuple[int | None, Arrow]]]:
         """(number, arrow) per cell: the clue (N on the arrowless cell), or the solution's."""
@@ -461,17 +458,17 @@ class Signpost(NumberedCells, CluePuzzle):
         return True  # a clue is one position variable
 
     def rules(self, params: SignpostParams, pool: IDPool) -> Rules:
-        return self._rules(params, pool, links=True)
+        return self._rules(params, pool)
 
     def one_shot_rules(self, params: SignpostParams, pool: IDPool) -> Rules:
-        """Without the links (a question or two does not pay for loading them: the seed's
-        7x7, cold one-shot check, 21.7 ms with, 7.9 ms without), and backwards only into
-        cells with at most BACKWARD_MOST sources: forwards alone already state the rule, and
-        a long backward clause rarely propagates but costs as much to build and load as a
-        short one. Built as arrays (`support_clauses`), a clause shape at a time. The seed's
-        7x7, cold: 5.2 ms before, 3.2 ms now (best of 90, interleaved). Ten minimal 7x7 and
-        six 9x9 boards took about the CPU they took before (1.6x the conflicts, each
-        cheaper); with no backward clause at all the 7x7s met eight times the conflicts."""
+        """Backwards only into cells with at most BACKWARD_MOST sources: forwards alone
+        already state the rule, and a long backward clause rarely propagates but costs as
+        much to build and load as a short one. Built as arrays (`support_clauses`), a
+        clause shape at a time. With the links (`_links`), as `rules`: without them the
+        seed's 7x7 checks in 2 ms instead of 7, but a path through every cell without its
+        successors is hard SAT. Four generated 9x9 boards took 30.6 s to check without
+        them, 1.1 s with (1.4 s on `rules`); an empty 9x9 (the arrows alone) 1-7 s, 0.03-0.2 s
+        with; ten generated 6x6 boards the same either way."""
         n = params.n
         x, groups = numbering_variables(pool, n)
         first = x[0][0]
@@ -482,9 +479,10 @@ class Signpost(NumberedCells, CluePuzzle):
         clauses += support_clauses(first, n, tails, [params.sources[j] for j in tails], forward=False)
         if params.end is not None:
             clauses.append([x[params.end][n - 1]])
+        clauses += _links(params, pool, x, groups)
         return Rules(clauses, list(range(first, first + n * n)), x, at_most_one=[g for g in groups if len(g) > 1])
 
-    def _rules(self, params: SignpostParams, pool: IDPool, links: bool) -> Rules:
+    def _rules(self, params: SignpostParams, pool: IDPool) -> Rules:
         """x[i][k] (cell i holds k + 1): exactly one per cell and per number, and "i holds
         k" implies "a cell along i's arrow holds k + 1" (and backwards). Links s[i][j] (j
         follows i) add what a person sees first: each cell has one successor along its arrow
@@ -505,18 +503,7 @@ class Signpost(NumberedCells, CluePuzzle):
                 clauses.append([-x[i][k + 1], *[b + k for b in behind]])
         if params.end is not None:
             clauses.append([x[params.end][n - 1]])
-        if not links:
-            return Rules(clauses, [v for row in x for v in row], x, at_most_one=[g for g in groups if len(g) > 1])
-        link = {(i, j): pool.id(("link", i, j)) for i in range(n) for j in params.rays[i]}
-        for i in range(n):
-            out = [link[i, j] for j in params.rays[i]]
-            into = [link[j, i] for j in params.sources[i]]
-            clauses += [[x[i][n - 1], *out], [x[i][0], *into]]
-            clauses += [[-x[i][n - 1], -s] for s in out] + [[-x[i][0], -s] for s in into]
-            groups += [out, into]
-        for (i, j), s in link.items():
-            for k in range(n - 1):
-                clauses += [[-s, -x[i][k], x[j][k + 1]], [-s, x[i][k], -x[j][k + 1]]]
+        clauses += _links(params, pool, x, groups)
         return Rules(clauses, [v for row in x for v in row], x, at_most_one=[g for g in groups if len(g) > 1])
 
     # ---- CP-SAT -------------------------------------------------------------------
@@ -588,6 +575,25 @@ class Signpost(NumberedCells, CluePuzzle):
                 problems += [f"{k} at {name(a)} points {COMPASS[arrow]}, not at {k + 1} at {name(b)}"
                              for b in where.get(k + 1, []) if direction(a, b) != arrow]
         return problems
+
+
+def _links(params: SignpostParams, pool: IDPool, x: list[list[int]], groups: list[list[int]]) -> list[Clause]:
+    """Links s[i][j] (j follows i): each cell one successor along its arrow (none when it
+    holds N) and one predecessor (none when it holds 1), their "at most one" added to
+    `groups`; a link carries the number over. The clauses, drawing the links from `pool`."""
+    n = params.n
+    link = {(i, j): pool.id(("link", i, j)) for i in range(n) for j in params.rays[i]}
+    clauses: list[Clause] = []
+    for i in range(n):
+        out = [link[i, j] for j in params.rays[i]]
+        into = [link[j, i] for j in params.sources[i]]
+        clauses += [[x[i][n - 1], *out], [x[i][0], *into]]
+        clauses += [[-x[i][n - 1], -s] for s in out] + [[-x[i][0], -s] for s in into]
+        groups += [out, into]
+    for (i, j), s in link.items():
+        for k in range(n - 1):
+            clauses += [[-s, -x[i][k], x[j][k + 1]], [-s, x[i][k], -x[j][k + 1]]]
+    return clauses
 
 
 def support_clauses(first: int, n: int, cells: Sequence[int], others: Sequence[Sequence[int]],

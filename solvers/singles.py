@@ -24,7 +24,7 @@ from pysat.formula import IDPool
 
 from lab.connectivity import white_components
 from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
-from lab.textgrid import array_rows, game_id, parse_json, tatham_size, token_rows, write_array
+from lab.textgrid import JsonObject, array_rows, game_id, tatham_size, token_rows, write_array
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
@@ -33,6 +33,7 @@ TATHAM_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # Size limit: numbers up to 61, as Tatham's game IDs write them (a random board at the limit
 # checks in seconds: BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(len(TATHAM_DIGITS) - 1, len(TATHAM_DIGITS) - 1, 2, 2)
+EARLY = SIZE.early("singles")  # the readers' size check, before any cell is read
 
 
 @dataclass(frozen=True)
@@ -238,12 +239,12 @@ class Singles(CluePuzzle):
         return int(text)
 
     def _parse_text(self, text: str) -> Instance:
-        rows = token_rows(text)
+        rows = token_rows(text, limit=EARLY)
         cells = [[self._number(t.text, t.line, t.column) for t in row] for row in rows]
         return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         cells, where = [], []
         for r, row in enumerate(rows):
             values = []
@@ -263,7 +264,7 @@ class Singles(CluePuzzle):
         game = game_id(text)
         desc = game.desc
         width, height = tatham_size(game.head, r"(?:d[a-z])?", f"bad Singles parameters {quote(game.head)} "
-                                    "(expected like 5x5de)", game.line, game.column)
+                                    "(expected like 5x5de)", game.line, game.column, EARLY)
         if len(desc) != width * height:
             raise PuzzleError(f"game description has {len(desc)} cells, expected {width * height}", *game.at(0))
         for i, ch in enumerate(desc):
@@ -273,20 +274,16 @@ class Singles(CluePuzzle):
         return self._instance(cells, [[game.at(r * width + c) for c in range(width)] for r in range(height)])
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("grid"), list) or not data["grid"]:
-            raise PuzzleError("singles JSON needs a 'grid': a non-empty list of rows of numbers")
+        """`grid`: rows of numbers (null or 0 a blank); `width` and `height`, when given,
+        the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
         cells = []
-        for r, row in enumerate(data["grid"]):
-            if not isinstance(row, list) or not all(v is None or (isinstance(v, int) and not isinstance(v, bool))
-                                                    for v in row):
-                raise PuzzleError(f"grid row {r + 1} is not a list of numbers")
+        for r, row in enumerate(doc.board("grid", EARLY)):
+            if not isinstance(doc.get("grid")[r], list) or \
+                    not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row):
+                raise doc.error("grid", f"row {r + 1} is not a list of numbers")
             cells.append([v or 0 for v in row])
-        inst = self._instance(cells, [[(None, None)] * max(1, len(row)) for row in cells])
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+        return self._instance(cells, [[(None, None)] * max(1, len(row)) for row in cells])
 
     def numbers(self, inst: Instance) -> list[list[int]]:
         p = inst.params

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
 from lab.search import MoveProblem, solve
-from lab.textgrid import parse_json
+from lab.textgrid import JsonObject
 
 EMPTY = "."
 WALL = "#"
@@ -47,6 +47,7 @@ ANY = "?"
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 Slide = tuple[str, str]  # (block, direction)
 SIZE = BoardLimit(8, 8)
+EARLY = SIZE.early("sliding")  # the readers' size check, before any block is traced
 
 
 class OutOfTime(Exception):
@@ -171,6 +172,7 @@ class Sliding(MovePuzzle):
     @staticmethod
     def _grid(rows: list[tuple[int, str]]) -> tuple[str, int, int]:
         width = len(rows[0][1])
+        EARLY(max(len(line) for _, line in rows), len(rows), rows[0][0])
         for lineno, line in rows:
             if len(line) != width:
                 raise PuzzleError(f"row has {len(line)} cells, expected {width}", lineno)
@@ -189,12 +191,17 @@ class Sliding(MovePuzzle):
         return self._instance(width, start, goal, 1, 1, one_line=True)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not all(isinstance(data.get(k), list) for k in ("start", "goal")):
-            raise PuzzleError("sliding JSON needs 'start' and 'goal' (lists of row strings)", 1)
-        rows = [[(1, str(r).replace("0", EMPTY)) for r in data[k]] for k in ("start", "goal")]
-        if not rows[0] or not rows[1]:
-            raise PuzzleError("empty grid in JSON", 1)
+        """`start` and `goal`: rows as in the text form, each a string."""
+        doc = JsonObject(text, self.name, ("start", "goal"), self.aliases)
+        rows = []
+        for key in ("start", "goal"):
+            value = doc.array(key, what="rows, each a string")
+            line = doc.where(key)[0] or 1
+            if value:
+                EARLY(max(len(r) if isinstance(r, str) else 0 for r in value), len(value), line)
+            if not value or not all(isinstance(r, str) and r for r in value):
+                raise doc.error(key, "must be a non-empty list of rows, each a string")
+            rows.append([(line, r.replace("0", EMPTY)) for r in value])
         (start, width, height), (goal, gw, gh) = (self._grid(g) for g in rows)
         if (gw, gh) != (width, height):
             raise PuzzleError(f"goal grid is {gw}x{gh}, start grid is {width}x{height}", 1)

@@ -43,11 +43,13 @@ from lab.puzzle import (
 )
 from lab.share import NONE, box_grid
 from lab.textgrid import (
+    JsonObject,
     array_rows,
     char_rows,
+    count_cells,
     game_id,
-    json_rows,
-    parse_json,
+    grid_lines,
+    json_shown,
     rectangular,
     tatham_cells,
     tatham_encode,
@@ -60,6 +62,7 @@ HEX = "0123456789ABCDEF"  # a 16x16 board in the hexadecimal convention: digit k
 BLANKS = {".", "0", "_", "-", "*"}
 HEX_BLANKS = BLANKS - {"0"}  # in hex, 0 is a digit
 SIZE = BoardLimit(len(ALPHABET), len(ALPHABET), 4, 4)  # one character per digit in the line form
+EARLY = SIZE.early("sudoku", "grid")  # the readers' size check, before any cell is read
 Grid = tuple[tuple[int, ...], ...]
 
 
@@ -148,8 +151,8 @@ class Sudoku(CluePuzzle):
         grid form; characters only, in one line or several (16 lines of 16), with or without
         box rules or spaces between boxes (`004|300|209`, `4.. ... 8.5`), the line form."""
         fmt = super().sniff(text)
-        if fmt == "line" and any(len(row) > 1 and any(len(t.text) == 1 for t in row)
-                                 for row in token_rows(text, rules=True)):
+        if fmt == "line" and any(len(words) > 1 and any(len(w) == 1 for w in words)
+                                 for words in (line.split() for _, line in grid_lines(text, rules=True))):
             return "grid"
         return fmt
 
@@ -196,6 +199,9 @@ class Sudoku(CluePuzzle):
         return self._instance(cells, where, symbols=notation)
 
     def _parse_line(self, text: str) -> Instance:
+        lines = grid_lines(text, rules=True)
+        n = math.isqrt(sum(count_cells(line) for _, line in lines))
+        EARLY(n, n, lines[0][0])  # n x n characters, counted before a cell is made
         rows = char_rows(text, rules=True)
         chars = [t for row in rows for t in row]
         n = math.isqrt(len(chars))
@@ -211,7 +217,7 @@ class Sudoku(CluePuzzle):
                            [[(t.line, t.column) for t in row] for row in board])
 
     def _parse_grid(self, text: str) -> Instance:
-        rows = token_rows(text, rules=True)
+        rows = token_rows(text, rules=True, limit=EARLY)
         rectangular(rows)
         n = len(rows)
         rectangular(rows, n, n)
@@ -219,7 +225,7 @@ class Sudoku(CluePuzzle):
         return self._cells([[t.text for t in row] for row in rows], [[(t.line, t.column) for t in row] for row in rows])
 
     def _parse_array(self, text: str) -> Instance:
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         n = len(rows)
         rectangular(rows, n, n, "array row", numbered=True)
         SudokuParams.for_size(n)
@@ -244,20 +250,20 @@ class Sudoku(CluePuzzle):
         return self._instance([flat[i * n:(i + 1) * n] for i in range(n)], params=params)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or "grid" not in data:
-            raise PuzzleError("sudoku JSON needs a 'grid' (list of rows)")
-        grid = json_rows(data["grid"])
+        """`grid`: n rows of n digits (0 or "." a blank); `box`, when given, [rows, cols] of
+        a box (else the squarest box of n cells)."""
+        doc = JsonObject(text, self.name, ("box", "grid"), self.aliases)
+        grid = doc.rows("grid", EARLY)
         n = len(grid)
-        SIZE.check("sudoku", n, n, "grid")
-        cells = [[v if isinstance(v, int) else self._digit(str(v).strip() or ".", n, r + 1, c + 1)
+        SIZE.check("sudoku", n, n, "grid", doc.where("grid")[0])
+        cells = [[v if type(v) is int else self._digit(str(v).strip() or ".", n, r + 1, c + 1)
                   for c, v in enumerate(row)] for r, row in enumerate(grid)]
         params = None
-        if "box" in data:
-            box = data["box"]
-            if not (isinstance(box, list) and len(box) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in box)):
-                raise PuzzleError("'box' must be [rows, cols], two whole numbers")
+        box = doc.array("box", None, 2, "whole numbers, [rows, cols]")
+        if box is not None:
+            if not all(type(v) is int for v in box):
+                raise doc.error("box", f"must be [rows, cols], two whole numbers, got {json_shown(box[0])}, "
+                                       f"{json_shown(box[1])}")
             params = SudokuParams(box[0], box[1])
         return self._instance(cells, params=params)
 

@@ -41,14 +41,14 @@ from lab.puzzle import (
 )
 from lab.textgrid import (
     GameId,
+    JsonObject,
     Token,
     array_rows,
     game_id,
-    json_rows,
+    json_shown,
     line_tokens,
     named_vector,
     numbered_lines,
-    parse_json,
     rectangular,
     tatham_size,
     write_array,
@@ -59,6 +59,7 @@ Grid = tuple[tuple[bool, ...], ...]  # True = tent
 Key = tuple[str, int]  # ("row", r) or ("col", c), both from 0
 # Size limit: a 40x40 board (320 trees) checks in well under a second.
 SIZE = BoardLimit(40, 40, 2, 2)
+EARLY = SIZE.early("tents")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 4  # Tatham's Tents refuses smaller boards (validate_params)
 UNKNOWN = "?"  # a count left out (a stripped puzzle)
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -208,6 +209,7 @@ class Tents(CluePuzzle):
         if len(lines) < 2:
             raise PuzzleError("expected rows of cells, each with its count, then a line of column counts",
                               lines[0][0] if lines else None)
+        EARLY(len(lines[0][1].split()[0]), len(lines) - 1, lines[0][0])  # the first row's cells, the rows
         rows, row_counts = [], []
         for n, line in lines[:-1]:
             tokens = line_tokens(line, n)
@@ -230,7 +232,7 @@ class Tents(CluePuzzle):
                                   "counts) after the board")
             vectors[name] = [Token("?" if v is None else str(v) if isinstance(v, int) and not isinstance(v, bool)
                                    else quote(v), *at) for v in values]
-        rows = array_rows(board_text)
+        rows = array_rows(board_text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
@@ -242,7 +244,7 @@ class Tents(CluePuzzle):
         row counts, each after a comma."""
         game = game_id(text)
         width, height = tatham_size(game.head, r"(?:d[et])?", f"bad Tents parameters {quote(game.head)} "
-                                    "(expected like 8x8, 8x8de or 10x10dt)", game.line, game.column)
+                                    "(expected like 8x8, 8x8de or 10x10dt)", game.line, game.column, EARLY)
         try:
             SIZE.check(self.name, width, height)
         except PuzzleError as exc:
@@ -269,25 +271,20 @@ class Tents(CluePuzzle):
         return self._instance(rows, tokens[width:], tokens[:width], game.line)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("rows", []), list) \
-                or not isinstance(data.get("cols", []), list):
-            raise PuzzleError("tents JSON needs a 'grid' (rows of T and .), 'rows' and 'cols' (counts, null: none)")
-        rows = [[Token(str(ch), None, None) for ch in row] for row in json_rows(data.get("grid"))]
+        """`grid`: rows of T (tree) and . (empty); `rows` and `cols`: a count a line, null
+        for none; `width` and `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "grid", "rows", "cols"), self.aliases)
+        rows = [[Token(str(ch), None, None) for ch in row] for row in doc.board("grid", EARLY)]
 
-        def tokens(values: list) -> list[Token]:
+        def tokens(key: str) -> list[Token]:
             out = []
-            for v in values:
+            for v in doc.array(key, [], what="counts, a number or null each"):
                 if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
-                    raise PuzzleError(f"bad count {quote(v)} in tents JSON (a number, or null)")
-                out.append(Token(UNKNOWN if v is None else str(v), None, None))
+                    raise doc.error(key, f"has {json_shown(v)}: a count is a number, or null")
+                out.append(Token(UNKNOWN if v is None else str(v), *doc.where(key)))
             return out
 
-        inst = self._instance(rows, tokens(data.get("rows", [])), tokens(data.get("cols", [])))
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+        return self._instance(rows, tokens("rows"), tokens("cols"))
 
     def rows(self, inst: Instance, solution: Grid | None = None, tent: str = "E", empty: str = ".") -> list[str]:
         """The board as rows of T and . (a solution adds its tents as `tent`)."""

@@ -42,7 +42,7 @@ from lab.puzzle import (
     strip_bom,
     variable_block,
 )
-from lab.textgrid import Token, line_chars, numbered_lines, parse_json
+from lab.textgrid import JsonObject, Token, count_cells, line_chars, numbered_lines, refuse_oversized
 
 Cell = tuple[int, int]
 Colour = str | None  # "B", "W", or None: no colour
@@ -55,6 +55,7 @@ Grid = tuple[tuple[tuple[int, Colour] | None, ...], ...]
 # has at most ~130,000 placements, the rules for that still build in seconds.
 SIZE = BoardLimit(16, 16, 1, 1)
 STONE = BoardLimit(8, 8, 1, 1)
+EARLY = SIZE.early("tiling")  # the readers' size check, before any cell is read
 MAX_STONES = 64
 MAX_PLACEMENTS = 60_000
 BOARD_CHARS = {"B": "B", "W": "W", ".": None}  # and "_": a hole
@@ -255,19 +256,30 @@ def cells_of_line(line: str, lineno: int) -> list[Token]:
     return out
 
 
+def line_size(line: str) -> int:
+    """How many cells `cells_of_line` makes of a line, without making them."""
+    return line.count(",") + 1 if "," in line else count_cells(line)
+
+
 def is_separator(line: str) -> bool:
     return len(line.strip()) >= 3 and set(line.strip()) == {"="}
 
 
 def blocks(lines: Sequence[tuple[int, str]]) -> list[list[list[Token]]]:
-    """Rows of cells, split into blocks at separator lines (`===`)."""
-    out: list[list[list[Token]]] = [[]]
+    """Rows of cells, split into blocks at separator lines (`===`): at most MAX_STONES of at
+    most STONE's size, refused before any cell is made."""
+    parts: list[list[tuple[int, str]]] = [[]]
     for n, line in lines:
         if is_separator(line):
-            out.append([])
+            parts.append([])
         else:
-            out[-1].append(cells_of_line(line, n))
-    return [b for b in out if b]
+            parts[-1].append((n, line))
+    parts = [part for part in parts if part]
+    if len(parts) > MAX_STONES:
+        raise PuzzleError(f"{len(parts)} stones are too many: at most {MAX_STONES}", parts[MAX_STONES][0][0])
+    for k, part in enumerate(parts, start=1):
+        refuse_oversized(part, STONE.early("tiling", f"stone {k}"), line_size)
+    return [[cells_of_line(line, n) for n, line in part] for part in parts]
 
 
 def read_stone(rows: list[list[Token]], number: int) -> Stone:
@@ -379,6 +391,7 @@ class Tiling(CluePuzzle):
         heads = [k for k in range(i + 1, len(lines)) if lines[k][1].strip().lower() == "stones"]
         if not heads:
             raise PuzzleError("expected a line 'stones' after the board")
+        refuse_oversized(lines[i + 1:heads[0]], EARLY, line_size)
         board_rows = [cells_of_line(line, n) for n, line in lines[i + 1:heads[0]]]
         if not board_rows:
             raise PuzzleError("the board has no rows", board_line)
@@ -404,24 +417,24 @@ class Tiling(CluePuzzle):
         return Instance(self.name, params, checkerboard(side, side))
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("board"), list) or \
-                not isinstance(data.get("stones"), list):
-            raise PuzzleError("tiling JSON needs 'board' (rows of B, W, . and _) and 'stones' "
-                              "(lists of rows of B, W, . and _)")
-        for key in ("mirror", "apart"):
-            if not isinstance(data.get(key, key == "mirror"), bool):
-                raise PuzzleError(f"JSON '{key}' must be true or false")
-        board = [self._json_row(row, "board") for row in data["board"]]
-        if not board:
-            raise PuzzleError("the board has no rows")
+        """`board`: rows of B, W, . and _ (a hole); `stones`: each a list of such rows (_ no
+        cell); `mirror` (true) and `apart` (false); `width` and `height`, when given, the
+        board's."""
+        doc = JsonObject(text, self.name, ("width", "height", "mirror", "apart", "board", "stones"), self.aliases)
+        mirror, apart = doc.boolean("mirror", True), doc.boolean("apart", False)
+        board = [self._json_row(row, "board") for row in doc.board("board", EARLY)]
         width, height, holes, clues = read_board(board)
         stones = []
-        for k, rows in enumerate(data["stones"], start=1):
+        found = doc.array("stones", what="stones, each a list of rows of B, W, . and _")
+        if len(found) > MAX_STONES:
+            raise doc.error("stones", f"has {len(found)} stones, too many: at most {MAX_STONES}")
+        for k, rows in enumerate(found, start=1):
             if not isinstance(rows, list) or not rows:
-                raise PuzzleError(f"stone {k} must be a non-empty list of rows")
+                raise doc.error("stones", f"item {k} must be a non-empty list of rows")
+            STONE.early("tiling", f"stone {k}")(max(len(row) if isinstance(row, (str, list)) else 0 for row in rows),
+                                                len(rows), doc.where("stones")[0])
             stones.append(read_stone([self._json_row(row, f"stone {k}") for row in rows], k))
-        params = make_params(width, height, holes, stones, data.get("mirror", True), data.get("apart", False))
+        params = make_params(width, height, holes, stones, mirror, apart)
         return Instance(self.name, params, clues)
 
     @staticmethod

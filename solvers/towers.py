@@ -42,11 +42,12 @@ from lab.puzzle import (
 )
 from lab.textgrid import (
     GameId,
+    JsonObject,
     Token,
     array_rows,
+    array_shape,
     game_id,
-    json_rows,
-    parse_json,
+    position,
     rectangular,
     tatham_cells,
     tatham_encode,
@@ -57,6 +58,7 @@ from lab.textgrid import (
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
 SIZE = BoardLimit(16, 16, 1, 1)  # a 16x16 board checks in well under a second
+EARLY = SIZE.early("towers")  # the readers' size check, before any cell is read
 TATHAM_SIZES = (3, 9)  # Tatham's validate_params
 SIDES = ("top", "bottom", "left", "right")  # Tatham's clue order
 SIDE_NAMES = {"top": "above column", "bottom": "below column", "left": "left of row", "right": "right of row"}
@@ -217,7 +219,7 @@ class Towers(CluePuzzle):
     def _parse_text(self, text: str) -> Instance:
         """n + 2 rows of n + 2 tokens: the top clues between two corner dots, n rows each
         with its left clue, its cells and its right clue, the bottom clues; '.' is none."""
-        rows = token_rows(text)
+        rows = token_rows(text, limit=SIZE.early(self.name, extra=(2, 2)))  # the clues around the board
         size = len(rows[0])
         if size < 3:
             raise PuzzleError(f"the first row has {size} tokens: a board of n cells a side has n + 2 "
@@ -235,6 +237,10 @@ class Towers(CluePuzzle):
     def _parse_array(self, text: str) -> Instance:
         """Seed 000's form: `board = np.array([[' ', '3', ...], ...])` and the four sides
         `t`, `b`, `l`, `r` (or named in `sides={'top': t, ...}`), -1 for no clue."""
+        board_at = re.search(r"(?m)^\s*board\s*=[^\[]*", text)
+        shape = array_shape(text[board_at.end():], first=True) if board_at else None
+        if shape is not None:  # the board's size, before the text is parsed
+            EARLY(shape[1], shape[0], position(text, board_at.end())[0])
         try:
             tree = ast.parse(text)
         except SyntaxError as exc:
@@ -334,21 +340,17 @@ class Towers(CluePuzzle):
         return self.make(n, sides, cells, game.line)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or "grid" not in data:
-            raise PuzzleError("towers JSON needs a 'grid' (rows of heights, 0 or null blank) and may give "
-                              "'top', 'bottom', 'left', 'right' clue lists (0 or null: none)")
-        rows = json_rows(data["grid"])
+        """`grid`: n rows of heights (0 or null a blank); `top`, `bottom`, `left`, `right`:
+        n clues each (0 or null: none; all none when left out); `size`, when given, n."""
+        doc = JsonObject(text, self.name, ("size", *SIDES, "grid"), self.aliases)
+        size = doc.integer("size", None, low=1)
+        if size is not None:
+            EARLY(size, size, doc.where("size")[0])
+        rows = doc.rows("grid", EARLY)
         n = len(rows)
-        SIZE.check(self.name, n, n)
-        sides = {}
-        for side in SIDES:
-            values = data.get(side, [None] * n)
-            if not isinstance(values, list):
-                raise PuzzleError(f"'{side}' must be a list of {n} clues")
-            sides[side] = values
-        if "size" in data and data["size"] != n:
-            raise PuzzleError(f"JSON says size {quote(data['size'])} but the grid has {n} rows")
+        SIZE.check(self.name, n, n, line=doc.where("grid")[0])
+        doc.agrees("size", n, "the grid's rows are")
+        sides = {side: doc.array(side, [None] * n, n, "clues (0 or null: none)") for side in SIDES}
         return self.make(n, sides, rows)
 
     # ---- writing -------------------------------------------------------------------

@@ -49,14 +49,15 @@ from lab.puzzle import (
 )
 from lab.textgrid import (
     GameId,
+    JsonObject,
     Token,
     array_rows,
+    count_cells,
     game_id,
-    json_rows,
+    json_shown,
     line_tokens,
     named_vector,
     numbered_lines,
-    parse_json,
     rectangular,
     tatham_cells,
     tatham_encode,
@@ -71,6 +72,7 @@ Track = tuple[tuple[str, ...], ...]  # every cell's piece ("" empty), directions
 # 20x20 a generated puzzle checks in 1-5 s, a board of counts alone in up to half a minute
 # (the one-line rule goes in as cuts), and at 30x30 a generated one took 23 s (2026-11-24).
 SIZE = BoardLimit(20, 20, 2, 2)
+EARLY = SIZE.early("tracks")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 4  # Tatham's Tracks refuses smaller boards (validate_params)
 ENUMERATE_MOST = 30  # cells: `candidates` refuses larger boards
 UNKNOWN = "?"  # a count left out
@@ -310,7 +312,10 @@ class Tracks(CluePuzzle):
     def _parse_text(self, text: str) -> Instance:
         """The column counts; then each row: 'A' before the entrance's row, its cells, its
         count; last, a line with 'B' under the exit's column and '.' elsewhere."""
-        lines = [(n, line_tokens(line, n)) for n, line in numbered_lines(text)]
+        numbered = numbered_lines(text)
+        if numbered:  # the column counts, and the rows between them and the exit's line
+            EARLY(count_cells(numbered[0][1], chars=False), len(numbered) - 2, numbered[0][0])
+        lines = [(n, line_tokens(line, n)) for n, line in numbered]
         if len(lines) < 3:
             raise PuzzleError("expected a line of column counts, the rows (A before the entrance's row, "
                               "each row's count after it), then a line with B under the exit",
@@ -348,7 +353,7 @@ class Tracks(CluePuzzle):
         bottom row that goes D: the seed gives both."""
         side, side_at, text_left = named_vector(text, "side")
         top, top_at, text_left = named_vector(text_left, "top")
-        rows = array_rows(text_left)
+        rows = array_rows(text_left, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         rectangular(rows, numbered=True)
@@ -374,7 +379,7 @@ class Tracks(CluePuzzle):
         count and before the entrance's row count."""
         game = game_id(text)
         width, height = tatham_size(game.head, r"(?:d[a-z]?)?o?", f"bad Tracks parameters {quote(game.head)} "
-                                    "(expected like 8x8, 8x8dt or 10x10dho)", game.line, game.column)
+                                    "(expected like 8x8, 8x8dt or 10x10dho)", game.line, game.column, EARLY)
         try:
             SIZE.check(self.name, width, height)
         except PuzzleError as exc:
@@ -418,28 +423,23 @@ class Tracks(CluePuzzle):
         return tokens, marked
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("rows"), list) \
-                or not isinstance(data.get("cols"), list) or not all(
-                    isinstance(data.get(k), int) and not isinstance(data.get(k), bool) for k in ("entrance", "exit")):
-            raise PuzzleError("tracks JSON needs a 'grid' (rows of pieces and .), 'rows' and 'cols' (counts, null: "
-                              "none), 'entrance' (A's row) and 'exit' (B's column), both from 1")
-        rows = [[Token(str(v), None, None) for v in row] for row in json_rows(data.get("grid"))]
+        """`grid`: rows of pieces and .; `rows` and `cols`: a count a line (null: none);
+        `entrance` (A's row) and `exit` (B's column), both from 1; `width` and `height`, when
+        given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "entrance", "exit", "grid", "rows", "cols"),
+                         self.aliases)
+        rows = [[Token(str(v), None, None) for v in row] for row in doc.board("grid", EARLY)]
+        entrance, exit = doc.integer("entrance", low=1), doc.integer("exit", low=1)
 
-        def tokens(values: list) -> list[Token]:
+        def tokens(key: str) -> list[Token]:
             out = []
-            for v in values:
+            for v in doc.array(key, what="counts, a number or null each"):
                 if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-                    raise PuzzleError(f"bad count {quote(v)} in tracks JSON (a number, or null)")
-                out.append(Token(UNKNOWN if v is None else str(v), None, None))
+                    raise doc.error(key, f"has {json_shown(v)}: a count is a number, or null")
+                out.append(Token(UNKNOWN if v is None else str(v), *doc.where(key)))
             return out
 
-        inst = self._instance(rows, tokens(data["rows"]), tokens(data["cols"]), data["entrance"] - 1,
-                              data["exit"] - 1)
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+        return self._instance(rows, tokens("rows"), tokens("cols"), entrance - 1, exit - 1)
 
     # ---- writing ------------------------------------------------------------------
     def pieces(self, inst: Instance, solution: Track | None = None) -> list[list[str]]:

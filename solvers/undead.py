@@ -44,14 +44,15 @@ from lab.puzzle import (
 )
 from lab.textgrid import (
     GameId,
+    JsonObject,
     Token,
     array_rows,
+    count_cells,
     game_id,
-    json_rows,
+    json_shown,
     line_tokens,
     literal_at,
     numbered_lines,
-    parse_json,
     position,
     tatham_cells,
     tatham_encode,
@@ -67,6 +68,7 @@ Visit = tuple[int, int, bool]  # a monster cell on a line of sight, and whether 
 # took 16 s and generating one puzzle nearly 3 minutes (measured 2026-11-24). Tatham's game
 # stops at 54 cells (7x7).
 SIZE = BoardLimit(14, 14, 1, 1)
+EARLY = SIZE.early("undead")  # the readers' size check, before any cell is read
 TATHAM_LEAST, TATHAM_AREA = 3, 54  # undead.c validate_params: each side at least 3, w <= 54 / h
 MONSTERS = ("G", "V", "Z")
 MIRRORS = ("/", "\\")
@@ -320,6 +322,7 @@ class Undead(CluePuzzle):
         if len(lines) < 4:
             raise PuzzleError("expected the totals line, the top numbers, rows (left number, cells, right number) "
                               "and the bottom numbers", lines[0][0] if lines else None)
+        EARLY(count_cells(lines[1][1], chars=False), len(lines) - 3, lines[1][0])  # top numbers, rows
         totals = self._totals(line_tokens(lines[0][1], lines[0][0]), lines[0][0])
         top = line_tokens(lines[1][1], lines[1][0])
         bottom = line_tokens(lines[-1][1], lines[-1][0])
@@ -359,7 +362,7 @@ class Undead(CluePuzzle):
             board_text = board_text[:m.start()] + re.sub(r"[^\n]", " ", board_text[m.start():end + 1]) \
                 + board_text[end + 1:]
         totals = self._array_totals(text)
-        rows = array_rows(board_text)
+        rows = array_rows(board_text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         cells = []
@@ -400,7 +403,7 @@ class Undead(CluePuzzle):
         cells), then 2(w + h) edge numbers clockwise from the top-left corner."""
         game = game_id(text)
         width, height = tatham_size(game.head, r"(?:d[ent])?", f"bad Undead parameters {quote(game.head)} "
-                                    "(expected like 4x4 or 5x5dt)", game.line, game.column)
+                                    "(expected like 4x4 or 5x5dt)", game.line, game.column, EARLY)
         SIZE.check(self.name, width, height, line=game.line)
         self._tatham_fits(width, height, game.line, game.column)
         parts = game.desc.split(",")
@@ -437,28 +440,21 @@ class Undead(CluePuzzle):
                               f"{TATHAM_AREA} / height)", line, column)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict):
-            raise PuzzleError("undead JSON needs 'grid' (rows of . / \\ G V Z), 'ghosts', 'vampires', 'zombies' "
-                              "and the edge numbers 'top', 'right', 'bottom', 'left' (null: none)")
-        rows = [[Token(str(ch), None, None) for ch in row] for row in json_rows(data.get("grid"))]
-        totals = []
-        for name in ("ghosts", "vampires", "zombies"):
-            v = data.get(name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise PuzzleError(f"undead JSON: {quote(name)} must be a number, found {quote(v)}")
-            totals.append(v)
+        """`grid`: rows of . / \\ G V Z; `ghosts`, `vampires`, `zombies`: the totals; `top`,
+        `right`, `bottom`, `left`: the edge numbers, left to right and top to bottom (null:
+        none); `width` and `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "ghosts", "vampires", "zombies", "grid", *SIDES),
+                         self.aliases)
+        rows = [[Token(str(ch), None, None) for ch in row] for row in doc.board("grid", EARLY)]
+        ghosts, vampires, zombies = (doc.integer(name, low=0) for name in ("ghosts", "vampires", "zombies"))
         counts: dict[Key, Token] = {}
         for side in SIDES:
-            values = data.get(side)
             n = len(rows[0]) if side in ("top", "bottom") else len(rows)
-            if not isinstance(values, list) or len(values) != n:
-                raise PuzzleError(f"undead JSON: {quote(side)} must be a list of {n} numbers (null: none)")
-            for i, v in enumerate(values):
+            for i, v in enumerate(doc.array(side, length=n, what="numbers (null: none)")):
                 if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
-                    raise PuzzleError(f"undead JSON: bad number {quote(v)} in {quote(side)}")
+                    raise doc.error(side, f"has {json_shown(v)}: an edge number is a number from 0, or null")
                 counts[(side, i)] = Token(UNKNOWN if v is None else str(v), None, None)
-        return self._instance(rows, (totals[0], totals[1], totals[2]), counts)
+        return self._instance(rows, (ghosts, vampires, zombies), counts)
 
     def rows(self, inst: Instance, solution: Grid | None = None) -> list[list[str]]:
         """The board's cells: '.', '/', '\\' and given monsters (a solution fills them all)."""

@@ -36,12 +36,11 @@ from lab.puzzle import (
 )
 from lab.textgrid import (
     GameId,
+    JsonObject,
     Token,
     array_rows,
     char_rows,
     game_id,
-    json_rows,
-    parse_json,
     rectangular,
     tatham_size,
     write_array,
@@ -52,6 +51,7 @@ Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True = black
 # Size limit: a board at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(40, 40, 2, 2)
+EARLY = SIZE.early("unruly")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 6  # Tatham's Unruly refuses smaller boards (validate_params)
 COLOURS = {".": None, "W": False, "w": False, "0": False, "B": True, "b": True, "1": True}  # 0/1 as Tatham's text
 SHOW = {None: ".", False: "W", True: "B"}
@@ -176,7 +176,7 @@ class Unruly(CluePuzzle):
 
     def _parse_text(self, text: str) -> Instance:
         """Rows of W/B/. (or Tatham's 0/1/.), after an optional line `unique`."""
-        rows = char_rows(text)
+        rows = char_rows(text, limit=SIZE.early(self.name, extra=(0, 1)))  # and a first line `unique`
         unique = "".join(t.text for t in rows[0]).lower() == "unique"
         rows = rows[1:] if unique else rows
         if not rows:
@@ -185,7 +185,7 @@ class Unruly(CluePuzzle):
 
     def _parse_array(self, text: str) -> Instance:
         """Seed 000's array: 'W', 'B' and ' ' for blank."""
-        rows = array_rows(text)
+        rows = array_rows(text, EARLY)
         if not rows:
             raise PuzzleError("empty array")
         cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
@@ -195,7 +195,7 @@ class Unruly(CluePuzzle):
         """`WxH[u][dX]:description` (see `tatham_colours`)."""
         game = game_id(text)
         width, height = tatham_size(game.head, r"u?(?:d[ten])?", f"bad Unruly parameters {quote(game.head)} "
-                                    "(expected like 8x8, 8x8dn or 10x10ue)", game.line, game.column)
+                                    "(expected like 8x8, 8x8dn or 10x10ue)", game.line, game.column, EARLY)
         try:
             params = UnrulyParams(width, height, "u" in game.head)
         except PuzzleError as exc:
@@ -207,15 +207,11 @@ class Unruly(CluePuzzle):
         return Instance(self.name, params, clues)
 
     def _parse_json(self, text: str) -> Instance:
-        data = parse_json(text)
-        if not isinstance(data, dict) or not isinstance(data.get("unique", False), bool):
-            raise PuzzleError("unruly JSON needs a 'grid' (rows of W, B and .) and may say 'unique': true or false")
-        rows = [[Token(str(ch), None, None) for ch in row] for row in json_rows(data.get("grid"))]
-        inst = self._instance(rows, data.get("unique", False))
-        for key, size in (("width", inst.params.width), ("height", inst.params.height)):
-            if key in data and data[key] != size:
-                raise PuzzleError(f"JSON says {key} {quote(data[key])} but the grid has {size}")
-        return inst
+        """`grid`: rows of W, B and .; `unique` (false): no two rows and no two columns alike;
+        `width` and `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "unique", "grid"), self.aliases)
+        unique = doc.boolean("unique", False)
+        return self._instance([[Token(str(ch), None, None) for ch in row] for row in doc.board("grid", EARLY)], unique)
 
     def rows(self, inst: Instance, solution: Grid | None = None) -> list[str]:
         """The board as rows of W, B and . (a solution fills every cell)."""

@@ -3,7 +3,9 @@ and bad input (shared code in solvers/chess_common.py)."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 
@@ -122,6 +124,22 @@ def test_melee_colour_forms_agree():
     assert MELEE.parse("board = ['Ka1', 'Pb2', 'Nc3']\ncolors = ['W', 'W', 'B']") == fen
     assert MELEE.parse('{"pieces": ["Ka1", "Pb2", "Nc3"], "colors": ["W", "W", "B"]}') == fen
     assert RANGER.parse("ka1 pb2 nc3") == RANGER.parse("Ka1 Pb2 Nc3")  # one side: case ignored
+
+
+def test_melee_json_colors_null_is_refused_not_read_as_all_white():
+    """Issue 40: `"colors": null` was read as no colours, every piece white as its letter
+    says, and a board with a solution answered 'no solution'. A present field is read."""
+    doc = json.loads(MELEE.format(MELEE.parse(MELEE.example), "json"))
+    assert MELEE.answer(MELEE.parse(json.dumps(doc))).text.startswith("12 captures")
+    for colors, words in ((None, "got null"), ("WB", "got 'WB'"), (["W"], "of 13 colors"),
+                          (["W", 1] + ["B"] * 11, "got 1")):
+        with pytest.raises(PuzzleError, match=re.escape("chessmelee JSON: 'colors' must be")) as err:
+            MELEE.parse(json.dumps({**doc, "colors": colors}))
+        assert words in str(err.value) and err.value.line == 1
+    with pytest.raises(PuzzleError, match="'colors' is not a chessranger field"):  # one side: no colours
+        RANGER.parse('{"pieces": ["Ka1", "Pb2"], "colors": ["W", "B"]}')
+    with pytest.raises(PuzzleError, match="'pieces' must be a list of pieces"):
+        MELEE.parse('{"pieces": null}')
 
 
 @pytest.mark.parametrize("puzzle, text, line, column", [

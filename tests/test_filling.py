@@ -262,7 +262,7 @@ def test_text_takes_other_blanks_and_json_numbers():
     ("1..\n..\n5..", 2),
     ("[[' ', 'a']]", 1),
     ('{"grid": ["1.", "."]}', None),
-    ('{"grid": ["1.", ".."], "width": 3}', None),
+    ('{"grid": ["1.", ".."], "width": 3}', 1),  # the line of the field
 ])
 def test_bad_input_names_the_place(text, line):
     with pytest.raises(PuzzleError) as info:

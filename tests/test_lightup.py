@@ -195,6 +195,28 @@ def test_bad_input_names_the_line(text, fmt, line):
     assert err.value.line == line, str(err.value)
 
 
+def test_json_fields_are_read_strictly():
+    """Issue 40: `"width": null` was accepted (the field ignored); every field is now
+    checked where it is read, and one no reader knows is refused."""
+    good = {"puzzle": "lightup", "width": 4, "height": 4, "grid": ["....", "2#..", "..10", "...."]}
+    assert PUZZLE.parse(json.dumps(good)) == PUZZLE.parse(PUZZLE.example)
+    assert PUZZLE.parse(json.dumps({"grid": good["grid"]})) == PUZZLE.parse(PUZZLE.example)  # a size may be left out
+    for change, words in (({"width": None}, "'width' must be a whole number, got null"),
+                          ({"height": "4"}, "'height' must be a whole number, got '4'"),
+                          ({"width": 4.0}, "'width' must be a whole number, got 4.0"),
+                          ({"width": True}, "'width' must be a whole number, got true"),
+                          ({"width": -1}, "'width' must be at least 1, got -1"),
+                          ({"width": 5}, "JSON says width '5' but the grid has 4"),
+                          ({"width": 1000}, "lightup board 1000x4 is too large"),
+                          ({"grid": None}, "'grid' must be a non-empty list of rows"),
+                          ({"widht": 4}, "'widht' is not a lightup field"),
+                          ({"puzzle": "sudoku"}, "'puzzle' is 'sudoku'")):
+        with pytest.raises(PuzzleError) as err:
+            PUZZLE.parse(json.dumps({**good, **change}))
+        assert words in str(err.value) and err.value.line == 1, str(err.value)
+    assert PUZZLE.parse(json.dumps({**good, "puzzle": "Akari"})) == PUZZLE.parse(PUZZLE.example)  # an alias
+
+
 def test_bad_input_without_position():
     for text in ["", '{"size": 3}', "7x7#12345"]:
         with pytest.raises(PuzzleError):

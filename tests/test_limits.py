@@ -81,7 +81,7 @@ def test_oversized_input_is_refused_before_any_rules(name, monkeypatch):
 
 def test_the_message_names_the_size_found_and_the_limit():
     assert error_of(registry.puzzle("lightup"), "\n".join(["." * 1000] * 3)) == \
-        "lightup board 1000x3 is too large: at most 100x100"
+        "line 1: lightup board 1000x3 is too large: at most 100x100"
     assert "sudoku grid 36x36 is too large: at most 26x26" in error_of(registry.puzzle("sudoku"), "6x6:z")
     assert "keen grid 17x17 is too large" in error_of(registry.puzzle("keen"), "17:_,a1")
 
@@ -126,7 +126,7 @@ def test_input_beyond_any_limit_is_refused_unread():
     ("minesweeper", "51x51n10:m" + "0" * 651, "too large"),
     ("sudoku", '{"grid": [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "box": [1e309, 3]}',
      "'box' must be"),  # Infinity
-    ("guess", '{"pegs": 1e999}', "must be a number"),
+    ("guess", '{"pegs": 1e999}', "'pegs' must be a whole number, got Infinity"),
     ("sudoku", "9" * 3000 + "x" + "9" * 3000 + ":a", "is too large: at most 26x26"),  # str() of n would fail
     ("minesweeper", "mines: " + "9" * 4000 + "\n...\n...", "mines do not fit"),
     ("lightup", "9" * 4000 + "x2:a", "x2 is too large"),

@@ -218,7 +218,7 @@ def test_bad_array_cell_names_the_line():
     ("9x9n10:4,4,m76fe", "hex digits"),
     ("9x9n11:4,4,m76fed3922b9232ea96130", "layout has 10"),
     ("9x9:40,4,m76fed3922b9232ea96130", "off the"),
-    ('{"mines": 1}', "needs a 'board'"),
+    ('{"mines": 1}', "needs 'board'"),
     ('{"mines": 1, "board": ["1."', "bad JSON"),
 ])
 def test_bad_input_is_a_puzzle_error(text, message):

@@ -269,8 +269,8 @@ def test_array_reads_numbers_as_well_as_strings():
     ("4..\n..\n...", 2),  # ragged
     ("4..\n.x.\n...", 2),  # a cell that is no number
     ("[['4', ' '],\n [' ', '10']]", 2),  # two digits in a cell
-    ('{"grid": ["4.", ".3"], "width": 3}', None),
-    ('{"grid": "4."}', None),
+    ('{"grid": ["4.", ".3"], "width": 3}', 1),
+    ('{"grid": "4."}', 1),  # the field's line
     ('["4."]', 1),  # brackets: read as the seed's array
 ])
 def test_bad_input_names_the_place(text, line):

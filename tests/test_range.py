@@ -222,8 +222,8 @@ def test_the_seeds_array_and_our_text_agree():
     ("[[-1, 3],\n [-1, 'a']]", 2),
     ("[[-1, 3],\n [-1, True]]", 2),
     ("[[-1, 3],\n [None, 2]]", 2),
-    ('{"grid": [[null, 3], [null, "2"]]}', None),
-    ('{"grid": [[null, 3], [null, 2]], "width": 3}', None),
+    ('{"grid": [[null, 3], [null, "2"]]}', 1),  # the field's line
+    ('{"grid": [[null, 3], [null, 2]], "width": 3}', 1),  # the field's line
 ])
 def test_bad_input_names_the_place(text, line):
     with pytest.raises(PuzzleError) as err:

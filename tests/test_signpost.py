@@ -228,8 +228,8 @@ def test_text_reads_glyphs_lower_case_and_the_star_with_or_without_n():
     ("[['D', 'Q'],\n ['D', ' ']]\n[[1, 0]]", 3, "grid has 1 rows, expected 2"),
     ('{"arrows": [["E", "S"], ["E", "*"]], "numbers": [[1, 0], [0, true]]}', None,
      "bad number 'True' in numbers row 2"),
-    ('{"arrows": [["E", "S"], ["E", "*"]], "width": 3}', None, "JSON says width '3' but the grid has 2"),
-    ('{"numbers": [[1]]}', None, "'arrows' must be a non-empty list"),
+    ('{"arrows": [["E", "S"], ["E", "*"]], "width": 3}', 1, "JSON says width '3' but the grid has 2"),
+    ('{"numbers": [[1]]}', 1, "signpost JSON needs 'arrows'"),
 ])
 def test_bad_input_names_the_place(text, line, message):
     with pytest.raises(PuzzleError, match=re.escape(message)) as err:

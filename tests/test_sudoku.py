@@ -222,7 +222,7 @@ def test_25x25_with_target_and_budget_finishes():
     opts = GenerateOptions(target=400, budget=Budget(conflicts=20000))
     g = generate_one(P, G, G.params(size=25), random.Random(1), SessionCache(), opts)
     assert len(g.instance.clues) <= 400
-    assert cpsat_status(P, g.instance, seconds=300) == "unique"
+    assert cpsat_status(P, g.instance, work=300) == "unique"
 
 
 @pytest.mark.slow

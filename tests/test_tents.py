@@ -389,8 +389,8 @@ def test_stripped_counts_round_trip(fmt):
     ("board = [['T', ' '], [' ', ' ']]\nside = [1, 0]\ntop = [1, 'x']", 3),
     ("board = [['T', ' '], [' ', 'Q']]\nside = [1, 0]\ntop = [1, 0]", 1),
     ("board = [['T', ' '], [' ', ' ']]\nside = [1, 0]", None),  # no top
-    ('{"grid": ["T.", ".."], "rows": [1, 0], "cols": [1, true]}', None),
-    ('{"grid": ["T.", ".."], "rows": [1, 0], "cols": [1, 0], "width": 4}', None),
+    ('{"grid": ["T.", ".."], "rows": [1, 0], "cols": [1, true]}', 1),  # the field's line
+    ('{"grid": ["T.", ".."], "rows": [1, 0], "cols": [1, 0], "width": 4}', 1),
 ])
 def test_bad_input_names_the_place(text, line):
     with pytest.raises(PuzzleError) as err:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -280,3 +281,48 @@ def test_named_vector_reads_a_list_and_blanks_its_line():
         named_vector(text, "left")
     with pytest.raises(PuzzleError, match="'top' needs a list of counts"):
         named_vector("top = 3\n", "top")
+
+
+# ---- early size checks and strict JSON (issue 40) ---------------------------------------------
+def test_the_early_checks_refuse_only_what_is_surely_too_large():
+    from lab.puzzle import BoardLimit
+    from lab.textgrid import array_shape, grid_lines, refuse_tall
+
+    early = BoardLimit(4, 3).early("demo")
+    assert raises(char_rows, "....\n" * 4, limit=early).message == "demo board 4x4 is too large: at most 4x3"
+    assert raises(char_rows, "..\n.....\n..", limit=early).line == 2  # the longest row, where it stands
+    assert len(char_rows("....\n" * 3, limit=early)) == 3
+    # box rules, a byte-order mark, a frame the puzzle allows for and CR line ends are no rows
+    assert len(grid_lines("\ufeff12|34\n--+--\n34|12\n", rules=True, limit=BoardLimit(4, 2).early("demo"))) == 2
+    assert len(char_rows("x....\n....\n....\n....", limit=BoardLimit(4, 3).early("demo", extra=(1, 1)))) == 4
+    assert len(char_rows("\r".join(["...."] * 3), limit=early)) == 3
+    with pytest.raises(PuzzleError, match="demo board 1x5 is too large"):
+        refuse_tall("mines: 3\n" + ".\n" * 5, early, r"[.]")
+    refuse_tall("mines: 3\nmines: 3\nmines: 3\n.\n.\n.\n", early, r"[.]")  # headers are no rows
+    # an array's shape from its brackets and commas: strings and comments may hold either
+    assert array_shape("[[1, 2, 3], [4, 5, 6],]") == (2, 3)
+    assert array_shape("[\n ['a', ','],  # [x, y, z]\n ['\\'', \"]\"],\n]") == (2, 2)
+    assert array_shape("[['#', '.'], ['.', '.']]") == (2, 2)
+    assert array_shape("[[[1]]]") is None  # deeper than rows of values: the parser says what is wrong
+    assert array_shape("[[1, 2], [3, 4]])\nb = np.array([[1]])", first=True) == (2, 2)
+    assert raises(array_rows, "[" + "[0, 0], " * 4 + "]", early).message == "demo board 2x4 is too large: at most 4x3"
+
+
+def test_a_json_object_reads_every_field_it_has():
+    from lab.textgrid import JsonObject
+
+    doc = JsonObject('{"puzzle": "Demo",\n "width": 3, "flag": true, "name": "x", "rows": [1]}', "demo",
+                     ("width", "flag", "name", "rows", "grid"), ("demo",))
+    assert (doc.integer("width", low=1), doc.boolean("flag"), doc.string("name")) == (3, True, "x")
+    assert doc.array("rows", length=1) == [1] and doc.array("grid", None) is None and doc.integer("height", 7) == 7
+    err = raises(doc.array, "rows", length=2, what="counts")
+    assert (err.message, err.line) == ("demo JSON: 'rows' must be a list of 2 counts, got 1", 2)
+    for text, message in (('{"width": null}', "'width' must be a whole number, got null"),
+                          ('{"width": 2.0}', "'width' must be a whole number, got 2.0"),
+                          ('{"width": "2"}', "'width' must be a whole number, got '2'"),
+                          ('{"width": 0}', "'width' must be at least 1, got 0"),
+                          ('{"widht": 2}', "'widht' is not a demo field (known: puzzle, width)"),
+                          ('{"puzzle": "other"}', "'puzzle' is 'other': this reader is demo's"),
+                          ('[1, 2]', "demo JSON must be an object")):
+        with pytest.raises(PuzzleError, match=re.escape(message)):
+            JsonObject(text, "demo", ("width",)).integer("width", None, low=1)

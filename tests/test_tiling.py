@@ -108,7 +108,7 @@ def test_seed_board_all_tilings_counted_three_ways_and_by_cpsat():
     assert len(symmetries(inst)) == 4
     counts = tiling_counts(inst)
     assert (counts.apart, counts.identical, counts.symmetric, counts.complete) == (208, 104, 26, True)
-    cp = cpsat_count(PUZZLE, inst, limit=1000, seconds=600)
+    cp = cpsat_count(PUZZLE, inst, limit=1000, work=600)
     assert cp.complete and cp.n == 104
     assert set(cp.solutions) == set(each_tiling(inst))
     assert seed_grid(inst, SEED_SOLUTION) in set(cp.solutions)
@@ -276,8 +276,8 @@ def test_text_form_with_commas_options_and_comments():
     ("board\n..\nstones\n" + "\n===\n".join(["."] * 65), "65 stones are too many"),
     ("board\n..\nstones\n.........", "stone 1 9x1 is too large"),
     ("B,W\n===\nW\n===\n", "the stones cover 3 cells: the seed's form needs a square board"),
-    ('{"board": ["B."]}', "tiling JSON needs 'board'"),
-    ('{"board": ["B."], "stones": [["."]], "mirror": 1}', "JSON 'mirror' must be true or false"),
+    ('{"board": ["B."]}', "tiling JSON needs 'stones'"),
+    ('{"board": ["B."], "stones": [["."]], "mirror": 1}', "JSON: 'mirror' must be true or false"),
 ])
 def test_bad_input_says_what_and_where(text, message):
     with pytest.raises(PuzzleError) as err:

@@ -318,9 +318,9 @@ def test_json_reads_strings_zeros_and_nulls():
     ("board = np.array([[' ', ' '],\n [' ', ' ']]\nt = 3", 1),
     ("x = [[1]]", None),
     ('{"grid": [[1, 2], [3, 4]]}', None),
-    ('{"grid": ["..", ".."], "top": 3}', None),
-    ('{"grid": ["..", ".."], "size": 3}', None),
-    ('{"top": [1]}', None),
+    ('{"grid": ["..", ".."], "top": 3}', 1),  # the field's line
+    ('{"grid": ["..", ".."], "size": 3}', 1),
+    ('{"top": [1]}', 1),
 ])
 def test_bad_input_names_the_place(text, line):
     with pytest.raises(PuzzleError) as err:

@@ -285,7 +285,8 @@ def test_bad_input_names_the_place(text, line):
 @pytest.mark.parametrize("text, message", [
     ('{"grid": ["..", ".."], "rows": [1, 1], "cols": [1, 1], "entrance": 3, "exit": 1}', "the entrance is in row 3"),
     ('{"grid": ["..", ".."], "rows": [1, 1], "cols": [1, 1], "entrance": 1}', "tracks JSON needs"),
-    ('{"grid": ["..", ".."], "rows": [1, true], "cols": [1, 1], "entrance": 1, "exit": 1}', "bad count"),
+    ('{"grid": ["..", ".."], "rows": [1, true], "cols": [1, 1], "entrance": 1, "exit": 1}',
+     "'rows' has true: a count is a number"),
     ('{"grid": ["..", ".."], "rows": [1, 1], "cols": [1, 1], "entrance": 1, "exit": 1, "width": 3}',
      "JSON says width"),
     ("board = [['UL', '  '], ['  ', 'DL']]\ntop = [1, 1]", "needs 'side"),

@@ -405,7 +405,7 @@ def test_json_and_array_say_unknown_as_null_and_none():
      "'zombie': 0}", 1, "bad cell 'Q'"),
     ("board = [['  ', '//']]\nt = [0, 0]\nb = [0]\nr = [0]\nl = [0]\ncounts = {'ghost': 1, 'vampire': 0, "
      "'zombie': 0}", 3, "'b' has 1 numbers, expected 2"),
-    ('{"grid": [".", "/"], "ghosts": 1, "vampires": 0, "zombies": 0}', None, "'top' must be a list"),
+    ('{"grid": [".", "/"], "ghosts": 1, "vampires": 0, "zombies": 0}', 1, "undead JSON needs 'top'"),
 ])
 def test_bad_input_names_the_place(text, line, message):
     with pytest.raises(PuzzleError, match=message) as err:

@@ -222,8 +222,8 @@ def test_unique_boards_round_trip_except_in_the_seeds_array(fmt):
     ("W...\n.X..\n....\n....", 2),  # a cell that is no colour
     ("unique", None),  # no rows
     ("[['W', ' '],\n ['B', 'Q']]", 2),
-    ('{"grid": ["W.", ".B"], "unique": "yes"}', None),
-    ('{"grid": ["W.", ".B"], "width": 4}', None),
+    ('{"grid": ["W.", ".B"], "unique": "yes"}', 1),  # the field's line
+    ('{"grid": ["W.", ".B"], "width": 4}', 1),
 ])
 def test_bad_input_names_the_place(text, line):
     with pytest.raises(PuzzleError) as err:
