@@ -11,7 +11,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .cpsat import cpsat_count
+from .cpsat import cpsat_count, cpsat_solutions
 from .puzzle import ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, known_key, quote
 from .sat import UNLIMITED, Budget, Check, Count, Found, SatSession, SessionCache, Unknown
 from .strip import Redundancy, redundancy
@@ -23,6 +23,11 @@ from .strip import Redundancy, redundancy
 ONE_SHOT_SOLVER = "mc"
 T = TypeVar("T")
 _SESSIONS = SessionCache(solver=ONE_SHOT_SOLVER, one_shot=True)
+# SAT's conflicts per call when it names the clues of a puzzle CP-SAT found unsolvable: each
+# call that drops a clue must find a solution of the rest or prove there is none, which on
+# the structures that answer on CP-SAT is what SAT is slow at (an 8x8 magic square's core of
+# five givens: minimal within 100 or 1,000 conflicts, 1.9 s; 4.8 s at 10,000; unbounded, minutes).
+CORE_CONFLICTS = 1_000
 
 
 def sessions() -> SessionCache:
@@ -63,39 +68,78 @@ class CheckReport:
     solutions: list
     differences: list[str] = field(default_factory=list)
     conflict: list = field(default_factory=list)
-    cpsat: str | None = None  # the second engine's verdict, when asked for
+    cpsat: str | None = None  # the second engine's verdict, when asked for (its engine: `second_engine`)
+    engine: str = "sat"  # the engine whose answer `status` is: "sat", "cpsat" or "lp"
+    second_engine: str | None = None  # the engine `cpsat` came from: never `engine` (an independent opinion)
 
 
 def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
           budget: Budget = UNLIMITED, second_opinion: bool = False, engine: str = "sat") -> CheckReport:
     """unique / ambiguous (two solutions and where they differ) / unsolvable (conflicting
-    clues) / unknown (a budget ran out), optionally confirmed by CP-SAT. `engine="lp"`
-    answers on the integer program (`lab/lp.py`) instead of SAT. `without` takes clue keys
-    or the names `describe_clue` gives (`r1c4`); one that is neither is refused."""
+    clues) / unknown (a budget ran out), optionally confirmed by a second engine.
+    `engine="lp"` answers on the integer program (`lab/lp.py`) instead of SAT; a puzzle
+    whose `one_shot_cpsat` says so answers on CP-SAT (`_cpsat_check`), and its second
+    opinion then comes from SAT. `without` takes clue keys or the names `describe_clue`
+    gives (`r1c4`); one that is neither is refused."""
     without = find_clues(ptype, inst, without)
     inst = inst.without(without)
+    sat_result: Check | None = None  # SAT's own answer, when it was asked
     if engine == "lp":
         from .lp import lp_check
 
         result: Check = lp_check(ptype, inst, budget.seconds or 120.0)
+    elif ptype.one_shot_cpsat(inst.params):
+        engine = "cpsat"
+        result, sat_result = _cpsat_check(ptype, inst, budget)
     else:
-        whole = _whole(ptype, inst, without, lambda session: session.check({}, budget))
-        if whole is None or whole.status == "unsolvable":  # clue literals name the conflict
-            whole = sessions().get(ptype, inst.params).check(inst.clues, budget)
-        result = whole
-    report = CheckReport(result.status, result.solutions, conflict=result.conflict)
+        result = _sat_check(ptype, inst, without, budget)
+    report = CheckReport(result.status, result.solutions, conflict=result.conflict, engine=engine)
     if result.status == "ambiguous":
         report.differences = ptype.differences(*result.solutions[:2])
     if second_opinion:
         seconds = budget.seconds or 120.0
-        cp = cpsat_count(ptype, inst, limit=2, seconds=seconds)
-        report.cpsat = ("unknown" if not cp.complete else
-                        {0: "unsolvable", 1: "unique"}.get(cp.n, "ambiguous"))
+        if engine == "cpsat":  # the other engine, on the same budget
+            second = sat_result or _sat_check(ptype, inst, without, Budget(budget.conflicts, seconds))
+            report.cpsat, report.second_engine = second.status, "sat"
+        else:
+            cp = cpsat_count(ptype, inst, limit=2, seconds=seconds)
+            report.cpsat = ("unknown" if not cp.complete else
+                            {0: "unsolvable", 1: "unique"}.get(cp.n, "ambiguous"))
+            report.second_engine = "cpsat"
     return report
 
 
+def _sat_check(ptype: CluePuzzle, inst: Instance, without: list[ClueKey], budget: Budget) -> Check:
+    """The SAT answer: the clues built in where the puzzle can, else (and for the clues
+    that conflict) on clue literals."""
+    whole = _whole(ptype, inst, without, lambda session: session.check({}, budget))
+    if whole is None or whole.status == "unsolvable":  # clue literals name the conflict
+        whole = sessions().get(ptype, inst.params).check(inst.clues, budget)
+    return whole
+
+
+def _cpsat_check(ptype: CluePuzzle, inst: Instance, budget: Budget) -> tuple[Check, Check | None]:
+    """The CP-SAT answer (`cpsat_solutions`: two verified solutions, or a proof there are no
+    more), and SAT's when it was asked too. CP-SAT names no conflicting clues, so for a
+    puzzle it finds unsolvable SAT shrinks a core, each of its calls within CORE_CONFLICTS:
+    the clues it names always conflict, though maybe not minimally; where SAT cannot even
+    confirm the conflict within that, every clue is named (together they do conflict: CP-SAT
+    proved it)."""
+    cp = cpsat_solutions(ptype, inst, limit=2, seconds=budget.seconds, conflicts=budget.conflicts)
+    if not cp.complete:
+        return Check("unknown", cp.solutions), None
+    if cp.n:
+        return Check("unique" if cp.n == 1 else "ambiguous", cp.solutions), None
+    most = CORE_CONFLICTS if budget.conflicts is None else min(budget.conflicts, CORE_CONFLICTS)
+    quick = Budget(most, budget.seconds)
+    core = sessions().get(ptype, inst.params).conflict(inst.clues, quick)
+    proved = Check("unsolvable", conflict=core) if core else None  # SAT's own answer, as far as it got
+    return Check("unsolvable", conflict=core or list(inst.clues)), proved
+
+
 def solve(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED, engine: str = "sat"):
-    """One solution, or None when there is none; raises Unknown on an exhausted budget."""
+    """One solution, or None when there is none; raises Unknown on an exhausted budget. On
+    CP-SAT where the puzzle's `one_shot_cpsat` says so (the solution passes `verify`)."""
     if engine == "lp":
         from .lp import lp_count
 
@@ -103,6 +147,11 @@ def solve(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED, engine:
         if not complete:
             raise Unknown("the MIP solver's time ran out before it found a solution")
         return solutions[0] if solutions else None
+    if ptype.one_shot_cpsat(inst.params):
+        cp = cpsat_solutions(ptype, inst, limit=1, seconds=budget.seconds, conflicts=budget.conflicts)
+        if not cp.complete:
+            raise Unknown("CP-SAT's budget ran out before it found a solution")
+        return cp.solutions[0] if cp.solutions else None
     found = _whole(ptype, inst, (), lambda session: session.solve({}, budget))
     found = found or sessions().get(ptype, inst.params).solve(inst.clues, budget)
     if found.sat is None:

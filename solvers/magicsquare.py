@@ -54,6 +54,7 @@ SIZE = BoardLimit(8, 8, 1, 1)
 EARLY = SIZE.early("magicsquare", "square", extra=(0, 1))
 LOW_LIMIT = 10 ** 6  # |low|: keeps every number and sum a plain machine integer for CP-SAT
 ENUMERATE_LIMIT = 3  # `candidates` stacks rows of the right sum: 3x3 only
+CPSAT_FROM = 6  # sides from which one-shot solve and check ask CP-SAT (`one_shot_cpsat`)
 BLANKS = (".", "_", "__")
 SEED_BLANK = re.compile(r"(?<![\w'\"])_+(?![\w'\"])")  # the seed's placeholder `_` (a Python name)
 
@@ -252,6 +253,14 @@ class MagicSquare(NumberClues, CluePuzzle):
         board.caption(f"numbers {p.low}..{p.high}; rows, columns and diagonals make {p.magic}")
 
     # ---- SAT ----------------------------------------------------------------------
+    def one_shot_cpsat(self, params: MagicParams) -> bool:
+        """From CPSAT_FROM on, solve and check ask CP-SAT: an empty 8x8 ran out of 10,000
+        conflicts after 2.2 s on SAT (1.7 s of it building the line sums), CP-SAT answers in
+        0.8 s; checks of generated 6x6 and 7x7 puzzles took 1.3-21 s on SAT, 0.3-1.7 s on
+        CP-SAT. Smaller squares stay on SAT: a few ms to 0.13 s, where OR-Tools' import
+        alone is 0.4 s."""
+        return params.n >= CPSAT_FROM
+
     def rules_cacheable(self, params: MagicParams) -> bool:
         return True  # a clue is one indicator: nothing is drawn from the pool later
 

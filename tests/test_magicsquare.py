@@ -15,7 +15,8 @@ from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts,
 from lab.generator import GenerateOptions, generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.registry import generator, puzzle
-from lab.sat import SessionCache, check_instance
+from lab.sat import Budget, SessionCache, check_instance
+from lab.solve import check, solve
 from solvers.magicsquare import PUZZLE, Grid, MagicParams
 
 DATA = Path(__file__).parent / "data"
@@ -299,3 +300,52 @@ def test_one_generated_6x6_puzzle_stripped_to_18_givens():
     gen = generator("magicsquare")
     g = generate_one(PUZZLE, gen, gen.params(size=6), random.Random(4), SessionCache(), GenerateOptions(target=18))
     assert g.unique and len(g.instance.clues) <= 18 and PUZZLE.verify(g.instance, g.solution) == []
+
+
+# ---- one-shot questions on CP-SAT from 6x6 (`one_shot_cpsat`, issue 40 point 10) -------------
+QUICK = Budget(conflicts=10_000)  # CP-SAT's own conflicts: the empty 6x6 needs a few hundred
+# `puzzlelab generate magicsquare --size 6 --seed 1`, its second puzzle (14 givens, minimal):
+# SAT takes 1.3 s to check it, CP-SAT 0.3 s
+GENERATED_6X6 = """24  . 19  . 26  .
+15  . 10 28 17  .
+ .  .  .  .  .  .
+ . 34  .  .  . 30
+20  2  .  . 22  .
+11  .  . 36  .  ."""
+
+
+def test_an_empty_6x6_square_is_ambiguous_on_cpsat_and_a_5x5_stays_on_sat():
+    inst = Instance("magicsquare", MagicParams(6), {})
+    report = check(PUZZLE, inst, budget=QUICK)
+    assert report.engine == "cpsat" and report.status == "ambiguous"
+    first, second = report.solutions
+    assert first != second and PUZZLE.verify(inst, first) == [] == PUZZLE.verify(inst, second)
+    assert report.differences == PUZZLE.differences(first, second) != []
+    assert PUZZLE.verify(inst, solve(PUZZLE, inst, QUICK)) == []
+    assert check(PUZZLE, PUZZLE.parse("1 . . . .\n" + ". . . . .\n" * 4), budget=QUICK).engine == "sat"
+
+
+def test_an_unsolvable_6x6_names_the_conflicting_givens_and_sat_agrees():
+    """CP-SAT proves it unsolvable; SAT names the clues (36+35+34+33 is over a row's 111)
+    and, as the second opinion, agrees."""
+    row = {(0, 0): 36, (0, 1): 35, (0, 2): 34, (0, 3): 33}
+    inst = Instance("magicsquare", MagicParams(6), {**row, (5, 5): 1, (3, 2): 7})
+    report = check(PUZZLE, inst, budget=QUICK, second_opinion=True)
+    assert report.status == "unsolvable" and sorted(report.conflict) == sorted(row)
+    assert (report.engine, report.second_engine, report.cpsat) == ("cpsat", "sat", "unsolvable")
+    assert solve(PUZZLE, inst, QUICK) is None
+
+
+def test_a_generated_6x6_is_unique_on_cpsat():
+    inst = PUZZLE.parse(GENERATED_6X6)
+    report = check(PUZZLE, inst)
+    assert report.engine == "cpsat" and report.status == "unique" and PUZZLE.verify(inst, report.solutions[0]) == []
+
+
+def test_the_second_opinion_comes_from_the_other_engine():
+    """CP-SAT's answer is confirmed by SAT (here out of its budget: said so, never a guess),
+    SAT's by CP-SAT."""
+    report = check(PUZZLE, Instance("magicsquare", MagicParams(6), {}), budget=QUICK, second_opinion=True)
+    assert (report.engine, report.second_engine) == ("cpsat", "sat") and report.cpsat in ("ambiguous", "unknown")
+    report = check(PUZZLE, PUZZLE.parse(PUZZLE.example), second_opinion=True)
+    assert (report.engine, report.second_engine, report.status, report.cpsat) == ("sat", "cpsat", "unique", "unique")
