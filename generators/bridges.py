@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, generate_one
+from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, cost, generate_one
 from lab.puzzle import BoardLimit, PuzzleError
 from lab.sat import SessionCache
 from solvers.bridges import MAX_BRIDGES, SIZE, TATHAM_LEAST, BridgesParams, Cell, Solution, island_counts
@@ -165,6 +165,9 @@ def solution_of(params: BridgesParams, bridges: dict[tuple[Cell, Cell], int]) ->
 
 class BridgesGenerator(Generator):
     puzzle = "bridges"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list bridges`
+        cost(0.002, 0.004, size=7), cost(0.008, 0.009, size=15), cost(0.035, 0.038, size=25),
+        cost(0.211, 1.2, size=40))
     strips = False  # Tatham's clue set: every count (--strip-counts 1 strips them, see `generate`)
     options = (
         *board_options(7, LIMIT),

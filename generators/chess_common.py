@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from lab.generator import Generated, GenerateOptions, Generator, Option
+from lab.generator import Cost, Generated, GenerateOptions, Generator, Option
 from lab.puzzle import PuzzleError, number
 from lab.sat import SessionCache
 from solvers.chess_common import GeneratedChess, Variant
@@ -35,9 +35,10 @@ class CaptureGenerator(Generator):
 
     strips = False
 
-    def __init__(self, variant: Variant, default_pieces: int):
+    def __init__(self, variant: Variant, default_pieces: int, costs: tuple[Cost, ...] = ()):
         self.variant = variant
         self.puzzle = variant.name
+        self.costs = costs  # measured (lab.generator.COSTS_MEASURED)
         self.options = (Option("pieces", int, default_pieces, "pieces on the board", 2, variant.most_pieces),)
 
     def params(self, pieces: int | None = None, **_: Any) -> CaptureOptions:

@@ -2,7 +2,11 @@
 from the last piece (see generators/chess_common.py)."""
 
 from generators.chess_common import CaptureGenerator
+from lab.generator import cost
 from solvers.chess_common import MELEE
 
-GENERATOR = CaptureGenerator(MELEE, default_pieces=10)
+GENERATOR = CaptureGenerator(MELEE, default_pieces=10, costs=(  # measured: lab.generator.COSTS_MEASURED
+    cost(0.0, 0.0, pieces=4),
+    cost(0.004, 0.004, pieces=10),
+    cost(1.4, 14.0, pieces=16)))
 generate = GENERATOR.make  # generate(pieces, rng, distinct="moves") -> GeneratedChess

@@ -2,7 +2,12 @@
 from the last piece (see generators/chess_common.py)."""
 
 from generators.chess_common import CaptureGenerator
+from lab.generator import cost
 from solvers.chess_common import SOLO
 
-GENERATOR = CaptureGenerator(SOLO, default_pieces=8)
+GENERATOR = CaptureGenerator(SOLO, default_pieces=8, costs=(  # measured: lab.generator.COSTS_MEASURED
+    cost(0.0, 0.0, pieces=4),
+    cost(0.012, 0.019, pieces=8),
+    cost(0.5, 0.529, pieces=12),
+    cost(over=120, pieces=16)))
 generate = GENERATOR.make  # generate(pieces, rng, distinct="moves") -> GeneratedChess

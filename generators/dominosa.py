@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from lab.generator import Generator, Option
+from lab.generator import Generator, Option, cost
 from lab.puzzle import Instance
 from lab.sat import SessionCache
 from solvers.dominosa import (
@@ -126,6 +126,8 @@ def rival_stands(params: DominosaParams, other: Layout) -> Callable[[dict], bool
 
 class DominosaGenerator(Generator):
     puzzle = "dominosa"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list dominosa`
+        cost(0.001, 0.004, n=3), cost(0.008, 0.024, n=6), cost(0.079, 0.115, n=10), cost(0.397, 0.667, n=15))
     strips = False
     options = (
         Option("n", int, 6, "largest number on a domino (Tatham's N): the board is n+2 by n+1", 1, MAX_ORDER),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import Generator, Option
+from lab.generator import Generator, Option, cost
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.filling import SIZE, Cell, FillingParams, Grid, tatham_top
@@ -140,6 +140,9 @@ def random_filling(params: FillingParams, most: int, rng: random.Random) -> Grid
 
 class FillingGenerator(Generator):
     puzzle = "filling"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list filling`
+        cost(0.004, 0.015, size=5), cost(0.026, 0.051, size=9), cost(0.353, 0.487, size=14),
+        cost(3.5, 5.6, size=20))
     clues_are_solution = True  # every cell given: the grid is unique as drawn
     options = (
         Option("width", int, 9, "board width (Tatham's presets: 9x7, 13x9, 17x13)", SIZE.least_width,

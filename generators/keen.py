@@ -14,7 +14,7 @@ import random
 from functools import lru_cache
 
 from generators.sudoku import random_grid
-from lab.generator import Generator, Option
+from lab.generator import Generator, Option, cost
 from lab.sat import SessionCache
 from solvers.keen import (
     SIZE,
@@ -138,6 +138,9 @@ def _connected_masks(cells: Cage) -> set[int]:
 
 class KeenGenerator(Generator):
     puzzle = "keen"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list keen`
+        cost(0.001, 0.004, size=4), cost(0.004, 0.008, size=6), cost(0.039, 0.04, size=9),
+        cost(0.291, 0.305, size=12), cost(2.3, 2.6, size=16))
     strips = False
     options = (Option("size", int, 6, "grid size n (Tatham's web player takes 3..9)",
                       SIZE.least_width, SIZE.most_width),)

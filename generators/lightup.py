@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option, board_options, board_shape
+from lab.generator import Generator, Option, board_options, board_shape, cost
 from lab.puzzle import PuzzleError, quote
 from lab.sat import SessionCache
 from solvers.lightup import SIZE, Cell, Grid, LightUpParams, lamps_of, layout
@@ -87,6 +87,9 @@ def wall_numbers(params: LightUpParams, solution: Grid) -> dict[Cell, int]:
 
 class LightUpGenerator(Generator):
     puzzle = "lightup"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list lightup`
+        cost(0.004, 0.012, size=10), cost(0.101, 0.137, size=25), cost(4.9, 5.9, size=50),
+        cost(55.4, 74.5, size=75), cost(over=120, size=100))
     options = (
         *board_options(10, SIZE),
         Option("density", float, 0.2, "share of cells that are walls (Tatham's default is 0.2)", 0.0, MAX_DENSITY),

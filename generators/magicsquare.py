@@ -27,7 +27,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option
+from lab.generator import Generator, Option, cost
 from lab.puzzle import Clause, PuzzleError
 from lab.sat import UNLIMITED, Budget, Found, SatSession, SessionCache
 from solvers.magicsquare import LOW_LIMIT, PUZZLE, SIZE, Grid, MagicParams, dihedral, lines_of
@@ -195,6 +195,9 @@ class MagicSpec:
 
 class MagicSquareGenerator(Generator):
     puzzle = "magicsquare"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list magicsquare`
+        cost(0.001, 0.001, size=3), cost(0.02, 0.023, size=4), cost(13.2, 25.7, size=6),
+        cost(61.4, 61.4, size=7), cost(over=120, size=8))
     clues_are_solution = True  # every number given: the square itself
     options = (
         Option("size", int, 4, "side of the square (no square of side 2 exists)", 3, SIZE.most_width),

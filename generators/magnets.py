@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, board_options, board_shape
+from lab.generator import Generator, board_options, board_shape, cost
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.magnets import SIZE, Grid, MagnetsParams, counts_of
@@ -85,6 +85,9 @@ def random_magnets(params: MagnetsParams, rng: random.Random) -> Grid:
 
 class MagnetsGenerator(Generator):
     puzzle = "magnets"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list magnets`
+        cost(0.005, 0.009, size=6), cost(0.087, 0.12, size=10), cost(1.6, 1.8, size=15),
+        cost(5.9, 9.8, size=17), cost(over=120, size=20))
     options = (*board_options(6, SIZE),)
 
     def params(self, size: int = 6, width: int | None = None, height: int | None = None,

@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 
-from lab.generator import Generated, GenerateOptions, Generator, Option, generate_one
+from lab.generator import Generated, GenerateOptions, Generator, Option, cost, generate_one
 from lab.puzzle import Instance, PuzzleError
 from lab.sat import SessionCache
 from solvers.map import GRADES, MAX_REGIONS, SIZE, Colouring, MapParams, TathamSolver, grid_map
@@ -253,6 +253,9 @@ def tatham_strip(board: MapParams, colours: Colouring, level: int, rng: random.R
 
 class MapGenerator(Generator):
     puzzle = "map"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list map`
+        cost(0.001, 0.004, size=10), cost(0.002, 0.008, size=20), cost(0.017, 0.028, size=40),
+        cost(0.175, 0.224, size=60))
     clues_are_solution = True  # every region's colour is a candidate: unique as drawn
     options = (
         Option("size", int, None, "board side, for a square board (default: Tatham's 20x15)", 1,

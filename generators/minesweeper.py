@@ -20,7 +20,7 @@ import random
 import time
 from typing import Any
 
-from lab.generator import Generated, GenerateOptions, Generator, Option
+from lab.generator import Generated, GenerateOptions, Generator, Option, cost
 from lab.puzzle import Instance, PuzzleError, number
 from lab.sat import SessionCache
 from solvers.minesweeper import PUZZLE, SIZE, Board, Cell, Layout, MinesParams, neighbour_table, play_out, start_board
@@ -101,6 +101,9 @@ class MinesweeperGenerator(Generator):
     `minimal` is False."""
 
     puzzle = "minesweeper"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list minesweeper`
+        cost(0.0, 0.001, height=9, width=9, mines=10), cost(0.002, 0.005, height=16, width=16, mines=32),
+        cost(0.001, 0.008, height=30, width=30, mines=111), cost(0.012, 0.016, height=50, width=50, mines=309))
     strips = False
     options = (
         Option("height", int, 9, "rows", MIN_SIDE, SIZE.most_height),

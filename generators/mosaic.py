@@ -13,13 +13,17 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import Generator, board_options, board_shape
+from lab.generator import Generator, board_options, board_shape, cost
 from lab.sat import SessionCache
 from solvers.mosaic import SIZE, Grid, MosaicParams, block_count
 
 
 class MosaicGenerator(Generator):
     puzzle = "mosaic"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list mosaic`
+        cost(0.024, 0.024, size=10), cost(1.6, 7.1, size=25), cost(4.0, 16.3, size=30),
+        cost(40.8, 40.8, size=35, note="record 1: over 120 s"), cost(over=120, size=50),
+        cost(over=120, size=100))
     options = board_options(10, SIZE)
 
     def params(self, size: int = 10, width: int | None = None, height: int | None = None,

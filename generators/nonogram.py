@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option, board_options, board_shape
+from lab.generator import Generator, Option, board_options, board_shape, cost
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.nonogram import SIZE, Grid, NonogramParams, check_params, line_solve, runs
@@ -32,6 +32,9 @@ class NonogramDraw(NonogramParams):
 
 class NonogramGenerator(Generator):
     puzzle = "nonogram"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list nonogram`
+        cost(0.011, 0.012, size=10), cost(0.248, 0.863, size=25), cost(2.9, 6.2, size=50),
+        cost(81.9, 81.9, size=60), cost(over=120, size=75), cost(over=120, size=99))
     strips = False
     options = (
         *board_options(10, SIZE),

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from lab.generator import Generator, Option
+from lab.generator import Generator, Option, cost
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.pearl import SIZE, Cell, Loop, PearlParams, make_params, pearl_problems
@@ -223,6 +223,10 @@ MIN_SIDE = 3  # a loop with room for pearls
 
 class PearlGenerator(Generator):
     puzzle = "pearl"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list pearl`
+        cost(0.006, 0.012, size=8), cost(0.09, 0.092, size=15), cost(0.43, 0.669, size=20),
+        cost(1.8, 1.8, size=25, note="record 1: no unique pearl found in 100 attempts"),
+        cost(size=30, note="no record: no unique pearl found in 100 attempts"), cost(over=120, size=40))
     options = (
         Option("size", int, 8, "grid width (and height unless --height is given)", MIN_SIDE, SIZE.most_width),
         Option("height", int, None, "grid height (default: size)", MIN_SIDE, SIZE.most_height),

@@ -20,7 +20,7 @@ import random
 from dataclasses import replace
 
 from lab.connectivity import white_components
-from lab.generator import Generator, board_options
+from lab.generator import Generator, board_options, cost
 from lab.sat import SessionCache
 from solvers.range import SIZE, Cell, RangeParams, Shading, sights
 
@@ -44,6 +44,9 @@ def random_shading(params: RangeParams, rng: random.Random, share: float = 1 / 3
 
 class RangeGenerator(Generator):
     puzzle = "range"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list range`
+        cost(0.003, 0.008, size=7), cost(0.022, 0.024, size=10), cost(2.1, 3.0, size=20),
+        cost(32.3, 39.1, size=30))
     options = tuple(
         replace(o, default=None, help=f"{o.help.split(' (')[0]} (default: {hint})")
         for o, hint in zip(board_options(DEFAULT[0], SIZE),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option, board_options, board_shape
+from lab.generator import Generator, Option, board_options, board_shape, cost
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.signpost import SIZE, Grid, SignpostParams, arrows_of_path
@@ -77,6 +77,9 @@ def random_path(width: int, height: int, corners: bool, rng: random.Random) -> l
 
 class SignpostGenerator(Generator):
     puzzle = "signpost"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list signpost`
+        cost(0.0, 0.004, size=4), cost(0.028, 0.036, size=6), cost(0.344, 1.4, size=8),
+        cost(8.2, 12.5, size=9))
     clues_are_solution = True  # every number but the structural last: the path itself
     options = (
         *board_options(6, SIZE),

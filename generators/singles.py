@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import Generator, board_options, board_shape
+from lab.generator import Generator, board_options, board_shape, cost
 from lab.sat import SessionCache
 from solvers.singles import SIZE, Cell, Shading, SinglesParams, bit_board
 
@@ -91,6 +91,9 @@ def board_numbers(params: SinglesParams, shading: Shading, rng: random.Random) -
 
 class SinglesGenerator(Generator):
     puzzle = "singles"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list singles`
+        cost(0.002, 0.009, size=8), cost(0.029, 0.066, size=16), cost(0.395, 0.48, size=32),
+        cost(4.1, 4.1, size=61))
     strips = False
     options = (
         *board_options(8, SIZE),

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, generate_one
+from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, cost, generate_one
 from lab.matching import bipartite_matching
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
@@ -72,6 +72,9 @@ def grid_of(spec: TentsSpec | TentsParams, tents: set[Cell]) -> Grid:
 
 class TentsGenerator(Generator):
     puzzle = "tents"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list tents`
+        cost(0.002, 0.006, size=8), cost(0.016, 0.046, size=15), cost(0.187, 0.218, size=25),
+        cost(5.4, 6.0, size=40))
     strips = False  # Tatham's clue set: every count (--strip-counts 1 strips them, see `generate`)
     options = (
         *board_options(8, SIZE),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option, board_options, board_shape
+from lab.generator import Generator, Option, board_options, board_shape, cost
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.tiling import (
@@ -92,6 +92,11 @@ def fits_box(piece: list[Cell]) -> bool:
 
 class TilingGenerator(Generator):
     puzzle = "tiling"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list tiling`
+        cost(0.072, 0.182, size=5), cost(0.206, 1.4, size=6),
+        cost(10.1, 10.1, size=7, note="record 1: no unique tiling found in 100 attempts"),
+        cost(size=8, note="no record: no unique tiling found in 100 attempts"), cost(over=120, size=12),
+        cost(over=120, size=16))
     options = (
         *board_options(5, SIZE),
         Option("least", int, 3, "fewest cells in a stone", 1, 8),

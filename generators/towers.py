@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from generators.sudoku import random_grid
-from lab.generator import Generator, Option
+from lab.generator import Generator, Option, cost
 from lab.sat import SessionCache
 from solvers.sudoku import SudokuParams
 from solvers.towers import SIZE, Grid, TowersParams, edge_clues
@@ -17,6 +17,9 @@ from solvers.towers import SIZE, Grid, TowersParams, edge_clues
 
 class TowersGenerator(Generator):
     puzzle = "towers"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list towers`
+        cost(0.002, 0.008, size=5), cost(0.019, 0.048, size=8), cost(0.427, 0.52, size=12),
+        cost(6.2, 6.7, size=16))
     options = (
         Option("size", int, 5, "grid size n (Tatham's Towers takes 3..9)", SIZE.least_width, SIZE.most_width),
     )

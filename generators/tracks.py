@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from lab.generator import Generator, Option, board_options, board_shape
+from lab.generator import Generator, Option, board_options, board_shape, cost
 from lab.puzzle import PuzzleError
 from lab.sat import SessionCache
 from solvers.tracks import (
@@ -124,6 +124,9 @@ def acceptable(spec: TracksSpec, counts: list[int]) -> bool:
 
 class TracksGenerator(Generator):
     puzzle = "tracks"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list tracks`
+        cost(0.005, 0.012, size=8), cost(0.22, 0.538, size=12), cost(2.6, 3.6, size=16),
+        cost(2.7, 15.8, size=20))
     options = (
         *board_options(8, SIZE),
         Option("single-ones", int, 1, "1: no two neighbouring counts are both 1 (Tatham's default; "

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, generate_one
+from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, cost, generate_one
 from lab.puzzle import Instance, PuzzleError, quote
 from lab.sat import SessionCache
 from lab.strip import strip_clues
@@ -83,6 +83,9 @@ def random_monsters(spec: UndeadSpec, layout: tuple[str, ...], rng: random.Rando
 
 class UndeadGenerator(Generator):
     puzzle = "undead"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list undead`
+        cost(0.008, 0.01, size=4), cost(0.104, 0.241, size=7), cost(0.748, 2.0, size=10),
+        cost(2.2, 6.9, size=12), cost(67.0, 67.0, size=14))
     options = (
         *board_options(4, SIZE),
         Option("diff", str, "n", "Tatham's grade: e easy, n normal, t tricky (his solver's grade of the "

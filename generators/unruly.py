@@ -5,13 +5,16 @@ strips the same way, keeping only what his solver at the chosen difficulty needs
 
 from __future__ import annotations
 
-from lab.generator import Generator, Option, board_options, board_shape
+from lab.generator import Generator, Option, board_options, board_shape, cost
 from lab.puzzle import PuzzleError
 from solvers.unruly import SIZE, Grid, UnrulyParams, room_for_unique
 
 
 class UnrulyGenerator(Generator):
     puzzle = "unruly"
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list unruly`
+        cost(0.0, 0.002, size=8), cost(0.022, 0.024, size=16), cost(0.284, 0.392, size=30),
+        cost(0.924, 0.952, size=40))
     clues_are_solution = True  # every cell given: the grid is unique as drawn
     options = (
         *board_options(8, SIZE),

@@ -22,19 +22,25 @@ import sys
 import textwrap
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from . import registry
-from .generator import Generator, Option
-from .puzzle import QUOTE_LIMIT, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
-from .records import MAX_COUNT, MAX_WORKERS  # (not lab.dataset: check and solve load no numpy)
-from .safety import discard_pending
+from .generator import COSTS_MEASURED, Generator, Option
+from .puzzle import MAX_INPUT_CHARS, QUOTE_LIMIT, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
+from .records import FORMATS as DATASET_FORMATS
+from .records import MAX_COUNT, MAX_WORKERS, format_of  # (not lab.dataset: check and solve load no numpy)
+from .safety import discard_pending, output_path
 from .sat import Budget, Unknown
 
+ENGINE_NAMES = {"sat": "SAT", "cpsat": "CP-SAT", "lp": "the MIP solver"}  # a second opinion's engine, for people
+DATASET_FORMAT_HELP = ("the dataset's layout where its name does not say it (default: from the name, .csv, "
+                       ".parquet, else JSONL)")
 EXIT_BAD_INPUT = 2
 EXIT_NOT_DEFINITE = 1  # check: not unique; solve: no solution, or the budget ran out
 EXIT_TERMINATED = 143  # SIGTERM, like a shell's 128 + 15
 DEFAULT_TIMEOUT = 60.0  # seconds for a one-shot question (solve, check, count, clues, grade)
+GENERATE_TIMEOUT = 60.0  # seconds for one generated puzzle (generate --timeout)
 WATCHDOG_GRACE = 2.0  # seconds past --timeout before the whole command is called unknown
 
 
@@ -154,18 +160,27 @@ def _short_message(message: str, most: int = 400) -> str:
 
 
 def _read(path: str) -> tuple[str, str]:
-    """(text, name) of a file or stdin ('-')."""
+    """(text, name) of a file or stdin ('-'), read only as far as the input limit and one
+    character more: endless or huge input (/dev/zero, `yes |`) is refused at the limit,
+    never held in memory whole."""
+    most = MAX_INPUT_CHARS + 1
     if path == "-":
-        return sys.stdin.read().lstrip("\ufeff"), "<stdin>"
-    try:
-        with open(path, encoding="utf-8-sig") as f:  # -sig: a byte-order mark is not a cell
-            return f.read(), path
-    except FileNotFoundError:
-        raise PuzzleError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise PuzzleError(f"is a directory: {path}") from None
-    except UnicodeDecodeError:
-        raise PuzzleError(f"{path}: not a text file") from None
+        text, name = sys.stdin.read(most).lstrip("\ufeff"), "<stdin>"
+    else:
+        try:
+            with open(path, encoding="utf-8-sig") as f:  # -sig: a byte-order mark is not a cell
+                text, name = f.read(most), path
+        except FileNotFoundError:
+            raise PuzzleError(f"no such file: {path}") from None
+        except IsADirectoryError:
+            raise PuzzleError(f"is a directory: {path}") from None
+        except UnicodeDecodeError:
+            raise PuzzleError(f"{path}: not a text file") from None
+    if len(text) > MAX_INPUT_CHARS:
+        error = PuzzleError(f"input is longer than {MAX_INPUT_CHARS:,} characters, the most any board needs")
+        error.source = name
+        raise error
+    return text, name
 
 
 def _load(args) -> tuple[PuzzleType, Instance]:
@@ -291,6 +306,15 @@ def _describe(args, ptype: PuzzleType) -> int:
             (f"--{o['name']}", _shown(o["default"]), o["range"] or "-", o["help"]) for o in data["options"]]
         widths = [max(len(row[i]) for row in cells) for i in range(3)]
         lines += [f"  {a:<{widths[0]}}  {b:<{widths[1]}}  {c:<{widths[2]}}  {d}" for a, b, c, d in cells]
+    if gen is not None:  # what a record costs, so a size and a --timeout can be chosen before a run
+        data["costs"] = [c.to_json() for c in gen.costs]
+        data["costs_measured"] = COSTS_MEASURED if gen.costs else None
+    if gen is not None and gen.costs:
+        lines.append(f"cost per record (`generate --timeout` gives each {GENERATE_TIMEOUT:g} s of wall time unless "
+                     "told otherwise):")
+        width = max(len(c.options_text) for c in gen.costs)
+        lines += [f"  at {c.options_text:<{width}}  {c.text}" for c in gen.costs]
+        lines.append(textwrap.fill(COSTS_MEASURED, 100, initial_indent="  ", subsequent_indent="  "))
     _emit(args, data, "\n".join(lines))
     return 0
 
@@ -345,9 +369,11 @@ def cmd_check(args) -> int:
         lines.append("conflicting clues: " + (", ".join(names) if names else "(the rules alone have no solution)"))
     elif report.status == "unknown":
         lines.append("the budget ran out before the answer was known")
+    data["engine"] = report.engine
     if report.cpsat is not None:
-        data["cpsat"] = report.cpsat
-        lines.append(f"CP-SAT says: {report.cpsat}")
+        data["cpsat"] = report.cpsat  # (the second opinion, whichever engine gave it)
+        data["second_engine"] = report.second_engine
+        lines.append(f"{ENGINE_NAMES.get(report.second_engine or '', 'the second engine')} says: {report.cpsat}")
     if (args.grade or args.json) and not args.no_grade:  # --json documents carry the difficulty
         data["difficulty"] = _difficulty(ptype, shown)
         if args.grade:
@@ -569,36 +595,67 @@ def cmd_generate(args, extra: list[str]) -> int:
                        target=args.target, symmetric=args.symmetric, minimal=not args.no_minimal,
                        difficulty=_range(args.difficulty), score=_score_range(args.score),
                        grade=not args.no_grade, dedup=args.dedup, cross_check=args.cross_check,
-                       conflicts=args.conflicts)
+                       conflicts=args.conflicts, timeout=args.timeout)
     spec.validate()
+    fmt = format_of(args.out, args.out_format)  # a layout the name contradicts: refused before any work
+    output_path(args.out)
     if spec.grade and not args.quiet:
         _note_engine()
-    bar = None
-    if not args.json and not args.quiet:
-        from tqdm import tqdm
-
-        bar = tqdm(total=args.count, unit="puzzle", desc=f"{ptype.name}", file=sys.stderr)
+    bar = _Progress(args.count, ptype.name, shown=not args.json and not args.quiet)
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         summary = _interruptible(lambda stop: generate_dataset(
-            spec, args.out, args.out_format or _fmt_from_name(args.out), workers=args.workers,
-            scheduler=args.scheduler, progress=bar.update if bar else None, stop=stop.is_set))
+            spec, args.out, fmt, workers=args.workers, scheduler=args.scheduler, progress=bar.update,
+            stop=stop.is_set))
     finally:
         signal.signal(signal.SIGTERM, previous)
-        if bar:
-            bar.close()
+        bar.close()
     from .stats import dataset_stats, format_stats
 
-    stats = dataset_stats(args.out).to_json() if summary.path.endswith(".jsonl") else None
+    stats = dataset_stats(summary.path, fmt=fmt).to_json()
     data = {"out": summary.path, "records": summary.written, "generated": summary.new,
             "resumed": summary.resumed, "duplicates_skipped": summary.duplicates,
             "seconds": round(summary.seconds, 3), "puzzles_per_second": round(summary.rate, 2), "stats": stats}
     text = (f"wrote {summary.written} puzzles to {summary.path} ({summary.new} new, {summary.resumed} resumed, "
             f"{summary.duplicates} duplicates skipped) in {summary.seconds:.2f} s, {summary.rate:.3g} puzzles/s")
-    if stats:
-        text += "\n" + format_stats(stats)
+    text += "\n" + (format_stats(stats) if args.stats else _stats_brief(stats, summary.path))
     _emit(args, data, text)
     return 0
+
+
+def _stats_brief(stats: dict, path: str) -> str:
+    """One line of a new dataset's statistics (`generate --stats`, or `stats FILE`, for all)."""
+    clues, v, n = stats["clue_count"], stats["verified"], stats["records"]
+    parts = [f"clues {clues['min']}-{clues['max']} (mean {clues['mean']})"] if clues.get("n") else []
+    level = stats["difficulty"].get("level", {})
+    if level.get("n"):
+        parts.append(f"level {level['min']}-{level['max']} (mean {level['mean']})")
+    if v.get("recorded", {}).get("unique", n):
+        parts.append(f"unique {v['unique']}/{n}, minimal {v['minimal']}/{n}")
+    return f"{'; '.join(parts)} (`puzzlelab stats {path}` for the histograms)"
+
+
+class _Progress:
+    """generate's progress bar: drawn on a terminal only (a log gets no carriage-return
+    updates), and only once the run has checked its options and outputs and starts work."""
+
+    def __init__(self, total: int, name: str, shown: bool) -> None:
+        self.total, self.name = total, name
+        self.shown = shown and sys.stderr.isatty()
+        self.bar: Any = None
+
+    def update(self, n: int) -> None:
+        if not self.shown:
+            return
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=self.total, unit="puzzle", desc=self.name, file=sys.stderr)
+        self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _on_sigterm(signum: int, frame: Any) -> None:
@@ -654,9 +711,10 @@ def _bounded(args, work: Callable[[], int]) -> int:
     thread.start()
     thread.join(limit + WATCHDOG_GRACE)
     if thread.is_alive():
-        _emit(args, {"puzzle": registry.puzzle(args.puzzle).name, "status": "unknown",
-                     "reason": f"--timeout {limit:g} s ran out"},
-              f"unknown: the --timeout of {limit:g} s ran out before the answer was known")
+        what = "the picture was written" if args.command == "render" else "the answer was known"
+        _emit(args, {"puzzle": registry.puzzle(args.puzzle).name if args.puzzle else None, "status": "unknown",
+                     "reason": f"--timeout {limit:g} s ran out"},  # (render --sheet names no puzzle)
+              f"unknown: the --timeout of {limit:g} s ran out before {what}")
         sys.stderr.flush()
         discard_pending()  # a half-written listing must not stay behind as a hidden file
         os._exit(EXIT_NOT_DEFINITE)  # the work thread may be inside C code that cannot be stopped
@@ -665,17 +723,10 @@ def _bounded(args, work: Callable[[], int]) -> int:
     return box["code"]
 
 
-def _fmt_from_name(path: str) -> str:
-    for suffix, fmt in ((".parquet", "parquet"), (".csv", "csv")):
-        if path.endswith(suffix):
-            return fmt
-    return "jsonl"
-
-
 def cmd_stats(args) -> int:
     from .stats import dataset_stats, format_stats
 
-    s = dataset_stats(args.file, skip_bad=args.skip_bad)
+    s = dataset_stats(args.file, skip_bad=args.skip_bad, fmt=args.format)
     data = s.to_json()
     if s.bad_lines:
         data["bad_line_messages"] = s.bad_lines[:20]
@@ -686,7 +737,7 @@ def cmd_stats(args) -> int:
 def cmd_plot(args) -> int:
     from .plot import plot_datasets
 
-    plot_datasets(args.files, args.out, skip_bad=args.skip_bad, labels=args.label)
+    plot_datasets(args.files, args.out, skip_bad=args.skip_bad, labels=args.label, layout=args.format)
     _emit(args, {"out": args.out, "datasets": args.files}, f"wrote {args.out}")
     return 0
 
@@ -850,12 +901,14 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
     _generate_arguments(sp, registry.generator(generate) if generate else None)
     sp = command("stats", cmd_stats, "statistics of a dataset", puzzle=False, file=False)
     sp.add_argument("file", help="dataset file (.jsonl, .csv or .parquet, as `generate` writes them)")
+    sp.add_argument("--format", choices=DATASET_FORMATS, help=DATASET_FORMAT_HELP)
     sp.add_argument("--skip-bad", action="store_true",
                     help="skip malformed records (counted and named) instead of stopping at the first")
     sp = command("plot", cmd_plot, "clue-count and difficulty plots of datasets", puzzle=False, file=False)
     sp.add_argument("files", nargs="+", help="dataset files, drawn side by side")
     sp.add_argument("--out", required=True, metavar="FILE", help="picture file (.png, .pdf, .svg, ...)")
     sp.add_argument("--label", nargs="+", help="legend labels, one per file (default: the file names)")
+    sp.add_argument("--format", choices=DATASET_FORMATS, help=DATASET_FORMAT_HELP)
     sp.add_argument("--skip-bad", action="store_true",
                     help="skip malformed records (counted in the legend) instead of stopping at the first")
     sp = command("render", cmd_render, "draw a board (and its solution) to a picture (.png, .pdf, .svg, ...)",
@@ -922,7 +975,14 @@ def _generate_arguments(sp: argparse.ArgumentParser, gen: Generator | None, leni
     sp.add_argument("--conflicts", type=_number(int, 1), metavar="N",
                     help="conflict budget per check; a check that runs out keeps its clue, and the record says "
                          "minimal: false (default: no limit)")
-    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp.add_argument("--timeout", type=_number(float, 0.001, 86400), default=GENERATE_TIMEOUT, metavar="SECONDS",
+                    help="seconds (wall time) each puzzle may take, grading included; one that takes longer "
+                         "stops the run (exit 1) and keeps the puzzles made before it: rerun with a larger "
+                         "--timeout to go on, or choose a smaller size (`puzzlelab list PUZZLE` says what each "
+                         "size costs). It never changes a puzzle: each is made whole or not at all")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar (there is none off a terminal)")
+    sp.add_argument("--stats", action="store_true",
+                    help="print the dataset's statistics in full at the end (default: one line of them)")
     if lenient:
         return
     if gen is None:
@@ -976,7 +1036,7 @@ def _generate_puzzle(argv: list[str]) -> str | None:
         return None
 
 
-ONE_SHOT = {"solve", "check", "count", "clues", "grade", "explain"}  # bounded by --timeout as a whole
+ONE_SHOT = {"solve", "check", "count", "clues", "grade", "explain", "render"}  # bounded by --timeout as a whole
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -986,14 +1046,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(_generate_puzzle(argv))
     args, extra = parser.parse_known_args(argv)
     try:
+        if getattr(args, "format", None) == "":
+            raise PuzzleError("--format needs a format name (leave it out to detect the format)")
+        folders = _missing_folders(args)
         if args.command == "generate":
-            return cmd_generate(args, extra)
-        if extra:
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        _check_out_format(args)
-        if args.command in ONE_SHOT:
-            return _bounded(args, lambda: args.func(args))
-        return args.func(args)
+            code = cmd_generate(args, extra)
+        else:
+            if extra:
+                parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            _check_out_format(args)
+            code = _bounded(args, lambda: args.func(args)) if args.command in ONE_SHOT else args.func(args)
+        _note_folders(folders)
+        return code
+    except RecursionError:  # json and ast parse recursively: input nested thousands deep
+        _fail("input nested too deeply to read")
+        return EXIT_BAD_INPUT
     except PuzzleError as exc:
         source = getattr(exc, "source", None)
         _fail(f"{source + ': ' if source else ''}{exc}")
@@ -1012,6 +1079,28 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("puzzlelab: interrupted (rerun the same command to resume)", file=sys.stderr)
         return 130
+
+
+def _missing_folders(args) -> list[tuple[str, Path]]:
+    """For each output option (`--out`, `count --list`): the outermost folder of its path
+    that does not exist yet, which the command will make."""
+    found = []
+    for option, value in (("--out", getattr(args, "out", None)), ("--list", getattr(args, "list", None))):
+        if not value or value == "-":
+            continue
+        folder, missing = Path(value).parent, None
+        while not folder.exists() and folder != folder.parent:
+            missing, folder = folder, folder.parent
+        if missing is not None:
+            found.append((option, missing))
+    return found
+
+
+def _note_folders(folders: list[tuple[str, Path]]) -> None:
+    """Say which folders the command made for its outputs: never silently."""
+    for option, folder in folders:
+        if folder.is_dir():
+            print(f"puzzlelab: made the folder {folder} for {option}", file=sys.stderr)
 
 
 def _fail(message: str) -> None:

@@ -26,18 +26,29 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .generator import Generated, GenerateOptions, generate_one, keywords
 from .grade import GRADE_VERSION, measures
-from .puzzle import CluePuzzle, PairLayout, PuzzleError
-from .records import FLAT_FIELDS, JOURNAL_TAG, MAX_COUNT, MAX_WORKERS, OPTIONAL, SCHEMA, check_record, flatten
+from .puzzle import CluePuzzle, PairLayout, PuzzleError, quote
+from .records import (
+    FLAT_FIELDS,
+    FORMATS,
+    JOURNAL_TAG,
+    MAX_COUNT,
+    MAX_WORKERS,
+    OPTIONAL,
+    SCHEMA,
+    check_record,
+    flatten,
+    format_of,
+    parquet_modules,
+)
 from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
-from .sat import Budget, SessionCache
+from .sat import Budget, SessionCache, Unknown
 from .share import tatham_id
 
 GENERATOR_VERSION = "2"  # 2: unset --width/--height are None, not 0 (other seeds for some puzzles)
-FORMATS = ("jsonl", "csv", "kaggle", "parquet")
 
 
 MAX_DUPLICATE_RUN = 50  # duplicates in a row before generation is called exhausted
@@ -61,6 +72,8 @@ class DatasetSpec:
     cross_check: bool = False  # re-check every item with CP-SAT
     conflicts: int | None = None  # per-check conflict budget (unknown => clue kept)
     chunk: int | None = None  # items per job; None: sized from the count and the workers
+    timeout: float | None = None  # wall seconds each item may take, else the run stops (RecordTimeout);
+    # like `chunk` it never changes a record (nothing in an item is cut short), so no part of identity
     version: str = GENERATOR_VERSION
 
     def rng(self, index: int) -> random.Random:
@@ -98,6 +111,8 @@ class DatasetSpec:
             raise PuzzleError(f"--conflicts must be at least 1, got {self.conflicts}")
         if self.chunk is not None and self.chunk < 1:
             raise PuzzleError(f"chunk must be at least 1, got {self.chunk}")
+        if self.timeout is not None and not self.timeout > 0:
+            raise PuzzleError(f"--timeout must be more than 0 seconds, got {self.timeout}")
         ptype, gen = registry.puzzle(self.puzzle), registry.generator(self.puzzle)
         if self.difficulty is not None:
             lo, hi = self.difficulty
@@ -251,7 +266,7 @@ _WORKER_SESSIONS: SessionCache | None = None
 
 
 def _worker_init() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops between chunks (a SIGINT inside a
+    """Worker processes leave Ctrl-C to the parent, which stops between chunks (a SIGINT inside a
     python-sat call would leave the solver unusable), and die with the parent when it is
     killed instead of living on to write into a closed pipe."""
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -266,14 +281,14 @@ def _die_with_parent() -> None:
 
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: the pool's own shutdown still applies
+    except (OSError, AttributeError):  # not Linux: the parent still kills its workers as it ends
         pass
     if os.getppid() == 1:  # the parent died before the line above
         os._exit(0)
 
 
 def _chunk_job(spec: DatasetSpec, indices: list[int]) -> list[tuple[dict, dict]]:
-    """One chunk in one worker; the worker keeps its solver alive between chunks."""
+    """One chunk in one Dask worker; the worker keeps its solver alive between chunks."""
     global _WORKER_SESSIONS
     if _WORKER_SESSIONS is None:
         _WORKER_SESSIONS = SessionCache()
@@ -283,9 +298,11 @@ def _chunk_job(spec: DatasetSpec, indices: list[int]) -> list[tuple[dict, dict]]
 def _items(spec: DatasetSpec, start: int, chunk: int, workers: int, scheduler: str | None,
            wanted: Callable[[], int]) -> Generator[tuple[dict, dict], None, None]:
     """(record, timing) for items start, start+1, ... in index order, made in this process
-    (one at a time, so progress moves per puzzle), a process pool or on Dask. Parallel jobs are
-    handed out only while more items are still wanted, so a small run does no extra work."""
-    if scheduler is None and workers <= 1:
+    (one at a time, so progress moves per puzzle), in worker processes or on Dask. Parallel
+    jobs are handed out only while more items are still wanted, so a small run does no extra
+    work. Under a `spec.timeout` even one worker is a process of its own: an item that runs
+    over may be deep in a solver's C code, and only its process can be stopped."""
+    if scheduler is None and workers <= 1 and spec.timeout is None:
         sessions = SessionCache()
         index = start
         while True:
@@ -294,14 +311,207 @@ def _items(spec: DatasetSpec, start: int, chunk: int, workers: int, scheduler: s
     if scheduler is not None:
         with _dask_client(scheduler) as client:
             yield from _parallel(start, chunk, max(2, workers * 2), wanted,
-                                 lambda idx: client.submit(_chunk_job, spec, idx, pure=False).result)
+                                 lambda idx: _dask_waiter(client.submit(_chunk_job, spec, idx, pure=False),
+                                                          idx, spec.timeout))
         return
+    yield from _supervised(spec, start, chunk, workers, wanted)
+
+
+class RecordTimeout(Unknown):
+    """An item took longer than `DatasetSpec.timeout`, so the run stopped at it. An item is
+    never cut short into a different one: it is made whole or not at all, so what a dataset
+    holds never depends on the budget. `index` is the item's (on Dask, the first of the chunk
+    that ran over, `last` its last)."""
+
+    def __init__(self, message: str, index: int, last: int | None = None):
+        super().__init__(message)
+        self.index, self.last = index, index if last is None else last
+
+    def __reduce__(self) -> tuple:
+        return type(self), (str(self), self.index, self.last)
+
+
+def _overrun(spec: DatasetSpec, stopped: RecordTimeout, kept: int, journal: Path) -> RecordTimeout:
+    """The one line that ends a run at an item that ran over its budget: which item, at
+    which options, what was kept and how to go on."""
+    made_with = " ".join([spec.puzzle, *(f"--{k} {v}" for k, v in spec.options.items() if v is not None and v != "")])
+    which = (f"record {stopped.index}" if stopped.last == stopped.index
+             else f"one of records {stopped.index}..{stopped.last}")
+    if kept:
+        kept_text = (f"the {kept} record{'s' * (kept != 1)} before it {'are' if kept != 1 else 'is'} kept in "
+                     f"{journal}: the same command with a larger --timeout resumes from them, or choose a "
+                     "smaller size and another --out")
+    else:
+        kept_text = "no record was kept: rerun with a larger --timeout, or choose a smaller size"
+    return RecordTimeout(f"{which} of {made_with} did not finish within --timeout {spec.timeout:g} s, so the run "
+                         f"stopped there; {kept_text}; "
+                         f"`puzzlelab list {spec.puzzle}` says what each size costs", stopped.index, stopped.last)
+
+
+def _dask_waiter(future: Any, indices: list[int], timeout: float | None) -> Callable[[], list]:
+    """Wait for a Dask chunk. A task on a cluster cannot be stopped from here, so the budget
+    is the chunk's (`timeout` per item), counted from when the run comes to wait for it."""
+    def wait() -> list:
+        try:
+            return future.result(timeout=None if timeout is None else timeout * len(indices))
+        except TimeoutError:
+            raise RecordTimeout(f"records {indices[0]}..{indices[-1]} ran over", indices[0], indices[-1]) from None
+    return wait
+
+
+class _RemoteTraceback(Exception):
+    """Where an error in a worker process happened, attached to it as its cause."""
+
+    def __str__(self) -> str:
+        return "\n" + str(self.args[0])
+
+
+def _runner_main(spec: DatasetSpec, conn: Any) -> None:
+    """A worker process: make the items it is sent, one message for each (an error is handed
+    on as it is), keeping its solvers between them."""
+    import traceback
+
+    _worker_init()
+    sessions = SessionCache()
+    while True:
+        try:
+            indices = conn.recv()
+        except (EOFError, OSError):
+            return
+        for index in indices:
+            try:
+                item = make_item(spec, index, sessions)
+            except Exception as exc:  # handed to the parent, which raises it in index order
+                conn.send(("error", index, _picklable(exc), traceback.format_exc()))
+            else:
+                conn.send(("item", index, item))
+
+
+def _picklable(exc: Exception) -> Exception:
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:
+        return PuzzleError(f"{type(exc).__name__}: {exc}")
+
+
+@dataclass
+class _Failure:
+    """An item that raised in a worker: raised again when the run comes to it."""
+
+    error: Exception
+    where: str
+
+    def throw(self) -> None:
+        if not isinstance(self.error, PuzzleError):
+            raise self.error from _RemoteTraceback(self.where)
+        raise self.error
+
+
+class _Runner:
+    """One worker process and what it was sent. The parent times each item from the moment
+    the worker begins it (when items are sent to it idle, or the item before arrives)."""
+
+    def __init__(self, spec: DatasetSpec, ctx: Any):
+        self.conn, theirs = ctx.Pipe()
+        self.process = ctx.Process(target=_runner_main, args=(spec, theirs), daemon=True, name="puzzlelab-worker")
+        self.process.start()
+        theirs.close()
+        self.queue: list[int] = []  # items sent and not yet back, in order
+        self.started = 0.0  # time.monotonic() when the first of them began
+
+    def begin(self, indices: list[int]) -> None:
+        """Send it more items, after those it has (the clock runs from the first)."""
+        if not self.queue:
+            self.started = time.monotonic()
+        self.queue += indices
+        try:
+            self.conn.send(indices)
+        except OSError:  # it died while idle
+            self._ended()
+
+    def _ended(self) -> NoReturn:
+        self.process.join(1)
+        code = self.process.exitcode
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        raise PuzzleError(f"the worker process making record {self.queue[0]} ended ({how}); "
+                          "the records before it are kept: rerun the same command to resume")
+
+    def receive(self, made: dict[int, Any]) -> None:
+        """Take every message waiting: items into `made`, an error as a `_Failure`."""
+        while self.queue and self.conn.poll():
+            try:
+                kind, index, *payload = self.conn.recv()
+            except (EOFError, OSError):
+                self._ended()
+            self.started = time.monotonic()
+            self.queue.remove(index)
+            made[index] = payload[0] if kind == "item" else _Failure(*payload)
+
+    def close(self) -> None:
+        """Stop the worker, idle or deep in C code alike: it holds nothing worth keeping."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.conn.close()
+        self.queue = []
+
+
+def _supervised(spec: DatasetSpec, start: int, chunk: int, workers: int,
+                wanted: Callable[[], int]) -> Generator[tuple[dict, dict], None, None]:
+    """Items from `workers` worker processes, in index order, each item under `spec.timeout`
+    (None: no limit). Once one runs over, no more work is handed out, the items before it
+    are still awaited (each under its own budget: the earliest that runs over is the one
+    named), and then the run stops with `RecordTimeout`. A worker that dies is reported,
+    not waited for."""
     import multiprocessing as mp
+    from multiprocessing.connection import wait
 
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-    with ctx.Pool(workers, initializer=_worker_init) as pool:
-        yield from _parallel(start, chunk, workers * 2, wanted,
-                             lambda idx: pool.apply_async(_chunk_job, (spec, idx)).get)
+    runners: list[_Runner] = []
+    made: dict[int, Any] = {}  # index -> (record, timing) or _Failure, not yet yielded
+    following = handed = start  # the next item to yield, and to hand out
+    stuck: int | None = None  # the earliest item that ran over: the run ends there
+    each = 1 if workers == 1 else chunk  # items a message (one worker: none made beyond the count)
+    try:
+        for _ in range(workers):
+            runners.append(_Runner(spec, ctx))
+        while True:
+            while following in made and (stuck is None or following < stuck):
+                item = made.pop(following)
+                following += 1
+                if isinstance(item, _Failure):
+                    item.throw()
+                yield item
+            if stuck is not None and following >= stuck:
+                raise RecordTimeout(f"record {stuck} ran over", stuck)
+            for runner in runners if stuck is None else []:
+                ahead = handed - following
+                if len(runner.queue) <= each and ahead < 2 * workers * chunk and (ahead < wanted() or not ahead):
+                    runner.begin(list(range(handed, handed + each)))
+                    handed += each
+            # (never empty: the item at `following` is with a worker, or in `made`)
+            busy = [r for r in runners if r.queue and (stuck is None or r.queue[0] < stuck)]
+            limit = None
+            if spec.timeout is not None:
+                limit = max(0.0, min(r.started for r in busy) + spec.timeout - time.monotonic())
+            ready = wait([r.conn for r in busy], limit)
+            for runner in busy:
+                if runner.conn in ready:
+                    runner.receive(made)
+            if spec.timeout is not None:
+                now = time.monotonic()
+                late = [r.queue[0] for r in busy if r.queue and r.started + spec.timeout <= now]
+                if late:
+                    stuck = min(late if stuck is None else [*late, stuck])
+                    for runner in runners:  # work after it is of no use: stop it now
+                        if runner.queue and runner.queue[0] > stuck:
+                            runner.close()
+    finally:
+        for runner in runners:
+            runner.close()
 
 
 def _parallel(start: int, chunk: int, window: int, wanted: Callable[[], int],
@@ -346,9 +556,14 @@ class RunSummary:
         return self.new / self.seconds if self.seconds > 0 else 0.0
 
 # ---- the journal: what a run has written so far ---------------------------------------
-def journal_header(spec: DatasetSpec) -> bytes:
-    """The journal's first line: which spec its records belong to."""
-    return (json.dumps({JOURNAL_TAG: 1, "identity": spec.identity()}, sort_keys=True) + "\n").encode()
+def journal_header(spec: DatasetSpec, fmt: str | None = None) -> bytes:
+    """The journal's first line: which spec its records belong to, and the layout the
+    finished file will have (a rerun in another layout is refused: its file would be
+    neither run's)."""
+    head: dict[str, Any] = {JOURNAL_TAG: 1, "identity": spec.identity()}
+    if fmt is not None:
+        head["format"] = fmt
+    return (json.dumps(head, sort_keys=True) + "\n").encode()
 
 
 @dataclass
@@ -394,17 +609,17 @@ def _schema_error(record: dict) -> str | None:
     return None
 
 
-def _scan_journal(journal: Path, spec: DatasetSpec) -> _Progress:
+def _scan_journal(journal: Path, spec: DatasetSpec, fmt: str | None = None) -> _Progress:
     """Read an unfinished run's journal. A torn last line (a kill mid-write) is cut off; a
     journal of another spec, or with a corrupt line before the last, is refused untouched."""
     progress = _Progress()
-    header = journal_header(spec)
+    header = journal_header(spec, fmt)
     with open(journal, "rb") as f:
         first = f.readline()
         if not first.endswith(b"\n") and header.startswith(first):
             torn_at = 0  # killed while writing its first line: nothing in it yet
         else:
-            _check_header(journal, first, spec)
+            _check_header(journal, first, spec, fmt)
             torn_at = None
             offset = len(first)
             for lineno, line in enumerate(f, start=2):
@@ -432,10 +647,10 @@ def _scan_journal(journal: Path, spec: DatasetSpec) -> _Progress:
     return progress
 
 
-def _check_header(journal: Path, first: bytes, spec: DatasetSpec) -> None:
+def _check_header(journal: Path, first: bytes, spec: DatasetSpec, fmt: str | None = None) -> None:
     try:
         head = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):
         head = None
     if not isinstance(head, dict) or JOURNAL_TAG not in head:
         raise PuzzleError(f"{journal} is not a journal this version of puzzlelab wrote: "
@@ -444,6 +659,10 @@ def _check_header(journal: Path, first: bytes, spec: DatasetSpec) -> None:
     if diff:
         raise PuzzleError(f"{journal} is an unfinished run with other settings ({'; '.join(diff[:3])}): "
                           "rerun that command to finish it, or remove the file")
+    started = head.get("format")
+    if fmt is not None and started is not None and started != fmt:
+        raise PuzzleError(f"{journal} is an unfinished run written as {started}, not {fmt}: rerun it with "
+                          f"--out-format {started} to finish it, or remove the file")
 
 
 def _read_finished(out: Path, fmt: str, spec: DatasetSpec) -> list[dict]:
@@ -498,7 +717,7 @@ def _reopen_finished(out: Path, fmt: str, spec: DatasetSpec, journal: Path) -> i
     else:
         lines = b"".join(json.dumps(r, sort_keys=True).encode() + b"\n" for r in records)
     def write(tmp: Path) -> None:
-        tmp.write_bytes(journal_header(spec) + lines)
+        tmp.write_bytes(journal_header(spec, fmt) + lines)
 
     atomic_write(journal, write)
     return len(records)
@@ -512,7 +731,7 @@ def _chunk_size(spec: DatasetSpec, remaining: int, workers: int) -> int:
 
 
 # ---- one run --------------------------------------------------------------------------
-def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str = "jsonl", workers: int = 1,
+def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str | None = None, workers: int = 1,
                      scheduler: str | None = None, progress: Callable[[int], None] | None = None,
                      stop: Callable[[], bool] | None = None) -> RunSummary:
     """Write `spec.count` unique puzzles to `out`, resuming an interrupted run of the same spec
@@ -522,11 +741,16 @@ def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str = "json
 
     The user's files are never renamed, truncated or overwritten: an `out` that this spec did
     not make is refused, a finished dataset is never shortened, and a second run on the same
-    `out` stops at its lock."""
-    if fmt not in FORMATS:
-        raise PuzzleError(f"unknown dataset format '{fmt}' (known: {', '.join(FORMATS)})")
+    `out` stops at its lock. `fmt`: the layout, by default the one `out`'s name says (JSONL
+    for a name that says none); one that disagrees with the name is refused. Every
+    requirement of the output is checked before the first record is made."""
+    if fmt is not None and fmt not in FORMATS:
+        raise PuzzleError(f"unknown dataset format {quote(fmt)} (known: {', '.join(FORMATS)})")
+    fmt = format_of(out, fmt)
     if fmt == "kaggle":
         pair_layout(spec.puzzle)  # refuses a puzzle that does not fit one line
+    if fmt == "parquet":
+        parquet_modules()  # not after all the work
     if isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
         raise PuzzleError(f"--workers must be between 1 and {MAX_WORKERS}, got {workers}")
     spec.validate()
@@ -548,7 +772,7 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
     timings = out.with_name(out.name + ".timings.jsonl")
     start = time.perf_counter()
     if journal.exists() and out.exists():  # killed between the final rename and removing the journal
-        if len(_read_finished(out, fmt, spec)) < _scan_journal(journal, spec).records:
+        if len(_read_finished(out, fmt, spec)) < _scan_journal(journal, spec, fmt).records:
             raise PuzzleError(f"both {out} and {journal} exist and the journal is longer: remove one")
         journal.unlink()
     if not journal.exists() and out.exists():
@@ -563,7 +787,7 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
     elif not journal.exists() and timings.exists():
         raise PuzzleError(f"{timings} exists but {out} does not: remove it (it belongs to an older run) "
                           "or choose another --out")
-    done = _scan_journal(journal, spec) if journal.exists() else _Progress()
+    done = _scan_journal(journal, spec, fmt) if journal.exists() else _Progress()
     resumed = done.records
     if progress:
         progress(resumed)
@@ -573,9 +797,10 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
         fresh = not journal.exists()
         lines: list[bytes] = []
         tlines: list[str] = []
+        overrun: list[RecordTimeout] = []
         try:
-            items = _items(spec, done.next_index, chunk, workers, scheduler,
-                           wanted=lambda: spec.count - done.records)
+            items = _until_overrun(_items(spec, done.next_index, chunk, workers, scheduler,
+                                          wanted=lambda: spec.count - done.records), overrun)
             with closing(items), open(journal, "ab") as jf, open(timings, "a", encoding="utf-8") as tf:
                 for seen, (record, timing) in enumerate(items, start=1):
                     key = canonical_key(record, spec.dedup) if spec.dedup != "none" else None
@@ -593,7 +818,7 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
                     if seen % chunk and not finished:
                         continue
                     if lines:
-                        jf.write((journal_header(spec) if fresh else b"") + b"".join(lines))
+                        jf.write((journal_header(spec, fmt) if fresh else b"") + b"".join(lines))
                         jf.flush()
                         os.fsync(jf.fileno())
                         tf.write("".join(tlines))
@@ -611,6 +836,15 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
                             "to finish with them, or use a larger size or --dedup none)")
                     if stop is not None and stop():
                         raise KeyboardInterrupt
+                if overrun:  # keep what was made before the item that ran over, then say so
+                    if lines:
+                        jf.write((journal_header(spec, fmt) if fresh else b"") + b"".join(lines))
+                        jf.flush()
+                        os.fsync(jf.fileno())
+                        tf.write("".join(tlines))
+                        tf.flush()
+                        fresh = False
+                    raise _overrun(spec, overrun[0], done.records, journal)
         finally:
             if fresh:  # nothing was written: leave no files behind
                 journal.unlink(missing_ok=True)
@@ -618,6 +852,17 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
                     timings.unlink()
     _finish(journal, out, fmt)
     return RunSummary(str(out), done.records, new, dups, time.perf_counter() - start, resumed)
+
+
+def _until_overrun(items: Generator[tuple[dict, dict], None, None],
+                   overrun: list[RecordTimeout]) -> Generator[tuple[dict, dict], None, None]:
+    """`items` until one runs over its budget: that ends the iteration (the run then writes what
+    it holds before it says so) and is put in `overrun`."""
+    with closing(items):
+        try:
+            yield from items
+        except RecordTimeout as exc:
+            overrun.append(exc)
 
 
 def _journal_records(journal: Path) -> Iterator[dict]:
@@ -681,11 +926,7 @@ def write_csv(records: Iterable[dict], f: io.TextIOBase, kaggle: bool = False) -
 
 
 def write_parquet(records: list[dict], path: Path) -> None:
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise PuzzleError("Parquet output needs pyarrow: pip install 'puzzle-lab[parquet]'") from None
+    pa, pq = parquet_modules()
     rows = [flatten(r) for r in records]
     fields = list(dict.fromkeys(k for row in rows for k in row))  # every row's columns, not the first's
     table = pa.Table.from_pylist([{k: row.get(k) for k in fields} for row in rows])

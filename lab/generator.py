@@ -63,6 +63,57 @@ class Option:
             raise PuzzleError(f"--{self.name} must be at most {self.high}, got {shown}")
 
 
+COSTS_MEASURED = ("CPU seconds per record as `generate` makes it by default (stripped to minimal, graded): the "
+                  "median of 3 records (seed 0, items 0-2; fewer once they took a minute) and, in brackets, the "
+                  "most; \"over 120 s\": not one record in 120 s. Measured on one core of a shared 2-core VM "
+                  "(Python 3.11, CaDiCaL 1.5.3) with the lab as of issue 40. Wall time, which --timeout counts, "
+                  "is longer on a loaded machine")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What one record cost at these options (`Generator.costs`, printed by `list PUZZLE`):
+    `seconds` the median and `most` the most of the records measured, or `over`: not one
+    record was made within that many CPU seconds, or only a `note` (no record at all: the
+    generator gave up). Measured, never estimated (COSTS_MEASURED says how), so people can
+    pick a size and a `--timeout` before they start a run."""
+
+    options: tuple[tuple[str, Any], ...]
+    seconds: float | None = None
+    most: float | None = None
+    over: float | None = None
+    note: str = ""  # what else the measurement showed ("record 1: no unique pearl in 100 attempts")
+
+    @property
+    def options_text(self) -> str:
+        return " ".join(f"--{name} {value}" for name, value in self.options)
+
+    @property
+    def text(self) -> str:
+        """"0.31 s (0.52 s)", "over 120 s"."""
+        note = f"; {self.note}" if self.note else ""
+        if self.seconds is None:
+            return f"over {self.over:g} s{note}" if self.over is not None else self.note
+        most = f" ({_seconds(self.most)})" if self.most is not None and self.most > self.seconds else ""
+        return _seconds(self.seconds) + most + note
+
+    def to_json(self) -> dict:
+        return {"options": dict(self.options), "seconds": self.seconds, "most": self.most, "over": self.over,
+                "note": self.note or None}
+
+
+def cost(seconds: float | None = None, most: float | None = None, *, over: float | None = None, note: str = "",
+         **options: Any) -> Cost:
+    """`Cost` written the short way: `cost(0.31, 0.52, size=16)`, `cost(over=120, size=26)`."""
+    return Cost(tuple(options.items()), seconds, most, over, note)
+
+
+def _seconds(value: float) -> str:
+    """Two significant figures, at least 0.01 s: what a measurement of three records can say
+    (a VM's CPU clock moves in steps of milliseconds)."""
+    return "under 0.01 s" if value < 0.01 else f"{float(f'{value:.2g}'):g} s"
+
+
 def keywords(options: dict[str, Any]) -> dict[str, Any]:
     """Options by their CLI names (`strip-counts`) as the keyword arguments `params` takes
     (`strip_counts`)."""
@@ -114,6 +165,7 @@ class Generator:
     options: tuple[Option, ...] = ()
     strips: bool = True  # False: the clue set is the whole board (draw, check, repair)
     clues_are_solution: bool = False  # every fact of the solution is a candidate clue: unique as drawn
+    costs: tuple[Cost, ...] = ()  # what a record costs at a few sizes, measured (COSTS_MEASURED)
 
     @property
     def history_free(self) -> bool:

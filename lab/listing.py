@@ -37,7 +37,7 @@ def list_solutions(ptype: CluePuzzle, inst: Instance, out: str | Path, limit: in
     solution format `fmt` (by default the puzzle's grid in a text file, its first solution
     format in JSONL). A budget that runs out keeps the
     solutions found so far (the listing says so); an error or an interrupt leaves nothing."""
-    path = output_path(out)
+    path = output_path(out, option="--list")
     if path.exists():
         raise PuzzleError(f"{path} exists: --list writes a new file and never replaces one (choose another name)")
     tally = ptype.solution_tally(inst) if ptype.implements("solution_tally") else None

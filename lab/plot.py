@@ -76,11 +76,11 @@ class Loaded:
 SCORE_BIN = 0.1
 
 
-def _load(path: str, skip_bad: bool) -> Loaded:
+def _load(path: str, skip_bad: bool, fmt: str | None = None) -> Loaded:
     """The histograms of one dataset, by level and, where its records have one, by the
     grade's score (the level plus the effort within it) in bins of SCORE_BIN."""
     data = Loaded()
-    for rec in read_records(path, skip_bad=skip_bad, bad=data.skipped):
+    for rec in read_records(path, skip_bad=skip_bad, bad=data.skipped, fmt=fmt):
         c = rec["clue_count"]
         difficulty = rec.get("difficulty") or {}
         lvl, score = difficulty.get("level"), difficulty.get("score")
@@ -96,11 +96,12 @@ def _load(path: str, skip_bad: bool) -> Loaded:
 
 
 def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = False,
-                  labels: list[str] | None = None) -> list[dict]:
+                  labels: list[str] | None = None, layout: str | None = None) -> list[dict]:
     """Clue-count histogram, difficulty histogram and clue count against difficulty, with
     several datasets overlaid for comparison. Every dataset must hold at least one record
     (an empty panel would look like a finding). Returns, per dataset in order, its path,
-    label, how many records were drawn and how many bad ones skipped."""
+    label, how many records were drawn and how many bad ones skipped. `layout`: the
+    datasets' layout (`lab.records.FORMATS`) where their names do not say it."""
     fmt = picture_format(out)
     if not paths:
         raise PuzzleError("plot needs at least one dataset")
@@ -108,7 +109,7 @@ def plot_datasets(paths: list[str], out: str | os.PathLike, skip_bad: bool = Fal
         raise PuzzleError(f"--label: {len(labels)} label{'s' if len(labels) != 1 else ''} for "
                           f"{len(paths)} dataset{'s' if len(paths) != 1 else ''}: give one per dataset")
     labels = labels or [Path(p).stem for p in paths]
-    loaded = [_load(p, skip_bad) for p in paths]
+    loaded = [_load(p, skip_bad, layout) for p in paths]
     for path, data in zip(paths, loaded):
         if not data.records:
             why = f" ({data.skipped.count} bad records skipped)" if data.skipped.count else ""

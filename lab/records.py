@@ -5,7 +5,8 @@ flattened into columns. Everything that reads a dataset (stats, plot, extending 
 through `read_records`, and every record it yields has passed `check_record`, the one place
 the schema is enforced:
 
-- required: `puzzle` (a non-empty name), `clues` (text), `clue_count` (a whole number >= 0);
+- required: `puzzle` (the name of one of the lab's puzzles), `clues` (text), `clue_count`
+  (a whole number >= 0);
 - optional, checked when present and not null: `id`, `solution`, `format`, `engine`,
   `generator_version`, `tatham_id` (text), `seed` (a whole number), `index`, `attempts`, `repairs`
   (whole numbers >= 0), `unique`, `minimal` (true/false), `verified_by` (a list of engine
@@ -32,11 +33,11 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .puzzle import PairLayout, PuzzleError
+from .puzzle import PairLayout, PuzzleError, quote
 
 MAX_COUNT = 10_000_000  # records in one dataset (--count); the journal is streamed, not held in memory
 MAX_WORKERS = 256  # local worker processes (--workers)
@@ -63,6 +64,48 @@ FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format")  # plus dif
 KAGGLE_COLUMNS = ("puzzle", "solution")
 JOURNAL_TAG = "puzzlelab-journal"  # the key of a journal's first line (lab/dataset.py)
 MAX_LINE_BYTES = 16 << 20  # a longer line is not a record (and is not held in memory)
+MAX_SKIPPED_BYTES = 4 * MAX_LINE_BYTES  # a line longer still is not skipped either: no dataset (/dev/zero)
+FORMATS = ("jsonl", "csv", "kaggle", "parquet")  # the layouts `generate` writes
+# The layouts a file name's suffix stands for (the first when none is named); any other
+# name holds JSONL unless told otherwise.
+SUFFIX_FORMATS = {".jsonl": ("jsonl",), ".csv": ("csv", "kaggle"), ".parquet": ("parquet",)}
+
+
+def format_of(path: str | os.PathLike, fmt: str | None = None, option: str = "--out-format") -> str:
+    """The layout of the dataset file `path`: `fmt` when given, else what its name says.
+    A `fmt` that the name contradicts (CSV in `x.jsonl`) is refused: every tool that
+    reads the file later goes by its name."""
+    suffix = Path(path).suffix.lower()
+    fits = SUFFIX_FORMATS.get(suffix)
+    if fmt is None:
+        return fits[0] if fits else "jsonl"
+    if fmt not in FORMATS:
+        raise PuzzleError(f"unknown dataset format {quote(fmt)} for {option} (known: {', '.join(FORMATS)})")
+    if fits is not None and fmt not in fits:
+        raise PuzzleError(f"{option} {fmt} does not fit the name {path}: a {suffix} file holds "
+                          f"{' or '.join(fits)} (rename it, or leave {option} out)")
+    return fmt
+
+
+def parquet_modules() -> tuple[Any, Any]:
+    """pyarrow and pyarrow.parquet, or one line saying how to install them."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise PuzzleError("Parquet needs pyarrow: pip install 'puzzle-lab[parquet]'") from None
+    return pa, pq
+
+
+@lru_cache(maxsize=256)
+def _known_puzzle(name: str) -> bool:
+    from . import registry
+
+    try:
+        registry.puzzle(name)
+    except PuzzleError:
+        return False
+    return True
 
 
 def _is_int(v: Any) -> bool:
@@ -128,6 +171,8 @@ def check_record(record: Any) -> dict:
         ok, expected = _KINDS[kind]
         if not ok(value):
             raise BadRecord(f"{name}: expected {expected}, got {_show(value)}")
+    if not _known_puzzle(record["puzzle"]):
+        raise BadRecord(f"puzzle: no puzzle {quote(record['puzzle'])} in the lab (`puzzlelab list` names them)")
     difficulty = record.get("difficulty")
     if difficulty:
         for key, value in difficulty.items():
@@ -239,17 +284,22 @@ class Skipped:
             self.messages.append(message)
 
 
-def read_records(path: str | os.PathLike, skip_bad: bool = False, bad: Any = None) -> Iterator[dict]:
+def read_records(path: str | os.PathLike, skip_bad: bool = False, bad: Any = None,
+                 fmt: str | None = None) -> Iterator[dict]:
     """Stream the records of a dataset file, each checked by `check_record`. The first bad
     record raises a PuzzleError `FILE: line N: what is wrong`; with `skip_bad` bad records are
-    skipped and their messages appended to `bad` (a list or a `Skipped`)."""
+    skipped and their messages appended to `bad` (a list or a `Skipped`). `fmt`: the
+    layout (`FORMATS`; kaggle reads as csv), by default the one the name says."""
+    if not str(path).strip():
+        raise PuzzleError("no dataset file named (an empty name)")
+    fmt = format_of(path, fmt, "--format")
     path = Path(path)
     if not path.exists():
         raise PuzzleError(f"no such file: {path}")
     if path.is_dir():
         raise PuzzleError(f"{path}: is a directory, not a dataset file")
-    suffix = path.suffix.lower()
-    rows = _parquet_rows(path) if suffix == ".parquet" else _csv_rows(path) if suffix == ".csv" else _jsonl_rows(path)
+    rows = _parquet_rows(path) if fmt == "parquet" else _csv_rows(path) if fmt in ("csv", "kaggle") \
+        else _jsonl_rows(path)
     for where, make in rows:
         try:
             record = check_record(make())
@@ -279,6 +329,7 @@ class _Lines:
         self.f = f
         self.number = 0
         self.bad: dict[int, str] = {}
+        self.ended = True  # did the last line read end with a line break? (a cut file's does not)
 
     def __iter__(self) -> Iterator[str]:
         while True:
@@ -286,9 +337,15 @@ class _Lines:
             if not raw:
                 return
             self.number += 1
+            self.ended = raw.endswith(b"\n")
             if len(raw) == MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                skipped = len(raw)
                 while raw and not raw.endswith(b"\n"):  # skip the rest of it
                     raw = self.f.readline(MAX_LINE_BYTES)
+                    skipped += len(raw)
+                    if skipped > MAX_SKIPPED_BYTES:
+                        raise PuzzleError(f"line {self.number} goes on for more than {MAX_SKIPPED_BYTES >> 20:,} "
+                                          "MiB: not a dataset file")
                 self.bad[self.number] = f"longer than {MAX_LINE_BYTES:,} bytes: not a record"
                 yield "\n"
                 continue
@@ -328,7 +385,7 @@ def _jsonl_rows(path: Path) -> Iterator[Row]:
 def _is_journal_header(text: str) -> bool:
     try:
         head = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(head, dict) and JOURNAL_TAG in head
 
@@ -344,6 +401,8 @@ def _json_record(text: str) -> Any:
         return json.loads(text)
     except ValueError as exc:
         raise BadRecord(f"not JSON ({str(exc).splitlines()[0][:80]})") from None
+    except RecursionError:
+        raise BadRecord("not a record: nested too deeply") from None
 
 
 def _csv_rows(path: Path) -> Iterator[Row]:
@@ -371,6 +430,8 @@ def _csv_rows(path: Path) -> Iterator[Row]:
                 continue
             if problem:
                 yield f"line {first}", _fail(problem)
+            elif cells and layout == "flat" and not lines.ended:  # (every row `generate` writes ends)
+                yield f"line {first}", _fail("the file ends inside this row, without a line break: cut short")
             elif cells:
                 yield f"line {first}", partial(_csv_record, header, cells, layout)
 
@@ -408,11 +469,7 @@ def _pair_puzzle() -> tuple[str, PairLayout]:
 
 
 def _parquet_rows(path: Path) -> Iterator[Row]:
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise PuzzleError("reading Parquet needs pyarrow: pip install 'puzzle-lab[parquet]'") from None
+    pa, pq = parquet_modules()
     broken = (pa.ArrowException, OSError, ValueError)
     _open(path).close()  # unreadable: one clean line, before pyarrow's own words
     try:
@@ -455,7 +512,7 @@ def read_timings(path: str | os.PathLike) -> dict[str, float]:
             for raw in _Lines(f):
                 try:
                     t = json.loads(raw) if raw.strip() else None
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue
                 if not isinstance(t, dict) or not isinstance(t.get("id"), str):
                     continue

@@ -20,19 +20,26 @@ from .puzzle import PuzzleError
 LOCK_TAG = "puzzlelab lock, pid "
 
 
-def output_path(out: str | os.PathLike, what: str = "a file name") -> Path:
-    """`out` as a path, after refusing what cannot be written there: an empty name, a
-    directory, an existing non-file, a path below a file."""
+def output_path(out: str | os.PathLike, what: str = "a file name", option: str = "--out") -> Path:
+    """`out` as a path, after refusing what cannot be written there: an empty name, `-`
+    (standard output: the writers here rename a finished file into place), a directory, an
+    existing non-file, a symbolic link to nothing (writing would replace the link), a path
+    below a file. `option` names the option in the messages."""
     if not str(out).strip():
-        raise PuzzleError(f"--out needs {what}")
+        raise PuzzleError(f"{option} needs {what}")
+    if str(out) == "-":
+        raise PuzzleError(f"{option} -: puzzlelab writes a file, not standard output: give {what}")
     path = Path(out)
     if path.is_dir():
-        raise PuzzleError(f"--out {path} is a directory: give {what} inside it")
+        raise PuzzleError(f"{option} {path} is a directory: give {what} inside it")
+    if path.is_symlink() and not path.exists():
+        raise PuzzleError(f"{option} {path} is a symbolic link to {os.readlink(path)}, which does not exist: "
+                          "give the file itself")
     if path.exists() and not path.is_file():
-        raise PuzzleError(f"--out {path} exists and is not a regular file")
+        raise PuzzleError(f"{option} {path} exists and is not a regular file")
     for parent in path.parents:
         if parent.exists() and not parent.is_dir():
-            raise PuzzleError(f"--out {path}: {parent} is a file, not a directory")
+            raise PuzzleError(f"{option} {path}: {parent} is a file, not a directory")
     return path
 
 
@@ -62,7 +69,10 @@ def atomic_write(path: Path, write: Callable[[Path], None], replace: bool = True
     with the permissions a plain `open` would give (or those of the file it replaces). On any
     failure the temporary file is removed and `path` is left as it was. `replace=False`:
     never replace a file, even one that appeared while `write` ran (a hard link, which
-    fails on an existing name, instead of a rename)."""
+    fails on an existing name, instead of a rename). A symbolic link is written through:
+    the file it names is replaced, the link stays."""
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
     tmp = Path(name)

@@ -82,6 +82,8 @@ class Stats:
     unique: int = 0
     minimal: int = 0
     cross_checked: int = 0
+    # records that carry each of those fields at all (a kaggle puzzle,solution CSV carries none)
+    recorded: Counter = field(default_factory=Counter)
     seconds: Timing = field(default_factory=Timing)
     skipped: Skipped = field(default_factory=Skipped)  # bad records left out with skip_bad
 
@@ -96,7 +98,8 @@ class Stats:
             "puzzles": dict(self.puzzles),
             "clue_count": self.clue_count.summary(),
             "difficulty": {k: h.summary() for k, h in sorted(self.difficulty.items())},
-            "verified": {"unique": self.unique, "minimal": self.minimal, "cross_checked_cpsat": self.cross_checked},
+            "verified": {"unique": self.unique, "minimal": self.minimal, "cross_checked_cpsat": self.cross_checked,
+                         "recorded": {k: self.recorded[k] for k in ("unique", "minimal", "verified_by")}},
             "seconds_per_puzzle": self.seconds.summary(),
             "bad_lines": self.skipped.count,
         }
@@ -119,13 +122,15 @@ def _histogram_measures(puzzle: Any) -> tuple[str, ...]:
         return HISTOGRAM_MEASURES
 
 
-def dataset_stats(path: str, skip_bad: bool = False) -> Stats:
+def dataset_stats(path: str, skip_bad: bool = False, fmt: str | None = None) -> Stats:
     """One pass over a dataset; every record is schema-checked by `read_records`, so the
     fields used here have their documented types. `skip_bad` counts bad records in
-    `skipped` instead of stopping at the first."""
+    `skipped` instead of stopping at the first; `fmt` names the layout where the file's
+    name does not."""
     stats = Stats()
+    records = read_records(path, skip_bad=skip_bad, bad=stats.skipped, fmt=fmt)
     timings = read_timings(path)
-    for rec in read_records(path, skip_bad=skip_bad, bad=stats.skipped):
+    for rec in records:
         stats.records += 1
         stats.puzzles[rec.get("puzzle")] += 1
         stats.clue_count.add(rec.get("clue_count"))
@@ -135,6 +140,7 @@ def dataset_stats(path: str, skip_bad: bool = False) -> Stats:
                 stats.difficulty.setdefault(key, Histogram()).add(value, BINNED.get(key))
         stats.unique += bool(rec.get("unique"))
         stats.minimal += bool(rec.get("minimal"))
+        stats.recorded.update(k for k in ("unique", "minimal", "verified_by") if rec.get(k) is not None)
         verified = rec.get("verified_by") or []
         stats.cross_checked += "cpsat" in verified
         t = timings.get(str(rec.get("id")))
@@ -152,11 +158,18 @@ def format_stats(s: dict) -> str:
     kinds = ", ".join(f"{k} {v}" for k, v in s["puzzles"].items())
     v = s["verified"]
     cross = v["cross_checked_cpsat"]
+    recorded = v.get("recorded", {})
+
+    def share(name: str, count: int) -> str:
+        """"5/30", or "not recorded" when no record carries the field (a kaggle CSV)."""
+        return f"{count}/{n}" if recorded.get(name, n) else "not recorded"
+
     # (label, value), a section title (title, None), or None for a blank line between sections
     rows: list[tuple[str, str | None] | None] = [
         ("records", f"{n}" + (f" ({kinds})" if kinds else "")),
-        ("verified", f"unique {v['unique']}/{n}, minimal {v['minimal']}/{n}, CP-SAT cross-check: "
-                     + (f"{cross}/{n}" if cross else "not asked")),
+        ("verified", f"unique {share('unique', v['unique'])}, minimal {share('minimal', v['minimal'])}, "
+                     "CP-SAT cross-check: " + (f"{cross}/{n}" if cross else "not asked"
+                                                if recorded.get("verified_by", n) else "not recorded")),
     ]
     t = s["seconds_per_puzzle"]
     if t:

@@ -100,7 +100,7 @@ def test_generate_stats_plot_render_grade(tmp_path):
     summary = json.loads(done.stdout)
     assert summary["records"] == 6 and summary["stats"]["verified"]["unique"] == 6
     again = run("generate", "sudoku", "--count", "7", "--seed", "2", "--out", str(out))
-    assert "puzzle" in again.stderr and "puzzles/s" in again.stdout  # progress bar, then the summary
+    assert "\r" not in again.stderr and "puzzles/s" in again.stdout  # no progress bar off a terminal
     assert "1 new, 6 resumed" in again.stdout
     stats = json.loads(run("stats", str(out), "--json").stdout)
     assert stats["records"] == 7 and stats["clue_count"]["n"] == 7
@@ -193,3 +193,61 @@ def test_check_and_solve_start_without_numpy(args):
     assert done.returncode == 0 and done.stdout.strip()
     loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert "lab.sat" in loaded and "numpy" not in loaded and "lab.grade" not in loaded
+
+
+def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_path, monkeypatch, capsys):
+    """A record that cannot finish (its maker never returns, whatever the clock says) ends
+    the run with one line, exit 1, and a journal the same command resumes."""
+    import re
+    import threading
+
+    import lab.dataset
+    from lab.cli import main
+
+    whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
+    command = ["generate", "sudoku", "--size", "4", "--count", "5", "--quiet", "--out"]
+    assert main([*command, str(whole)]) == 0
+    records = [json.loads(line) for line in whole.read_text().splitlines()]
+
+    def never_past_2(spec, index, sessions):
+        if index >= 2:
+            threading.Event().wait()
+        return records[index], {"id": records[index]["id"], "seconds": 0.0, "checks": 0, "phases": {}}
+
+    monkeypatch.setattr(lab.dataset, "make_item", never_past_2)
+    capsys.readouterr()
+    assert main([*command, str(out), "--timeout", "0.5"]) == 1
+    err = capsys.readouterr().err.strip()
+    found = re.search(r"record (\d) of sudoku --size 4 did not finish within --timeout 0.5 s", err)
+    assert found and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert "a larger --timeout" in err and "a smaller size" in err and "puzzlelab list sudoku" in err
+    index = int(found.group(1))
+    assert index <= 2 and not out.exists()
+    monkeypatch.undo()
+    assert main([*command, str(out), "--timeout", "120", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed"] == index
+    assert out.read_bytes() == whole.read_bytes()
+
+
+def test_list_puzzle_says_what_a_record_costs_up_to_the_largest_size():
+    """Every generator carries measured costs, at options it takes, up to the largest size
+    one of its options allows; `list PUZZLE` prints them, and `--json` holds them."""
+    from lab import registry
+    from lab.generator import COSTS_MEASURED
+
+    for ptype, gen in registry.all_puzzles():
+        if gen is None:
+            continue
+        assert gen.costs, f"{ptype.name} says nothing of what a record costs"
+        for cost in gen.costs:
+            gen.checked_params(**dict(cost.options))  # options it takes, in range
+            assert cost.seconds is not None or cost.over is not None or cost.note
+        limits = {o.name: o.high for o in gen.options}
+        assert any(limits.get(name) == value for cost in gen.costs for name, value in cost.options), ptype.name
+    shown = run("list", "sudoku").stdout
+    table = shown[shown.index("cost per record"):]
+    assert "at --size 9 " in table and "at --size 26" in table and "CPU seconds" in table
+    data = json.loads(run("list", "sudoku", "--json").stdout)
+    assert data["costs_measured"] == COSTS_MEASURED
+    assert {"options", "seconds", "most", "over"} <= set(data["costs"][0])
+    assert data["costs"][-1]["options"]["size"] == 26

@@ -294,3 +294,92 @@ def test_full_disk_leaves_a_resumable_journal_and_no_stray_file(tmp_path):
                 json.loads(line)
     finally:
         subprocess.run(["umount", str(disk)], capture_output=True)
+
+
+# ---- issue 40: nesting, endless input, layouts against names -----------------------------------
+NESTED = {  # each about 2,000 to 3,000 levels in a few kilobytes: Python's parsers recurse
+    "deep object": ('{"grid": ' + "[" * 2000 + "]" * 2000 + "}").encode(),
+    "deep keys": ('{"a": ' * 2000 + "1" + "}" * 2000).encode(),
+    "deep array": b"[" * 3000 + b"]" * 3000,
+    "deep literal": b"board = np.array(" + b"[" * 3000 + b"]" * 3000 + b")",
+}
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_deep_nesting_is_refused_in_one_line(tmp_path, name, no_watchdog):
+    board = tmp_path / "board.json"
+    for label, data in NESTED.items():
+        board.write_bytes(data)
+        for command in commands(name):
+            for fmt in ([], ["--format", "json"]):
+                argv = [command[0], name, str(board), *BUDGET, *fmt, *command[1:]]
+                code, _, err = run_in_process(argv)
+                assert_clean(code, err, f"{label}: {argv}")
+                assert code == 2, (label, argv, code, err)
+
+
+@pytest.mark.parametrize("command", [["stats"], ["stats", "--skip-bad"], ["plot", "--out", "{out}"],
+                                     ["render", "--sheet", "{file}", "--out", "{out}"]])
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_deeply_nested_datasets_are_read_or_refused_in_one_line(tmp_path, command, fmt):
+    path = tmp_path / f"deep.{fmt}"
+    if fmt == "csv":  # a flat row whose params column holds the nesting
+        path.write_text("puzzle,clues,clue_count,params\nsudoku,.,0,\"" + "[" * 3000 + "]" * 3000 + "\"\n")
+    else:
+        path.write_bytes(NESTED["deep array"] + b"\n" + NESTED["deep keys"] + b"\n")
+    argv = [a.format(file=path, out=tmp_path / "p.png") for a in command]
+    if argv[0] != "render":
+        argv.insert(1, str(path))
+    code, _, err = run_in_process(argv)
+    assert_clean(code, err, f"{argv}")
+    assert not (tmp_path / "p.png").exists()
+
+
+class Endless(io.TextIOBase):
+    """Standard input that never ends (`yes |`), counting what was asked of it."""
+
+    def __init__(self, line: str) -> None:
+        self.line, self.asked = line, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int | None = -1) -> str:
+        if n is None or n < 0:
+            raise AssertionError("standard input read whole")
+        self.asked += n
+        return (self.line * (n // len(self.line) + 1))[:n]
+
+    def readline(self, n: int | None = -1) -> str:
+        return self.read(len(self.line) if n is None or n < 0 else min(n, len(self.line)))
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_endless_input_is_read_to_the_limit_and_refused(monkeypatch, name, no_watchdog):
+    from lab.puzzle import MAX_INPUT_CHARS
+
+    for line in ("y\n", "0", "{"):
+        stdin = Endless(line)
+        monkeypatch.setattr("sys.stdin", stdin)
+        code, _, err = run_in_process(["solve", name, "-", *BUDGET])
+        assert_clean(code, err, f"endless {line!r}")
+        assert code == 2 and stdin.asked <= MAX_INPUT_CHARS + 1, (line, stdin.asked, err)
+
+
+GENERATED = [name for name in PUZZLES if registry.has_generator(name)]
+DISAGREE = [("d.jsonl", "csv"), ("d.jsonl", "kaggle"), ("d.csv", "parquet"), ("d.parquet", "jsonl"),
+            ("d.csv", "jsonl")]
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_a_layout_that_disagrees_with_the_name_is_refused_first(tmp_path, name, monkeypatch):
+    import lab.dataset
+
+    made: list = []
+    monkeypatch.setattr(lab.dataset, "make_item", lambda *a: made.append(a))  # no work may start
+    for out, fmt in DISAGREE:
+        code, _, err = run_in_process(["generate", name, "--count", "2", "--out", str(tmp_path / out),
+                                       "--out-format", fmt, "--quiet"])
+        assert_clean(code, err, f"{out} as {fmt}")
+        assert code == 2 and "does not fit the name" in err, (out, fmt, err)
+    assert not made and list(tmp_path.iterdir()) == []

@@ -243,7 +243,8 @@ def test_stats_prints_aligned_tables_and_says_when_no_cross_check_was_asked(tmp_
     _, ends = stats_columns(text)
     assert len(ends) == 1
     assert json.loads(run("stats", "d.jsonl", "--json", cwd=tmp_path).stdout)["verified"] == \
-        {"unique": 6, "minimal": 6, "cross_checked_cpsat": 0}
+        {"unique": 6, "minimal": 6, "cross_checked_cpsat": 0,
+         "recorded": {"unique": 6, "minimal": 6, "verified_by": 6}}
 
 
 def test_stats_shows_a_cross_check_as_a_count_only_when_some_were_checked():

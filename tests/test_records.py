@@ -102,7 +102,8 @@ def test_stats_on_csv_and_parquet_count_flags_and_cross_checks(tmp_path):
         s = dataset_stats(str(tmp_path / f"d.{fmt}")).to_json()
         s.pop("seconds_per_puzzle")
         stats[fmt] = s
-    assert stats["jsonl"]["verified"] == {"unique": 4, "minimal": 0, "cross_checked_cpsat": 4}
+    assert stats["jsonl"]["verified"] == {"unique": 4, "minimal": 0, "cross_checked_cpsat": 4,
+                                          "recorded": {"unique": 4, "minimal": 4, "verified_by": 4}}
     assert stats["csv"] == stats["parquet"] == stats["jsonl"]
 
 
@@ -149,7 +150,7 @@ def test_kaggle_layout_is_read_and_its_rows_checked(tmp_path):
 
 
 def test_unknown_fields_and_nulls_in_optional_fields_are_accepted():
-    record = {"puzzle": "p", "clues": "..", "clue_count": 0, "engine": None, "difficulty": {"level": None},
+    record = {"puzzle": "sudoku", "clues": "..", "clue_count": 0, "engine": None, "difficulty": {"level": None},
               "a_newer_field": [1, 2]}
     assert check_record(record) is record
 

@@ -69,7 +69,7 @@ def inside(grey: np.ndarray, box: Box) -> np.ndarray:
 def test_every_puzzle_is_drawn_with_its_border_and_its_solution(name, tmp_path):
     ptype = registry.puzzle(name)
     inst = ptype.parse(ptype.example)
-    solution, note = solution_for(ptype, inst, Budget(seconds=20))
+    solution, note = solution_for(ptype, inst, Budget(conflicts=1_000_000))  # work, never seconds: a tiny example
     grey, (puzzle_boxes, solution_boxes) = picture(
         [Panel(ptype, inst, None, name), Panel(ptype, inst, solution, name, note)], tmp_path / f"{name}.png")
     assert grey.std() > 0.05, "a blank picture"
@@ -159,3 +159,60 @@ def test_sheet_is_refused_in_one_line(dataset, tmp_path, capsys):
     (tmp_path / "empty.jsonl").write_text("")
     assert "no records" in refused("render", "--sheet", tmp_path / "empty.jsonl", "--out", tmp_path / "a.pdf")
     assert list(tmp_path.iterdir()) == [tmp_path / "empty.jsonl"]
+
+
+def test_a_big_board_is_a_few_artists_however_many_cells(tmp_path):
+    """A 100x100 Mosaic is 10,000 shaded cells: drawn as 10,000 patches it took 2.5 s of CPU
+    (28 s of wall time on a loaded machine); a run of shades (or of texts) of one colour is
+    one artist. Counted, not timed."""
+    mosaic = registry.puzzle("mosaic")
+    empty = mosaic.parse("\n".join("." * 100 for _ in range(100)))
+    clued = mosaic.parse("\n".join("45" * 30 for _ in range(60)))  # a clue in every cell (no solution needed)
+    for inst in (empty, clued):
+        fig = figure([Panel(mosaic, inst, None, "big")])
+        fig.canvas.draw()
+        children = fig.axes[0].get_children()
+        assert len(children) < 30
+        shaded = sum(len(c.get_paths()) for c in children if hasattr(c, "get_paths") and type(c).__name__ == "_Cells")
+        assert shaded == inst.params.width * inst.params.height  # every cell is still shaded
+    out = tmp_path / "empty.png"
+    (tmp_path / "empty.txt").write_text("\n".join("." * 100 for _ in range(100)) + "\n")
+    assert main(["render", "mosaic", str(tmp_path / "empty.txt"), "--out", str(out)]) == 0
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_shades_keep_the_order_they_were_drawn_in(tmp_path):
+    """Runs of one colour are joined, but a shade drawn over another stays on top of it."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(2, 1))
+    board = Board(ax, 2, 1)
+    for c, colour in enumerate(("0.9", "0.8")):
+        board.shade(0, c, colour)
+        board.shade(0, c, "black", inset=0.3)  # a dot on each light grey cell: the second one's
+        # black must not join the first one's, which is drawn before the 0.8 grey
+    assert len([a for a in ax.get_children() if type(a).__name__ == "_Cells"]) == 4
+    save_figure(fig, tmp_path / "dots.png", dpi=DPI)
+    grey = plt.imread(tmp_path / "dots.png")[..., :3].mean(axis=2)
+    scale = DPI / fig.dpi
+    for x, y in ax.transData.transform([(0.5, 0.5), (1.5, 0.5)]):  # the centres of the two cells
+        assert grey[round(grey.shape[0] - y * scale), round(x * scale)] < DARK  # the dot, not the grey under it
+
+
+def test_render_timeout_covers_the_drawing_too(tmp_path):
+    """Drawing that never ends (here: made to block, so no clock decides it) ends at --timeout
+    with `unknown` and exit 1, and leaves no file, as `solve` does."""
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "never.png"
+    code = ("import sys, threading, lab.render; "
+            "lab.render.render = lambda *a, **k: threading.Event().wait(); "
+            "from lab.cli import main; sys.exit(main(sys.argv[1:]))")
+    done = subprocess.run([sys.executable, "-c", code, "render", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"),
+                           "--out", str(out), "--timeout", "0.01"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 1, done.stderr
+    assert "unknown: the --timeout of 0.01 s ran out before the picture was written" in done.stdout
+    assert list(tmp_path.iterdir()) == []
