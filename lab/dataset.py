@@ -26,7 +26,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, BinaryIO, NoReturn, TextIO
 
 from .generator import Generated, GenerateOptions, generate_one, keywords
 from .grade import GRADE_VERSION, measures
@@ -818,11 +818,7 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
                     if seen % chunk and not finished:
                         continue
                     if lines:
-                        jf.write((journal_header(spec, fmt) if fresh else b"") + b"".join(lines))
-                        jf.flush()
-                        os.fsync(jf.fileno())
-                        tf.write("".join(tlines))
-                        tf.flush()
+                        _append_chunk(jf, tf, journal_header(spec, fmt) if fresh else b"", lines, tlines)
                         fresh = False
                         new += len(lines)
                         lines, tlines = [], []
@@ -838,11 +834,7 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
                         raise KeyboardInterrupt
                 if overrun:  # keep what was made before the item that ran over, then say so
                     if lines:
-                        jf.write((journal_header(spec, fmt) if fresh else b"") + b"".join(lines))
-                        jf.flush()
-                        os.fsync(jf.fileno())
-                        tf.write("".join(tlines))
-                        tf.flush()
+                        _append_chunk(jf, tf, journal_header(spec, fmt) if fresh else b"", lines, tlines)
                         fresh = False
                     raise _overrun(spec, overrun[0], done.records, journal)
         finally:
@@ -863,6 +855,16 @@ def _until_overrun(items: Generator[tuple[dict, dict], None, None],
             yield from items
         except RecordTimeout as exc:
             overrun.append(exc)
+
+
+def _append_chunk(journal: BinaryIO, timings: TextIO, head: bytes, lines: list[bytes], tlines: list[str]) -> None:
+    """One chunk of records onto the journal (after its header, `head`, for the first), as
+    one write made durable before its timings are added."""
+    journal.write(head + b"".join(lines))
+    journal.flush()
+    os.fsync(journal.fileno())
+    timings.write("".join(tlines))
+    timings.flush()
 
 
 def _journal_records(journal: Path) -> Iterator[dict]:

@@ -332,19 +332,21 @@ class JsonObject:
             raise self.error(key, f"must be at most {high}, got {number(value)}")
         return value
 
+    def _typed(self, key: str, default: Any, kind: type, expected: str) -> Any:
+        """The field if it is a `kind` (refused as not `expected` otherwise), or `default`
+        when it is absent."""
+        value = self.get(key, default)
+        if key in self.data and not isinstance(value, kind):
+            raise self.error(key, f"must be {expected}, got {json_shown(value)}")
+        return value
+
     def boolean(self, key: str, default: Any = REQUIRED) -> Any:
         """true or false, or `default` when the field is absent."""
-        value = self.get(key, default)
-        if key in self.data and not isinstance(value, bool):
-            raise self.error(key, f"must be true or false, got {json_shown(value)}")
-        return value
+        return self._typed(key, default, bool, "true or false")
 
     def string(self, key: str, default: Any = REQUIRED) -> Any:
         """A string, or `default` when the field is absent."""
-        value = self.get(key, default)
-        if key in self.data and not isinstance(value, str):
-            raise self.error(key, f"must be a string, got {json_shown(value)}")
-        return value
+        return self._typed(key, default, str, "a string")
 
     def array(self, key: str, default: Any = REQUIRED, length: int | None = None, what: str = "items") -> Any:
         """A list (of `length` items, when given), or `default` when the field is absent."""
@@ -359,10 +361,7 @@ class JsonObject:
 
     def mapping(self, key: str, default: Any = REQUIRED) -> Any:
         """An object, or `default` when the field is absent."""
-        value = self.get(key, default)
-        if key in self.data and not isinstance(value, dict):
-            raise self.error(key, f"must be an object, got {json_shown(value)}")
-        return value
+        return self._typed(key, default, dict, "an object")
 
     def size(self, limit: SizeCheck | None = None, width: str = "width",
              height: str = "height") -> tuple[int | None, int | None]:
