@@ -53,7 +53,16 @@ from .chains import chain_links, forcing_chain
 from .probing import Prober, rounds_prober
 from .puzzle import Clause, CluePuzzle, Clues, Instance, MovePuzzle, PuzzleError, PuzzleType
 from .rounds import Formula, PropagationRound, Simplified
-from .sat import Budget, SatSession, Spending, add_at_most, append_clauses, propagator, raw_propagator
+from .sat import (
+    Budget,
+    SatSession,
+    Spending,
+    add_at_most,
+    append_clauses,
+    propagator,
+    raw_propagator,
+    releases_gil,
+)
 
 # Bumped whenever a grade field changes meaning; a dataset records it in its settings, so
 # one made with another grade is not extended with this one. 2: the search counts only what
@@ -716,7 +725,9 @@ def _search(session: SatSession, facts: set[int], clues: Clues, budget_conflicts
         while True:
             if left is not None:
                 solver.conf_budget(left)
-            sat = solver.solve_limited() if left is not None else solver.solve()
+            if left is None:
+                solver.conf_budget(-1)
+            sat = solver.solve_limited(expect_interrupt=releases_gil(session.solver_name))
             if not sat:
                 return sat, None
             if cuts is None and proven_unique:

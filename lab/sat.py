@@ -69,6 +69,15 @@ UNLIMITED = Budget()
 _UNINTERRUPTIBLE = frozenset(SolverNames.cadical103 + SolverNames.cadical153 + SolverNames.cadical195)
 
 
+def releases_gil(solver_name: str) -> bool:
+    """Whether `solve_limited(expect_interrupt=...)` may be asked to let other threads run:
+    pysat then releases the GIL for the search (else it holds it throughout), so the CLI's
+    --timeout watchdog and Ctrl-C reach the main thread while a solver searches (a 5 s grade
+    search on an open 30x30 Light Up held `check --timeout 1` to 6.8 s). Not CaDiCaL, whose
+    pysat binding refuses it."""
+    return solver_name not in _UNINTERRUPTIBLE
+
+
 class Spending:
     """What is left of one question's budget across its solves. A puzzle with lazy rules
     (loops, connectivity) re-solves after each round of cuts; counted per solve, a
@@ -608,7 +617,7 @@ class SatSession:
     def _call(self, assumptions: list[int], budget: Budget) -> bool | None:
         self.calls += 1
         self.epoch += 1
-        if budget.unlimited:
+        if budget.unlimited and self.solver_name in _UNINTERRUPTIBLE:
             return self.solver.solve(assumptions=assumptions)
         if budget.conflicts is not None:
             self.solver.conf_budget(budget.conflicts)
@@ -622,7 +631,7 @@ class SatSession:
             timer = threading.Timer(budget.seconds, self.solver.interrupt)
             timer.start()
         try:
-            result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+            result = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=releases_gil(self.solver_name))
         finally:
             if timer is not None:
                 timer.cancel()

@@ -292,3 +292,41 @@ def test_generate_off_a_terminal_writes_no_progress_and_one_line_of_stats(tmp_pa
     code, out, _ = run(capsys, "generate", "sudoku", "--size", "4", "--count", "3", "--out", tmp_path / "e.csv",
                        "--stats")
     assert code == 0 and "clue count" in out
+
+
+# ---- 11, 15. the watchdog is not held off by a solver's search ------------------------------------
+def test_a_searching_solver_lets_other_threads_run():
+    """pysat holds the GIL through a search unless asked to let go; the CLI's --timeout
+    watchdog is a thread, so every interruptible solve must let go (bounded by conflicts
+    and counted in ticks of another thread, never timed)."""
+    import threading
+
+    from pysat.examples.genhard import PHP
+
+    from lab.sat import releases_gil
+
+    solver_name = "mc"
+    assert releases_gil(solver_name) and not releases_gil("cd153")
+    from pysat.solvers import Solver
+
+    ticks = 0
+    done = threading.Event()
+
+    def tick() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            done.wait(0.001)
+
+    with Solver(name=solver_name, bootstrap_with=PHP(10).clauses) as solver:
+        solver.conf_budget(300_000)
+        other = threading.Thread(target=tick)
+        other.start()
+        try:
+            before = ticks
+            assert solver.solve_limited(expect_interrupt=releases_gil(solver_name)) is None  # budget spent
+            ran = ticks - before
+        finally:
+            done.set()
+            other.join()
+    assert ran > 10  # held, the other thread gets one or two ticks in

@@ -265,7 +265,7 @@ def test_one_shot_commands_have_a_default_time_budget():
 
 
 def test_the_timeout_bounds_the_whole_command():
-    board = "\n".join(["." * 30] * 30) + "\n"  # an empty Light Up board: hard to prove unique
+    board = "\n".join(["." * 30] * 30) + "\n"  # an empty Light Up board: its grade (--json) searches long
     done = cli("check", "lightup", "-", "--timeout", "1", "--json", input=board)
     # The time running out is the outcome asserted (the answer needs far more than 1 s of work,
     # however fast the machine), never how soon: a busy machine only makes it more certain.
