@@ -41,6 +41,26 @@ EXIT_NOT_DEFINITE = 1  # check: not unique; solve: no solution, or the budget ra
 EXIT_TERMINATED = 143  # SIGTERM, like a shell's 128 + 15
 DEFAULT_TIMEOUT = 60.0  # seconds for a one-shot question (solve, check, count, clues, grade)
 GENERATE_TIMEOUT = 60.0  # seconds for one generated puzzle (generate --timeout)
+TIMEOUT_VARIABLE = "PUZZLELAB_TIMEOUT"  # seconds, or "none": every --timeout's default instead of the above
+
+
+def _timeout_default(seconds: float) -> float | None:
+    """A --timeout's default: `seconds`, unless PUZZLELAB_TIMEOUT says otherwise (a number
+    of seconds, or "none" for no clock). The test suite sets it so that no test hangs on
+    the machine's speed; a user may raise every default at once. `main` has checked it."""
+    text = os.environ.get(TIMEOUT_VARIABLE, "").strip()
+    if not text:
+        return seconds
+    return None if text.lower() == "none" else _number(float, 0.001, 86400)(text)
+
+
+def _check_timeout_variable() -> None:
+    """Refuse, in one line, a PUZZLELAB_TIMEOUT that is neither seconds nor "none"."""
+    try:
+        _timeout_default(DEFAULT_TIMEOUT)
+    except argparse.ArgumentTypeError as exc:
+        raise PuzzleError(f"{TIMEOUT_VARIABLE}={quote(os.environ[TIMEOUT_VARIABLE])}: {exc} "
+                          "(seconds, or none)") from None
 WATCHDOG_GRACE = 2.0  # seconds past --timeout before the whole command is called unknown
 
 
@@ -860,9 +880,10 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
             sp.add_argument("--conflicts", type=_number(int, 1), metavar="N",
                             help="conflict budget per solver call; when it runs out the answer is 'unknown' "
                                  "(default: no limit)")
-            sp.add_argument("--timeout", type=_number(float, 0.001, 86400), default=DEFAULT_TIMEOUT,
+            sp.add_argument("--timeout", type=_number(float, 0.001, 86400), default=_timeout_default(DEFAULT_TIMEOUT),
                             metavar="SECONDS", help="seconds for the whole command, building the rules included; "
-                                                    "when it runs out the answer is 'unknown', never 'unique'")
+                                                    "when it runs out the answer is 'unknown', never 'unique' "
+                                                    f"({TIMEOUT_VARIABLE} sets another default, or none)")
         sp.add_argument("--json", action="store_true", help="print one JSON document instead of text")
         sp.set_defaults(func=func)
         return sp
@@ -975,7 +996,8 @@ def _generate_arguments(sp: argparse.ArgumentParser, gen: Generator | None, leni
     sp.add_argument("--conflicts", type=_number(int, 1), metavar="N",
                     help="conflict budget per check; a check that runs out keeps its clue, and the record says "
                          "minimal: false (default: no limit)")
-    sp.add_argument("--timeout", type=_number(float, 0.001, 86400), default=GENERATE_TIMEOUT, metavar="SECONDS",
+    sp.add_argument("--timeout", type=_number(float, 0.001, 86400), default=_timeout_default(GENERATE_TIMEOUT),
+                    metavar="SECONDS",
                     help="seconds (wall time) each puzzle may take, grading included; one that takes longer "
                          "stops the run (exit 1) and keeps the puzzles made before it: rerun with a larger "
                          "--timeout to go on, or choose a smaller size (`puzzlelab list PUZZLE` says what each "
@@ -1043,6 +1065,11 @@ def main(argv: list[str] | None = None) -> int:
     global _emitted
     _emitted = False
     argv = sys.argv[1:] if argv is None else argv
+    try:
+        _check_timeout_variable()
+    except PuzzleError as exc:
+        _fail(str(exc))
+        return EXIT_BAD_INPUT
     parser = build_parser(_generate_puzzle(argv))
     args, extra = parser.parse_known_args(argv)
     try:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lab.cli import DEFAULT_TIMEOUT, build_parser
+from lab.cli import DEFAULT_TIMEOUT, GENERATE_TIMEOUT, build_parser, main
 from lab.dataset import MAX_COUNT, DatasetSpec, _chunk_size, generate_dataset, journal_header
 from lab.puzzle import PuzzleError
 from lab.safety import OutputLock
@@ -255,11 +255,22 @@ def test_out_of_range_question_options(args):
 
 
 # ---- 8. one-shot questions have a default budget -----------------------------------------------
-def test_one_shot_commands_have_a_default_time_budget():
+def test_one_shot_commands_have_a_default_time_budget(monkeypatch):
+    monkeypatch.delenv("PUZZLELAB_TIMEOUT", raising=False)  # (the suite's own is a day: tests/conftest.py)
     parser = build_parser()
     for command in ("solve", "check", "count", "clues", "grade"):
         args = parser.parse_args([command, "sudoku", "x"])
         assert args.timeout == DEFAULT_TIMEOUT
+    assert build_parser("sudoku").parse_args(["generate", "sudoku", "--out", "x"]).timeout == GENERATE_TIMEOUT
+    for value, expected in (("none", None), ("300", 300.0), (" 2.5 ", 2.5)):
+        monkeypatch.setenv("PUZZLELAB_TIMEOUT", value)
+        assert build_parser().parse_args(["check", "sudoku", "x"]).timeout == expected
+        assert build_parser("sudoku").parse_args(["generate", "sudoku", "--out", "x"]).timeout == expected
+    for bad in ("abc", "0", "-1", "nan", "1e9"):
+        monkeypatch.setenv("PUZZLELAB_TIMEOUT", bad)
+        code = main(["check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt")])
+        assert code == 2
+    monkeypatch.delenv("PUZZLELAB_TIMEOUT")
     helptext = cli("check", "--help").stdout
     assert "unknown" in helptext and "never 'unique'" in helptext
 
