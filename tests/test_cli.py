@@ -224,7 +224,7 @@ def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_pat
     index = int(found.group(1))
     assert index <= 2 and not out.exists()
     monkeypatch.undo()
-    assert main([*command, str(out), "--timeout", "120", "--json"]) == 0
+    assert main([*command, str(out), "--timeout", "86400", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["resumed"] == index
     assert out.read_bytes() == whole.read_bytes()
 

@@ -314,7 +314,7 @@ def test_a_record_over_its_timeout_stops_the_run_and_the_rerun_resumes(tmp_path,
         kept = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
         assert kept == records[:index] and f"the {index} record" in message and "resumes" in message
     monkeypatch.undo()
-    summary = generate_dataset(spec(6, timeout=60), out, workers=workers)  # the same command resumes
+    summary = generate_dataset(spec(6, timeout=86400), out, workers=workers)  # a larger --timeout resumes
     assert summary.resumed == index and out.read_bytes() == whole.read_bytes()
 
 
@@ -326,7 +326,7 @@ def test_a_failing_or_dying_worker_ends_the_run_with_one_line(tmp_path, monkeypa
     records = [json.loads(line) for line in whole.read_text().splitlines()]
     monkeypatch.setattr(lab.dataset, "make_item", _made_by(records, stuck=2, how=how))
     with pytest.raises(PuzzleError, match=error):
-        generate_dataset(spec(4, timeout=60), tmp_path / "out.jsonl", workers=2)
+        generate_dataset(spec(4, timeout=86400), tmp_path / "out.jsonl", workers=2)
 
 
 def test_the_timeout_is_no_part_of_what_a_dataset_is():

@@ -211,7 +211,7 @@ def test_render_timeout_covers_the_drawing_too(tmp_path):
             "lab.render.render = lambda *a, **k: threading.Event().wait(); "
             "from lab.cli import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", code, "render", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"),
-                           "--out", str(out), "--timeout", "0.01"], capture_output=True, text=True, timeout=120,
+                           "--out", str(out), "--timeout", "0.01"], capture_output=True, text=True, timeout=600,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 1, done.stderr
     assert "unknown: the --timeout of 0.01 s ran out before the picture was written" in done.stdout
