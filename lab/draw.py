@@ -66,46 +66,51 @@ def _run(ax: Axes, kind: type, colour: Colour, zorder: float) -> Any:
     return last if type(last) is kind and getattr(last, "colour", None) == colour else None
 
 
-class _Cells(PolyCollection):
-    """A run of shaded cells of one colour as one artist (`Board.shade`)."""
+class _Run:
+    """A run of shapes of one colour drawn as one artist: a shape added after the first is
+    kept and handed to the artist (`_show`) only when it is drawn, so a board of 10,000
+    cells rebuilds it once, not 10,000 times."""
 
-    def __init__(self, square: list[Point], colour: Colour, zorder: float):
-        super().__init__([square], facecolors=[colour], edgecolors="none", linewidths=0, zorder=zorder)
+    def _begin(self, first: Any, colour: Colour) -> None:
         self.colour = colour
-        self._squares = [square]
-        self._shown = 1  # squares the collection holds; the rest are added when it is drawn
+        self._parts = [first]
+        self._shown = 1  # parts the artist holds
 
-    def add(self, square: list[Point]) -> None:
-        if self._shown == len(self._squares):
-            self.stale = True
-        self._squares.append(square)
-
-    def draw(self, renderer: RendererBase) -> None:
-        if self._shown != len(self._squares):
-            self.set_verts(self._squares)
-            self._shown = len(self._squares)
-        super().draw(renderer)
-
-
-class _Glyphs(PathPatch):
-    """A run of texts of one colour as one filled path in data units (`write`)."""
-
-    def __init__(self, part: Path, colour: Colour, zorder: float):
-        super().__init__(part, facecolor=colour, edgecolor="none", lw=0, zorder=zorder)
-        self.colour = colour
-        self._parts = [part]
-        self._shown = 1
-
-    def add(self, part: Path) -> None:
+    def add(self, part: Any) -> None:
         if self._shown == len(self._parts):
-            self.stale = True
+            self.stale = True  # (matplotlib's flag: draw again)
         self._parts.append(part)
+
+    def _show(self, parts: list[Any]) -> None:
+        raise NotImplementedError
 
     def draw(self, renderer: RendererBase) -> None:
         if self._shown != len(self._parts):
-            self.set_path(Path.make_compound_path(*self._parts))
+            self._show(self._parts)
             self._shown = len(self._parts)
-        super().draw(renderer)
+        super().draw(renderer)  # type: ignore[misc]  # (the artist class beside it in the MRO)
+
+
+class _Cells(_Run, PolyCollection):
+    """A run of shaded cells of one colour as one artist (`Board.shade`)."""
+
+    def __init__(self, square: list[Point], colour: Colour, zorder: float):
+        PolyCollection.__init__(self, [square], facecolors=[colour], edgecolors="none", linewidths=0, zorder=zorder)
+        self._begin(square, colour)
+
+    def _show(self, parts: list[Any]) -> None:
+        self.set_verts(parts)
+
+
+class _Glyphs(_Run, PathPatch):
+    """A run of texts of one colour as one filled path in data units (`write`)."""
+
+    def __init__(self, part: Path, colour: Colour, zorder: float):
+        PathPatch.__init__(self, part, facecolor=colour, edgecolor="none", lw=0, zorder=zorder)
+        self._begin(part, colour)
+
+    def _show(self, parts: list[Any]) -> None:
+        self.set_path(Path.make_compound_path(*parts))
 
 
 def boards(ax: Axes) -> list[Board]:

@@ -11,7 +11,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .cpsat import cpsat_count, cpsat_solutions
+from .cpsat import cpsat_solutions, cpsat_status
 from .puzzle import ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, known_key, quote
 from .sat import UNLIMITED, Budget, Check, Count, Found, SatSession, SessionCache, Unknown
 from .strip import Redundancy, redundancy
@@ -102,10 +102,7 @@ def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
             second = sat_result or _sat_check(ptype, inst, without, Budget(budget.conflicts, seconds))
             report.cpsat, report.second_engine = second.status, "sat"
         else:
-            cp = cpsat_count(ptype, inst, limit=2, seconds=seconds)
-            report.cpsat = ("unknown" if not cp.complete else
-                            {0: "unsolvable", 1: "unique"}.get(cp.n, "ambiguous"))
-            report.second_engine = "cpsat"
+            report.cpsat, report.second_engine = cpsat_status(ptype, inst, seconds=seconds), "cpsat"
     return report
 
 
