@@ -27,10 +27,19 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, cost, generate_one
-from lab.puzzle import BoardLimit, PuzzleError
-from lab.sat import SessionCache
-from solvers.bridges import MAX_BRIDGES, SIZE, TATHAM_LEAST, BridgesParams, Cell, Solution, island_counts
+from ..lab.generator import (
+    Generated,
+    GenerateOptions,
+    Generator,
+    Option,
+    board_options,
+    board_shape,
+    cost,
+    generate_one,
+)
+from ..lab.puzzle import BoardLimit, PuzzleError
+from ..lab.sat import SessionCache
+from ..solvers.bridges import MAX_BRIDGES, SIZE, TATHAM_LEAST, BridgesParams, Cell, Solution, island_counts
 
 LIMIT = BoardLimit(SIZE.most_width, SIZE.most_height, TATHAM_LEAST, TATHAM_LEAST)  # Tatham's least size
 TRIES = 50  # Tatham's MAX_NEWISLAND_TRIES

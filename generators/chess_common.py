@@ -13,11 +13,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from lab.generator import Cost, Generated, GenerateOptions, Generator, Option
-from lab.puzzle import PuzzleError, number
-from lab.sat import SessionCache
-from solvers.chess_common import GeneratedChess, Variant
-from solvers.chess_common import generate as build_unique
+from ..lab.generator import Cost, Generated, GenerateOptions, Generator, Option
+from ..lab.puzzle import PuzzleError, number
+from ..lab.sat import SessionCache
+from ..solvers.chess_common import GeneratedChess, Variant
+from ..solvers.chess_common import generate as build_unique
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """Chess Melee puzzles of a requested piece count with exactly one solution, built backwards
 from the last piece (see generators/chess_common.py)."""
 
-from generators.chess_common import CaptureGenerator
-from lab.generator import cost
-from solvers.chess_common import MELEE
+from ..lab.generator import cost
+from ..solvers.chess_common import MELEE
+from .chess_common import CaptureGenerator
 
 GENERATOR = CaptureGenerator(MELEE, default_pieces=10, costs=(  # measured: lab.generator.COSTS_MEASURED
     cost(0.0, 0.0, pieces=4),

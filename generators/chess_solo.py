@@ -1,9 +1,9 @@
 """Solo Chess puzzles of a requested piece count with exactly one solution, built backwards
 from the last piece (see generators/chess_common.py)."""
 
-from generators.chess_common import CaptureGenerator
-from lab.generator import cost
-from solvers.chess_common import SOLO
+from ..lab.generator import cost
+from ..solvers.chess_common import SOLO
+from .chess_common import CaptureGenerator
 
 GENERATOR = CaptureGenerator(SOLO, default_pieces=8, costs=(  # measured: lab.generator.COSTS_MEASURED
     cost(0.0, 0.0, pieces=4),

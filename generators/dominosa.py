@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from lab.generator import Generator, Option, cost
-from lab.puzzle import Instance
-from lab.sat import SessionCache
-from solvers.dominosa import (
+from ..lab.generator import Generator, Option, cost
+from ..lab.puzzle import Instance
+from ..lab.sat import SessionCache
+from ..solvers.dominosa import (
     MAX_ORDER,
     PUZZLE,
     STEPS,

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import Generator, Option, cost
-from lab.puzzle import PuzzleError
-from lab.sat import SessionCache
-from solvers.filling import SIZE, Cell, FillingParams, Grid, tatham_top
+from ..lab.generator import Generator, Option, cost
+from ..lab.puzzle import PuzzleError
+from ..lab.sat import SessionCache
+from ..solvers.filling import SIZE, Cell, FillingParams, Grid, tatham_top
 
 MAX_PASSES = 200  # passes over the board before a draw starts over
 MAX_RESTARTS = 100

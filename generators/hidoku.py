@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import Generator, board_options, board_shape, cost
-from lab.puzzle import PuzzleError
-from lab.sat import SessionCache
-from solvers.hidoku import SIZE, Grid, HidokuParams, grid_of
+from ..lab.generator import Generator, board_options, board_shape, cost
+from ..lab.puzzle import PuzzleError
+from ..lab.sat import SessionCache
+from ..solvers.hidoku import SIZE, Grid, HidokuParams, grid_of
 
 STEPS_PER_CELL = 20  # backtracking steps allowed per cell before a fresh start
 RESTARTS = 200

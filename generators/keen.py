@@ -13,10 +13,9 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from generators.sudoku import random_grid
-from lab.generator import Generator, Option, cost
-from lab.sat import SessionCache
-from solvers.keen import (
+from ..lab.generator import Generator, Option, cost
+from ..lab.sat import SessionCache
+from ..solvers.keen import (
     SIZE,
     Cage,
     Cell,
@@ -29,7 +28,8 @@ from solvers.keen import (
     satisfies,
     shape,
 )
-from solvers.sudoku import SudokuParams
+from ..solvers.sudoku import SudokuParams
+from .sudoku import random_grid
 
 SIZE_WEIGHTS = {1: 1, 2: 10, 3: 7, 4: 3}  # cage sizes: mostly 2 and 3 cells
 MAX_CAGE = 4  # 16 * 15 ** 3 = 54,000 ways to fill at most: within the size limit on every size

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option, board_options, board_shape, cost
-from lab.puzzle import PuzzleError, quote
-from lab.sat import SessionCache
-from solvers.lightup import SIZE, Cell, Grid, LightUpParams, lamps_of, layout
+from ..lab.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.puzzle import PuzzleError, quote
+from ..lab.sat import SessionCache
+from ..solvers.lightup import SIZE, Cell, Grid, LightUpParams, lamps_of, layout
 
 SYMMETRIES = ("none", "rot2")
 MAX_DENSITY = 0.9  # walls; beyond, hardly a white cell is left

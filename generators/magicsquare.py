@@ -27,10 +27,10 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option, cost
-from lab.puzzle import Clause, PuzzleError
-from lab.sat import UNLIMITED, Budget, Found, SatSession, SessionCache
-from solvers.magicsquare import LOW_LIMIT, PUZZLE, SIZE, Grid, MagicParams, dihedral, lines_of
+from ..lab.generator import Generator, Option, cost
+from ..lab.puzzle import Clause, PuzzleError
+from ..lab.sat import UNLIMITED, Budget, Found, SatSession, SessionCache
+from ..solvers.magicsquare import LOW_LIMIT, PUZZLE, SIZE, Grid, MagicParams, dihedral, lines_of
 
 Square = list[list[int]]
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, board_options, board_shape, cost
-from lab.puzzle import PuzzleError
-from lab.sat import SessionCache
-from solvers.magnets import SIZE, Grid, MagnetsParams, counts_of
+from ..lab.generator import Generator, board_options, board_shape, cost
+from ..lab.puzzle import PuzzleError
+from ..lab.sat import SessionCache
+from ..solvers.magnets import SIZE, Grid, MagnetsParams, counts_of
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,10 @@ from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 
-from lab.generator import Generated, GenerateOptions, Generator, Option, cost, generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.sat import SessionCache
-from solvers.map import GRADES, MAX_REGIONS, SIZE, Colouring, MapParams, TathamSolver, grid_map
+from ..lab.generator import Generated, GenerateOptions, Generator, Option, cost, generate_one
+from ..lab.puzzle import Instance, PuzzleError
+from ..lab.sat import SessionCache
+from ..solvers.map import GRADES, MAX_REGIONS, SIZE, Colouring, MapParams, TathamSolver, grid_map
 
 # Around a cell, in map.c's order: W, SW, S, SE, E, NE, N, NW (even places orthogonal).
 RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import Generator, board_options, board_shape, cost
-from lab.sat import SessionCache
-from solvers.mosaic import SIZE, Grid, MosaicParams, block_count
+from ..lab.generator import Generator, board_options, board_shape, cost
+from ..lab.sat import SessionCache
+from ..solvers.mosaic import SIZE, Grid, MosaicParams, block_count
 
 
 class MosaicGenerator(Generator):

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option, board_options, board_shape, cost
-from lab.puzzle import PuzzleError
-from lab.sat import SessionCache
-from solvers.nonogram import SIZE, Grid, NonogramParams, check_params, line_solve, runs
+from ..lab.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.puzzle import PuzzleError
+from ..lab.sat import SessionCache
+from ..solvers.nonogram import SIZE, Grid, NonogramParams, check_params, line_solve, runs
 
 DEFAULT_DENSITY = 0.55
 MIN_DENSITY = 0.05  # and at most 1 - MIN_DENSITY: nearly blank or nearly black pictures make dull puzzles

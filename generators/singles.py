@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from lab.generator import Generator, board_options, board_shape, cost
-from lab.sat import SessionCache
-from solvers.singles import SIZE, Cell, Shading, SinglesParams, bit_board
+from ..lab.generator import Generator, board_options, board_shape, cost
+from ..lab.sat import SessionCache
+from ..solvers.singles import SIZE, Cell, Shading, SinglesParams, bit_board
 
 
 def random_shading(params: SinglesParams, rng: random.Random) -> Shading:

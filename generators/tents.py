@@ -19,11 +19,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, cost, generate_one
-from lab.matching import bipartite_matching
-from lab.puzzle import PuzzleError
-from lab.sat import SessionCache
-from solvers.tents import SIZE, Cell, Grid, TentsParams, counts_of, matching
+from ..lab.generator import (
+    Generated,
+    GenerateOptions,
+    Generator,
+    Option,
+    board_options,
+    board_shape,
+    cost,
+    generate_one,
+)
+from ..lab.matching import bipartite_matching
+from ..lab.puzzle import PuzzleError
+from ..lab.sat import SessionCache
+from ..solvers.tents import SIZE, Cell, Grid, TentsParams, counts_of, matching
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from lab.generator import Generator, Option, board_options, board_shape, cost
-from lab.puzzle import PuzzleError
-from lab.sat import SessionCache
-from solvers.tiling import (
+from ..lab.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.puzzle import PuzzleError
+from ..lab.sat import SessionCache
+from ..solvers.tiling import (
     SIZE,
     STONE,
     Cell,

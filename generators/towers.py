@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from generators.sudoku import random_grid
-from lab.generator import Generator, Option, cost
-from lab.sat import SessionCache
-from solvers.sudoku import SudokuParams
-from solvers.towers import SIZE, Grid, TowersParams, edge_clues
+from ..lab.generator import Generator, Option, cost
+from ..lab.sat import SessionCache
+from ..solvers.sudoku import SudokuParams
+from ..solvers.towers import SIZE, Grid, TowersParams, edge_clues
+from .sudoku import random_grid
 
 
 class TowersGenerator(Generator):

@@ -25,11 +25,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from lab.generator import Generated, GenerateOptions, Generator, Option, board_options, board_shape, cost, generate_one
-from lab.puzzle import Instance, PuzzleError, quote
-from lab.sat import SessionCache
-from lab.strip import strip_clues
-from solvers.undead import MONSTERS, SIZE, Grid, UndeadParams, counts_of, sight_line, tatham_grade
+from ..lab.generator import (
+    Generated,
+    GenerateOptions,
+    Generator,
+    Option,
+    board_options,
+    board_shape,
+    cost,
+    generate_one,
+)
+from ..lab.puzzle import Instance, PuzzleError, quote
+from ..lab.sat import SessionCache
+from ..lab.strip import strip_clues
+from ..solvers.undead import MONSTERS, SIZE, Grid, UndeadParams, counts_of, sight_line, tatham_grade
 
 GRADES = {"e": "easy", "n": "normal", "t": "tricky", "any": None}  # Tatham's letters, and no filter
 GRADE_TRIES = 2000  # puzzles made in search of the grade asked for

@@ -5,9 +5,9 @@ strips the same way, keeping only what his solver at the chosen difficulty needs
 
 from __future__ import annotations
 
-from lab.generator import Generator, Option, board_options, board_shape, cost
-from lab.puzzle import PuzzleError
-from solvers.unruly import SIZE, Grid, UnrulyParams, room_for_unique
+from ..lab.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.puzzle import PuzzleError
+from ..solvers.unruly import SIZE, Grid, UnrulyParams, room_for_unique
 
 
 class UnrulyGenerator(Generator):

@@ -1413,7 +1413,7 @@ static PyMemberDef Prober_members[] = {
 };
 
 static PyTypeObject ProberType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "lab._rounds.Prober",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "puzzlelab.lab._rounds.Prober",
     .tp_basicsize = sizeof(Prober),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Prober(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, "

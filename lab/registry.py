@@ -11,20 +11,24 @@ from functools import cache
 from .generator import Generator
 from .puzzle import PuzzleError, PuzzleType
 
+# The installed package the puzzles live in ("puzzlelab"): `lab`, `solvers` and `generators`
+# install as its subpackages, so the distribution claims no generic top-level name.
+_ROOT = __name__.rsplit(".", 2)[0]
+
 
 @cache
 def _load(module_name: str) -> tuple[PuzzleType, Generator | None] | None:
     """One puzzle module and its generator (None when the module defines no `PUZZLE`)."""
-    module = importlib.import_module(f"solvers.{module_name}")
+    module = importlib.import_module(f"{_ROOT}.solvers.{module_name}")
     ptype = getattr(module, "PUZZLE", None)
     if ptype is None:
         return None
     gen = None
     try:
-        gmodule = importlib.import_module(f"generators.{module_name}")
+        gmodule = importlib.import_module(f"{_ROOT}.generators.{module_name}")
         gen = getattr(gmodule, "GENERATOR", None)
     except ModuleNotFoundError as exc:
-        if exc.name != f"generators.{module_name}":
+        if exc.name != f"{_ROOT}.generators.{module_name}":
             raise
     if gen is not None:
         gen.ptype = ptype
@@ -33,7 +37,7 @@ def _load(module_name: str) -> tuple[PuzzleType, Generator | None] | None:
 
 @cache
 def _modules() -> dict[str, tuple[PuzzleType, Generator | None]]:
-    import solvers
+    solvers = importlib.import_module(f"{_ROOT}.solvers")
 
     found: dict[str, tuple[PuzzleType, Generator | None]] = {}
     for info in sorted(pkgutil.iter_modules(solvers.__path__), key=lambda m: m.name):
@@ -47,7 +51,7 @@ def _modules() -> dict[str, tuple[PuzzleType, Generator | None]]:
 def _direct(wanted: str) -> tuple[PuzzleType, Generator | None] | None:
     """The puzzle named `wanted` from its own module alone, when the module has that name:
     importing all thirty-odd puzzles was a third of a one-puzzle command's start-up."""
-    if not wanted.isidentifier() or importlib.util.find_spec(f"solvers.{wanted}") is None:
+    if not wanted.isidentifier() or importlib.util.find_spec(f"{_ROOT}.solvers.{wanted}") is None:
         return None
     loaded = _load(wanted)
     return loaded if loaded is not None and loaded[0].name == wanted else None

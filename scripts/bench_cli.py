@@ -2,7 +2,7 @@
 
     python scripts/bench_cli.py [--repeat 11] [--root DIR] [--no-bytecode-cache]
 
-Each command runs as a fresh subprocess of this same interpreter (`python -m lab ...`, as
+Each command runs as a fresh subprocess of this same interpreter (`python -m puzzlelab ...`, as
 `puzzlelab` does), the commands interleaved round by round so that a shared machine's
 drift slows them alike; each gets its median (and best) wall time over `--repeat` rounds.
 The headline is the ratio of `check sudoku` to `import numpy` (target: at most 2x). The
@@ -34,11 +34,11 @@ LIGHTUP = "datasets/examples/lightup_8x8.txt"
 
 COMMANDS = [  # (label, arguments after the interpreter)
     ("python -c 'import numpy'", ["-c", "import numpy"]),
-    (f"puzzlelab check sudoku {Path(SUDOKU).name}", ["-m", "lab", "check", "sudoku", SUDOKU]),
-    ("puzzlelab list", ["-m", "lab", "list"]),
-    (f"puzzlelab check lightup {Path(LIGHTUP).name}", ["-m", "lab", "check", "lightup", LIGHTUP]),
-    (f"puzzlelab solve sudoku {Path(SUDOKU).name}", ["-m", "lab", "solve", "sudoku", SUDOKU]),
-    (f"puzzlelab check sudoku {Path(SUDOKU).name} --cpsat", ["-m", "lab", "check", "sudoku", SUDOKU, "--cpsat"]),
+    (f"puzzlelab check sudoku {Path(SUDOKU).name}", ["-m", "puzzlelab", "check", "sudoku", SUDOKU]),
+    ("puzzlelab list", ["-m", "puzzlelab", "list"]),
+    (f"puzzlelab check lightup {Path(LIGHTUP).name}", ["-m", "puzzlelab", "check", "lightup", LIGHTUP]),
+    (f"puzzlelab solve sudoku {Path(SUDOKU).name}", ["-m", "puzzlelab", "solve", "sudoku", SUDOKU]),
+    (f"puzzlelab check sudoku {Path(SUDOKU).name} --cpsat", ["-m", "puzzlelab", "check", "sudoku", SUDOKU, "--cpsat"]),
 ]
 
 

@@ -4,7 +4,7 @@
     python scripts/bench_grade.py --base HEAD~1 --puzzles sudoku,signpost --count 30 --rounds 5
 
 For each puzzle, this tree makes `--count` puzzles with `generate --no-grade` (default
-options), then each tree grades the same records in a process of its own (`lab.grade.grade`,
+options), then each tree grades the same records in a process of its own (`puzzlelab.lab.grade.grade`,
 the generic grade, without the human grade), the two alternated `--rounds` times, and the
 best pass of each gives milliseconds per grade. Only ratios within one run mean anything on
 this shared machine.
@@ -13,6 +13,7 @@ this shared machine.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import subprocess
 import sys
@@ -28,8 +29,9 @@ PUZZLES = ("sudoku,nonogram,bridges,dominosa,filling,hidoku,keen,lightup,magicsq
 def worker(records: str, puzzle: str, rounds: int) -> None:
     """In the tree given by the working directory: ms per grade, best of `rounds` passes."""
     sys.path.insert(0, str(Path.cwd()))
-    from lab import registry
-    from lab.grade import grade
+    ns = "puzzlelab." if Path("puzzlelab").is_dir() else ""  # trees before the puzzlelab namespace
+    registry = importlib.import_module(ns + "lab.registry")
+    grade = importlib.import_module(ns + "lab.grade").grade
 
     ptype = registry.puzzle(puzzle)
     insts = [ptype.read(r["clues"], r["format"]) for r in map(json.loads, open(records))]
@@ -72,7 +74,7 @@ def main() -> int:
             print(f"{'puzzle':<12} {'base ms':>9} {'this ms':>9} {'speed-up':>9}")
             for puzzle in args.puzzles.split(","):
                 records = Path(scratch) / f"{puzzle}.jsonl"
-                subprocess.run([sys.executable, "-m", "lab", "generate", puzzle, "--count", str(args.count),
+                subprocess.run([sys.executable, "-m", "puzzlelab", "generate", puzzle, "--count", str(args.count),
                                 "--seed", "1", "--no-grade", "--quiet", "--out", str(records)], cwd=ROOT,
                                check=True, capture_output=True)
                 old = new = float("inf")

@@ -27,11 +27,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKLOAD = """
-import random, sys
+import importlib, os, random, sys
 sys.path.insert(0, '.')
-from lab import registry
-from lab.generator import generate_one
-from lab.sat import SessionCache
+ns = 'puzzlelab.' if os.path.isdir('puzzlelab') else ''  # trees before the puzzlelab namespace
+registry = importlib.import_module(ns + 'lab.registry')
+generate_one = importlib.import_module(ns + 'lab.generator').generate_one
+SessionCache = importlib.import_module(ns + 'lab.sat').SessionCache
 P, G = registry.puzzle(sys.argv[2]), registry.generator(sys.argv[2])
 params, sessions, rng = G.params(size=int(sys.argv[3])), SessionCache(), random.Random(1)
 generate_one(P, G, params, random.Random(-1), sessions)  # set-up, in the empty run too

@@ -182,15 +182,15 @@ def seed_search(board):
 
 # ---- ours ---------------------------------------------------------------------------------------
 def ours(text: str):
-    from lab.sat import check_instance
-    from solvers.magicsquare import PUZZLE
+    from puzzlelab.lab.sat import check_instance
+    from puzzlelab.solvers.magicsquare import PUZZLE
 
     return check_instance(PUZZLE, PUZZLE.parse(text))
 
 
 def ours_cpsat(text: str):
-    from lab.cpsat import cpsat_count
-    from solvers.magicsquare import PUZZLE
+    from puzzlelab.lab.cpsat import cpsat_count
+    from puzzlelab.solvers.magicsquare import PUZZLE
 
     return cpsat_count(PUZZLE, PUZZLE.parse(text), limit=2)
 

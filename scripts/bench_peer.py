@@ -31,10 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lab import registry  # noqa: E402
-from lab.sat import _RULES_CACHE  # noqa: E402
-from lab.solve import check as one_shot_check  # noqa: E402
-from lab.solve import sessions  # noqa: E402
+from puzzlelab.lab import registry  # noqa: E402
+from puzzlelab.lab.sat import _RULES_CACHE  # noqa: E402
+from puzzlelab.lab.solve import check as one_shot_check  # noqa: E402
+from puzzlelab.lab.solve import sessions  # noqa: E402
 
 SECTIONS = {  # our name -> the seed document's section title
     "sudoku": "Sudoku (Puzzle Type #2)",
@@ -184,7 +184,7 @@ def clear_caches() -> None:
     _RULES_CACHE.clear()
     sessions().clear()
     for name, module in list(sys.modules.items()):
-        if name.startswith(("solvers.", "generators.")):
+        if name.startswith(("puzzlelab.solvers.", "generators.")):
             for obj in vars(module).values():
                 if callable(getattr(obj, "cache_clear", None)):
                     obj.cache_clear()

@@ -30,11 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pysat.solvers import Solver
 
-from generators.sudoku import SWAP_CYCLE, swap_cycles
-from lab import registry, sat
-from lab.generator import GenerateOptions, generate_one
-from lab.sat import RENEW_AFTER, UNLIMITED, Budget, SatSession, SessionCache
-from lab.strip import strip_clues
+from puzzlelab.generators.sudoku import SWAP_CYCLE, swap_cycles
+from puzzlelab.lab import registry, sat
+from puzzlelab.lab.generator import GenerateOptions, generate_one
+from puzzlelab.lab.sat import RENEW_AFTER, UNLIMITED, Budget, SatSession, SessionCache
+from puzzlelab.lab.strip import strip_clues
 
 P = registry.puzzle("sudoku")
 G = registry.generator("sudoku")
@@ -380,7 +380,7 @@ def bench_end_to_end(count: int, rounds: int = 3, paired: int = 20) -> None:
 
     def run(out: Path, seed: int, *extra: str) -> float:
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "lab", "generate", "sudoku", "--count", str(count), "--seed",
+        subprocess.run([sys.executable, "-m", "puzzlelab", "generate", "sudoku", "--count", str(count), "--seed",
                         str(seed), "--out", str(out), "--quiet", *extra], check=True, capture_output=True,
                        cwd=Path(__file__).resolve().parents[1])
         return count / (time.perf_counter() - t)

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lab import registry  # noqa: E402
+from puzzlelab.lab import registry  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,7 @@ def main() -> None:
             ours, his, where = float("inf"), float("inf"), ""
             for r in range(args.rounds):
                 out = work / f"{case.puzzle}-{r}-{len(case.options)}-{case.params}.jsonl"
-                seconds = timed([sys.executable, "-m", "lab", "generate", case.puzzle, *case.options,
+                seconds = timed([sys.executable, "-m", "puzzlelab", "generate", case.puzzle, *case.options,
                                  "--count", str(args.count), "--seed", "1", "--out", str(out), "--quiet"], ROOT)
                 if seconds < ours:
                     ours, where = seconds, time_split(out, seconds)

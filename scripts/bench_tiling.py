@@ -28,8 +28,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lab.sat import SatSession  # noqa: E402
-from solvers.tiling import PUZZLE, tiling_counts  # noqa: E402
+from puzzlelab.lab.sat import SatSession  # noqa: E402
+from puzzlelab.solvers.tiling import PUZZLE, tiling_counts  # noqa: E402
 
 # ---- the seed's statics -----------------------------------------------------------------------
 B, W, EMPTY = -1, 1, 0

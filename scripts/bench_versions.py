@@ -56,7 +56,8 @@ def rate(tree: Path, puzzle: str, options: list[str], count: int, out: Path) -> 
     for stale in out.parent.glob(out.name + ".*"):
         stale.unlink()
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "lab", "generate", puzzle, *options, "--count", str(count),
+    cli = "puzzlelab" if (tree / "puzzlelab").is_dir() else "lab"  # trees before the puzzlelab namespace
+    done = subprocess.run([sys.executable, "-m", cli, "generate", puzzle, *options, "--count", str(count),
                            "--seed", "5", "--out", str(out), "--quiet", "--json"], cwd=tree, check=True,
                           capture_output=True, env=ENV, text=True)
     wall = count / (time.perf_counter() - start)

@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lab import registry  # noqa: E402
-from lab.generator import generate_one  # noqa: E402
-from lab.grade import measures  # noqa: E402
-from lab.lp import relaxation  # noqa: E402
-from lab.sat import SessionCache  # noqa: E402
+from puzzlelab.lab import registry  # noqa: E402
+from puzzlelab.lab.generator import generate_one  # noqa: E402
+from puzzlelab.lab.grade import measures  # noqa: E402
+from puzzlelab.lab.lp import relaxation  # noqa: E402
+from puzzlelab.lab.sat import SessionCache  # noqa: E402
 
 
 def main() -> None:

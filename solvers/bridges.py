@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from lab.counting import exact_sums
-from lab.puzzle import (
+from ..lab.counting import exact_sums
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -43,7 +43,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -450,7 +450,7 @@ class Bridges(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: counts (or '?'), '·' for water."""
-        from lab.share import NONE, box_grid
+        from ..lab.share import NONE, box_grid
 
         return box_grid([["\u00b7" if ch == EMPTY else ch for ch in row] for row in self.rows(inst)],
                         inner=NONE, pad=0)
@@ -516,7 +516,7 @@ class Bridges(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Solution | None = None) -> None:
         """As Tatham's Bridges: islands as circles with their numbers, no grid; in the
         solution, each bridge as one line per bridge, side by side."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -25,9 +25,9 @@ import re
 import time
 from dataclasses import dataclass
 
-from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
-from lab.share import NONE, box_grid
-from lab.textgrid import JsonObject, json_shown, numbered_lines, position
+from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from ..lab.share import NONE, box_grid
+from ..lab.textgrid import JsonObject, json_shown, numbered_lines, position
 
 FILES = "abcdefgh"
 KINDS = "KQRBNP"
@@ -485,7 +485,7 @@ class CapturePuzzle(MovePuzzle):
         """A chessboard (a1 dark, files a-h below, ranks at the left) with the pieces as
         chess glyphs, white ones hollow. `solution` is `answer`'s data: each capture an
         arrow numbered in playing order, and the captures listed under the board."""
-        from lab.draw import Board, write
+        from ..lab.draw import Board, write
 
         glyphs = {"K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "N": "\u2658", "P": "\u2659"}
         board = Board(ax, 8, 8)

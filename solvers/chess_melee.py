@@ -8,7 +8,7 @@ Text form: `Rf7 nc7` (upper case white, lower case black, as in FEN), FEN, the s
 
 from __future__ import annotations
 
-from solvers.chess_common import MELEE, CapturePuzzle
+from .chess_common import MELEE, CapturePuzzle
 
 
 class ChessMelee(CapturePuzzle):

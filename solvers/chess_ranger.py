@@ -7,7 +7,7 @@ The rules, text forms and the exact search are shared with Solo and Melee in
 
 from __future__ import annotations
 
-from solvers.chess_common import RANGER, CapturePuzzle
+from .chess_common import RANGER, CapturePuzzle
 
 
 class ChessRanger(CapturePuzzle):

@@ -6,7 +6,7 @@ forms and search are in `solvers/chess_common.py`.
 
 from __future__ import annotations
 
-from solvers.chess_common import SOLO, CapturePuzzle
+from .chess_common import SOLO, CapturePuzzle
 
 
 class ChessSolo(CapturePuzzle):

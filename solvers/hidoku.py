@@ -30,14 +30,14 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.numbering import (
+from ..lab.numbering import (
     NumberedCells,
     clue_mismatches,
     cpsat_numbered_path,
     numbering_variables,
     places,
 )
-from lab.puzzle import (
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -47,7 +47,7 @@ from lab.puzzle import (
     Rules,
     quote,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     JsonObject,
     Token,
     numbered_lines,
@@ -216,7 +216,7 @@ class Hidoku(NumberedCells, CluePuzzle):
         return "\n".join(sep.join(str(k).rjust(wide) for k in row) for row in solution)
 
     def show_text(self, inst: Instance) -> str:
-        from lab.share import box_grid
+        from ..lab.share import box_grid
 
         return box_grid([["" if k is None else str(k) for k in row] for row in self.numbers(inst)])
 
@@ -224,7 +224,7 @@ class Hidoku(NumberedCells, CluePuzzle):
     def draw(self, ax: Any, inst: Instance, solution: Grid | None = None) -> None:
         """As a Hidato is printed: numbers in the cells, the givens bold; in the solution the
         other numbers in a lighter blue and the path from 1 to N drawn lightly behind them."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

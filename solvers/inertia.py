@@ -42,8 +42,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
-from lab.textgrid import (
+from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
+from ..lab.textgrid import (
     JsonObject,
     array_rows,
     char_rows,
@@ -805,7 +805,7 @@ class Inertia(MovePuzzle):
         arrow, numbered and coloured from blue (first) to red (last)."""
         from matplotlib.colors import LinearSegmentedColormap
 
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

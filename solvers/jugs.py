@@ -23,9 +23,9 @@ import math
 import re
 from dataclasses import dataclass
 
-from lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
-from lab.search import METHODS, MoveProblem, solve
-from lab.textgrid import JsonObject, json_shown, numbered_lines
+from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from ..lab.search import METHODS, MoveProblem, solve
+from ..lab.textgrid import JsonObject, json_shown, numbered_lines
 
 Amounts = tuple[int, ...]
 Goal = tuple[int | None, ...]  # None: any amount
@@ -223,7 +223,7 @@ class Jugs(MovePuzzle):
         """A table, one column per jug headed by its capacity: the start and the goal
         amounts ('*': any). `solution` is `answer`'s data: one row per pour (from jug ->
         to jug) with the amounts after it; amounts that meet the goal in green."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         caps, start, goal = inst.params.capacities, inst.clues["start"], inst.clues["goal"]
         rows: list[tuple[str, str, list[str]]] = [("start", "", [str(a) for a in start])]

@@ -25,9 +25,9 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.arithmetic import compact_cage_clauses
-from lab.numbering import NumberClues, clue_mismatches, places
-from lab.puzzle import (
+from ..lab.arithmetic import compact_cage_clauses
+from ..lab.numbering import NumberClues, clue_mismatches, places
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -38,7 +38,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -222,7 +222,7 @@ class MagicSquare(NumberClues, CluePuzzle):
         return "\n".join(self._rows_text(inst, [list(row) for row in solution]))
 
     def show_text(self, inst: Instance) -> str:
-        from lab.share import box_grid
+        from ..lab.share import box_grid
 
         grid = box_grid([["" if k is None else str(k) for k in row] for row in self.numbers(inst)])
         p = inst.params
@@ -240,7 +240,7 @@ class MagicSquare(NumberClues, CluePuzzle):
     def draw(self, ax: Any, inst: Instance, solution: Grid | None = None) -> None:
         """As a magic square is printed: numbers in the cells, the givens bold, the numbers
         found in blue; the magic constant below."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.n, p.n)

@@ -21,8 +21,8 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.counting import exact_counts
-from lab.puzzle import (
+from ..lab.counting import exact_counts
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -35,7 +35,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -468,7 +468,7 @@ class Magnets(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham draws it: domino outlines, + and - counts beside the rows and above the
         columns; in the solution each magnet's ends marked + and -, blanks grey."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

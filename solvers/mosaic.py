@@ -17,7 +17,7 @@ from itertools import combinations, product
 
 from pysat.formula import IDPool
 
-from lab.puzzle import (
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -29,8 +29,8 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.share import NONE, box_grid
-from lab.textgrid import (
+from ..lab.share import NONE, box_grid
+from ..lab.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -230,7 +230,7 @@ class Mosaic(CluePuzzle):
         """As Tatham's Mosaic: cells still to decide in his grey-green, the numbers on them
         in black; in the solution black cells black with their numbers in white, white cells
         light grey. His grid lines are dark teal."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         undecided, black, white, lines = (148 / 255, 196 / 255, 190 / 255), "#141414", "#ececec", "#006663"
         p = inst.params

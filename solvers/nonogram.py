@@ -36,9 +36,9 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
-from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
-from lab.share import FILL, NONE, box_grid
-from lab.textgrid import (
+from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from ..lab.share import FILL, NONE, box_grid
+from ..lab.textgrid import (
     JsonObject,
     array_shape,
     literal_at,
@@ -752,7 +752,7 @@ class Nonogram(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Pattern: column clues stacked above the grid, row clues left of it,
         painted cells black (givens: black, or a dot for white)."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

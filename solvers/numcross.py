@@ -46,8 +46,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
-from lab.textgrid import (
+from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
+from ..lab.textgrid import (
     JsonObject,
     json_shown,
     numbered_lines,
@@ -1201,7 +1201,7 @@ class Numcross(MovePuzzle):
     # ---- pictures ---------------------------------------------------------------------------
     def show_text(self, inst: Instance) -> str:
         """The grid with clue numbers and givens, then the clues."""
-        from lab.share import FILL, box_grid
+        from ..lab.share import FILL, box_grid
 
         p = inst.params
         numbers = dict(p.numbered)
@@ -1220,7 +1220,7 @@ class Numcross(MovePuzzle):
         letters when `solution` (answer's data) has one."""
         from matplotlib.collections import LineCollection
 
-        from lab.draw import THICK, Board
+        from ..lab.draw import THICK, Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -24,8 +24,8 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.connectivity import separation_cuts, white_components
-from lab.puzzle import (
+from ..lab.connectivity import separation_cuts, white_components
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -38,7 +38,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -329,7 +329,7 @@ class Range(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The numbers in a box grid, blank cells empty."""
-        from lab.share import box_grid
+        from ..lab.share import box_grid
 
         return box_grid([["" if v is None else str(v) for v in row] for row in self.numbers(inst)])
 
@@ -338,7 +338,7 @@ class Range(CluePuzzle):
         """As Tatham's Range prints it: black grid lines, numbers three fifths of a cell
         high; in the solution shaded cells black, and a small dot in each white cell with
         no number (his mark for "white" after Solve)."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -32,14 +32,14 @@ from typing import Any
 import numpy as np
 from pysat.formula import IDPool
 
-from lab.numbering import (
+from ..lab.numbering import (
     NumberedCells,
     clue_mismatches,
     cpsat_numbered_path,
     numbering_variables,
     places,
 )
-from lab.puzzle import (
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -49,7 +49,7 @@ from lab.puzzle import (
     Rules,
     quote,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     Element,
     JsonObject,
     Token,
@@ -422,7 +422,7 @@ class Signpost(NumberedCells, CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """Each cell its arrow (a star for the last) after its given number."""
-        from lab.share import box_grid
+        from ..lab.share import box_grid
 
         cells = [[f"{n or ''}{'★' if a is None else GLYPHS[a]}" for n, a in row] for row in self.cells(inst)]
         return box_grid(cells)
@@ -433,7 +433,7 @@ class Signpost(NumberedCells, CluePuzzle):
         last), the number in the upper left, givens in black, solved ones in blue."""
         from matplotlib.patches import Polygon
 
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -22,9 +22,9 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
-from lab.connectivity import white_components
-from lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
-from lab.textgrid import JsonObject, array_rows, game_id, tatham_size, token_rows, write_array
+from ..lab.connectivity import white_components
+from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from ..lab.textgrid import JsonObject, array_rows, game_id, tatham_size, token_rows, write_array
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
@@ -333,7 +333,7 @@ class Singles(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Shading | None = None) -> None:
         """As Tatham's Singles: a number in every cell; in the solution, shaded cells black
         (their numbers hidden)."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

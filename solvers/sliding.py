@@ -37,9 +37,9 @@ import re
 import time
 from dataclasses import dataclass
 
-from lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
-from lab.search import MoveProblem, solve
-from lab.textgrid import JsonObject
+from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
+from ..lab.search import MoveProblem, solve
+from ..lab.textgrid import JsonObject
 
 EMPTY = "."
 WALL = "#"
@@ -295,7 +295,7 @@ class Sliding(MovePuzzle):
         """The start and the goal side by side: each block in a colour of its own and
         outlined, walls black, goal cells that may hold anything grey. `solution` is
         `answer`'s data: the start and the position the moves reach, the moves listed."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         w, h = inst.params.width, inst.params.height
         start = inst.clues["start"]

@@ -23,8 +23,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from lab.puzzle import Instance, PuzzleError
-from solvers.sudoku import Grid, SudokuParams
+from ..lab.puzzle import Instance, PuzzleError
+from .sudoku import Grid, SudokuParams
 
 TECHNIQUES = ("singles", "hidden_singles", "pairs", "intersections")
 GUESSING = "guessing"

@@ -24,9 +24,9 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.counting import exact_counts
-from lab.matching import bipartite_matching
-from lab.puzzle import (
+from ..lab.counting import exact_counts
+from ..lab.matching import bipartite_matching
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -39,7 +39,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -348,7 +348,7 @@ class Tents(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """Trees as 'T', the column counts on top, the row counts on the left."""
-        from lab.share import box_grid
+        from ..lab.share import box_grid
 
         cells = [["T" if ch == "T" else "·" for ch in row] for row in self.rows(inst)]
         top = [[UNKNOWN if n is None else str(n)] for n in self.count_list(inst, "col")]
@@ -361,7 +361,7 @@ class Tents(CluePuzzle):
         as triangles, the row counts on the right and the column counts below."""
         from matplotlib.patches import Circle, Polygon, Rectangle
 
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

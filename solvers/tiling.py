@@ -30,7 +30,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from lab.puzzle import (
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -42,7 +42,7 @@ from lab.puzzle import (
     strip_bom,
     variable_block,
 )
-from lab.textgrid import JsonObject, Token, count_cells, line_chars, numbered_lines, refuse_oversized
+from ..lab.textgrid import JsonObject, Token, count_cells, line_chars, numbered_lines, refuse_oversized
 
 Cell = tuple[int, int]
 Colour = str | None  # "B", "W", or None: no colour
@@ -496,7 +496,7 @@ class Tiling(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The board in a frame (holes filled), then the stones."""
-        from lab.share import box_grid
+        from ..lab.share import box_grid
 
         rows = [[("█" if ch == "_" else " " if ch == "." else ch) for ch in row] for row in self.board_rows(inst)]
         stones = [f"stone {i + 1}:\n" + "\n".join("  " + row.replace("_", " ") for row in stone_rows(s))
@@ -509,7 +509,7 @@ class Tiling(CluePuzzle):
         dark grey with a cross) and the stones in a tray below it; a solution colours each
         stone's cells in its own colour, thick lines between stones, and a small square in
         each cell shows the colour the stone gives it."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -535,7 +535,7 @@ class Tiling(CluePuzzle):
         """The stones in a tray below the board, each in its colour with its cell colours,
         outlined. One framed `Board` for all of them: tests/test_render.py reads every
         Board as a board with a border, at least a few cells across."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         widest = max(max(c for _, c, _ in stone) + 1 for stone in p.stones)
         spots, wide, x, y, row_height = [], max(p.width, 3 * widest + 4, 6), 1, 1, 0

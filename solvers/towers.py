@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 from pysat.formula import IDPool
 
-from lab.latin import latin_grids, latin_problems, latin_variables
-from lab.puzzle import (
+from ..lab.latin import latin_grids, latin_problems, latin_variables
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -40,7 +40,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -429,7 +429,7 @@ class Towers(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: the grid in a frame, the clues around it."""
-        from lab.share import box_grid
+        from ..lab.share import box_grid
 
         n, sides, cells = inst.params.n, self.sides(inst), self.cells(inst)
         width = len(str(n))
@@ -463,7 +463,7 @@ class Towers(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Towers (in 2D): the clues around the edges, given heights black and
         bold, solved heights blue."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         n, sides = inst.params.n, self.sides(inst)
         board = Board(ax, n, n)

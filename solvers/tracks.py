@@ -32,9 +32,9 @@ from typing import Any, NamedTuple
 
 from pysat.formula import IDPool
 
-from lab.counting import exact_counts
-from lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
-from lab.puzzle import (
+from ..lab.counting import exact_counts
+from ..lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -47,7 +47,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -536,7 +536,7 @@ class Tracks(CluePuzzle):
     def show_text(self, inst: Instance) -> str:
         """Given pieces as box drawing, the column counts on top, the row counts on the left,
         A and B marked beside the grid."""
-        from lab.share import box_grid
+        from ..lab.share import box_grid
 
         p = inst.params
         cells = [[BOX[s] if s else "·" for s in row] for row in self.pieces(inst)]
@@ -554,7 +554,7 @@ class Tracks(CluePuzzle):
         """As Tatham's Tracks: column counts above the grid, row counts to its right, A left
         of the entrance and B under the exit; track as two rails on sleepers, given pieces
         in black and the rest of a solution in grey."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

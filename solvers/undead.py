@@ -29,8 +29,8 @@ from typing import Any
 from pysat.card import EncType
 from pysat.formula import IDPool
 
-from lab.counting import cardinality, exact_counts
-from lab.puzzle import (
+from ..lab.counting import cardinality, exact_counts
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -42,7 +42,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -534,7 +534,7 @@ class Undead(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The totals, then the board in a frame with the edge numbers on all four sides."""
-        from lab.share import NONE, box_grid
+        from ..lab.share import NONE, box_grid
 
         cells = [["·" if ch == "." else ch for ch in row] for row in self.rows(inst)]
         shown = {side: ["" if n is None else str(n) for n in self.numbers(inst, side)] for side in SIDES}
@@ -554,7 +554,7 @@ class Undead(CluePuzzle):
         """As Tatham's Undead prints: the totals over the grid, the edge numbers on all four
         sides, mirrors as thick diagonals; monsters as letters (given ones bold), in colour
         in the solution (ghost blue-grey, vampire red, zombie green)."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -877,7 +877,7 @@ def tatham_grade(inst: Instance, unique: bool | None = None) -> dict[str, Any]:
         grade = "easy" if passes <= 3 else "normal"
     else:
         if unique is None:
-            from lab.sat import check_instance
+            from ..lab.sat import check_instance
 
             unique = check_instance(PUZZLE, inst).status == "unique"
         grade = ("normal" if open_cells < 4 else "tricky") if unique else "ambiguous"

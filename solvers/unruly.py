@@ -21,8 +21,8 @@ from typing import TypeVar
 from pysat.card import EncType
 from pysat.formula import IDPool
 
-from lab.counting import cardinality
-from lab.puzzle import (
+from ..lab.counting import cardinality
+from ..lab.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -34,7 +34,7 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.textgrid import (
+from ..lab.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -257,7 +257,7 @@ class Unruly(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Unruly: black cells black, white cells white, cells still to fill
         grey; in the solution every cell is black or white, and a given keeps a dot."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

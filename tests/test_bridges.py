@@ -13,17 +13,17 @@ import pytest
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
-from generators.bridges import STEPS, rays
-from lab import cli
-from lab.counting import exact_sums
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.dataset import measures
-from lab.generator import GenerateOptions, generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SessionCache, check_instance
-from solvers.bridges import (
+from puzzlelab.generators.bridges import STEPS, rays
+from puzzlelab.lab import cli
+from puzzlelab.lab.counting import exact_sums
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.dataset import measures
+from puzzlelab.lab.generator import GenerateOptions, generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.solvers.bridges import (
     PUZZLE,
     BridgesParams,
     Pair,
@@ -286,7 +286,7 @@ def test_a_partial_deduction_weighs_as_tathams_medium_step():
     "at least one bridge this way" at some island while its other ways stay open, which
     waits as a wide round would (`Formula.constraint_rounds`, `Rules.partial_rounds`): 4
     and 7 rounds alike before grade version 9, now 2 and 26."""
-    from lab.grade import WIDE_ROUND_COST
+    from puzzlelab.lab.grade import WIDE_ROUND_COST
 
     easy = measures(PUZZLE, PUZZLE.read("7x7m2:3e4a1t4b2b1g3d4", "tatham"))
     medium = measures(PUZZLE, PUZZLE.read("7x7m2:2b4b4j3j1b4j2b5b3", "tatham"))

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from lab.puzzle import PuzzleError
-from solvers.chess_melee import PUZZLE as MELEE
-from solvers.chess_ranger import PUZZLE as RANGER
-from solvers.chess_solo import PUZZLE as SOLO
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.solvers.chess_melee import PUZZLE as MELEE
+from puzzlelab.solvers.chess_ranger import PUZZLE as RANGER
+from puzzlelab.solvers.chess_solo import PUZZLE as SOLO
 
 ALL = (RANGER, SOLO, MELEE)
 

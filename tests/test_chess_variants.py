@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from lab import registry
-from solvers.chess_common import parse_square
+from puzzlelab.lab import registry
+from puzzlelab.solvers.chess_common import parse_square
 from tests.test_chess_common import brute
 
 

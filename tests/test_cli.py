@@ -16,7 +16,7 @@ EXAMPLES = ROOT / "datasets" / "examples"
 
 def run(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "lab", *args], input=stdin, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzlelab", *args], input=stdin, capture_output=True, text=True,
                           env=env, cwd=cwd or ROOT, timeout=600)
 
 
@@ -126,7 +126,7 @@ def test_generate_makes_the_output_folder(tmp_path):
 
 
 def test_workers_auto_is_one_per_usable_core_and_writes_the_same_bytes(tmp_path, monkeypatch):
-    from lab import cli
+    from puzzlelab.lab import cli
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
     assert cli._workers("auto") == 3 and cli._workers("2") == 2
@@ -171,7 +171,7 @@ def test_a_puzzle_option_that_begins_a_general_one_is_read_as_itself(tmp_path):
 def test_the_command_line_keeps_openblas_to_one_thread():
     """numpy here never does linear algebra: the command line sets OPENBLAS_NUM_THREADS=1
     before numpy loads (its spinning threads only took CPU), unless the user set it."""
-    code = ("import sys; import lab; assert 'numpy' not in sys.modules; import lab.cli, os; "
+    code = ("import sys; import puzzlelab.lab; assert 'numpy' not in sys.modules; import puzzlelab.lab.cli, os; "
             "print(os.environ['OPENBLAS_NUM_THREADS'])")
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     ours = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
@@ -188,11 +188,11 @@ def test_check_and_solve_start_without_numpy(args):
     0.07 s a command instead of 0.11 s, less than `import numpy` alone (scripts/bench_cli.py)."""
     command, name, example = args
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "lab", command, name, str(EXAMPLES / example)],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "puzzlelab", command, name,
+                           str(EXAMPLES / example)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
     assert done.returncode == 0 and done.stdout.strip()
     loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-    assert "lab.sat" in loaded and "numpy" not in loaded and "lab.grade" not in loaded
+    assert "puzzlelab.lab.sat" in loaded and "numpy" not in loaded and "puzzlelab.lab.grade" not in loaded
 
 
 def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_path, monkeypatch, capsys):
@@ -201,8 +201,8 @@ def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_pat
     import re
     import threading
 
-    import lab.dataset
-    from lab.cli import main
+    import puzzlelab.lab.dataset
+    from puzzlelab.lab.cli import main
 
     whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
     command = ["generate", "sudoku", "--size", "4", "--count", "5", "--quiet", "--out"]
@@ -214,7 +214,7 @@ def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_pat
             threading.Event().wait()
         return records[index], {"id": records[index]["id"], "seconds": 0.0, "checks": 0, "phases": {}}
 
-    monkeypatch.setattr(lab.dataset, "make_item", never_past_2)
+    monkeypatch.setattr(puzzlelab.lab.dataset, "make_item", never_past_2)
     capsys.readouterr()
     assert main([*command, str(out), "--timeout", "0.5"]) == 1
     err = capsys.readouterr().err.strip()
@@ -232,8 +232,8 @@ def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_pat
 def test_list_puzzle_says_what_a_record_costs_up_to_the_largest_size():
     """Every generator carries measured costs, at options it takes, up to the largest size
     one of its options allows; `list PUZZLE` prints them, and `--json` holds them."""
-    from lab import registry
-    from lab.generator import COSTS_MEASURED
+    from puzzlelab.lab import registry
+    from puzzlelab.lab.generator import COSTS_MEASURED
 
     for ptype, gen in registry.all_puzzles():
         if gen is None:

@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from tatham import tatham_reads
 
-from generators.dominosa import lay_numbers, random_layout, rival_stands, side_neighbour
-from lab import solve
-from lab.cpsat import cpsat_count
-from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache
-from solvers.dominosa import (
+from puzzlelab.generators.dominosa import lay_numbers, random_layout, rival_stands, side_neighbour
+from puzzlelab.lab import solve
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SatSession, SessionCache
+from puzzlelab.solvers.dominosa import (
     OPPOSITE,
     PUZZLE,
     DominosaParams,
@@ -406,12 +406,12 @@ def test_aliases():
 
 def test_generate_from_the_command_line(tmp_path):
     out = tmp_path / "d.csv"
-    done = subprocess.run([sys.executable, "-m", "lab.cli", "generate", "dominosa", "--n", "3", "--count", "3",
+    done = subprocess.run([sys.executable, "-m", "puzzlelab", "generate", "dominosa", "--n", "3", "--count", "3",
                            "--seed", "1", "--out", str(out), "--quiet"], capture_output=True, text=True,
                           timeout=120, cwd=Path(__file__).parent.parent)
     assert done.returncode == 0, done.stderr
     assert out.read_text().count("dominosa-1-") == 3
-    bad = subprocess.run([sys.executable, "-m", "lab.cli", "generate", "dominosa", "--n", "99", "--count", "1",
+    bad = subprocess.run([sys.executable, "-m", "puzzlelab", "generate", "dominosa", "--n", "99", "--count", "1",
                           "--out", str(tmp_path / "x.jsonl")], capture_output=True, text=True, timeout=120,
                          cwd=Path(__file__).parent.parent)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr

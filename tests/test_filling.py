@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from tatham import tatham_reads
 
-from generators.filling import random_filling
-from lab import cli
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, generated_rechecked
-from lab.generator import generate_one
-from lab.puzzle import PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache, check_instance
-from solvers.filling import PUZZLE, FillingParams, areas, cell_table, tatham_top
+from puzzlelab.generators.filling import random_filling
+from puzzlelab.lab import cli
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.solvers.filling import PUZZLE, FillingParams, areas, cell_table, tatham_top
 
 DATA = Path(__file__).parent / "data"
 

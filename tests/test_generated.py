@@ -16,13 +16,13 @@ from __future__ import annotations
 import pytest
 from tatham import tatham_reads
 
-from lab import registry
-from lab.cpsat import cpsat_count
-from lab.dataset import DatasetSpec, generate_dataset
-from lab.puzzle import CluePuzzle
-from lab.records import read_records
-from lab.sat import SatSession
-from lab.share import tatham_game
+from puzzlelab.lab import registry
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.dataset import DatasetSpec, generate_dataset
+from puzzlelab.lab.puzzle import CluePuzzle
+from puzzlelab.lab.records import read_records
+from puzzlelab.lab.sat import SatSession
+from puzzlelab.lab.share import tatham_game
 
 COUNT = 50
 CLUE_PUZZLES = [n for n in registry.names()

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from lab.puzzle import PuzzleError
-from lab.registry import puzzle
-from solvers.guess import (
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.registry import puzzle
+from puzzlelab.solvers.guess import (
     Clue,
     GuessParams,
     all_codes,

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from lab import registry
-from lab.cli import _difficulty_text, build_parser, version
-from lab.stats import format_stats
+from puzzlelab.lab import registry
+from puzzlelab.lab.cli import _difficulty_text, build_parser, version
+from puzzlelab.lab.stats import format_stats
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"
@@ -31,7 +31,7 @@ def run(*args: str, cwd: Path | None = None, user_defaults: bool = False) -> sub
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
     if user_defaults:
         env.pop("PUZZLELAB_TIMEOUT", None)
-    return subprocess.run([sys.executable, "-m", "lab", *args], capture_output=True, text=True, env=env,
+    return subprocess.run([sys.executable, "-m", "puzzlelab", *args], capture_output=True, text=True, env=env,
                           cwd=cwd or ROOT, timeout=600)
 
 

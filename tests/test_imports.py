@@ -21,12 +21,12 @@ HEAVY = ("ortools", "matplotlib", "pyarrow", "dask", "pandas")
 PROBE = """
 import io, json, sys
 from contextlib import redirect_stdout
-from lab.cli import main
+from puzzlelab.lab.cli import main
 out = io.StringIO()
 with redirect_stdout(out):
     code = main(sys.argv[1:])
 print(json.dumps({"code": code, "heavy": [m for m in HEAVY if m in sys.modules],
-                  "puzzles": sorted(m for m in sys.modules if m.startswith("solvers."))}))
+                  "puzzles": sorted(m for m in sys.modules if m.startswith("puzzlelab.solvers."))}))
 """.replace("HEAVY", repr(HEAVY))
 
 
@@ -68,10 +68,10 @@ def test_one_puzzle_commands_import_that_puzzle_alone(tmp_path):
     """A command naming a puzzle by its own name loads only that module (all of them were a
     third of a one-puzzle `generate`'s start-up); an alias still finds its puzzle."""
     seen = loaded_after("check", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"), puzzles=True)
-    assert seen["code"] == 0 and seen["puzzles"] == ["solvers.sudoku"]
+    assert seen["code"] == 0 and seen["puzzles"] == ["puzzlelab.solvers.sudoku"]
     seen = loaded_after("generate", "lightup", "--size", "5", "--count", "1", "--out", str(tmp_path / "l.jsonl"),
                         puzzles=True)
-    assert seen["code"] == 0 and seen["puzzles"] == ["solvers.lightup"]
-    assert "solvers.hidoku" in loaded_after("list", puzzles=True)["puzzles"]
+    assert seen["code"] == 0 and seen["puzzles"] == ["puzzlelab.solvers.lightup"]
+    assert "puzzlelab.solvers.hidoku" in loaded_after("list", puzzles=True)["puzzles"]
     alias = loaded_after("check", "hidato", str(ROOT / "tests" / "data" / "hidoku_seed.txt"), puzzles=True)
-    assert alias["code"] == 0 and "solvers.hidoku" in alias["puzzles"]
+    assert alias["code"] == 0 and "puzzlelab.solvers.hidoku" in alias["puzzles"]

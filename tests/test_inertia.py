@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import solvers.inertia
-from lab.puzzle import Instance, PuzzleError
-from solvers.inertia import DIRECTIONS, PUZZLE, InertiaParams, move_graph
+import puzzlelab.solvers.inertia
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.solvers.inertia import DIRECTIONS, PUZZLE, InertiaParams, move_graph
 
 SEED_BOARD = (Path(__file__).parent / "data" / "inertia" / "seed000.txt").read_text()
 # The seed's own 106-move answer (its arrows, as compass names).
@@ -40,7 +40,7 @@ def test_seed_board_is_solved_optimally():
 
 
 def test_heuristic_alone_beats_the_seed(monkeypatch):
-    monkeypatch.setattr(solvers.inertia, "LOCAL_ROUNDS", 0)  # just the first walk's rounds
+    monkeypatch.setattr(puzzlelab.solvers.inertia, "LOCAL_ROUNDS", 0)  # just the first walk's rounds
     inst = PUZZLE.parse(SEED_BOARD)
     ans = PUZZLE.answer(inst, prove=False)
     assert ans.data["count"] < 106 and not ans.data["proven_optimal"]

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from lab.puzzle import PuzzleError
-from solvers.jugs import PUZZLE
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.solvers.jugs import PUZZLE
 
 SEED = "capacities 3 5 8\nstart 0 0 8\ngoal 0 4 4\n"
 SEED_POSITIONS = [[0, 0, 8], [0, 5, 3], [3, 2, 3], [0, 2, 6], [2, 0, 6], [2, 5, 1], [3, 4, 1], [0, 4, 4]]

@@ -12,15 +12,15 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from generators.keen import MAX_CAGE, random_cages, random_op, splits
-from lab.arithmetic import compact_cage_clauses
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache, check_instance
-from solvers import keen
-from solvers.keen import PUZZLE, KeenParams, cage_tuples, connected, shape
+from puzzlelab.generators.keen import MAX_CAGE, random_cages, random_op, splits
+from puzzlelab.lab.arithmetic import compact_cage_clauses
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.solvers import keen
+from puzzlelab.solvers.keen import PUZZLE, KeenParams, cage_tuples, connected, shape
 
 DATA = Path(__file__).parent / "data" / "keen"
 
@@ -226,7 +226,7 @@ def test_compact_cage_clauses_allow_exactly_the_clue_tuples():
 
 
 def _holds(op: str, target: int, t: tuple) -> bool:
-    """The clue arithmetic written out again, independently of solvers.keen."""
+    """The clue arithmetic written out again, independently of puzzlelab.solvers.keen."""
     if op == "+":
         return sum(t) == target
     if op == "*":
@@ -426,7 +426,7 @@ def test_many_generated_puzzles_unique_by_cpsat():
 
 
 def test_cli_end_to_end(tmp_path, capsys):
-    from lab.cli import main
+    from puzzlelab.lab.cli import main
 
     assert main(["solve", "keen", str(DATA / "seed000.txt")]) == 0
     assert grid(capsys.readouterr().out) == grid(SEED_SOLUTION)

@@ -9,14 +9,14 @@ import pytest
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from generators.lightup import GENERATOR, as_grid, is_symmetric, light_up, wall_numbers
-from lab.cpsat import cpsat_count
-from lab.crosscheck import brute_force_count, engine_counts
-from lab.generator import GenerateOptions, generate_one
-from lab.puzzle import Instance, PuzzleError, Rules
-from lab.sat import SatSession, SessionCache, check_instance
-from lab.strip import redundancy
-from solvers.lightup import PUZZLE, LightUpParams, LightUpVars, at_most_one, layout, seen_from
+from puzzlelab.generators.lightup import GENERATOR, as_grid, is_symmetric, light_up, wall_numbers
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.generator import GenerateOptions, generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError, Rules
+from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.strip import redundancy
+from puzzlelab.solvers.lightup import PUZZLE, LightUpParams, LightUpVars, at_most_one, layout, seen_from
 
 SEED_BOARD = """board = np.array([
   [' ', '0', ' ', ' ', ' ', ' ', 'W', ' ', ' ', ' '],

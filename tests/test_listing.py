@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from lab import cli, registry
-from lab.listing import list_solutions
-from lab.puzzle import PuzzleError
-from lab.sat import Budget, SatSession, Unknown
-from lab.solve import count, each_solution
+from puzzlelab.lab import cli, registry
+from puzzlelab.lab.listing import list_solutions
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.sat import Budget, SatSession, Unknown
+from puzzlelab.lab.solve import count, each_solution
 
 SUDOKU = registry.puzzle("sudoku")
 TWELVE = SUDOKU.parse("12..\n34..\n....\n....")  # a 4x4 with 12 completions

@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from lab import registry
-from lab.cli import main
-from lab.crosscheck import brute_force_count
-from lab.lp import lp_check, lp_count, relaxation
-from lab.puzzle import PuzzleError
-from lab.sat import DEFAULT_SOLVER, SatSession
+from puzzlelab.lab import registry
+from puzzlelab.lab.cli import main
+from puzzlelab.lab.crosscheck import brute_force_count
+from puzzlelab.lab.lp import lp_check, lp_count, relaxation
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.sat import DEFAULT_SOLVER, SatSession
 
 SUDOKU = registry.puzzle("sudoku")
 EASY = ("53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79")

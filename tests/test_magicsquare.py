@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from lab import cli
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.generator import GenerateOptions, generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import Budget, SessionCache, check_instance
-from lab.solve import check, solve
-from solvers.magicsquare import PUZZLE, Grid, MagicParams
+from puzzlelab.lab import cli
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import GenerateOptions, generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import Budget, SessionCache, check_instance
+from puzzlelab.lab.solve import check, solve
+from puzzlelab.solvers.magicsquare import PUZZLE, Grid, MagicParams
 
 DATA = Path(__file__).parent / "data"
 
@@ -179,7 +179,7 @@ def test_candidates_refuse_a_large_square():
 
 # ---- the generator --------------------------------------------------------------------------
 def test_built_squares_are_magic_at_every_size():
-    from generators.magicsquare import random_square
+    from puzzlelab.generators.magicsquare import random_square
 
     rng = random.Random(2)
     for n in range(3, 9):
@@ -190,7 +190,7 @@ def test_built_squares_are_magic_at_every_size():
 
 
 def test_built_squares_vary():
-    from generators.magicsquare import random_square
+    from puzzlelab.generators.magicsquare import random_square
 
     rng = random.Random(3)
     assert len({random_square(MagicParams(5), rng) for _ in range(60)}) >= 20
@@ -249,8 +249,8 @@ def test_generated_5x5_puzzles_are_unique_by_cpsat():
 def test_the_portfolio_strips_to_the_engines_own_puzzle(n, seed):
     """CP-SAT answering (nearly) every check of the stripping loop gives the very puzzle the
     SAT session gives: the same square, order and answers (a minimal set depends on the order only)."""
-    from generators.magicsquare import PortfolioSession, random_square
-    from lab.strip import strip_clues
+    from puzzlelab.generators.magicsquare import PortfolioSession, random_square
+    from puzzlelab.lab.strip import strip_clues
 
     params = MagicParams(n)
     rng = random.Random(seed)
@@ -269,7 +269,7 @@ def test_the_portfolio_strips_to_the_engines_own_puzzle(n, seed):
 def test_6x6_goes_through_the_portfolio(monkeypatch):
     """From 6x6 on the generator strips on its own session (closed afterwards); a target
     keeps this test quick."""
-    import generators.magicsquare as gm
+    import puzzlelab.generators.magicsquare as gm
 
     made = []
 

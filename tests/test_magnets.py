@@ -11,14 +11,14 @@ import pytest
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
-from lab.counting import exact_counts
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator
-from lab.sat import SessionCache, check_instance
-from solvers.magnets import PUZZLE, MagnetsParams, check_count
+from puzzlelab.lab.counting import exact_counts
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator
+from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.solvers.magnets import PUZZLE, MagnetsParams, check_count
 
 DATA = Path(__file__).parent / "data"
 
@@ -288,8 +288,8 @@ def test_generator_params():
 def test_repair_rules_the_rival_out():
     """`repair` changes one domino where the grids differ: the result keeps the rules and its
     counts no longer fit the rival."""
-    from generators.magnets import random_magnets
-    from solvers.magnets import counts_of
+    from puzzlelab.generators.magnets import random_magnets
+    from puzzlelab.solvers.magnets import counts_of
 
     gen, rng, tried = generator("magnets"), random.Random(5), 0
     for _ in range(30):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from tatham import tatham_reads
 
-from generators.map import (
+from puzzlelab.generators.map import (
     RING,
     STEPS,
     WEIGHT,
@@ -28,14 +28,14 @@ from generators.map import (
     pick_option,
     ring_getters,
 )
-from lab import cli
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SessionCache, check_instance
-from solvers.map import COLOURS, PUZZLE, MapParams, graph_map, grid_map, orthogonal
+from puzzlelab.lab import cli
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.solvers.map import COLOURS, PUZZLE, MapParams, graph_map, grid_map, orthogonal
 
 DATA = Path(__file__).parent / "data"
 LIMIT = 1000  # solutions counted at most

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
-from lab.matching import bipartite_matching
+from puzzlelab.lab.matching import bipartite_matching
 
 
 def test_a_matching_exists_exactly_when_brute_force_finds_one():

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from generators.minesweeper import generate, play_out, random_layout
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import puzzle
-from solvers.minesweeper import (
+from puzzlelab.generators.minesweeper import generate, play_out, random_layout
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import puzzle
+from puzzlelab.solvers.minesweeper import (
     FLAG,
     Board,
     Game,

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from lab.generator import GenerateOptions
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SessionCache
-from solvers.chess_common import parse_square
-from solvers.minesweeper import FLAG, MinesParams, deduce, open_cell, start_board
+from puzzlelab.lab.generator import GenerateOptions
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SessionCache
+from puzzlelab.solvers.chess_common import parse_square
+from puzzlelab.solvers.minesweeper import FLAG, MinesParams, deduce, open_cell, start_board
 
 ROOT = Path(__file__).resolve().parents[1]
 COUNT = 5
@@ -36,7 +36,7 @@ MOVE = re.compile(r"[KQRBNP]([a-h][1-8])->[KQRBNP]([a-h][1-8])")
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "lab", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "puzzlelab", *args], capture_output=True, text=True,
                           env=env, cwd=cwd, timeout=300)
 
 

@@ -12,13 +12,13 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from lab.cpsat import cpsat_count
-from lab.crosscheck import brute_force_count, engine_counts
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache, check_instance
-from solvers.nonogram import (
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.solvers.nonogram import (
     PUZZLE,
     Nonogram,
     NonogramParams,

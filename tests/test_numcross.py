@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from lab.puzzle import PuzzleError
-from solvers.numcross import PUZZLE, Prop, fillings, holds, parse_equation, show
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.solvers.numcross import PUZZLE, Prop, fillings, holds, parse_equation, show
 from tests.test_conformance import run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
@@ -55,7 +55,7 @@ def test_examples_are_unique_and_valid(path):
 
 # ---- the expression reader --------------------------------------------------------------------------
 def value(text: str, **letters: int) -> list[int | None]:
-    from solvers.numcross import evaluate
+    from puzzlelab.solvers.numcross import evaluate
 
     return [evaluate(side, letters, {}) for side in parse_equation(text)]
 
@@ -115,7 +115,7 @@ PROPS += [Prop("multiple", 7), Prop("factor", 360), Prop("digitsum", 9), Prop("l
 
 @pytest.mark.parametrize("prop", PROPS, ids=lambda p: ("not " if p.negated else "") + p.kind)
 def test_each_property_matches_plain_python(prop):
-    from solvers.numcross import show_prop
+    from puzzlelab.solvers.numcross import show_prop
 
     inst = PUZZLE.parse(f"grid\n. . .\nletters 1..9\na1 is {show_prop(prop)}")
     wanted = [v for v in range(100, 1000) if holds(prop, v, str(v), {})]
@@ -180,7 +180,7 @@ def brute_force(inst, letter_values) -> int:
 
 
 def letters_of_tree(node) -> set[str]:
-    from solvers.numcross import letters_of
+    from puzzlelab.solvers.numcross import letters_of
 
     return letters_of(node)
 

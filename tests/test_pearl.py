@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from generators.pearl import GENERATOR, SITE_WORTH, Sketch, layout, pearl_spots, random_loop, worths
-from lab.cpsat import cpsat_count
-from lab.crosscheck import brute_force_count, engine_counts
-from lab.generator import GenerateOptions, generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.sat import SatSession, SessionCache
-from lab.strip import redundancy
-from solvers.pearl import (
+from puzzlelab.generators.pearl import GENERATOR, SITE_WORTH, Sketch, layout, pearl_spots, random_loop, worths
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.generator import GenerateOptions, generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.sat import SatSession, SessionCache
+from puzzlelab.lab.strip import redundancy
+from puzzlelab.solvers.pearl import (
     BOX,
     DIRS,
     PUZZLE,

@@ -41,7 +41,7 @@ def test_cli_examples_run(tmp_path):
     checked = 0
     for line in commands:
         args = shlex.split(line, comments=True)[1:]
-        done = subprocess.run([sys.executable, "-m", "lab", *args], cwd=tmp_path, capture_output=True, text=True,
+        done = subprocess.run([sys.executable, "-m", "puzzlelab", *args], cwd=tmp_path, capture_output=True, text=True,
                               env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
         assert done.returncode in (0, 1), (line, done.stderr)  # 1: "not unique" answers
         assert "Traceback" not in done.stderr, (line, done.stderr)

@@ -11,12 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lab import registry
-from lab.cli import main
-from lab.draw import Board, boards
-from lab.plot import save_figure
-from lab.render import Panel, figure, render, render_sheet, solution_for
-from lab.sat import Budget
+from puzzlelab.lab import registry
+from puzzlelab.lab.cli import main
+from puzzlelab.lab.draw import Board, boards
+from puzzlelab.lab.plot import save_figure
+from puzzlelab.lab.render import Panel, figure, render, render_sheet, solution_for
+from puzzlelab.lab.sat import Budget
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"
@@ -207,9 +207,9 @@ def test_render_timeout_covers_the_drawing_too(tmp_path):
     import sys
 
     out = tmp_path / "never.png"
-    code = ("import sys, threading, lab.render; "
-            "lab.render.render = lambda *a, **k: threading.Event().wait(); "
-            "from lab.cli import main; sys.exit(main(sys.argv[1:]))")
+    code = ("import sys, threading, puzzlelab.lab.render; "
+            "puzzlelab.lab.render.render = lambda *a, **k: threading.Event().wait(); "
+            "from puzzlelab.lab.cli import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", code, "render", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"),
                            "--out", str(out), "--timeout", "0.01"], capture_output=True, text=True, timeout=600,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from lab.cli import DEFAULT_TIMEOUT, GENERATE_TIMEOUT, build_parser, main
-from lab.dataset import MAX_COUNT, DatasetSpec, _chunk_size, generate_dataset, journal_header
-from lab.puzzle import PuzzleError
-from lab.safety import OutputLock
+from puzzlelab.lab.cli import DEFAULT_TIMEOUT, GENERATE_TIMEOUT, build_parser, main
+from puzzlelab.lab.dataset import MAX_COUNT, DatasetSpec, _chunk_size, generate_dataset, journal_header
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.safety import OutputLock
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"
@@ -29,13 +29,13 @@ def spec(count: int, **kw) -> DatasetSpec:
 
 def cli(*args: str, cwd: Path = ROOT, **kw) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "lab", *args], capture_output=True, text=True, env=env,
+    return subprocess.run([sys.executable, "-m", "puzzlelab", *args], capture_output=True, text=True, env=env,
                           cwd=cwd, timeout=HANG, **kw)
 
 
 def popen(*args: str, cwd: Path = ROOT) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "lab", *args], env=env, cwd=cwd, text=True,
+    return subprocess.Popen([sys.executable, "-m", "puzzlelab", *args], env=env, cwd=cwd, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
@@ -295,8 +295,9 @@ def test_a_huge_token_gives_a_short_error(tmp_path, puzzle):
 # ---- 15. a closed pipe keeps the answer's exit code ----------------------------------------------
 def test_a_closed_pipe_keeps_the_exit_code_of_the_answer():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "lab", "check", "sudoku", str(EXAMPLES / "sudoku_ambiguous.txt")],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlelab", "check", "sudoku",
+                             str(EXAMPLES / "sudoku_ambiguous.txt")], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     proc.stdout.close()  # like `| head` that has already gone
     assert proc.wait(timeout=HANG) == 1
     assert b"Traceback" not in proc.stderr.read()
@@ -354,7 +355,7 @@ def test_pool_workers_end_quietly_with_a_killed_parent(tmp_path):
 
 # ---- 17. work comes in chunks sized from the count ------------------------------------------------
 def test_a_count_of_one_makes_one_puzzle_and_progress_moves_per_puzzle(tmp_path, monkeypatch):
-    import lab.dataset as dataset
+    import puzzlelab.lab.dataset as dataset
 
     made = []
     real = dataset.make_item
@@ -369,7 +370,7 @@ def test_a_count_of_one_makes_one_puzzle_and_progress_moves_per_puzzle(tmp_path,
 
 
 def test_a_run_that_fails_before_its_first_record_leaves_no_files(tmp_path, monkeypatch):
-    import lab.dataset as dataset
+    import puzzlelab.lab.dataset as dataset
 
     def fail(spec, index, sessions):
         raise PuzzleError("no puzzle here")

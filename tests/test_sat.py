@@ -11,9 +11,9 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from generators.sudoku import random_grid
-from lab import registry, sat
-from lab.puzzle import PuzzleError, Rules
+from puzzlelab.generators.sudoku import random_grid
+from puzzlelab.lab import registry, sat
+from puzzlelab.lab.puzzle import PuzzleError, Rules
 
 
 def _pairwise_by_hand(groups: list[list[int]]) -> list[list[int]]:
@@ -257,7 +257,7 @@ def test_native_at_most_counts_a_repeated_literal_once_per_occurrence(solver):
 @pytest.mark.parametrize("name, key", [("tents", ["row", 0]), ("magnets", ["row", 0, "+"]), ("bridges", [0, 0]),
                                        ("tracks", ["row", 0])])
 def test_a_clue_key_that_cannot_be_hashed_is_refused_in_one_line(name, key):
-    """A key from someone's JSON may be a list: `lab.puzzle.known_key` makes the clue check
+    """A key from someone's JSON may be a list: `puzzlelab.lab.puzzle.known_key` makes the clue check
     refuse it as no key of the board (a PuzzleError: exit 2, one line), not a TypeError."""
     ptype = registry.puzzle(name)
     inst = ptype.parse(ptype.example)

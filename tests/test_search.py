@@ -7,7 +7,7 @@ from collections import deque
 
 import pytest
 
-from lab.search import MoveProblem, astar, bfs, dfs, solve
+from puzzlelab.lab.search import MoveProblem, astar, bfs, dfs, solve
 
 
 class Maze(MoveProblem):

@@ -22,15 +22,15 @@ from pathlib import Path
 import pytest
 from tatham import require_sgt, tatham_reads
 
-from lab import registry
-from lab.cli import main
-from lab.dataset import DatasetSpec, generate_dataset
-from lab.generator import generate_one
-from lab.puzzle import PuzzleError
-from lab.records import BadRecord, check_record, flatten, read_records, unflatten
-from lab.sat import SessionCache
-from lab.share import FILL, HEAVY, JUNCTIONS, LIGHT, NONE, TATHAM_PLAYER, box_grid, show_text, tatham_game
-from lab.solve import solve
+from puzzlelab.lab import registry
+from puzzlelab.lab.cli import main
+from puzzlelab.lab.dataset import DatasetSpec, generate_dataset
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.records import BadRecord, check_record, flatten, read_records, unflatten
+from puzzlelab.lab.sat import SessionCache
+from puzzlelab.lab.share import FILL, HEAVY, JUNCTIONS, LIGHT, NONE, TATHAM_PLAYER, box_grid, show_text, tatham_game
+from puzzlelab.lab.solve import solve
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = Path(__file__).resolve().parents[1] / "datasets" / "examples"
@@ -352,7 +352,7 @@ def test_boards_tathams_games_refuse_have_no_id(game, ours, refusal, installed_r
 
 def test_link_keeps_the_id_as_it_is():
     lightup = registry.puzzle("lightup")
-    from lab.share import tatham_link
+    from puzzlelab.lab.share import tatham_link
 
     inst = lightup.parse((EXAMPLES / "lightup_8x8.txt").read_text())
     assert tatham_link(lightup, inst).endswith("#" + lightup.format(inst, "tatham"))

@@ -13,15 +13,15 @@ import pytest
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
-import solvers.signpost as signpost
-from lab import cli
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SessionCache, check_instance
-from solvers.signpost import PUZZLE, SignpostParams, arrows_of_path
+import puzzlelab.solvers.signpost as signpost
+from puzzlelab.lab import cli
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.solvers.signpost import PUZZLE, SignpostParams, arrows_of_path
 
 DATA = Path(__file__).parent / "data"
 

@@ -8,14 +8,14 @@ import random
 import pytest
 from pysat.formula import IDPool
 
-from lab.connectivity import white_components
-from lab.cpsat import cpsat_count
-from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache
-from solvers.singles import PUZZLE, SinglesParams
+from puzzlelab.lab.connectivity import white_components
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SatSession, SessionCache
+from puzzlelab.solvers.singles import PUZZLE, SinglesParams
 
 SEED_BOARD = """board = np.array([
   [1, 6, 5, 4, 9, 8, 9, 3, 5, 1, 3, 7],
@@ -331,7 +331,7 @@ SHAPES = [(2, 2), (3, 2), (2, 5), (4, 4), (5, 3), (8, 8), (9, 5), (12, 12), (3, 
 
 @pytest.mark.parametrize("width, height", SHAPES)
 def test_drawing_matches_the_old_formulation(width, height):
-    from generators.singles import latin_rows, random_shading
+    from puzzlelab.generators.singles import latin_rows, random_shading
 
     params = SinglesParams(width, height)
     for seed in range(40):
@@ -350,7 +350,7 @@ def random_shadings(params: SinglesParams, rng: random.Random, count: int):
 
 @pytest.mark.parametrize("width, height", SHAPES)
 def test_bit_board_regions_match_white_components(width, height):
-    from solvers.singles import bit_board, cells_of
+    from puzzlelab.solvers.singles import bit_board, cells_of
 
     params, board, rng = SinglesParams(width, height), bit_board(width, height), random.Random(width * 100 + height)
     for shading in random_shadings(params, rng, 200):
@@ -362,7 +362,7 @@ def test_bit_board_regions_match_white_components(width, height):
 
 @pytest.mark.parametrize("width, height", SHAPES)
 def test_cuts_match_separation_cuts(width, height):
-    from lab.connectivity import separation_cuts
+    from puzzlelab.lab.connectivity import separation_cuts
 
     params, rng = SinglesParams(width, height), random.Random(width * 100 + height)
     session = SatSession(PUZZLE, params)

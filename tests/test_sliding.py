@@ -7,8 +7,8 @@ from collections import deque
 
 import pytest
 
-from lab.puzzle import PuzzleError
-from solvers.sliding import PUZZLE
+from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.solvers.sliding import PUZZLE
 
 SEED_LINE = "4x5:11221133450067886799:................1..."
 SEED_TEXT = """\

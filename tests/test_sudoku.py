@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from generators.sudoku import random_grid
-from lab import registry
-from lab.cpsat import cpsat_count, cpsat_status
-from lab.crosscheck import brute_force_count, engine_counts
-from lab.generator import GenerateOptions, generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.sat import Budget, SatSession, SessionCache
-from lab.strip import redundancy
-from solvers.sudoku import SudokuParams
+from puzzlelab.generators.sudoku import random_grid
+from puzzlelab.lab import registry
+from puzzlelab.lab.cpsat import cpsat_count, cpsat_status
+from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.generator import GenerateOptions, generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.sat import Budget, SatSession, SessionCache
+from puzzlelab.lab.strip import redundancy
+from puzzlelab.solvers.sudoku import SudokuParams
 
 DATA = Path(__file__).parent / "data" / "sudoku"
 P = registry.puzzle("sudoku")
@@ -277,7 +277,7 @@ def test_swap_cycles_are_real_second_solutions_and_miss_none_up_to_three_lines(s
     """Every set has another valid grid that differs from this one only inside it (a real
     second solution); every minimal swap over two or three rows, columns or digits is found
     (over four, a minimal swap may also be two joined cycles, which the finder leaves out)."""
-    from generators.sudoku import swap_cycles
+    from puzzlelab.generators.sudoku import swap_cycles
 
     params = SudokuParams.for_size(size)
     session = SatSession(P, params)
@@ -365,7 +365,7 @@ HUMAN_GRADES = [
 @pytest.mark.parametrize("box_rows, box_cols, line, technique, solved, contradiction, steps", HUMAN_GRADES)
 def test_human_grade_of_known_puzzles(box_rows, box_cols, line, technique, solved, contradiction, steps):
     """The grade of each technique's puzzles, step counts included, as the first version gave."""
-    from solvers.sudoku_techniques import TECHNIQUES, human_grade
+    from puzzlelab.solvers.sudoku_techniques import TECHNIQUES, human_grade
 
     inst = Instance("sudoku", SudokuParams(box_rows, box_cols), P.parse(line, "line").clues)
     expected = {"technique": technique, "solved": solved, "steps": sum(steps), "contradiction": contradiction}
@@ -379,7 +379,7 @@ def test_human_path_tells_each_deduction_of_the_grade(box_rows, box_cols, line, 
     """`human_path`: one move per deduction the grade counts, technique by technique, then
     a last one where the techniques run out; on solved puzzles every digit placed is the
     solution's and no elimination removes the solution's digit."""
-    from solvers.sudoku_techniques import GUESSING, TECHNIQUES, human_grade, human_path
+    from puzzlelab.solvers.sudoku_techniques import GUESSING, TECHNIQUES, human_grade, human_path
 
     inst = Instance("sudoku", SudokuParams(box_rows, box_cols), P.parse(line, "line").clues)
     found, moves = human_path(inst)
@@ -407,7 +407,7 @@ def test_explain_human_command(tmp_path, capsys):
     one-line refusal (exit 2) for a puzzle without human techniques."""
     import json
 
-    from lab import cli
+    from puzzlelab.lab import cli
 
     board = tmp_path / "b.txt"
     board.write_text("7....3.14.8.14.6...............2..67........55...983.....63.....3..718..25.9.....\n")

@@ -12,17 +12,17 @@ import pytest
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
-from generators.tents import TentsSpec, place_tents
-from lab import cli
-from lab.counting import exact_counts
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.dataset import measures
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SessionCache, check_instance
-from solvers.tents import (
+from puzzlelab.generators.tents import TentsSpec, place_tents
+from puzzlelab.lab import cli
+from puzzlelab.lab.counting import exact_counts
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.dataset import measures
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.solvers.tents import (
     PUZZLE,
     TentsParams,
     check_count,

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from lab import cli
-from lab.cpsat import cpsat_count
-from lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
-from lab.listing import list_solutions
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SessionCache, check_instance
-from solvers.tiling import (
+from puzzlelab.lab import cli
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.listing import list_solutions
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.solvers.tiling import (
     PUZZLE,
     TilingParams,
     each_tiling,

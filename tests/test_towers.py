@@ -11,15 +11,15 @@ import pytest
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
-from lab import cli
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.generator import generate_one
-from lab.grade import grade
-from lab.puzzle import Exactly, Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache, check_instance
-from solvers.towers import PUZZLE, TowersParams, edge_clues, line_cells, seen
+from puzzlelab.lab import cli
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.grade import grade
+from puzzlelab.lab.puzzle import Exactly, Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.solvers.towers import PUZZLE, TowersParams, edge_clues, line_cells, seen
 
 DATA = Path(__file__).parent / "data"
 

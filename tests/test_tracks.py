@@ -13,16 +13,26 @@ import pytest
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
-from generators.tracks import lay_path
-from lab import cli
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.generator import generate_one
-from lab.paths import find, joined, numbered_edges
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SatSession, SessionCache, check_instance
-from solvers.tracks import DIRS, PIECES, PUZZLE, SEED_GLYPHS, TracksParams, _graph, count_keys, counts_of, step
+from puzzlelab.generators.tracks import lay_path
+from puzzlelab.lab import cli
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.paths import find, joined, numbered_edges
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.solvers.tracks import (
+    DIRS,
+    PIECES,
+    PUZZLE,
+    SEED_GLYPHS,
+    TracksParams,
+    _graph,
+    count_keys,
+    counts_of,
+    step,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -367,7 +377,7 @@ def test_random_tiny_boards_against_brute_force():
 
 
 def joined_dead_end(params: TracksParams, rules, holds) -> bool:
-    """`Tracks.dead_end` as it was written first, on `lab.paths.joined`: the reference."""
+    """`Tracks.dead_end` as it was written first, on `puzzlelab.lab.paths.joined`: the reference."""
     cells = params.cells()
     index, edges = numbered_edges(cells, params.edges(), rules.data.edge)
     if joined(len(cells), edges, holds)[1]:

@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from tatham import tatham_reads
 
-from lab import cli
-from lab.cpsat import cpsat_count
-from lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from lab.generator import generate_one
-from lab.puzzle import Instance, PuzzleError
-from lab.registry import generator, puzzle
-from lab.sat import SessionCache, check_instance
-from solvers import undead
-from solvers.undead import PUZZLE, UndeadParams, counts_of, seen_count, sight_line, tatham_grade, walk
+from puzzlelab.lab import cli
+from puzzlelab.lab.cpsat import cpsat_count
+from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.generator import generate_one
+from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.registry import generator, puzzle
+from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.solvers import undead
+from puzzlelab.solvers.undead import PUZZLE, UndeadParams, counts_of, seen_count, sight_line, tatham_grade, walk
 
 DATA = Path(__file__).parent / "data"
 

@@ -1,0 +1,5 @@
+"""`python -m puzzlelab`: the command line."""
+
+from puzzlelab.lab.cli import main
+
+raise SystemExit(main())
