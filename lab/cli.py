@@ -17,6 +17,7 @@ import argparse
 import json
 import math
 import re
+import shlex
 import signal
 import sys
 import textwrap
@@ -610,6 +611,8 @@ def cmd_generate(args, extra: list[str]) -> int:
     if getattr(args, "options_for", None) != ptype.name:  # `_generate_puzzle` did not find the puzzle
         raise PuzzleError(f"name the puzzle first: puzzlelab generate {ptype.name} --out FILE [options]")
     options = {o.name: getattr(args, f"option_{o.name}") for o in gen.options}
+    if args.mix is not None or args.split is not None:
+        return _generate_collection(args, options, {o.name: o.default for o in gen.options})
     gen.checked_params(**options)  # validate before any work starts
     spec = DatasetSpec(puzzle=ptype.name, options=options, count=args.count, seed=args.seed,
                        target=args.target, symmetric=args.symmetric, minimal=not args.no_minimal,
@@ -632,6 +635,7 @@ def cmd_generate(args, extra: list[str]) -> int:
         bar.close()
     from .stats import dataset_stats, format_stats
 
+    _card_for(Path(summary.path), fmt, {"all": Path(summary.path)}, args)
     stats = dataset_stats(summary.path, fmt=fmt).to_json()
     data = {"out": summary.path, "records": summary.written, "generated": summary.new,
             "resumed": summary.resumed, "duplicates_skipped": summary.duplicates,
@@ -641,6 +645,94 @@ def cmd_generate(args, extra: list[str]) -> int:
     text += "\n" + (format_stats(stats) if args.stats else _stats_brief(stats, summary.path))
     _emit(args, data, text)
     return 0
+
+
+_argv: list[str] = []  # the command line `main` runs, for the dataset card
+
+
+def _command_line() -> str:
+    return "puzzlelab " + " ".join(shlex.quote(a) for a in _argv)
+
+
+def _card_for(out: Path, fmt: str, files: dict[str, Path], args, records: list[dict] | None = None) -> None:
+    """Write the dataset card beside a dataset just written, and say where when it is not the
+    README.md (someone else's README.md is there)."""
+    from .collection import card_path, write_card
+    from .records import read_records
+
+    if fmt == "kaggle":
+        return  # the bare puzzle,solution layout: no record carries what a card says
+    if records is None:
+        records = list(read_records(out, fmt=fmt))
+    path = write_card(out, fmt, files, records, _command_line())
+    if not card_path(out)[1] and not args.quiet:
+        print(f"puzzlelab: note: {out.with_name('README.md')} is not a card of ours: the card is {path}",
+              file=sys.stderr)
+
+
+def _generate_collection(args, options: dict, defaults: dict) -> int:
+    """`generate --split` and `generate --mix`: one dataset per part, resumable, in a hidden
+    folder beside the output, then the files people load and their card (lab/collection.py)."""
+    from .collection import (
+        Part,
+        check_outputs,
+        interleave,
+        parse_mix,
+        parse_split,
+        part_path,
+        with_splits,
+        write_outputs,
+    )
+    from .dataset import DatasetSpec, generate_dataset
+    from .records import read_records
+
+    splits = parse_split(args.split) if args.split is not None else None
+    if args.mix is not None:
+        changed = [f"--{k}" for k, v in options.items() if v != defaults[k]]
+        if changed:
+            raise PuzzleError(f"--mix gives each puzzle its size: {', '.join(changed)} does not apply")
+        parts = parse_mix(args.mix)
+    else:
+        parts = [Part(args.puzzle, options, args.count)]
+    fmt = format_of(args.out, args.out_format)
+    if fmt == "kaggle":
+        raise PuzzleError("--split and --mix write records; the kaggle layout holds puzzle and solution only")
+    out = output_path(args.out)
+    specs = [DatasetSpec(puzzle=part.puzzle, options={**_defaults_of(part.puzzle), **part.options},
+                         count=part.count, seed=args.seed + k, target=args.target, symmetric=args.symmetric,
+                         minimal=not args.no_minimal, difficulty=_range(args.difficulty),
+                         score=_score_range(args.score), grade=not args.no_grade, dedup=args.dedup,
+                         cross_check=args.cross_check, conflicts=args.conflicts, timeout=args.timeout)
+             for k, part in enumerate(parts)]
+    for spec in specs:
+        spec.validate()
+    check_outputs(out, splits)
+    groups = []
+    for k, spec in enumerate(specs):
+        bar = _Progress(spec.count, spec.puzzle, shown=not args.json and not args.quiet)
+        try:
+            summary = _interruptible(lambda stop: generate_dataset(
+                spec, part_path(out, k, spec.puzzle), "jsonl", workers=args.workers, scheduler=args.scheduler,
+                progress=bar.update, stop=stop.is_set))
+        finally:
+            bar.close()
+        groups.append(list(read_records(summary.path)))
+    records = interleave(groups)
+    if splits:
+        records = with_splits(records, splits)
+    files = write_outputs(records, out, fmt, splits)
+    _card_for(out, fmt, files, args, records)
+    counts = {name: sum(1 for r in records if r.get("split") == name) for name in files} if splits \
+        else {"all": len(records)}
+    data = {"out": {name: str(path) for name, path in files.items()}, "records": len(records), "splits": counts,
+            "parts": [{"puzzle": s.puzzle, "options": s.options, "count": s.count, "seed": s.seed} for s in specs]}
+    text = f"wrote {len(records)} puzzles: " + ", ".join(f"{counts[name]} to {path}" for name, path in files.items())
+    _emit(args, data, text)
+    return 0
+
+
+def _defaults_of(puzzle: str) -> dict:
+    return {o.name: o.default for o in registry.generator(puzzle).options}
 
 
 def _stats_brief(stats: dict, path: str) -> str:
@@ -1002,6 +1094,13 @@ def _generate_arguments(sp: argparse.ArgumentParser, gen: Generator | None, leni
                          "stops the run (exit 1) and keeps the puzzles made before it: rerun with a larger "
                          "--timeout to go on, or choose a smaller size (`puzzlelab list PUZZLE` says what each "
                          "size costs). It never changes a puzzle: each is made whole or not at all")
+    sp.add_argument("--split", metavar="NAME=SHARE,...",
+                    help="split into files NAME by the puzzle's canonical_key (train=0.9,test=0.1 writes "
+                         "OUT.train.EXT and OUT.test.EXT): boards equal up to symmetry share a split, so none "
+                         "leaks; the shares are about the ones asked for")
+    sp.add_argument("--mix", metavar="PUZZLE[:SIZE]=COUNT,...",
+                    help="several puzzles in one table, instead of naming one: sudoku:9x9=500,nonogram:15=500 "
+                         "(SIZE goes to the puzzle's --size; --count is their sum)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar (there is none off a terminal)")
     sp.add_argument("--stats", action="store_true",
                     help="print the dataset's statistics in full at the end (default: one line of them)")
@@ -1070,6 +1169,8 @@ def main(argv: list[str] | None = None) -> int:
     except PuzzleError as exc:
         _fail(str(exc))
         return EXIT_BAD_INPUT
+    _argv[:] = argv
+    argv = _mix_puzzle_named(argv)
     parser = build_parser(_generate_puzzle(argv))
     args, extra = parser.parse_known_args(argv)
     try:
@@ -1106,6 +1207,20 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("puzzlelab: interrupted (rerun the same command to resume)", file=sys.stderr)
         return 130
+
+
+def _mix_puzzle_named(argv: list[str]) -> list[str]:
+    """`generate --mix SPEC` names no puzzle: the first one of the mix stands in for the
+    parser (its own options are refused by `cmd_generate`)."""
+    if argv[:1] != ["generate"]:
+        return argv
+    for i, arg in enumerate(argv):
+        value = arg[len("--mix="):] if arg.startswith("--mix=") else argv[i + 1] if arg == "--mix" and \
+            i + 1 < len(argv) else None
+        if value is not None:
+            first = value.split(",")[0].split(":")[0].split("=")[0].strip()
+            return argv if first in argv[1:i] else [argv[0], first or "sudoku", *argv[1:]]
+    return argv
 
 
 def _missing_folders(args) -> list[tuple[str, Path]]:

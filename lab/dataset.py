@@ -3,7 +3,7 @@
 Item i is a pure function of (puzzle, parameters, seed, i, generator version): its random
 generator is seeded from exactly those, and the engine's answers are facts (unique or not),
 not solver moods. So 1 worker and 4 workers write the same bytes. Run-dependent numbers
-(seconds, solver calls) go to a sidecar `<out>.timings.jsonl`, keyed by id.
+(seconds, solver calls) go to a sidecar `<out>.timings` (JSON lines), keyed by id.
 
 Safety: records go to `<out>.partial` (JSONL, one `write` per chunk, fsync'd); a rerun
 resumes from it, dropping a torn last line; the finished dataset appears under its real
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import copy
 import csv
+import hashlib
 import io
 import json
 import os
 import random
-import shutil
 import signal
 import tempfile
 import time
@@ -28,9 +28,10 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn, TextIO
 
+from .answers import question
 from .generator import Generated, GenerateOptions, generate_one, keywords
 from .grade import GRADE_VERSION, measures
-from .puzzle import CluePuzzle, PairLayout, PuzzleError, quote
+from .puzzle import CluePuzzle, Instance, PairLayout, PuzzleError, PuzzleType, quote
 from .records import (
     FLAT_FIELDS,
     FORMATS,
@@ -43,6 +44,10 @@ from .records import (
     flatten,
     format_of,
     parquet_modules,
+    portable,
+    timings_path,
+    typed,
+    unportable,
 )
 from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
 from .sat import Budget, SessionCache, Unknown
@@ -88,8 +93,8 @@ class DatasetSpec:
         return {"target": self.target, "symmetric": self.symmetric, "minimal": self.minimal,
                 "difficulty": list(self.difficulty) if self.difficulty else None, "dedup": self.dedup,
                 "cross_check": self.cross_check, "conflicts": self.conflicts,
-                **({"score": list(self.score)} if self.score is not None else {}),
-                **({"grade_version": GRADE_VERSION} if self.grade else {"graded": False})}
+                        "score": list(self.score) if self.score is not None else None,
+                "grade_version": GRADE_VERSION if self.grade else None, "graded": self.grade}
 
     def identity(self) -> dict:
         """What a journal or a finished dataset must match to be resumed or extended by this spec
@@ -226,6 +231,9 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     record = {
         "id": f"{spec.puzzle}-{spec.seed}-{index}",
         "puzzle": ptype.name,
+        "question": question(ptype, g.instance),
+        "answer": ptype.answer_text(g.instance, g.solution),
+        "canonical_key": symmetry_key(ptype, g.instance),
         "params": _params_json(g.instance.params),
         "options": spec.options,
         "clues": ptype.format(g.instance, fmt),
@@ -251,13 +259,24 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     return record, timing
 
 
-def canonical_key(record: dict, dedup: str) -> str:
+def symmetry_key(ptype: PuzzleType, inst: Instance) -> str:
+    """The same short text for every board equal to `inst` up to the puzzle's symmetries
+    (`canonical`: rotations, reflections, relabelling), and for no other: records carry it as
+    `canonical_key`, and splits keep all the records of one key together, so that no board
+    seen in training comes back turned or relabelled in the test set."""
+    text = ptype.canonical(inst) if ptype.implements("canonical") else ptype.format(inst, ptype.formats[0])
+    return f"{ptype.name}-{hashlib.sha256(text.encode()).hexdigest()[:20]}"
+
+
+def dedup_key(record: dict, dedup: str) -> str:
+    """What two records share when one is a duplicate of the other under `dedup`."""
     if dedup == "symmetry":
+        if isinstance(record.get("canonical_key"), str):
+            return record["canonical_key"]
         from . import registry
 
         ptype = registry.puzzle(record["puzzle"])
-        if ptype.implements("canonical"):
-            return ptype.canonical(ptype.parse(record["clues"], record["format"]))
+        return symmetry_key(ptype, ptype.parse(record["clues"], record["format"]))
     return record["clues"]
 
 
@@ -577,7 +596,7 @@ class _Progress:
     def add(self, record: dict, dedup: str) -> None:
         self.records += 1
         if dedup != "none":
-            self.keys.add(canonical_key(record, dedup))
+            self.keys.add(dedup_key(record, dedup))
         self.next_index = record["index"] + 1
 
 
@@ -627,7 +646,7 @@ def _scan_journal(journal: Path, spec: DatasetSpec, fmt: str | None = None) -> _
                     torn_at = offset
                     break
                 try:
-                    record = json.loads(line)
+                    record = unportable(json.loads(line))
                 except ValueError:
                     raise PuzzleError(f"{journal}: line {lineno} is corrupt (not a JSON record); the lines "
                                       f"before it are intact: keep them by cutting the file at line {lineno}, "
@@ -675,7 +694,7 @@ def _read_finished(out: Path, fmt: str, spec: DatasetSpec) -> list[dict]:
             data = out.read_bytes()
             if data and not data.endswith(b"\n"):
                 raise ValueError("its last line has no newline")
-            records = [json.loads(line) for line in data.splitlines()]
+            records = [unportable(json.loads(line)) for line in data.splitlines()]
         else:
             from .records import read_records
 
@@ -769,7 +788,7 @@ def generate_dataset(spec: DatasetSpec, out: str | os.PathLike, fmt: str | None 
 def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | None,
          progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> RunSummary:
     journal = out.with_name(out.name + ".partial")
-    timings = out.with_name(out.name + ".timings.jsonl")
+    timings = timings_path(out)
     start = time.perf_counter()
     if journal.exists() and out.exists():  # killed between the final rename and removing the journal
         if len(_read_finished(out, fmt, spec)) < _scan_journal(journal, spec, fmt).records:
@@ -803,7 +822,7 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
                                           wanted=lambda: spec.count - done.records), overrun)
             with closing(items), open(journal, "ab") as jf, open(timings, "a", encoding="utf-8") as tf:
                 for seen, (record, timing) in enumerate(items, start=1):
-                    key = canonical_key(record, spec.dedup) if spec.dedup != "none" else None
+                    key = dedup_key(record, spec.dedup) if spec.dedup != "none" else None
                     if key is not None and key in done.keys:
                         dups += 1
                         dup_run += 1
@@ -871,20 +890,13 @@ def _journal_records(journal: Path) -> Iterator[dict]:
     with open(journal, "rb") as f:
         f.readline()  # the header
         for line in f:
-            yield json.loads(line)
+            yield unportable(json.loads(line))
 
 
 def _finish(journal: Path, out: Path, fmt: str) -> None:
     """Write the finished dataset from the journal through a temporary file renamed into place
     (atomic), then drop the journal."""
-    if fmt == "jsonl":
-        def write(tmp: Path) -> None:
-            with open(journal, "rb") as src, open(tmp, "wb") as dst:
-                src.readline()
-                shutil.copyfileobj(src, dst, 1 << 20)
-        atomic_write(out, write)
-    else:
-        atomic_write(out, lambda tmp: _write(_journal_records(journal), tmp, fmt))
+    atomic_write(out, lambda tmp: _write(_journal_records(journal), tmp, fmt))
     journal.unlink(missing_ok=True)
 
 
@@ -896,7 +908,7 @@ def _write(records: Iterable[dict], path: Path, fmt: str) -> None:
         write_parquet(list(records), path)
     else:
         with open(path, "w", encoding="utf-8") as f:
-            f.writelines(json.dumps(r, sort_keys=True) + "\n" for r in records)
+            f.writelines(json.dumps(portable(r), sort_keys=True) + "\n" for r in records)
 
 
 def pair_layout(puzzle: str) -> PairLayout:
@@ -928,10 +940,20 @@ def write_csv(records: Iterable[dict], f: io.TextIOBase, kaggle: bool = False) -
 
 
 def write_parquet(records: list[dict], path: Path) -> None:
+    """Typed columns: nested fields as structs holding every key any record has (null where
+    a record has none), lists as lists. A field whose values no one type holds (a mixed
+    dataset where one puzzle's option is a number and another's text) is one JSON text column."""
     pa, pq = parquet_modules()
-    rows = [flatten(r) for r in records]
-    fields = list(dict.fromkeys(k for row in rows for k in row))  # every row's columns, not the first's
-    table = pa.Table.from_pylist([{k: row.get(k) for k in fields} for row in rows])
-    pq.write_table(table, path, compression="zstd")
+    rows = [typed(r) for r in records]
+    names = list(dict.fromkeys(k for row in rows for k in row))  # every row's columns, not the first's
+    columns = {}
+    for name in names:
+        values = [row.get(name) for row in rows]
+        try:
+            columns[name] = pa.array(values)
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            columns[name] = pa.array([None if v is None else json.dumps(v, sort_keys=True) for v in values],
+                                     pa.string())
+    pq.write_table(pa.table(columns), path, compression="zstd")
 
 

@@ -24,16 +24,17 @@ def picture_formats() -> list[str]:
     return sorted(set(FigureCanvasAgg.get_supported_filetypes()) - NEEDS_MORE)
 
 
-def picture_format(out: str | os.PathLike) -> str:
+def picture_format(out: str | os.PathLike, option: str = "--out") -> str:
     """The format `out`'s extension names, after refusing what cannot be written there: a
     missing or unknown extension, a directory, an existing non-file, a file as a folder.
-    Called before any work, so a mistyped --out costs nothing."""
-    path = output_path(out, "a picture file name")
+    Called before any work, so a mistyped --out costs nothing. `option` names the option
+    in the messages."""
+    path = output_path(out, "a picture file name", option)
     known = picture_formats()
     ext = path.suffix.lower().lstrip(".")
     if ext not in known:
         what = f"unknown picture extension '.{ext}'" if ext else "no picture extension"
-        raise PuzzleError(f"--out {path}: {what} (known: {', '.join('.' + k for k in known)})")
+        raise PuzzleError(f"{option} {path}: {what} (known: {', '.join('.' + k for k in known)})")
     return ext
 
 

@@ -330,6 +330,15 @@ class PuzzleType(ABC):
     # Difficulty measures of this puzzle's own (from `human_grade` or `difficulty`) that
     # `puzzlelab stats` shows as histograms, besides the engine's generic ones.
     grade_keys: ClassVar[tuple[str, ...]] = ()
+    # For language models (lab/answers.py: questions, reference answers, scoring). How to read
+    # `board_text`: what each character of the board means ("`.` an empty cell, ...").
+    board_legend: ClassVar[str] = ""
+    # The answer asked for, exactly: what to write, cell by cell or move by move, with the
+    # tokens it takes ("the filled grid: one row per line, digits separated by spaces").
+    answer_format: ClassVar[str] = ""
+    # Does the puzzle ask for the fewest moves? A longer valid answer then scores the share
+    # the shortest's length is of its length.
+    fewest_moves: ClassVar[bool] = False
     # Optional hooks the engine looks for; `hooks` lists the ones a class fills in.
     OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = ("draw", "canonical", "show_text")
     hooks: ClassVar[frozenset[str]] = frozenset()
@@ -443,6 +452,34 @@ class PuzzleType(ABC):
                 if x != y:
                     out.append(f"r{r + 1}c{c + 1}: {self.cell_names.get(x, x)} vs {self.cell_names.get(y, y)}")
         return out
+
+    # ---- for language models (lab/answers.py) ---------------------------------------
+    def board_text(self, inst: Instance) -> str:
+        """The board as a question shows it, read by `board_legend`: by default the puzzle's
+        own plain form (the first of `formats`)."""
+        return self.format(inst, self.formats[0])
+
+    def answer_text(self, inst: Instance, solution: Any) -> str:
+        """The reference answer: `solution` written exactly as `answer_format` asks, which
+        `read_answer` reads back to the same solution (the conformance suite checks it)."""
+        raise NotImplementedError(f"{self.name} writes no answer text")
+
+    def read_answer(self, inst: Instance, text: str) -> Any:
+        """A solution (as `verify` takes it) from a model's answer, read leniently with
+        `lab.answers` (code fences, tags, separators, the common layouts); PuzzleError saying
+        why when it cannot be read. It need not be valid: `verify` judges that."""
+        raise NotImplementedError(f"{self.name} reads no answer text")
+
+    def answer_credit(self, inst: Instance, answer: Any, reference: Any) -> float:
+        """Partial credit, from 0 to 1, for an `answer` that `verify` found wrong, against
+        the `reference` solution: by default the share of cells equal on a grid (or of
+        entries of a flat solution); a puzzle whose solution is a list of moves gives 0."""
+        from .answers import share_equal
+
+        try:
+            return share_equal(answer, reference)
+        except TypeError:
+            return 0.0
 
     # ---- optional hooks -------------------------------------------------------------
     def draw(self, ax: Any, inst: Instance, solution: Any = None) -> None:
@@ -657,6 +694,15 @@ class MovePuzzle(PuzzleType):
         """What `solve` prints: the next safe move, the best guess, the shortest sequence.
         `time_limit` (seconds, None: none) is the CLI's `--timeout`; a puzzle whose search
         can run long honours it, the CLI's watchdog bounds the rest."""
+
+    def reference_solution(self, inst: Instance) -> Any:
+        """The solution `verify` takes (the moves, the guess), as `answer` finds it: what
+        the reference answer text is written from and partial credit compares with."""
+        raise NotImplementedError(f"{self.name} gives no reference solution")
+
+    def answer_credit(self, inst: Instance, answer: Any, reference: Any) -> float:
+        """No partial credit for a list of moves that breaks a rule."""
+        return 0.0
 
     def count(self, inst: Instance, limit: int) -> int:
         """Optional: how many solutions, up to `limit` (`puzzlelab count`)."""

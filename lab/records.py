@@ -42,9 +42,20 @@ from .puzzle import PairLayout, PuzzleError, quote
 MAX_COUNT = 10_000_000  # records in one dataset (--count); the journal is streamed, not held in memory
 MAX_WORKERS = 256  # local worker processes (--workers)
 
-FLAT_FIELDS = ("id", "puzzle", "clues", "solution", "clue_count", "seed", "index", "generator_version",
-               "engine", "unique", "minimal", "attempts", "repairs", "tatham_id")
-JSON_FIELDS = ("params", "options", "settings")  # nested objects: one JSON text column each
+FLAT_FIELDS = ("id", "puzzle", "question", "answer", "clues", "solution", "clue_count", "seed", "index",
+               "generator_version", "engine", "unique", "minimal", "attempts", "repairs", "tatham_id",
+               "canonical_key", "split")
+JSON_FIELDS = ("params", "options", "settings")  # nested objects: one JSON text column each in CSV
+# Fields whose shape depends on the puzzle (a sudoku's params are not a nonogram's; only some
+# puzzles have human measures). JSONL and CSV hold each as one JSON text, so that every
+# puzzle's records have the same columns of the same types and files of several puzzles load
+# as one table (Hugging Face `datasets` casts every file to the first one's columns); the grade's
+# level and score stand beside as columns of their own. Parquet keeps them typed, as structs.
+SHAPED_FIELDS = ("params", "options", "difficulty")
+GRADE_COLUMNS = ("difficulty_level", "difficulty_score")  # copies of difficulty's, for filtering
+# Fields every written record carries, null where they do not apply, so that all rows of all
+# files have the same columns.
+NULLABLE_FIELDS = ("tatham_id", "difficulty", "split", "repairs")
 DIFFICULTY_PREFIX = "difficulty_"
 
 # field -> kind of value. Kinds are checked by `_KINDS` below.
@@ -55,12 +66,14 @@ SCHEMA: dict[str, str] = {
     "unique": "flag", "minimal": "flag", "verified_by": "names", "attempts": "count", "repairs": "count",
     "settings": "object",
     "tatham_id": "text",
+    "question": "text", "answer": "text", "canonical_key": "text", "split": "text",
 }
 REQUIRED = ("puzzle", "clues", "clue_count")
 # fields of SCHEMA that a record `generate` writes may leave out (`difficulty`: --no-grade)
-OPTIONAL = frozenset({"tatham_id", "repairs", "difficulty"})
+OPTIONAL = frozenset({"tatham_id", "repairs", "difficulty", "question", "answer", "canonical_key", "split"})
 DIFFICULTY_LEVELS = ("level", "level_at_least", "probe_depth")  # whole numbers >= 0, or null
-FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format")  # plus difficulty_* columns
+FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format", "difficulty") + GRADE_COLUMNS
+# (files written before `difficulty` was one JSON column have a difficulty_<measure> column each)
 KAGGLE_COLUMNS = ("puzzle", "solution")
 JOURNAL_TAG = "puzzlelab-journal"  # the key of a journal's first line (lab/dataset.py)
 MAX_LINE_BYTES = 16 << 20  # a longer line is not a record (and is not held in memory)
@@ -186,20 +199,75 @@ def check_record(record: Any) -> dict:
     return record
 
 
+# ---- the portable forms -------------------------------------------------------------------
+def _json_text(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, sort_keys=True)
+
+
+def _grade_columns(record: dict) -> dict:
+    difficulty = record.get("difficulty")
+    measures = difficulty if isinstance(difficulty, dict) else {}
+    return {"difficulty_level": measures.get("level"), "difficulty_score": measures.get("score")}
+
+
+def portable(record: dict) -> dict:
+    """A record as JSONL holds it: every field of NULLABLE_FIELDS present (null where it does
+    not apply), SHAPED_FIELDS as JSON text, and the grade's level and score as columns."""
+    out = {**{k: None for k in NULLABLE_FIELDS}, **record, **_grade_columns(record)}
+    for k in SHAPED_FIELDS:
+        out[k] = _json_text(record.get(k))
+    return out
+
+
+def typed(record: dict) -> dict:
+    """A record as Parquet holds it: nested fields as they are (typed structs), every field of
+    NULLABLE_FIELDS present, and the grade's level and score as columns."""
+    return {**{k: None for k in NULLABLE_FIELDS}, **record, **_grade_columns(record)}
+
+
+def unportable(record: Any) -> Any:
+    """The record `portable` or `typed` wrote: JSON text decoded, the grade's copies and the
+    nulls of fields that do not apply left out (a JSON text that does not parse is left for
+    `check_record` to name). Records written before the portable form come back as they are,
+    and anything not a record is left for `check_record` to refuse."""
+    if not isinstance(record, dict):
+        return record
+    out = {k: v for k, v in record.items() if k not in GRADE_COLUMNS and not (v is None and k in NULLABLE_FIELDS)}
+    for k in SHAPED_FIELDS:
+        value = out.get(k)
+        if isinstance(value, str):
+            try:
+                out[k] = json.loads(value)
+            except (ValueError, RecursionError):
+                pass
+    return out
+
+
 # ---- the flat form ------------------------------------------------------------------------
 def flatten(record: dict) -> dict:
-    """One flat row: nested params/options/settings become JSON text columns, `verified_by`
-    one `sat+cpsat` column, and each difficulty measure a `difficulty_<name>` column."""
+    """One flat CSV row: nested fields become JSON text columns (SHAPED_FIELDS and settings),
+    `verified_by` one `sat+cpsat` column, and the grade's level and score columns of their own."""
     row = {k: record.get(k) for k in FLAT_FIELDS}
-    row["params"] = json.dumps(record.get("params"), sort_keys=True)
-    row["options"] = json.dumps(record.get("options"), sort_keys=True)
+    row["params"] = _json_text(record.get("params"))
+    row["options"] = _json_text(record.get("options"))
     row["verified_by"] = "+".join(record.get("verified_by") or [])
     row["format"] = record.get("format")
     # always a column (null when absent), so every row of a file has the same columns
-    row["settings"] = json.dumps(record["settings"], sort_keys=True) if "settings" in record else None
-    for k, v in sorted((record.get("difficulty") or {}).items()):
-        row[DIFFICULTY_PREFIX + k] = v
+    row["settings"] = _json_text(record.get("settings"))
+    row["difficulty"] = _json_text(record.get("difficulty"))
+    row.update(_grade_columns(record))
+    for k, v in row.items():
+        if isinstance(v, str) and _NUMERIC.match(v) and SCHEMA.get(k) == "text":
+            row[k] = TEXT_MARK + v
     return row
+
+
+# A CSV cell of text that looks like a number (a solved sudoku's 81 digits, a version "2")
+# begins with an apostrophe, the spreadsheets' mark for "this is text": pandas and Hugging Face
+# `datasets` would read it as a number (81 digits overflow; leading zeros are lost). `unflatten`
+# takes the mark off again.
+TEXT_MARK = "'"
+_NUMERIC = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\Z")
 
 
 def unflatten(row: dict) -> dict:
@@ -209,7 +277,7 @@ def unflatten(row: dict) -> dict:
     for `check_record` to name."""
     rec: dict = {}
     for k, v in row.items():
-        if k.startswith(DIFFICULTY_PREFIX):
+        if k.startswith(DIFFICULTY_PREFIX) or k == "difficulty":
             continue
         if v is None or (v == "" and k != "verified_by"):
             continue
@@ -220,7 +288,20 @@ def unflatten(row: dict) -> dict:
                 pass
         elif k == "verified_by" and isinstance(v, str):
             v = v.split("+") if v else []
+        elif isinstance(v, str) and v.startswith(TEXT_MARK) and SCHEMA.get(k) == "text" and _NUMERIC.match(v[1:]):
+            v = v[1:]
         rec[k] = v
+    if "difficulty" in row:  # one JSON column (or, from Parquet, a struct)
+        difficulty = row["difficulty"]
+        if isinstance(difficulty, str) and difficulty:
+            try:
+                difficulty = json.loads(difficulty)
+            except ValueError:
+                pass
+        if difficulty not in (None, ""):
+            rec["difficulty"] = difficulty
+        return rec
+    # files from before: a difficulty_<measure> column each
     difficulty = {k[len(DIFFICULTY_PREFIX):]: v for k, v in row.items() if k.startswith(DIFFICULTY_PREFIX)}
     if difficulty or (rec.get("settings") or {}).get("graded") is not False:  # --no-grade: none at all
         rec["difficulty"] = difficulty
@@ -398,7 +479,7 @@ def _fail(problem: str) -> Callable[[], Any]:
 
 def _json_record(text: str) -> Any:
     try:
-        return json.loads(text)
+        return unportable(json.loads(text))
     except ValueError as exc:
         raise BadRecord(f"not JSON ({str(exc).splitlines()[0][:80]})") from None
     except RecursionError:
@@ -491,7 +572,17 @@ def _parquet_rows(path: Path) -> Iterator[Row]:
             raise PuzzleError(f"{path}: row {number + 1}: corrupt Parquet data ({_first_line(exc)})") from None
         for row in rows:
             number += 1
-            yield f"row {number}", partial(unflatten, row)
+            yield f"row {number}", partial(_parquet_record, row)
+
+
+def _parquet_record(row: dict) -> dict:
+    """A Parquet row: typed (structs, lists) as `typed` wrote it, or flat with JSON text
+    columns as files from before were. (In a file of several puzzles a struct holds every key
+    any row has, null where a record has none: a missing option and a null one are the same
+    to a dataset's identity, `lab.dataset._differences`.)"""
+    if not isinstance(row.get("settings"), dict) and not isinstance(row.get("options"), dict):
+        return unflatten(row)
+    return unportable(row)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -499,11 +590,20 @@ def _first_line(exc: BaseException) -> str:
     return text[0][:100] if text else type(exc).__name__
 
 
+def timings_path(path: str | os.PathLike) -> Path:
+    """The sidecar of run-dependent timings beside a dataset: JSON lines, but not named
+    `*.jsonl`, so that a glob for the dataset's files does not take it for one."""
+    return Path(str(path) + ".timings")
+
+
 def read_timings(path: str | os.PathLike) -> dict[str, float]:
-    """Seconds per record id from the sidecar `FILE.timings.jsonl`, if there is one. These are
+    """Seconds per record id from the sidecar `FILE.timings` (`FILE.timings.jsonl` before it was
+    renamed out of `*.jsonl` globs), if there is one. These are
     run-dependent extras, not the dataset: lines that are not `{"id": text, "seconds": number}`
     are ignored, and a later line for the same id wins (a resumed run)."""
-    side = Path(str(path) + ".timings.jsonl")
+    side = timings_path(path)
+    if not side.is_file():
+        side = Path(str(path) + ".timings.jsonl")
     out: dict[str, float] = {}
     if not side.is_file():
         return out

@@ -156,7 +156,7 @@ def time_split(out: Path, wall: float) -> str:
     dataset (seconds per record and phase: draw, pin = the full clue set made unique,
     strip, grade, cross_check, format); the rest of the wall time is start-up and writing."""
     phases: dict[str, float] = {}
-    sidecar = out.with_name(out.name + ".timings.jsonl")
+    sidecar = out.with_name(out.name + ".timings")
     for line in sidecar.read_text().splitlines() if sidecar.exists() else []:
         for key, seconds in json.loads(line).get("phases", {}).items():
             phases[key] = phases.get(key, 0.0) + seconds

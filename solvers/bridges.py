@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
+from ..lab.answers import read_tokens
 from ..lab.counting import exact_sums
 from ..lab.puzzle import (
     BoardLimit,
@@ -54,6 +55,7 @@ from ..lab.textgrid import (
     tatham_encode,
     write_array,
 )
+from .lightup import overlap
 
 Cell = tuple[int, int]
 Solution = tuple[int, ...]  # bridges per pair, in `params.pairs` order
@@ -69,6 +71,14 @@ UNKNOWN = "?"  # an island whose count is left out
 EMPTY = "."
 H_GLYPHS = ("", "-", "=", "\u2261", "\u2263")  # a horizontal bridge of 1..4 (Tatham: '-', '=')
 V_GLYPHS = ("", "|", '"', "\u2980", "\u2503")  # a vertical bridge of 1..4 (Tatham: '|', '"')
+
+
+# A bridge in an answer: two cells (r1c1, r1,c1 or (1, 1)) joined by a dash, `to` or an arrow,
+# then its count after a space, `:`, `=` or `x` (groups: row, column, row, column, count). A
+# count is never the first number of a cell that follows: `(1,1)-(1,3), (2,1)-...`.
+_CELL = r"\(?[ \t]*(?:r[ \t]*)?(\d{1,3})[ \t]*(?:,[ \t]*c?|c)[ \t]*(\d{1,3})[ \t]*\)?"
+BRIDGE = (rf"{_CELL}[ \t]*(?:<?-+>?|<?=+>|\u2013|\u2014|\u2192|\u2194|to)[ \t]*{_CELL}"
+          r"(?:[ \t]*[:=x\u00d7*,]?[ \t]*\(?(\d{1,3})(?!\d)(?![ \t]*(?:,|c)[ \t]*\d))?")
 
 
 def cell_name(cell: Cell) -> str:
@@ -501,6 +511,42 @@ class Bridges(CluePuzzle):
         """Pairs with different bridges (a solution is no grid). Both solutions belong to one
         board; without it the pairs are numbered."""
         return [f"pair {i + 1}: {x} vs {y} bridges" for i, (x, y) in enumerate(zip(a, b)) if x != y]
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("one row per line, one character a cell: `.` water, a digit (A..G for 10..16) an island "
+                    "needing that many bridges, `?` an island whose number is not given; rows count from 1 at "
+                    "the top, columns from 1 at the left. A first line `max N` allows up to N bridges between "
+                    "two islands, `noloops` forbids the bridges to form a loop")
+    answer_format = ("one line per pair of islands joined by bridges, in any order: the two islands as rNcM (row N, "
+                     "column M, both counted from 1), joined by `-`, then a space and the number of bridges "
+                     "between them, e.g. `r1c1-r1c3 2`; pairs without a bridge are left out")
+
+    def answer_text(self, inst: Instance, solution: Solution) -> str:
+        return "\n".join(f"{pair.name} {n}" for pair, n in zip(inst.params.pairs, solution) if n)
+
+    def read_answer(self, inst: Instance, text: str) -> Solution:
+        """Lines like `r1c1-r1c3 2`, read leniently: any case, `(1,1)` for a cell, `to`, an
+        en dash or an arrow between the islands, `:`, `=` or `x` before the count (none: one
+        bridge); either island first; a pair listed twice must say the same count."""
+        p = inst.params
+        index = {(pair.a, pair.b): i for i, pair in enumerate(p.pairs)}
+        counts = [0] * len(p.pairs)
+        said: dict[int, int] = {}
+        for m in read_tokens(text, BRIDGE, "bridge like r1c1-r1c3 2"):
+            a, b = sorted([(int(m.group(1)) - 1, int(m.group(2)) - 1), (int(m.group(3)) - 1, int(m.group(4)) - 1)])
+            i = index.get((a, b))
+            if i is None:
+                raise PuzzleError(f"{quote(m.group(0).strip())}: {cell_name(a)} and {cell_name(b)} are not two "
+                                  "islands in one row or column with nothing between")
+            n = int(m.group(5) or 1)
+            if said.get(i, n) != n:
+                raise PuzzleError(f"{p.pairs[i].name} is given {said[i]} and {n} bridges")
+            said[i] = counts[i] = n
+        return tuple(counts)
+
+    def answer_credit(self, inst: Instance, answer: Solution, reference: Solution) -> float:
+        """The bridges both have over the bridges either has (`overlap`): most pairs have none."""
+        return overlap(answer, reference)
 
     def canonical(self, inst: Instance) -> str:
         """The least text form of the eight rotations and reflections (the rules don't care)."""

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.share import NONE, box_grid
 from ..lab.textgrid import JsonObject, json_shown, numbered_lines, position
+from .jugs import moves_text, read_moves
 
 FILES = "abcdefgh"
 KINDS = "KQRBNP"
@@ -35,6 +36,11 @@ WHITE, BLACK = "w", "b"
 NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
 CHESS_SET = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # what one side owns
 TOKEN = re.compile(r"[A-Za-z0-9]+")
+# A capture in an answer, read case-insensitively: the mover as a square (`Rf7xc7`, `Rf7->Nc7`, `f7-c7`, `f7c7`)
+# or, as in short algebraic notation, by its kind and any file or rank (`Rxc7`, `Rfxc7`, `exd6`), then an optional
+# sign and victim's letter, then the square captured on.
+CAPTURE = (r"(?<![a-z0-9])(?:([kqrbnp])?([a-h][1-8])|([kqrbnp])?([a-h])?([1-8])?)"
+           r"(?:\s*(?:x|×|:|->|=>|→|–|—|-|takes\b|captures\b)\s*)?([kqrbnp])?([a-h][1-8])(?![a-z0-9])")
 
 Square = int  # rank * 8 + file, a1 = 0, h8 = 63
 Piece = tuple[str, Square, str]  # (kind, square, colour)
@@ -45,6 +51,11 @@ Capture = tuple[int, int]  # (from index, to index) into the starting squares
 
 def square_name(sq: Square) -> str:
     return f"{FILES[sq % 8]}{sq // 8 + 1}"
+
+
+def square_of(name: str) -> Square:
+    """The square a name known to be one (`e4`, `E4`) names."""
+    return (int(name[1]) - 1) * 8 + FILES.index(name[0].lower())
 
 
 def parse_square(text: str) -> Square | None:
@@ -572,28 +583,111 @@ class CapturePuzzle(MovePuzzle):
         """Replay on a plain board: every move a legal capture under the variant's rules,
         one piece (the king, in Solo) left at the end."""
         v = self.variant
-        board = {sq: [kind, colour, 0] for kind, sq, colour in self.pieces(inst)}
+        board = self.board(inst)
         for n, (a, b) in enumerate(solution, start=1):
-            if a not in board or b not in board:
-                return [f"move {n}: no piece on {square_name(a) if a not in board else square_name(b)}"]
-            kind, colour, used = board[a]
-            path = reaches(kind, colour, a, b)
-            if path is None or any(s in board for s in path):
-                return [f"move {n}: the {NAMES[kind]} on {square_name(a)} cannot capture on {square_name(b)}"]
-            if v.colours and (colour != (WHITE if n % 2 else BLACK) or board[b][1] == colour):
-                return [f"move {n}: wrong colour moves or is captured"]
-            if v.max_moves is not None and used >= v.max_moves:
-                return [f"move {n}: the {NAMES[kind]} on {square_name(a)} already moved {used} times"]
-            if v.king_stays and board[b][0] == "K":
-                return [f"move {n}: the king may not be captured"]
-            del board[b]
-            board[b] = [kind, colour, used + 1]
-            del board[a]
+            problem = self.illegal(board, n, a, b)
+            if problem:
+                return [problem]
+            play(board, a, b)
         if len(board) != 1:
             return [f"{len(board)} pieces left, not 1"]
         if v.king_stays and next(iter(board.values()))[0] != "K":
             return ["the last piece is not the king"]
         return []
+
+    def board(self, inst: Instance) -> dict[Square, list]:
+        """The plain board `verify` replays on: square -> [kind, colour, moves made]."""
+        return {sq: [kind, colour, 0] for kind, sq, colour in self.pieces(inst)}
+
+    def illegal(self, board: dict[Square, list], n: int, a: Square, b: Square) -> str | None:
+        """Why capture number `n` (from 1), a to b, breaks the variant's rules on `board`;
+        None when it is legal."""
+        v = self.variant
+        if a not in board or b not in board:
+            return f"move {n}: no piece on {square_name(a) if a not in board else square_name(b)}"
+        kind, colour, used = board[a]
+        path = reaches(kind, colour, a, b)
+        if path is None or any(s in board for s in path):
+            return f"move {n}: the {NAMES[kind]} on {square_name(a)} cannot capture on {square_name(b)}"
+        if v.colours and (colour != (WHITE if n % 2 else BLACK) or board[b][1] == colour):
+            return f"move {n}: wrong colour moves or is captured"
+        if v.max_moves is not None and used >= v.max_moves:
+            return f"move {n}: the {NAMES[kind]} on {square_name(a)} already moved {used} times"
+        if v.king_stays and board[b][0] == "K":
+            return f"move {n}: the king may not be captured"
+        return None
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("the pieces, separated by spaces, each its kind (K king, Q queen, R rook, B bishop, N knight, "
+                    "P pawn) and its square: files a-h from left to right, ranks 1-8 from bottom to top; pawns "
+                    "capture one square diagonally towards rank 8 and never promote")
+    answer_format = ("the captures in playing order, one per line, each the moving piece's letter (K, Q, R, B, N or "
+                     "P), its square, `x` and the square of the piece it captures, e.g. `Rf7xc7`")
+
+    def reference_solution(self, inst: Instance) -> list[tuple[Square, Square]]:
+        found = self.answer(inst)
+        if not found.data["solved"]:
+            raise PuzzleError(f"this {self.name} position has no solution")
+        return [(square_of(a), square_of(b)) for a, b in found.data["squares"]]
+
+    def answer_text(self, inst: Instance, solution: list[tuple[Square, Square]]) -> str:
+        board = self.board(inst)
+        lines = []
+        for a, b in solution:
+            lines.append(f"{board[a][0] if a in board else ''}{square_name(a)}x{square_name(b)}")
+            if a in board:
+                play(board, a, b)
+        return moves_text(lines)
+
+    def read_answer(self, inst: Instance, text: str) -> list[tuple[Square, Square]]:
+        """Captures as (from, to) squares, replayed on the board as they are read, so that
+        a capture naming only the mover's kind (`Rxc7`) or its file (`exd6`) is the one
+        piece that can legally make it; PuzzleError when none or several can."""
+        board = self.board(inst)
+        out: list[tuple[Square, Square]] = []
+        for m in read_moves(text, CAPTURE, "capture like Rf7xc7"):
+            _, frm, short, file, rank, _, to = m.groups()
+            if frm is None and short is None and file is None and rank is None:
+                continue  # a square alone (prose around the moves) is no capture
+            b = square_of(to)
+            a = square_of(frm) if frm else self._mover(board, len(out) + 1, m.group(), short, file, rank, b)
+            out.append((a, b))
+            if a in board and b in board:
+                play(board, a, b)
+        if not out:
+            raise PuzzleError("no capture like Rf7xc7 found")
+        return out
+
+    def _mover(self, board: dict[Square, list], n: int, written: str, kind: str | None, file: str | None,
+               rank: str | None, to: Square) -> Square:
+        """The square of the one piece a short capture (`Rxc7`, `Rfxc7`, `exd6`) names: of
+        its kind (a pawn, for a file alone; `b` may be a bishop or the b-pawn), on its file
+        and rank, that can legally capture on `to`."""
+
+        def named(sq: Square) -> bool:
+            k, f, r = board[sq][0], FILES[sq % 8], str(sq // 8 + 1)
+            if rank is not None and r != rank:
+                return False
+            if kind == "b" and file is None:
+                return k == "B" or (k == "P" and f == "b")
+            if kind is not None:
+                return k == kind.upper() and (file is None or f == file.lower())
+            return file is None or (k == "P" and f == file.lower())
+
+        fits = [sq for sq in board if named(sq)]
+        legal = [sq for sq in fits if self.illegal(board, n, sq, to) is None]
+        found = legal or fits
+        if len(found) != 1:
+            where = " and ".join(square_name(sq) for sq in found)
+            raise PuzzleError(f"capture {n}: {quote(written)} could be made by the pieces on {where}" if found
+                              else f"capture {n}: no piece can make {quote(written)}")
+        return found[0]
+
+
+def play(board: dict[Square, list], a: Square, b: Square) -> None:
+    """Make the capture a to b on a plain board (`CapturePuzzle.board`)."""
+    kind, colour, used = board.pop(a)
+    board[b] = [kind, colour, used + 1]
 
 
 def board_order(pieces) -> tuple[Piece, ...]:

@@ -18,6 +18,13 @@ class ChessMelee(CapturePuzzle):
     rules_text = "Sides alternate, white first, each move capturing a piece of the other colour, until one is left."
     variant = MELEE
     example = "pb7 nc7 Rf7 Rb6 bc6 ne6 pb5 Pe5 rc4 qb3 Nc3 Pd3 Nf3"
+    board_legend = ("the pieces, separated by spaces, each its kind (K king, Q queen, R rook, B bishop, N knight, "
+                    "P pawn; upper case white, lower case black) and its square: files a-h from left to right, "
+                    "ranks 1-8 from bottom to top; white pawns capture one square diagonally towards rank 8, black "
+                    "ones towards rank 1, and pawns never promote")
+    answer_format = ("the captures in playing order (white's first), one per line, each the moving piece's letter "
+                     "(K, Q, R, B, N or P, upper case for either colour), its square, `x` and the square of the piece "
+                     "it captures, e.g. `Rf7xc7`")
 
 
 PUZZLE = ChessMelee()

@@ -29,9 +29,11 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, read_grid
 from ..lab.matching import bipartite_matching
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from ..lab.textgrid import JsonObject, array_rows, game_id, token_rows, write_array
+from .lightup import images
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]  # two adjacent cells, the first above or left of the second
@@ -41,6 +43,9 @@ Numbers = list[list[int | None]]  # None: unknown
 STEPS = {"L": (0, -1), "R": (0, 1), "U": (-1, 0), "D": (1, 0)}
 OPPOSITE = {"L": "R", "R": "L", "U": "D", "D": "U"}
 BLANKS = {".", "_", "-", "?"}
+# A direction in an answer: the letters, arrows, or compass points (N up)
+DIRECTIONS = {"U": "U", "D": "D", "L": "L", "R": "R", "^": "U", "v": "D", "<": "L", ">": "R",
+              "\u2191": "U", "\u2193": "D", "\u2190": "L", "\u2192": "R", "N": "U", "S": "D", "W": "L", "E": "R"}
 MAX_ORDER = 15  # numbers 0..15 on a 17x16 board: a generated one takes 1.3-2 s to make, 2 ms to check (2026-11-24)
 SIZE = BoardLimit(MAX_ORDER + 2, MAX_ORDER + 1, 3, 2)
 EARLY = SIZE.early("dominosa")  # the readers' size check, before any cell is read
@@ -517,6 +522,32 @@ class Dominosa(CluePuzzle):
                 lines.append(" ".join(("|" if solution[r][c] == "D" else " ").rjust(width)
                                       for c in range(len(row))).rstrip())
         return "\n".join(lines)
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = "one row per line, the numbers of the cells separated by spaces, `.` a number not given"
+    answer_format = ("for every cell, where the other half of its domino lies: one row per line, cells separated "
+                     "by single spaces, `U` the cell above, `D` below, `L` to the left, `R` to the right")
+
+    def answer_text(self, inst: Instance, solution: Layout) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Layout:
+        """A grid of U, D, L, R in any case (arrows and compass points too)."""
+        p = inst.params
+        return tuple(map(tuple, read_grid(text, p.height, p.width, DIRECTIONS, "direction")))
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text of the board's images under the four rotations and reflections that
+        keep its shape, each with its numbers renamed 0, 1, 2, ... in order of first appearance:
+        the rules (every pair once) hold under any renaming of the numbers."""
+        forms = []
+        for grid in images(self.numbers(inst)):
+            names: dict[int, int] = {}
+            for v in (v for row in grid for v in row if v is not None):
+                names.setdefault(v, len(names))
+            clues = {(r, c): names[v] for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None}
+            forms.append(self.format(Instance(self.name, inst.params, clues)))
+        return min(forms)
 
     def solution_json(self, inst: Instance, solution: Layout) -> list[str]:
         return ["".join(row) for row in solution]

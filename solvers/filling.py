@@ -24,6 +24,7 @@ from types import MappingProxyType
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, number_cell, read_grid
 from ..lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from ..lab.textgrid import (
     JsonObject,
@@ -292,6 +293,19 @@ class Filling(CluePuzzle):
 
     def clue_json(self, key: Cell, value: int) -> dict:
         return {"row": key[0] + 1, "col": key[1] + 1, "digit": value}
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = "one row per line, one character a cell: a digit a given, `.` an empty cell"
+    answer_format = "the filled grid: one row per line, its digits separated by single spaces"
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        """Digits with any separators or none; any whole number is read (`verify` says which
+        are out of range)."""
+        p = inst.params
+        return tuple(map(tuple, read_grid(text, p.height, p.width, number_cell(0, 10 ** 6), "digit")))
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's rotations and reflections that keep its shape."""

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..lab.answers import answer_body
 from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.textgrid import JsonObject, numbered_lines
 
@@ -40,6 +41,7 @@ SIZE_TEXT = f"at most {MAX_PEGS} pegs, {MAX_CODES:,} codes and {MAX_GUESSES} gue
 TABLE_MAX = 1 << 22  # cache the full mark table when codes^2 is at most this
 CHUNK = 1 << 22  # guess x candidate pairs scored per numpy step otherwise
 TIE = 1e-9  # entropies this close are a tie
+ANSWER_TIE = 1e-6  # an answer's entropy this close to the best is as good (sums in another order differ)
 
 Mark = tuple[int, int, int]
 
@@ -280,6 +282,14 @@ def play_one(params: GuessParams, secret: str, limit: int = 50) -> list[str]:
 
 
 # ---- the puzzle type ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NextGuess:
+    """An answer to "what to guess next": `verify` takes it for a guess of maximum entropy
+    (a plain string is still a secret code it checks against the marks)."""
+
+    code: str
+
+
 class Guess(MovePuzzle):
     name = "guess"
     aliases = ("mastermind",)
@@ -457,19 +467,99 @@ class Guess(MovePuzzle):
         """A secret code, one colour letter per peg."""
         return " ".join(solution)
 
-    def verify(self, inst: Instance, solution: str) -> list[str]:
-        """Is `solution` a code of this game that gives every earlier guess its mark?"""
-        p: GuessParams = inst.params
-        out = []
-        if len(solution) != p.pegs or any(ch not in p.colours for ch in solution):
-            out.append(f"{quote(solution)} is not a code of {p.pegs} pegs in {p.colours}")
-        elif not p.duplicates and len(set(solution)) != len(solution):
-            out.append(f"{quote(solution)} repeats a colour")
+    def verify(self, inst: Instance, solution: str | NextGuess) -> list[str]:
+        """Is `solution` a code of this game that gives every earlier guess its mark? (For a
+        `NextGuess`: is it a guess of maximum entropy?)"""
+        if isinstance(solution, NextGuess):
+            return self._verify_guess(inst, solution.code)
+        out = self._not_a_code(inst.params, solution)
         for key in sorted(inst.clues):
             clue = inst.clues[key]
             if mark_of(clue.code, solution) != clue.mark:
                 out.append(f"guess {clue.code} would be marked {mark_of(clue.code, solution)}, not {clue.mark}")
         return out
+
+    @staticmethod
+    def _not_a_code(p: GuessParams, code: str) -> list[str]:
+        """Why `code` is no code of this game (empty: it is one)."""
+        if len(code) != p.pegs or any(ch not in p.colours for ch in code):
+            return [f"{quote(code)} is not a code of {p.pegs} pegs in {p.colours}"]
+        if not p.duplicates and len(set(code)) != len(code):
+            return [f"{quote(code)} repeats a colour"]
+        return []
+
+    def _scores(self, inst: Instance, code: str) -> tuple[float, float, str | None]:
+        """A valid code's entropy, the best entropy, and the one code still possible (None
+        when there are more)."""
+        p: GuessParams = inst.params
+        clues = [inst.clues[k] for k in sorted(inst.clues)]
+        alive = candidates(p, clues)
+        if len(alive) == 1:
+            return 0.0, 0.0, code_text(p, int(alive[0]))
+        best = best_guess(p, alive, used_colours(p, [c.code for c in clues]))
+        return float(entropies(p, np.array([code_index(p, code)]), alive)[0]), best.entropy, None
+
+    def _verify_guess(self, inst: Instance, code: str) -> list[str]:
+        """Any guess of maximum entropy is right; with one code left, that code."""
+        bad = self._not_a_code(inst.params, code)
+        if bad:
+            return bad
+        h, best, only = self._scores(inst, code)
+        if only is not None:
+            return [] if code == only else [f"only {only} is still possible"]
+        if h < best - ANSWER_TIE:
+            return [f"{code} has an entropy of {h:.4f} bits, the best guess {best:.4f}"]
+        return []
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("the first line gives the pegs in a code and the colours, one letter each (`duplicates no`: a "
+                    "code never repeats a colour); then one earlier guess per line: its code and its mark, the "
+                    "black pegs (right colour in the right place), white pegs (right colour in another place) and "
+                    "grey pegs (the rest)")
+    answer_format = ("the next guess that tells the most: a code of maximum Shannon entropy of its mark over the "
+                     "codes every earlier mark still allows (each equally likely; any such code is right, and when "
+                     "only one code is still possible, that code), written as its colour letters in order with "
+                     "nothing between them, e.g. `RYGB`")
+
+    def reference_solution(self, inst: Instance) -> NextGuess:
+        return NextGuess(self.answer(inst).data["guess"])
+
+    def answer_text(self, inst: Instance, solution: NextGuess) -> str:
+        return solution.code
+
+    def read_answer(self, inst: Instance, text: str) -> NextGuess:
+        """The last run of colour letters as long as a code, written together (`RYGB`) or
+        apart (`R Y G B`, `R, Y, G, B`, `[R-Y-G-B]`), in either case where that is no
+        other colour; a run of longer words ending in such a code (`guess P Y Y G`) too."""
+        p: GuessParams = inst.params
+        fold = {ch.swapcase(): ch for ch in p.colours if ch.swapcase() not in p.colours}
+        letters = re.escape("".join(p.colours) + "".join(fold))
+        found = None
+        for run in re.finditer(rf"(?<!\w)[{letters}]+(?:[\s,;|/()\[\]'\"-]*[{letters}]+)*(?!\w)", answer_body(text)):
+            words = [w for w in re.split(r"[\s,;|/()\[\]'\"-]+", run.group()) if w]
+            while words and sum(map(len, words)) > p.pegs:
+                words.pop(0)
+            if sum(map(len, words)) == p.pegs:
+                found = "".join(fold.get(ch, ch) for ch in "".join(words))
+        if found is None:
+            raise PuzzleError(f"no code of {p.pegs} colour letters ({p.colours}) found")
+        return NextGuess(found)
+
+    def answer_credit(self, inst: Instance, answer: NextGuess, reference: NextGuess) -> float:
+        """A wrong guess's share of the best entropy (0 for no code, and with one code left)."""
+        if not isinstance(answer, NextGuess) or self._not_a_code(inst.params, answer.code):
+            return 0.0
+        h, best, _ = self._scores(inst, answer.code)
+        return h / best if best > 0 else 0.0
+
+    def corrupt_solution(self, inst: Instance, solution: NextGuess) -> NextGuess | None:
+        """The first code (in colour order) that is not a right answer, for the tests."""
+        p: GuessParams = inst.params
+        alive = candidates(p, [inst.clues[k] for k in sorted(inst.clues)])
+        h = entropies(p, np.arange(len(all_codes(p))), alive)
+        wrong = np.flatnonzero(h < h.max() - ANSWER_TIE) if len(alive) > 1 else \
+            np.flatnonzero(np.arange(len(h)) != alive[0])
+        return NextGuess(code_text(p, int(wrong[0]))) if len(wrong) else None
 
     def answer(self, inst: Instance, time_limit: float | None = None) -> Answer:
         p: GuessParams = inst.params.check()

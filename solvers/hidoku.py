@@ -30,6 +30,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, number_cell, read_grid
 from ..lab.numbering import (
     NumberedCells,
     clue_mismatches,
@@ -55,6 +56,7 @@ from ..lab.textgrid import (
     refuse_oversized,
     token_rows,
 )
+from .lightup import images
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]  # the number of each cell, 1..N
@@ -214,6 +216,29 @@ class Hidoku(NumberedCells, CluePuzzle):
         sep = "," if fmt == "seed" else " "
         wide = 0 if fmt == "seed" else len(str(inst.params.n))
         return "\n".join(sep.join(str(k).rjust(wide) for k in row) for row in solution)
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = "one row per line, cells separated by spaces: a number a given, `.` an empty cell"
+    answer_format = "the filled grid: one row per line, its numbers separated by single spaces"
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        """Numbers separated by spaces, commas or bars; any whole number is read (`verify`
+        says which are out of range or missing)."""
+        p = inst.params
+        return tuple(map(tuple, read_grid(text, p.height, p.width, number_cell(0, 10 ** 6), "number")))
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text of the board's images under the rotations and reflections that keep
+        its shape, each also numbered backwards (k as N + 1 - k: the path read from its end)."""
+        n, forms = inst.params.n, []
+        for grid in images(self.numbers(inst)):
+            for turn in (lambda k: k, lambda k: n + 1 - k):
+                clues = {(r, c): turn(k) for r, row in enumerate(grid) for c, k in enumerate(row) if k is not None}
+                forms.append(self.format(Instance(self.name, inst.params, clues)))
+        return min(forms)
 
     def show_text(self, inst: Instance) -> str:
         from ..lab.share import box_grid

@@ -51,6 +51,7 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
+from .jugs import moves_text, read_moves
 
 BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
 SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}
@@ -73,6 +74,13 @@ LOCAL_ROUNDS = 3000  # ruin-and-recreate rounds after an unfinished proof
 DIRECTIONS = [("N", "↑", -1, 0), ("NE", "↗", -1, 1), ("E", "→", 0, 1), ("SE", "↘", 1, 1),
               ("S", "↓", 1, 0), ("SW", "↙", 1, -1), ("W", "←", 0, -1), ("NW", "↖", -1, -1)]
 Cell = tuple[int, int]
+# A move in an answer: a compass point, its name, an arrow, or up/down/left/right (and U, D, L, R, UL ...).
+WORDS = {"north": "N", "south": "S", "east": "E", "west": "W", "up": "N", "down": "S", "right": "E", "left": "W",
+         "u": "N", "d": "S", "r": "E", "l": "W"}
+WORDS.update({d[1]: d[0] for d in DIRECTIONS})
+_POINT = "north|south|east|west|up|down|left|right|[nsewudlr]"
+MOVE = (r"(?<![a-z])(?:(north|south|up|down)[_-]?(east|west|left|right)|([ns])([ew])|([ud])([lr])"
+        rf"|({_POINT}))(?![a-z])|([↑↗→↘↓↙←↖])")
 
 
 @dataclass(frozen=True)
@@ -797,6 +805,30 @@ class Inertia(MovePuzzle):
             at = (r, c)
         left = [rc for rc, ch in inst.clues.items() if ch == GEM and rc not in got]
         return [f"{len(left)} gems left, e.g. r{left[0][0] + 1}c{left[0][1] + 1}"] if left else []
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("one row per line, north at the top: `S` the ball's start, `g` a gem, `m` a mine, `w` a wall, "
+                    "`s` a stop (the ball halts on it), `.` an empty cell; outside the board is wall")
+    answer_format = ("the fewest moves, in order, separated by spaces, each the compass direction the ball rolls: "
+                     "N, NE, E, SE, S, SW, W or NW (N is up the board, E to the right); `none` if there is no gem")
+    fewest_moves = True
+
+    def reference_solution(self, inst: Instance) -> list[int]:
+        found = self.answer(inst)
+        if not found.data["solved"]:
+            raise PuzzleError("no move sequence collects every gem")
+        names = [d[0] for d in DIRECTIONS]
+        return [names.index(name) for name in found.data["moves"]]
+
+    def answer_text(self, inst: Instance, solution: list[int]) -> str:
+        return moves_text([" ".join(DIRECTIONS[d][0] for d in solution)] if solution else [])
+
+    def read_answer(self, inst: Instance, text: str) -> list[int]:
+        """Directions as numbers (0 north, clockwise); `NE`, `north-east`, `up-right`, `UR`
+        and `↗` are the same move."""
+        names = [d[0] for d in DIRECTIONS]
+        return [names.index("".join(WORDS.get(g.lower(), g.upper()) for g in m.groups() if g))
+                for m in read_moves(text, MOVE, "direction like N or SE")]
 
     # ---- pictures -----------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:

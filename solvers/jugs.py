@@ -23,6 +23,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from ..lab.answers import answer_body, read_tokens
 from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.search import METHODS, MoveProblem, solve
 from ..lab.textgrid import JsonObject, json_shown, numbered_lines
@@ -35,6 +36,30 @@ KEYS = ("capacities", "start", "goal")
 MAX_JUGS = 10
 MAX_POSITIONS = 1_000_000
 SIZE_TEXT = f"at most {MAX_JUGS} jugs and {MAX_POSITIONS:,} positions with a jug empty or full"
+# A pour in an answer: `3->2`, `jug 3 -> jug 2`, `3 to 2`, `(3, 2)`, `3-2`; litres in brackets after the first jug
+# (`jug 1 (3 l) -> jug 2`, as `format_solution` writes it) are skipped.
+POUR = (r"(?<![\d.])(?:jug\s*)?(\d+)\s*(?:\([^()\n]*\)\s*)?"
+        r"(?:\s*(?:->|=>|→|⇒|>|,|\bto\b|\binto\b)\s*|-)(?:jug\s*)?(\d+)(?!\d)")
+# Words an answer of no moves is made of ("None.", "No pours are needed."); one of the first three must be there.
+NO_MOVES = ("none", "nothing", "no", "moves", "move", "pours", "pour", "slides", "slide", "captures", "capture", "are",
+            "is", "needed", "required")
+
+
+def read_moves(text: str, pattern: str, what: str) -> list[re.Match]:
+    """`read_tokens` for a move list, where an answer of "none" alone is no moves (a start
+    that already meets the goal). Shared by the move puzzles: it belongs in lab/answers.py."""
+    try:
+        return read_tokens(text, pattern, what)
+    except PuzzleError:
+        words = set(re.findall(r"[a-z]+", answer_body(text).lower()))
+        if words & set(NO_MOVES[:3]) and words <= set(NO_MOVES):
+            return []
+        raise
+
+
+def moves_text(moves: list[str]) -> str:
+    """A reference move list, one move per line ("none" when there is none to make)."""
+    return "\n".join(moves) if moves else "none"
 
 
 @dataclass(frozen=True)
@@ -217,6 +242,36 @@ class Jugs(MovePuzzle):
             if moved == 0 or moved != qty:
                 return [f"pour {n}: jug {i + 1} -> {j + 1} moves {moved} l, not {qty}"]
         return [] if reached(amounts, inst.clues["goal"]) else [f"ends at {amounts}, not the goal"]
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("`capacities`: how many litres each jug holds, jug 1 first; `start`: the litres in each jug now; "
+                    "`goal`: the litres wanted in each jug, `*` any amount")
+    answer_format = ("the fewest pours, in order, one per line, each written `FROM->TO` with the jugs numbered from 1 "
+                     "in the order the capacities list them (e.g. `3->2` pours jug 3 into jug 2); `none` if the "
+                     "start already meets the goal")
+    fewest_moves = True
+
+    def reference_solution(self, inst: Instance) -> list[Pour]:
+        found = self.answer(inst)
+        if not found.data["solved"]:
+            raise PuzzleError("no sequence of pours reaches the goal")
+        return [(i, j, qty) for i, j, qty in found.data["pours"]]
+
+    def answer_text(self, inst: Instance, solution: list[Pour]) -> str:
+        return moves_text([f"{i + 1}->{j + 1}" for i, j, _ in solution])
+
+    def read_answer(self, inst: Instance, text: str) -> list[Pour]:
+        """Pours as jug numbers; the litres each moves are replayed (what `verify` checks is
+        then the jugs chosen), 0 for a pour that cannot be made."""
+        caps, amounts = inst.params.capacities, inst.clues["start"]
+        out = []
+        for m in read_moves(text, POUR, "pour like 3->2"):
+            i, j = int(m.group(1)) - 1, int(m.group(2)) - 1
+            qty = 0
+            if 0 <= i < len(caps) and 0 <= j < len(caps) and i != j:
+                qty, amounts = pour(caps, amounts, i, j)
+            out.append((i, j, qty))
+        return out
 
     # ---- pictures -------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:

@@ -27,11 +27,13 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, number_cell, read_grid
 from ..lab.arithmetic import compact_cage_clauses
 from ..lab.latin import latin_grids, latin_problems, latin_variables
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote
 from ..lab.share import box_grid
 from ..lab.textgrid import JsonObject, array_rows, count_cells, literal_at, numbered_lines, tatham_split, token_rows
+from .lightup import images
 
 Cell = tuple[int, int]
 Cage = tuple[Cell, ...]
@@ -488,6 +490,42 @@ class Keen(CluePuzzle):
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
         return [list(row) for row in solution]
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("first the grid, one row per line, each cell the label of its cage (`.` a cell in no cage), "
+                    "separated by spaces; after a blank line, one line per cage: its label, its target and its "
+                    "operation (`+` the sum, `*` the product, `-` the larger minus the smaller, `/` the larger "
+                    "divided by the smaller; no operation: the cell's digit is given)")
+    answer_format = "the filled grid: one row per line, its numbers separated by single spaces"
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        """Numbers separated by spaces, commas or bars (or run together up to 9x9); any whole
+        number is read (`verify` says which are out of range)."""
+        n = inst.params.n
+        return tuple(map(tuple, read_grid(text, n, n, number_cell(0, 10 ** 6), "number")))
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text of the board's eight rotations and reflections: each cage moved with
+        its clue (a difference or quotient does not care which cell is which; the digits keep
+        their meaning, so no relabelling)."""
+        n, cages = inst.params.n, self.cages(inst)
+        owner: list[list[int | None]] = [[None] * n for _ in range(n)]
+        for i, (cells, _) in enumerate(cages):
+            for r, c in cells:
+                owner[r][c] = i
+        forms = []
+        for grid in images(owner):
+            moved: dict[int, list[Cell]] = {}
+            for r, row in enumerate(grid):
+                for c, i in enumerate(row):
+                    if i is not None:
+                        moved.setdefault(i, []).append((r, c))
+            clues = {tuple(cells): cages[i][1] for i, cells in moved.items()}
+            forms.append(self.format(Instance(self.name, inst.params, clues)))
+        return min(forms)
 
     def describe_clue(self, key: Cage, value: Clue) -> str:
         op, target = value

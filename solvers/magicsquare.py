@@ -25,6 +25,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, number_cell, read_grid
 from ..lab.arithmetic import compact_cage_clauses
 from ..lab.numbering import NumberClues, clue_mismatches, places
 from ..lab.puzzle import (
@@ -235,6 +236,27 @@ class MagicSquare(NumberClues, CluePuzzle):
         grid = self.numbers(inst)
         flipped = [[None if k is None else p.low + p.high - k for k in row] for row in grid]
         return min("\n".join(self._rows_text(inst, g)) for g in dihedral(grid, p.n) + dihedral(flipped, p.n))
+
+    # ---- for language models --------------------------------------------------------
+    board_legend = ("one row per line, numbers separated by spaces, `.` an empty cell; the last line says "
+                    "which numbers fill the square and what each line must make")
+    answer_format = "the filled square: one row per line, its numbers separated by single spaces"
+
+    def board_text(self, inst: Instance) -> str:
+        """The rows, then the numbers and the sum in words (the text form's `low:` line is
+        there only when low is not 1, and the sum is never written)."""
+        p = inst.params
+        return "\n".join([*self._rows_text(inst, self.numbers(inst)),
+                          f"(numbers {p.low} to {p.high}, each once; every row, column and both diagonals "
+                          f"make {p.magic})"])
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        """Any whole numbers: one out of range is a wrong answer, which `verify` names."""
+        n = inst.params.n
+        return tuple(map(tuple, read_grid(text, n, n, number_cell(-10 ** 9, 10 ** 9), "number")))
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax: Any, inst: Instance, solution: Grid | None = None) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text
 from ..lab.counting import exact_counts
 from ..lab.puzzle import (
     BoardLimit,
@@ -47,6 +48,7 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
+from .mosaic import board_symmetries, read_cells
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[str, ...], ...]  # "+", "-" or "." (neutral) per cell
@@ -463,6 +465,51 @@ class Magnets(CluePuzzle):
         if key[0] == "cell":
             return {"row": key[1] + 1, "col": key[2] + 1, "value": value}
         return {key[0]: key[1] + 1, "sign": key[2], "count": value}
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text among the board's turns and mirrors (a row's counts go with it to
+        wherever it turns, a column's too), each also with + and - swapped everywhere, the
+        + and - counts and givens swapped with them."""
+        p = inst.params
+        forms = []
+        for f, turned in board_symmetries(p.width, p.height):
+            width, height = (p.height, p.width) if turned else (p.width, p.height)
+            layout = [["*"] * width for _ in range(height)]
+            for a, b in p.dominoes():
+                (r1, c1), (r2, c2) = sorted((f(*a), f(*b)))
+                layout[r1][c1], layout[r2][c2] = ("L", "R") if r1 == r2 else ("T", "B")
+            params = MagnetsParams(width, height, tuple("".join(row) for row in layout))
+            for swap in (False, True):
+                sign = {"+": "-", "-": "+", ".": "."} if swap else {"+": "+", "-": "-", ".": "."}
+                clues: dict[Key, Any] = {}
+                for key, v in inst.clues.items():
+                    if key[0] == "cell":
+                        clues[("cell", *f(key[1], key[2]))] = sign[v]
+                        continue
+                    kind, i, s = key
+                    r, c = f(i, 0) if kind == "row" else f(0, i)
+                    kind = {"row": "col", "col": "row"}[kind] if turned else kind
+                    clues[(kind, r if kind == "row" else c, sign[s])] = v
+                forms.append(self.format(Instance(self.name, params, clues), "text"))
+        return min(forms)
+
+    # ---- for language models --------------------------------------------------------
+    board_legend = ("line 1 is `+` then how many + cells each column holds, left to right; line 2 is `-` then "
+                    "each column's - cells; then one line per row: its number of + cells, its number of - "
+                    "cells, and its cells' dominoes (`L` and `R` the left and right halves of a horizontal "
+                    "domino, `T` and `B` the top and bottom halves of a vertical one, `*` a single cell, "
+                    "always blank); `.` a count not given. Lines after `given`, when there are some, fix "
+                    "cells: `+`, `-`, `x` blank, `.` not given")
+    answer_format = ("the grid: one row per line, cells separated by single spaces, `+` and `-` a magnet's "
+                     "ends and `.` a blank cell")
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        p = inst.params
+        cells = {"+": "+", "-": "-", "\u2212": "-", "\u2013": "-", ".": ".", "x": ".", "0": ".", "_": "."}
+        return tuple(map(tuple, read_cells(text, p.height, p.width, cells, "cell")))
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from ..lab.answers import read_grid, read_tokens
 from ..lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
 from ..lab.textgrid import (
     GameId,
@@ -37,6 +38,7 @@ from ..lab.textgrid import (
     refuse_oversized,
     write_array,
 )
+from .mosaic import board_symmetries
 
 Cell = tuple[int, int]
 Colouring = tuple[int, ...]  # a colour 0..3 per region
@@ -52,6 +54,9 @@ ENUMERATE_MOST = 8  # `candidates` enumerates 4^n colourings up to this many reg
 # Tatham's own colours (map.c's map_colours), for pictures.
 PAINT = ((0.7, 0.5, 0.4), (0.8, 0.7, 0.4), (0.5, 0.6, 0.4), (0.55, 0.45, 0.35))
 NAME = re.compile(r"[A-Za-z0-9_]{1,16}")  # a region's name in the text form
+# A colour in an answer: its letter or its name (not Tatham's digit: the board's cells are region numbers)
+ANSWER_COLOURS = {**{ch: k for k, ch in enumerate(COLOURS)},
+                  **{word: k for k, word in enumerate(("RED", "YELLOW", "GREEN", "BLUE"))}}
 
 
 def colour_of(text: Any, line: int | None = None, column: int | None = None) -> int:
@@ -623,6 +628,73 @@ class Map(CluePuzzle):
     def differences(self, a: Colouring, b: Colouring) -> list[str]:
         return [f"region {k}: {COLOURS[x]} vs {COLOURS[y]}" for k, (x, y) in enumerate(zip(a, b)) if x != y]
 
+    def canonical(self, inst: Instance) -> str:
+        """The least text among the map's turns and mirrors (regions numbered afresh in
+        reading order, as the text form does), the givens' colours named afresh in order of
+        first appearance (the four colours are interchangeable). A bare graph has no turns:
+        it is only recoloured (numbering its regions afresh would be graph isomorphism)."""
+        p: MapParams = inst.params
+        if not p.is_grid:
+            return self.format(Instance(self.name, p, first_colours(inst.clues)), "text")
+        forms = []
+        for f, turned in board_symmetries(p.width, p.height):
+            width, height = (p.height, p.width) if turned else (p.width, p.height)
+            rows = [[0] * width for _ in range(height)]
+            for r, row in enumerate(p.cells):
+                for c, k in enumerate(row):
+                    rr, cc = f(r, c)
+                    rows[rr][cc] = k
+            params, number = grid_map(rows)
+            clues = first_colours({number[k]: v for k, v in inst.clues.items()})
+            forms.append(self.format(Instance(self.name, params, clues), "text"))
+        return min(forms)
+
+    # ---- for language models --------------------------------------------------------
+    board_legend = ("one row per line, each cell the number of its region (cells with the same number are one "
+                    "region); the `given` line fixes regions' colours as REGION=COLOUR (R red, Y yellow, G green, "
+                    "B blue). A map written as `graph` lists instead one line per region, `REGION: ` then the "
+                    "higher-numbered regions it borders")
+    answer_format = ("the map painted: one row per line, each cell the colour of its region (R, Y, G or B), "
+                     "separated by single spaces; for a map written as `graph`, one line per region: "
+                     "REGION=COLOUR")
+
+    def answer_text(self, inst: Instance, solution: Colouring) -> str:
+        return self.format_solution(inst, solution, "text")
+
+    def read_answer(self, inst: Instance, text: str) -> Colouring:
+        """A grid map's painted cells (each region's cells must agree), or, for a bare graph
+        (and for a grid map whose answer has no grid), REGION=COLOUR pairs."""
+        p: MapParams = inst.params
+        if not p.is_grid:
+            return self._read_pairs(inst, text)
+        try:
+            grid = read_grid(text, p.height, p.width, ANSWER_COLOURS, "colour")
+        except PuzzleError as exc:
+            try:
+                return self._read_pairs(inst, text)
+            except PuzzleError:
+                raise exc from None
+        colours: dict[int, int] = {}
+        for r, row in enumerate(p.cells):
+            for c, k in enumerate(row):
+                if colours.setdefault(k, grid[r][c]) != grid[r][c]:
+                    raise PuzzleError(f"region {k} is painted both {COLOURS[colours[k]]} and {COLOURS[grid[r][c]]} "
+                                      f"(r{r + 1}c{c + 1}): a region has one colour")
+        return tuple(colours[k] for k in range(p.n))
+
+    def _read_pairs(self, inst: Instance, text: str) -> Colouring:
+        """`REGION=COLOUR` pairs (or `REGION: COLOUR`), one for every region; a later pair
+        for a region overrides an earlier one, pairs naming no region or colour are prose."""
+        n = inst.params.n
+        colours = {int(m.group(1)): ANSWER_COLOURS[m.group(2).upper()]
+                   for m in read_tokens(text, r"\b(\d{1,4})\s*[=:]\s*([A-Za-z]+)\b", "REGION=COLOUR pair")
+                   if int(m.group(1)) < n and m.group(2).upper() in ANSWER_COLOURS}
+        missing = [k for k in range(n) if k not in colours]
+        if missing:
+            raise PuzzleError(f"no colour for region {missing[0]}" + (f" and {len(missing) - 1} more"
+                                                                       if len(missing) > 1 else ""))
+        return tuple(colours[k] for k in range(n))
+
     # ---- pictures -----------------------------------------------------------------
     def show_text(self, inst: Instance) -> str:
         """The map in box drawing: heavy lines between regions, a given region's colour
@@ -747,6 +819,13 @@ class Map(CluePuzzle):
                      for a, b in sorted(touching(p)) if solution[a] == solution[b]]
         return problems
 
+
+
+def first_colours(clues: dict[int, int]) -> dict[int, int]:
+    """The givens with their colours renamed in order of first appearance (by region):
+    the first colour met is R, the next Y, and so on."""
+    order: dict[int, int] = {}
+    return {k: order.setdefault(v, len(order)) for k, v in sorted(clues.items())}
 
 
 @lru_cache(maxsize=64)

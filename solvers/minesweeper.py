@@ -29,6 +29,7 @@ from functools import cached_property, lru_cache
 from math import comb
 from typing import ClassVar, NamedTuple
 
+from ..lab.answers import grid_text, read_grid
 from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.sat import Found, SatSession, Tally, count_clauses
 from ..lab.textgrid import (
@@ -42,6 +43,12 @@ from ..lab.textgrid import (
 )
 
 Cell = tuple[int, int]  # (row, col), 0-based
+# An answer for language models: the board with each covered cell marked S (certainly safe), M (certainly a
+# mine) or ? (undecided), opened cells as their digit. `verify` takes it as rows of these strings.
+Marks = tuple[tuple[str, ...], ...]
+MARK_NAMES = {"S": "certainly safe", "M": "certainly a mine", "?": "undecided"}
+MARK_TOKENS = {**{ch: "S" for ch in "Ss"}, **{ch: "M" for ch in "M!*FX"}, **{ch: "?" for ch in "?.#_U"},
+               **{str(d): str(d) for d in range(9)}, "-": "0"}
 FLAG = "F"
 UNKNOWN_CHARS = set(".?#_ ")  # ' ' only in the seed's arrays
 FLAG_CHARS = set("Ff*")  # '*' is how Tatham's text form shows a flag
@@ -802,9 +809,12 @@ class Minesweeper(MovePuzzle):
             return tatham_id(MinesParams(p.height, p.width, len(solution.mines), solution))
         return self.format(self.solved_board(inst, solution), fmt)
 
-    def verify(self, inst: Instance, solution: Layout) -> list[str]:
+    def verify(self, inst: Instance, solution: Layout | Marks) -> list[str]:
         """Is `solution` a mine layout this board could hide: the total mine count, no mine
-        on an opened cell, and every opened number counting its neighbouring mines?"""
+        on an opened cell, and every opened number counting its neighbouring mines? (For
+        `Marks`: is every covered cell marked as `deduce` finds it?)"""
+        if not isinstance(solution, Layout):
+            return self._verify_marks(inst, solution)
         p: MinesParams = inst.params
         nbrs = neighbour_table(p.height, p.width)
         out = []
@@ -820,6 +830,78 @@ class Minesweeper(MovePuzzle):
                 out.append(f"r{cell[0] + 1}c{cell[1] + 1} shows {value}, "
                            f"{sum(n in solution.mines for n in nbrs[cell])} mines touch it")
         return out
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("the first line is the total number of mines on the board; then one row per line: a digit an "
+                    "opened cell, showing how many of its (up to eight) neighbours hold a mine, `.` a covered cell, "
+                    "`F` a covered cell the player flagged (a guess that may be wrong)")
+    answer_format = ("the board again, one row per line, its cells written together as on the board: every covered "
+                     "cell (flagged ones too) marked `S` if it certainly holds no mine, `M` if it certainly holds "
+                     "one, `?` if the numbers and the mine count leave it open; opened cells as their digit")
+
+    def board_text(self, inst: Instance) -> str:
+        """The mine count and the rows, without the game ID the text form adds when the
+        layout is known (it would give the mines away)."""
+        return "\n".join([f"mines: {inst.params.mines}"] + self.rows(inst))
+
+    def marks(self, inst: Instance, safe: set[Cell], mines: set[Cell]) -> Marks:
+        """The answer grid for these certainly safe cells and certain mines."""
+        p: MinesParams = inst.params
+        return tuple(tuple(str(v) if isinstance(v := inst.clues.get((r, c)), int)
+                           else "S" if (r, c) in safe else "M" if (r, c) in mines else "?"
+                           for c in range(p.width)) for r in range(p.height))
+
+    def reference_solution(self, inst: Instance) -> Marks:
+        data = self.answer(inst).data
+        cells = lambda key: {(d["row"] - 1, d["col"] - 1) for d in data[key]}  # noqa: E731
+        flags = {cell for cell, v in inst.clues.items() if v == FLAG}
+        return self.marks(inst, cells("safe") | cells("flags_certainly_safe"),
+                          cells("mines") | (flags - cells("wrong_flags")))
+
+    def answer_text(self, inst: Instance, solution: Marks) -> str:
+        return grid_text(solution, sep="")
+
+    def read_answer(self, inst: Instance, text: str) -> Marks:
+        """The marks grid; what stands on an opened cell is not read (its digit is kept)."""
+        p: MinesParams = inst.params
+        grid = read_grid(text, p.height, p.width, MARK_TOKENS, "mark")
+        return tuple(tuple(str(v) if isinstance(v := inst.clues.get((r, c)), int) else grid[r][c]
+                           for c in range(p.width)) for r in range(p.height))
+
+    def _covered(self, inst: Instance) -> list[Cell]:
+        p: MinesParams = inst.params
+        return [cell for cell in grid(p.height, p.width).cells if not isinstance(inst.clues.get(cell), int)]
+
+    def _verify_marks(self, inst: Instance, solution: Marks) -> list[str]:
+        """Every covered cell (flags are not trusted) marked as the solver's deduction finds it."""
+        p: MinesParams = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"the marks are not {p.height} rows of {p.width} cells"]
+        found = deduce(inst)
+        want = self.marks(inst, found.safe, found.mines)
+        wrong = [(r, c) for r, c in self._covered(inst) if solution[r][c] != want[r][c]]
+        if not wrong:
+            return []
+        r, c = wrong[0]
+        return [f"{len(wrong)} covered cell{'s' * (len(wrong) > 1)} marked wrong, e.g. {where((r, c))} is "
+                f"{MARK_NAMES[want[r][c]]}, not {quote(solution[r][c])}"]
+
+    def answer_credit(self, inst: Instance, answer: Marks, reference: Marks) -> float:
+        """The share of covered cells marked right."""
+        covered = self._covered(inst)
+        if isinstance(answer, Layout) or not covered:
+            return 0.0
+        return sum(answer[r][c] == reference[r][c] for r, c in covered) / len(covered)
+
+    def corrupt_solution(self, inst: Instance, solution: Marks) -> Marks | None:
+        """The first covered cell marked otherwise, for the tests."""
+        covered = self._covered(inst)
+        if not covered:
+            return None
+        r, c = covered[0]
+        rows = [list(row) for row in solution]
+        rows[r][c] = "M" if rows[r][c] == "S" else "S"
+        return tuple(map(tuple, rows))
 
     def solution_json(self, inst: Instance, solution: Layout) -> dict:
         return {"mines": [cell_json(c) for c in solution.cells],

@@ -36,6 +36,7 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from ..lab.share import FILL, NONE, box_grid
 from ..lab.textgrid import (
@@ -46,6 +47,7 @@ from ..lab.textgrid import (
     tatham_size,
     tatham_split,
 )
+from .mosaic import SHADES, board_symmetries, read_cells
 
 Runs = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
@@ -747,6 +749,41 @@ class Nonogram(CluePuzzle):
         if key[0] == "cell":
             return {"row": key[1] + 1, "col": key[2] + 1, "black": bool(value)}
         return {key[0]: key[1] + 1, "runs": list(value)}
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text among the board's turns and mirrors: each line's clue goes to the
+        line it turns into, read backwards where the turn reverses it; givens move along."""
+        p = inst.params
+        forms = []
+        for f, turned in board_symmetries(p.width, p.height):
+            clues: dict = {}
+            for key, value in inst.clues.items():
+                if key[0] == "cell":
+                    clues[("cell", *f(key[1], key[2]))] = value
+                    continue
+                kind, i = key
+                r, c = f(i, 0) if kind == "row" else f(0, i)  # where the line's first cell goes
+                kind = {"row": "col", "col": "row"}[kind] if turned else kind
+                index, along = (r, c) if kind == "row" else (c, r)
+                clues[(kind, index)] = tuple(value)[::-1] if along else tuple(value)
+            params = NonogramParams(p.height, p.width) if turned else p
+            forms.append(self.format(Instance(self.name, params, clues), "text"))
+        return min(forms)
+
+    # ---- for language models ----------------------------------------------------------
+    board_legend = ("`cols:` then one line per column, left to right, its runs from top to bottom; `rows:` then "
+                    "one line per row, top to bottom, its runs from left to right; `0` a line with no black "
+                    "cell, `?` a line whose clue is not given. Lines after `grid:`, when there are some, give "
+                    "cells: `#` black, `.` white, `?` not given")
+    answer_format = ("the painted grid: one row per line, cells separated by single spaces, `#` a black cell "
+                     "and `.` a white one")
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text([BLACK if v else WHITE for v in row] for row in solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        p = inst.params
+        return tuple(tuple(int(v) for v in row) for row in read_cells(text, p.height, p.width, SHADES, "cell"))
 
     # ---- pictures -------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:

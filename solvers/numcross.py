@@ -46,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from ..lab.answers import answer_body, grid_text
 from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
 from ..lab.textgrid import (
     JsonObject,
@@ -54,6 +55,7 @@ from ..lab.textgrid import (
     position,
     refuse_oversized,
 )
+from .mosaic import read_cells
 
 Cell = tuple[int, int]
 Node = tuple  # ("num", v) | ("var", "A") | ("ref", "a1") | ("neg", x) | (op, a, b), op in + - * / ^
@@ -946,6 +948,20 @@ def search_effort(inst: Instance, work: float = 60.0) -> dict:
             "cpsat_conflicts": solver.NumConflicts()}
 
 
+# ---- answers --------------------------------------------------------------------------------------
+LETTER_VALUE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])\s*[=:]\s*([-\u2212]?\d{1,9})\b")
+NO_DIGIT = {"#", ".", "-", "_", "x", "X", "\u25a0", "\u2588"}  # a cell with no digit in an answer
+
+
+def digit_cell(token: str) -> int | None:
+    """One cell of an answer's grid: a digit, or None for a block or a cell in no entry."""
+    if token in NO_DIGIT:
+        return None
+    if len(token) == 1 and token.isdigit():
+        return int(token)
+    raise ValueError("not a digit, # or .")
+
+
 # ---- the puzzle ---------------------------------------------------------------------------------
 class Numcross(MovePuzzle):
     name = "numcross"
@@ -1139,6 +1155,69 @@ class Numcross(MovePuzzle):
         out = super().differences(a[0], b[0])
         la, lb = dict(a[1]), dict(b[1])
         return out + [f"{k}: {la[k]} vs {lb.get(k)}" for k in la if la[k] != lb.get(k)]
+
+    # ---- for language models ----------------------------------------------------------------
+    board_legend = ("after `grid`, one row per line: `.` a cell to fill, `#` a block, a digit a given cell, `|` a "
+                    "bar between two cells, `_` after a cell a bar below it; entries are runs of two or more cells "
+                    "between blocks, bars and edges, numbered as in a printed crossword (a1 the across entry and d1 "
+                    "the down entry starting at cell 1); `letters LOW..HIGH` the letters' range (`repeat`: they "
+                    "need not differ), `entries repeat` and `leading zeros` lift those rules, `numbering off` "
+                    "leaves only the entries named by `entry NAME r1c1 r1c2 ...` lines (which add entries of any "
+                    "shape). Each clue is `ENTRY = EXPRESSION` (letters are unknowns, written side by side "
+                    "they multiply, `^` a power, `[d1]` the value of entry d1) or `ENTRY is PROPERTY`")
+    answer_format = ("the filled grid: one row per line, cells separated by single spaces, each cell of an entry "
+                     "its digit, `#` a block and `.` a cell in no entry; then, when the clues use letters, one "
+                     "line `letters: A=1 B=2 ...` with every letter's value")
+
+    def reference_solution(self, inst: Instance) -> Solution:
+        """The filling CP-SAT finds (the first, if there are two)."""
+        found = self.answer(inst).data["solutions"]
+        if not found:
+            raise PuzzleError("the puzzle has no filling to answer with")
+        return (tuple(tuple(row) for row in found[0]["grid"]), tuple(sorted(found[0]["letters"].items())))
+
+    def answer_text(self, inst: Instance, solution: Solution) -> str:
+        grid, letters = solution
+        p = inst.params
+        rows = grid_text(["#" if (r, c) in p.blocks else "." if d is None else d for c, d in enumerate(row)]
+                         for r, row in enumerate(grid))
+        return rows + ("\nletters: " + " ".join(f"{k}={v}" for k, v in letters) if letters else "")
+
+    def read_answer(self, inst: Instance, text: str) -> Solution:
+        """The grid's digits (`#`, `.`, `-` and `_` no digit), and the letters from `A=5`
+        (or `A: 5`) in the answer's body, their lines kept out of the grid's, or, when it has
+        none, after it (a grid in a code fence, the letters below). Letters are matched to
+        the clues' as written, else in either case where that is not ambiguous."""
+        p = inst.params
+        lines = answer_body(text).split("\n")
+        given = [m for line in lines for m in LETTER_VALUE.finditer(line)] or \
+            list(LETTER_VALUE.finditer(re.sub(r"<think>.*?</think>", "", text, flags=re.S | re.I)))
+        grid = read_cells("\n".join(line for line in lines if not LETTER_VALUE.search(line)), p.height, p.width,
+                         digit_cell, "digit")
+        used = sorted(set().union(*(letters_of(x) for c in inst.clues["clues"] for x in c.exprs)))
+        folded = {k.lower(): k for k in used if sum(u.lower() == k.lower() for u in used) == 1}
+        letters: dict[str, int] = {}
+        for m in given:
+            name = m.group(1) if m.group(1) in used else folded.get(m.group(1).lower())
+            if name is not None:
+                letters[name] = int(m.group(2).replace("\u2212", "-"))
+        return tuple(tuple(row) for row in grid), tuple(sorted(letters.items()))
+
+    def answer_credit(self, inst: Instance, answer: Solution, reference: Solution) -> float:
+        """The share of entry cells and letters that agree with the reference filling."""
+        cells = sorted({cell for e in inst.params.entries for cell in e.cells})
+        (grid, letters), (ref_grid, ref_letters) = answer, reference
+        mine = dict(letters)
+        right = sum(grid[r][c] == ref_grid[r][c] for r, c in cells) + sum(mine.get(k) == v for k, v in ref_letters)
+        return right / (len(cells) + len(ref_letters))
+
+    def corrupt_solution(self, inst: Instance, solution: Solution) -> Solution:
+        """The first entry's first digit changed: another filling, so a wrong one."""
+        grid, letters = solution
+        r, c = inst.params.entries[0].cells[0]
+        rows = [list(row) for row in grid]
+        rows[r][c] = (rows[r][c] + 1) % 10
+        return tuple(map(tuple, rows)), letters
 
     # ---- the independent check --------------------------------------------------------------
     def verify(self, inst: Instance, solution: Solution) -> list[str]:

@@ -23,6 +23,7 @@ from typing import ClassVar, NamedTuple
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text
 from ..lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from ..lab.share import NONE, box_grid
@@ -36,6 +37,7 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
+from .singles import read_rows
 
 Cell = tuple[int, int]
 Loop = tuple[tuple[str, ...], ...]  # the shape of every cell, directions in "UDLR" order
@@ -55,6 +57,11 @@ EARLY = SIZE.early("pearl")  # the readers' size check, before any cell is read
 SEED_GLYPHS = {"": "  ", "UD": "┃ ", "LR": "━━",
                "DR": "┏━", "UR": "┗━", "DL": "━┒", "UL": "━┛"}
 BOX = {"": "·", "UD": "│", "LR": "─", "DR": "┌", "DL": "┐", "UR": "└", "UL": "┘"}
+# An answer's cell: UDLR letters, or compass letters (N up), or a drawn piece of line.
+COMPASS = {"N": "U", "S": "D", "W": "L", "E": "R"}
+UNVISITED = frozenset(".0·x")
+PIECES = {**{glyph: s for s, glyph in BOX.items() if s},
+          "┃": "UD", "━": "LR", "┏": "DR", "┓": "DL", "┗": "UR", "┛": "UL"}
 
 
 def shape(dirs: Iterable[str]) -> str:
@@ -301,6 +308,19 @@ class Pearl(CluePuzzle):
     def solution_json(self, inst: Instance, solution: Loop) -> dict:
         return {"shapes": [list(row) for row in solution],
                 "edges": [[list(a), list(b)] for a, b in used_edges(inst.params, solution)]}
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = "one row per line, one character per cell: `B` a black pearl, `W` a white pearl, `.` an empty cell"
+    answer_format = ("the loop: one row per line, cells separated by single spaces; each cell the two directions the "
+                     "loop leaves it by, in the order U D L R (U up, D down, L left, R right: `UD`, `LR`, `DR`, `DL`, "
+                     "`UR` or `UL`), or `.` for a cell the loop does not pass through")
+
+    def answer_text(self, inst: Instance, solution: Loop) -> str:
+        return grid_text([s or "." for s in row] for row in solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Loop:
+        p = inst.params
+        return tuple(map(tuple, read_rows(text, p.height, p.width, read_shape, "cell")))
 
     def canonical(self, inst: Instance) -> str:
         """The same text for boards equal up to rotation and reflection (the rules don't
@@ -582,6 +602,20 @@ def pearl_problems(p: PearlParams, loop: Loop, cell: Cell, v: str) -> list[str]:
         if all(straight_on):
             return [f"{name}: the loop turns in neither neighbour"]
     return []
+
+
+def read_shape(token: str) -> str:
+    """One cell of a model's answer as a shape: its directions in any order and case (U D L
+    R, or N S W E), a piece of line drawn (`┌`, `│`), or `.` for none. The shape may still
+    be wrong (one end, three): `verify` says so."""
+    if token in UNVISITED or token.lower() in UNVISITED:
+        return ""
+    if token in PIECES:
+        return PIECES[token]
+    letters = [COMPASS.get(ch, ch) for ch in token.upper()]
+    if not all(ch in STEP for ch in letters) or len(set(letters)) != len(letters):
+        raise ValueError("not directions U D L R, each once, or . for none")
+    return shape(letters)
 
 
 def used_edges(params: PearlParams, loop: Loop) -> list[tuple[Cell, Cell]]:

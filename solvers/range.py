@@ -50,6 +50,7 @@ from ..lab.textgrid import (
     token_rows,
     write_array,
 )
+from .singles import SHADING_FORMAT, board_symmetries, read_shading, shading_text
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
@@ -306,6 +307,28 @@ class Range(CluePuzzle):
             return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
                                "grid": self.numbers(inst)})
         raise PuzzleError(f"unknown range format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = "one row per line, cells separated by spaces: a number is a numbered cell, `.` a cell without one"
+    answer_format = SHADING_FORMAT
+
+    def answer_text(self, inst: Instance, solution: Shading) -> str:
+        return shading_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Shading:
+        return read_shading(text, self.numbers(inst))
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text of the board's rotations and reflections that keep its shape: a
+        number counts along rows and columns alike, so each image has the same solutions,
+        moved. The numbers themselves mean counts: no renaming."""
+        p = inst.params
+        forms = []
+        for sym in board_symmetries(p.height, p.width):
+            h, w = sym.shape(p.height, p.width)
+            clues = {sym.cell(cell, p.height, p.width): v for cell, v in inst.clues.items()}
+            forms.append(self.format(Instance(self.name, RangeParams(w, h), clues)))
+        return min(forms)
 
     def format_solution(self, inst: Instance, solution: Shading, fmt: str = "text") -> str:
         if fmt == "tatham":

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, number_cell
 from ..lab.numbering import (
     NumberedCells,
     clue_mismatches,
@@ -62,6 +63,7 @@ from ..lab.textgrid import (
     token_rows,
     write_array,
 )
+from .singles import board_symmetries, read_rows
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]  # the number of each cell, 1..N
@@ -82,6 +84,7 @@ ARROW_NAMES: dict[str, Arrow] = {**{name: d for d, name in enumerate(COMPASS)},
 # (see `Signpost.one_shot_rules`).
 BACKWARD_MOST = 3
 TOKEN = re.compile(r"(\d*)([A-Za-z]{1,2}|[*↑↗→↘↓↙←↖])")
+ANSWER_CELL = re.compile(r"(\d+)(?:[NSEW]{1,2}|[*★↑↗→↘↓↙←↖])?", re.I)  # a number, perhaps its arrow copied
 
 
 @dataclass(frozen=True)
@@ -412,6 +415,41 @@ class Signpost(NumberedCells, CluePuzzle):
             for n, a in row:
                 out.append(f"{n or ''}{TATHAM_LETTERS[a or 0]}")
         return f"{p.width}x{p.height}:{''.join(out)}"
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("one row per line, cells separated by spaces; each cell its arrow (N up, NE, E right, SE, S down, "
+                    "SW, W left, NW), after its number where one is given; `*` instead of an arrow marks the last "
+                    "cell, shown with its number")
+    answer_format = ("the numbers: one row per line, each cell's number from 1 to N (N the number of cells), separated "
+                     "by single spaces")
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        p = inst.params
+        number = number_cell(1, p.n)
+
+        def cell(token: str) -> int:
+            m = ANSWER_CELL.fullmatch(token)
+            if not m:
+                raise ValueError("not a number")
+            return number(m.group(1))
+        return tuple(map(tuple, read_rows(text, p.height, p.width, cell, "number")))
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text of the board's rotations and reflections that keep its shape, each
+        arrow turned with the board: the numbering moves along and still follows them. (Not
+        reversed: the arrows say which way the numbers run.)"""
+        p = inst.params
+        forms = []
+        for sym in board_symmetries(p.height, p.width):
+            h, w = sym.shape(p.height, p.width)
+            turned = [[None if a is None else STEPS.index(sym.vector(*STEPS[a])) for a in row] for row in p.arrows]
+            arrows = tuple(map(tuple, sym.grid(turned)))
+            clues = {sym.cell(cell, p.height, p.width): v for cell, v in inst.clues.items()}
+            forms.append(self.format(Instance(self.name, SignpostParams(w, h, arrows), clues)))
+        return min(forms)
 
     def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
         if fmt == "array":  # the seed's output

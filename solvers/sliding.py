@@ -40,12 +40,17 @@ from dataclasses import dataclass
 from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
 from ..lab.search import MoveProblem, solve
 from ..lab.textgrid import JsonObject
+from .jugs import moves_text, read_moves
 
 EMPTY = "."
 WALL = "#"
 ANY = "?"
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 Slide = tuple[str, str]  # (block, direction)
+# A slide in an answer: the block's character, then its direction (`1 down`, `1D`, `A: left`, `B ->`, `2 ↑`,
+# `("1", "down")`); a block named by a quote mark is not read.
+SLIDE = r"(?<![^\s(\[{'\"])([^\s'\"])['\"]?\s*[-:,]?\s*['\"]?(up|down|left|right|[udlr]|↑|↓|←|→|->|<-)(?![a-z])"
+ARROWS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "->": "right", "<-": "left"}
 SIZE = BoardLimit(8, 8)
 EARLY = SIZE.early("sliding")  # the readers' size check, before any block is traced
 
@@ -289,6 +294,37 @@ class Sliding(MovePuzzle):
         if any(g != ANY and g != p for p, g in zip(pos, goal)):
             return ["the final position does not match the goal"]
         return []
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("the start grid, a blank line, then the goal grid of the same size. In the start, the cells "
+                    "holding the same character form one block, `.` is an empty cell and `#` a fixed wall; in the "
+                    "goal, a block's character is a cell that block must cover, `.` a cell that must be empty, `#` "
+                    "the wall and `?` any content")
+    answer_format = ("the fewest slides, in order, one per line, each the block's character, a space and the "
+                     "direction it slides by one cell: up, down, left or right (e.g. `1 down`); `none` if the "
+                     "start already shows the goal")
+    fewest_moves = True
+
+    def reference_solution(self, inst: Instance) -> list[Slide]:
+        found = self.answer(inst)
+        if not found.data["solved"]:
+            raise PuzzleError("no sequence of slides reaches the goal")
+        return [(ch, d) for ch, d in found.data["moves"]]
+
+    def answer_text(self, inst: Instance, solution: list[Slide]) -> str:
+        return moves_text([f"{ch} {d}" for ch, d in solution])
+
+    def read_answer(self, inst: Instance, text: str) -> list[Slide]:
+        """Slides as (block, direction); a block letter in the other case is read as the
+        block when only that one exists."""
+        names = set(blocks(inst.clues["start"]))
+        out = []
+        for m in read_moves(text, SLIDE, "slide like `1 down`"):
+            ch, d = m.group(1), m.group(2).lower()
+            if ch not in names and ch.swapcase() in names:
+                ch = ch.swapcase()
+            out.append((ch, ARROWS.get(d) or next(name for name in DIRECTIONS if name.startswith(d))))
+        return out
 
     # ---- pictures -------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:

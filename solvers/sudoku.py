@@ -28,7 +28,8 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
-from lab.puzzle import (
+from ..lab.answers import grid_text, number_cell, read_grid
+from ..lab.puzzle import (
     BoardLimit,
     CluePuzzle,
     CpModel,
@@ -41,8 +42,8 @@ from lab.puzzle import (
     quote,
     variable_block,
 )
-from lab.share import NONE, box_grid
-from lab.textgrid import (
+from ..lab.share import NONE, box_grid
+from ..lab.textgrid import (
     JsonObject,
     array_rows,
     char_rows,
@@ -304,6 +305,29 @@ class Sudoku(CluePuzzle):
         return box_grid([["·" if d == 0 else symbols[d - 1] for d in row] for row in self.cells(inst)],
                         [[p.box(r, c) for c in range(p.n)] for r in range(p.n)], inner=NONE, pad=0)
 
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("one row per line, `.` an empty cell, a digit (or, past 9, a letter: A is 10) a given; "
+                    "a blank line between bands of boxes, a wider space between stacks")
+    answer_format = ("the filled grid: one row per line, its numbers separated by single spaces "
+                     "(10 and up as numbers, not letters)")
+
+    def board_text(self, inst: Instance) -> str:
+        return self.format(inst, "grid")
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        n, symbols = inst.params.n, inst.params.symbols
+
+        def digit(token: str) -> int:
+            if token.isdigit():
+                return number_cell(1, n)(token)
+            if len(token) == 1 and token.upper() in symbols:  # a letter for 10 and up, as the board shows it
+                return symbols.index(token.upper()) + 1
+            raise ValueError(f"not a number from 1 to {n}")
+        return tuple(map(tuple, read_grid(text, n, n, digit, "digit")))
+
     def full(self, inst: Instance, solution: Grid) -> Instance:
         n = inst.params.n
         return Instance(self.name, inst.params, {(r, c): solution[r][c] for r in range(n) for c in range(n)})
@@ -383,7 +407,7 @@ class Sudoku(CluePuzzle):
 
     def human_grade(self, inst: Instance) -> dict:
         """The hardest human technique needed (singles ... guessing) and the step counts."""
-        from solvers.sudoku_techniques import human_grade
+        from .sudoku_techniques import human_grade
 
         return human_grade(inst)
 
@@ -391,7 +415,7 @@ class Sudoku(CluePuzzle):
         """The human grade and its deductions: each a single placed or candidates removed."""
         from dataclasses import asdict
 
-        from solvers.sudoku_techniques import human_path
+        from .sudoku_techniques import human_path
 
         found, moves = human_path(inst)
         return found.to_json(), [asdict(move) for move in moves]
@@ -430,7 +454,7 @@ class Sudoku(CluePuzzle):
     # ---- pictures ------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """Thin cell lines, thick box lines, givens in bold black and solved digits in blue."""
-        from lab.draw import Board
+        from ..lab.draw import Board
 
         p, n = inst.params, inst.params.n
         board = Board(ax, n, n)

@@ -16,6 +16,7 @@ is a unary counter built with the rules, and a count clue is one literal of it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +25,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from ..lab.answers import answer_body
 from ..lab.counting import exact_counts
 from ..lab.matching import bipartite_matching
 from ..lab.puzzle import (
@@ -53,6 +55,7 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
+from .singles import board_symmetries, read_rows
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True = tent
@@ -63,6 +66,11 @@ EARLY = SIZE.early("tents")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 4  # Tatham's Tents refuses smaller boards (validate_params)
 UNKNOWN = "?"  # a count left out (a stripped puzzle)
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
+# An answer's cells: a tent (E as our solution text writes it, or a drawn one), a tree, empty.
+ANSWER_CELLS = {**dict.fromkeys(("E", "A", "^", "▲", "⛺"), True), "T": None,
+                **dict.fromkeys((".", "_", "-", "·"), False)}
+COUNT_AFTER = re.compile(r"^(.*?\S)[\s,;|]+\(?(?:\d+|\?)\)?[\s|]*$")  # a row with its count copied after it
+COUNTS_ONLY = re.compile(r"^[\s\d?,;|()]*\d[\s\d?,;|()]*$")  # the line of column counts
 
 
 @dataclass(frozen=True)
@@ -324,6 +332,58 @@ class Tents(CluePuzzle):
             return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "grid": self.rows(inst),
                                "rows": rows, "cols": cols})
         raise PuzzleError(f"unknown tents format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("one row per line: the row's cells, one character each (`T` a tree, `.` an empty cell), then "
+                    "its count of tents; the last line the columns' counts, left to right (`?` a count not given)")
+    answer_format = ("the board with the tents placed: one row per line, one character per cell with no spaces and "
+                     "no counts: `T` a tree as given, `E` a tent, `.` an empty cell")
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return "\n".join(self.rows(inst, solution))
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        """Leniently: cells spaced out or not, a tent as E, A or ^, the counts copied from
+        the board (after each row, a line under them) left out. A tree where the board has
+        none is refused: a tent meant, or the board misread."""
+        p = inst.params
+        lines = []
+        for line in answer_body(text).split("\n"):
+            if COUNTS_ONLY.match(line):
+                continue
+            m = COUNT_AFTER.match(line)
+            lines.append(m.group(1) if m and re.search(r"[^\d\s]", m.group(1)) else line)
+        cells = read_rows("\n".join(lines), p.height, p.width, ANSWER_CELLS, "cell")
+        trees = set(p.trees)
+        for r, row in enumerate(cells):
+            for c, tent in enumerate(row):
+                if tent is None and (r, c) not in trees:
+                    raise PuzzleError(f"row {r + 1}, column {c + 1}: a tree (T) where the board has none")
+        return tuple(tuple(bool(tent) for tent in row) for row in cells)
+
+    def corrupt_solution(self, inst: Instance, solution: Grid) -> Grid:
+        """A wrong answer the text shows: the first cell without a tree toggled (a tent on a
+        tree would be written as the tree)."""
+        r, c = next(cell for cell in inst.params.cells() if cell not in set(inst.params.trees))
+        rows = [list(row) for row in solution]
+        rows[r][c] = not rows[r][c]
+        return tuple(map(tuple, rows))
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text of the board's rotations and reflections that keep its shape: the
+        trees move, and each count goes with its line (a row's to a column when the board
+        is transposed, counted from the other end when flipped)."""
+        p = inst.params
+        forms = []
+        for sym in board_symmetries(p.height, p.width):
+            h, w = sym.shape(p.height, p.width)
+            trees = tuple(sorted(sym.cell(tree, p.height, p.width) for tree in p.trees))
+            clues = {}
+            for key, n in inst.clues.items():
+                (r0, c0), (r1, _) = (sym.cell(cell, p.height, p.width) for cell in line_cells(p, key)[:2])
+                clues[("row", r0) if r0 == r1 else ("col", c0)] = n
+            forms.append(self.format(Instance(self.name, TentsParams(w, h, trees), clues)))
+        return min(forms)
 
     def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
         if fmt == "array":  # the seed's output: 'T' trees, 'E' tents, ' ' empty

@@ -30,6 +30,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, number_cell
 from ..lab.puzzle import (
     BoardLimit,
     Clause,
@@ -43,6 +44,7 @@ from ..lab.puzzle import (
     variable_block,
 )
 from ..lab.textgrid import JsonObject, Token, count_cells, line_chars, numbered_lines, refuse_oversized
+from .singles import read_rows
 
 Cell = tuple[int, int]
 Colour = str | None  # "B", "W", or None: no colour
@@ -61,6 +63,7 @@ MAX_PLACEMENTS = 60_000
 BOARD_CHARS = {"B": "B", "W": "W", ".": None}  # and "_": a hole
 STONE_CHARS = {"B": "B", "W": "W", ".": None}  # and "_": not part of the stone
 SEPARATOR = "============"
+HOLE_TOKENS = frozenset("_-.#X")  # an answer's hole (the board writes `_`)
 
 
 @dataclass(frozen=True)
@@ -487,6 +490,61 @@ class Tiling(CluePuzzle):
     def clue_json(self, key: Cell, value: str) -> dict:
         return {"row": key[0] + 1, "col": key[1] + 1, "colour": value}
 
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("the line `board`, then its rows, one character per cell: `B` a black cell, `W` a white cell, "
+                    "`.` a cell of no colour, `_` a hole; then the line `stones` and the stones, numbered 1, 2, ... "
+                    "in the order listed, separated by `===` lines, drawn the same way (`_` not part of the stone). "
+                    "A first line `no mirror` means stones may be turned but not turned over")
+    answer_format = ("the covered board: one row per line, cells separated by single spaces, each the number of the "
+                     "stone covering it (stones numbered from 1 in the order listed), `_` for a hole")
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(("_" if cell is None else cell[0] + 1 for cell in row) for row in solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        """Stone numbers per cell (a colour letter after one, as our solution text writes it,
+        ignored). Identical stones are numbered in reading order whatever the answer's
+        order, and each stone shows the colours of the first way it lies on its cells that
+        agrees with the board (a wrongly shaped stone shows none: `verify` says why)."""
+        p = inst.params
+        number = number_cell(1, len(p.stones))
+
+        def cell(token: str) -> int | None:
+            if token.upper() in HOLE_TOKENS:
+                return None
+            return number(token[:-1] if token[-1:].upper() in ("B", "W", ".") else token) - 1
+
+        labels = read_rows(text, p.height, p.width, cell, "stone number")
+        cells: dict[int, list[Cell]] = {}
+        for r, row in enumerate(labels):
+            for c, i in enumerate(row):
+                if i is not None:
+                    cells.setdefault(i, []).append((r, c))
+        if not p.apart:  # identical stones are interchangeable: number them in reading order
+            by_kind: dict[Stone, list[int]] = {}
+            for i, stone in enumerate(p.stones):
+                by_kind.setdefault(kind(stone, p.mirror), []).append(i)
+            cells = {new: cells[old] for group in by_kind.values()
+                     for new, old in zip([i for i in group if i in cells],
+                                         sorted((i for i in group if i in cells), key=lambda i: cells[i][0]))}
+        shown: dict[Cell, tuple[int, Colour]] = {}
+        for i, mine in cells.items():
+            colours = lying(p.stones[i], mine, p.mirror, inst.clues)
+            shown.update((cell, (i, colour)) for cell, colour in zip(mine, colours))
+        return tuple(tuple(shown.get((r, c)) for c in range(p.width)) for r in range(p.height))
+
+    def corrupt_solution(self, inst: Instance, solution: Grid) -> Grid | None:
+        """A wrong answer the text shows: the first covered cell given to another stone
+        (a change of colour alone is not written)."""
+        covered = [((r, c), cell) for r, row in enumerate(solution) for c, cell in enumerate(row) if cell is not None]
+        (r, c), first = covered[0]
+        other = next((cell for _, cell in covered if cell[0] != first[0]), None)
+        if other is None:
+            return None
+        rows = [list(row) for row in solution]
+        rows[r][c] = other
+        return tuple(map(tuple, rows))
+
     def differences(self, a: Grid, b: Grid) -> list[str]:
         def show(x: tuple[int, Colour] | None) -> str:
             return "hole" if x is None else f"stone {x[0] + 1}{x[1] or ''}"
@@ -712,6 +770,20 @@ def fits(stone: Stone, piece: Piece, mirror: bool) -> bool:
                 return True
             cells = [(c, -r, colour) for r, c, colour in cells]
     return False
+
+
+def lying(stone: Stone, cells: Sequence[Cell], mirror: bool, clues: dict[Cell, str]) -> list[Colour]:
+    """The colours a stone shows on `cells` (in reading order): from the first of its
+    orientations with that shape that agrees with the board's colours, or else the first
+    with that shape; none when no orientation has it."""
+    fitting = []
+    for form in orientations(stone, mirror):
+        dr, dc = cells[0][0] - form[0][0], cells[0][1] - form[0][1]
+        if len(form) == len(cells) and all((r + dr, c + dc) == cell for (r, c, _), cell in zip(form, cells)):
+            fitting.append([colour for _, _, colour in form])
+    agreeing = [colours for colours in fitting
+                if all(not colour or clues.get(cell, colour) == colour for cell, colour in zip(cells, colours))]
+    return (agreeing or fitting or [[None] * len(cells)])[0]
 
 
 def covers_of(params: TilingParams, by_first: dict[Cell, list[Placement]], used: set[int], filled: set[Cell],

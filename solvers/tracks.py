@@ -25,6 +25,7 @@ the line's crossings of every straight cut between rows or columns.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -32,6 +33,7 @@ from typing import Any, NamedTuple
 
 from pysat.formula import IDPool
 
+from ..lab.answers import answer_body, read_grid
 from ..lab.counting import exact_counts
 from ..lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from ..lab.puzzle import (
@@ -91,6 +93,12 @@ for _piece, _chars in {"UD": "│┃|", "LR": "─━-", "DR": "┌┏F", "DL": 
     for _pair in (_piece, _piece[::-1]):
         CELL_SPELLINGS.setdefault(_pair, _piece)
         CELL_SPELLINGS.setdefault(_pair.lower(), _piece)
+# Box-drawing pieces as letters, and blanks, each a token of its own (see `Tracks._unmarked`).
+BOX_LETTERS = str.maketrans({ch: f" {piece or ch} " for ch, piece in CELL_SPELLINGS.items()
+                             if ch == "." or len(ch) == 1 and ord(ch) > 127})
+# A piece mirrored in the line from the bottom-left corner to the top-right (the board's
+# symmetry that swaps the left edge, where A is, with the bottom edge, where B is).
+ACROSS = {"U": "R", "R": "U", "D": "L", "L": "D"}
 # Seed 000's solved cell: the cell's glyph and what joins it to the right; its pieces as
 # given are direction pairs in U, L, D, R order ('LD', 'UL').
 SEED_GLYPHS = {"": "  ", "UD": "┃ ", "LR": "━━", "DR": "┏━", "UR": "┗━", "DL": "━┒", "UL": "━┛"}
@@ -239,6 +247,17 @@ def cell_piece(t: Token) -> str:
     if t.text not in CELL_SPELLINGS:
         raise PuzzleError(f"bad cell {quote(t.text)} (a piece like ┐, 7 or DL; . for empty)", t.line, t.column)
     return CELL_SPELLINGS[t.text]
+
+
+def answer_piece(token: str) -> str:
+    """A cell of an answer: a spelling of CELL_SPELLINGS, or two directions in any order and
+    case; '' for empty."""
+    if token in CELL_SPELLINGS:
+        return CELL_SPELLINGS[token]
+    letters = token.upper()
+    if len(letters) == 2 and letters[0] != letters[1] and set(letters) <= set(DIRS):
+        return shape(letters)
+    raise ValueError("not a piece: two of U D L R, or . for no track")
 
 
 def count_token(t: Token, most: int) -> int | None:
@@ -518,6 +537,69 @@ class Tracks(CluePuzzle):
     def solution_json(self, inst: Instance, solution: Track) -> dict:
         return {"pieces": [list(row) for row in solution],
                 "grid": ["".join(BOX[s] for s in row) for row in solution]}
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("the first line gives how many track cells each column has; each row after it is its cells "
+                    "and then how many track cells it has, with `A` before the row where the track enters from "
+                    "the left edge; the last line has `B` under the column where the track leaves by the bottom "
+                    "edge; `?` is a count not given, `.` a cell, and │ ─ ┌ ┐ └ ┘ track pieces given")
+    answer_format = ("the grid without the counts, A or B: one row per line, its cells separated by single spaces, "
+                     "each `.` for no track or the two letters of the directions its track leaves the cell by, of "
+                     "U (up), D (down), L (left), R (right), in the order UDLR, e.g. `DR` for a corner joining the "
+                     "cells below and right of it, `LR` for a straight across; the track leaves A's cell by L and "
+                     "B's cell by D")
+
+    def answer_text(self, inst: Instance, solution: Track) -> str:
+        return "\n".join(" ".join(piece or "." for piece in row) for row in solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Track:
+        """Pieces as letters in any order and case or in box drawing, `.` for none; the board
+        copied out with its counts, A and B is read too (they are dropped)."""
+        p = inst.params
+        grid = read_grid(self._unmarked(answer_body(text), p.width), p.height, p.width, answer_piece, "piece")
+        return tuple(tuple(row) for row in grid)
+
+    @staticmethod
+    def _unmarked(body: str, width: int) -> str:
+        """The answer without what a copy of the board adds to the grid: `A` before a row,
+        a count after it, and the line marking B (the column counts above the rows are a
+        line `read_grid` passes over, as the last rows are taken); box-drawing pieces as
+        letters, cells of their own even when run together (`read_grid` would take a row
+        of them alone for a drawn frame)."""
+        lines = []
+        for line in body.split("\n"):
+            tokens = [t for t in re.split(r"[\s,;|]+", line.translate(BOX_LETTERS).strip()) if t]
+            if len(tokens) in (width + 1, width + 2) and tokens[0].upper() == "A":
+                tokens = tokens[1:]
+            if len(tokens) == width + 1 and (tokens[-1].isdigit() or tokens[-1] == UNKNOWN):
+                tokens = tokens[:-1]
+            if sorted(t.upper() for t in tokens) == ["."] * (width - 1) + ["B"]:
+                tokens = []
+            lines.append(" ".join(tokens))
+        return "\n".join(lines)
+
+    def canonical(self, inst: Instance) -> str:
+        """The same text for a board and its mirror image in the line from the bottom-left
+        corner to the top-right: the one symmetry that keeps A on the left edge and B on the
+        bottom edge (it swaps them, and the rows with the columns; the line from A to B is the
+        same line read backwards). Any other turn or mirror takes A or B off its edge."""
+        return min(self.format(inst, "text"), self.format(self.across(inst), "text"))
+
+    def across(self, inst: Instance) -> Instance:
+        """The board mirrored in the line from the bottom-left corner to the top-right: cell
+        (r, c) goes to (width - 1 - c, height - 1 - r), row counts become column counts, A's
+        row becomes B's column and B's column A's row."""
+        p = inst.params
+        moved = TracksParams(p.height, p.width, p.width - 1 - p.exit, p.height - 1 - p.entrance)
+        clues: dict[Key, Any] = {}
+        for key, value in inst.clues.items():
+            if is_count(key):
+                kind, i = key
+                clues[("col", p.height - 1 - i) if kind == "row" else ("row", p.width - 1 - i)] = value
+            else:
+                r, c = key
+                clues[(p.width - 1 - c, p.height - 1 - r)] = shape(ACROSS[d] for d in value)
+        return Instance(self.name, moved, clues)
 
     def describe_clue(self, key: Key, value: Any) -> str:
         if is_count(key):

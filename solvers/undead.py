@@ -29,6 +29,7 @@ from typing import Any
 from pysat.card import EncType
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, share_equal
 from ..lab.counting import cardinality, exact_counts
 from ..lab.puzzle import (
     BoardLimit,
@@ -59,6 +60,7 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
+from .towers import board_images, read_framed
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[str, ...], ...]  # per cell "G", "V", "Z", or the mirror "/" or "\\"
@@ -81,6 +83,10 @@ ARRAY_CELLS = {"": ".", "//": "/", "/": "/", "\\": "\\", "\\\\": "\\", "GH": "G"
 ARRAY_WRITE = {".": "  ", "/": "//", "\\": "\\", "G": "GH", "V": "VA", "Z": "ZO"}
 TATHAM_CELLS = {"L": "\\", "R": "/", "G": "G", "V": "V", "Z": "Z"}  # undead.c: CELL_MIRROR_L is '\'
 TATHAM_WRITE = {"\\": "L", "/": "R", "G": "G", "V": "V", "Z": "Z", ".": "."}
+SWAP = {"/": "\\", "\\": "/"}  # a quarter turn or a left-right mirror swaps the mirrors
+# A monster or mirror in an answer: its letter, its name, the seed's spelling; a mirror doubled.
+ANSWER_CELLS = {**{m: m for m in MONSTERS + MIRRORS}, **{NAMES[m].upper(): m for m in MONSTERS},
+                "GH": "G", "VA": "V", "ZO": "Z", "//": "/", "\\\\": "\\"}
 COUNTS_RE = re.compile(r"(GHOST|VAMPIRE|ZOMBIE)\W*\s*:\s*(-?\d+)", re.IGNORECASE)
 
 
@@ -523,6 +529,63 @@ class Undead(CluePuzzle):
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
         return ["".join(row) for row in solution]
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("the first line gives how many ghosts (G), vampires (V) and zombies (Z) there are; then the "
+                    "numbers above the columns, each row as the number left of it, its cells and the number right "
+                    "of it, and last the numbers below the columns; `?` is no number, `.` a cell for a monster, "
+                    "`/` and `\\` mirrors, G V Z a monster given")
+    answer_format = ("the filled grid without the numbers: one row per line, its cells separated by single spaces, "
+                     "each `G` (ghost), `V` (vampire) or `Z` (zombie), or the board's mirror `/` or `\\` where "
+                     "it has one")
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(solution)
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        """The grid of monsters and mirrors; a `.` where the board has a mirror is read as
+        that mirror (the monsters are the answer)."""
+        p = inst.params
+
+        def cell(token: str) -> str:
+            if token.upper() in ANSWER_CELLS:
+                return ANSWER_CELLS[token.upper()]
+            if token == ".":
+                return token
+            raise ValueError("not G, V, Z, / or \\")
+
+        grid = read_framed(text, p.height, p.width, cell, "cell")
+        return tuple(tuple(mirror if ch == "." and mirror in MIRRORS else ch for ch, mirror in zip(row, layout))
+                     for row, layout in zip(grid, p.mirrors))
+
+    def answer_credit(self, inst: Instance, answer: Grid, reference: Grid) -> float:
+        """The share of monster cells right (the mirrors are the board's, not the answer's)."""
+        cells = inst.params.cells()
+        try:
+            return sum(answer[r][c] == reference[r][c] for r, c in cells) / len(cells) if cells else 0.0
+        except (IndexError, TypeError):
+            return share_equal(answer, reference)
+
+    def canonical(self, inst: Instance) -> str:
+        """The same text for boards equal up to rotation and reflection (the eight of the
+        square, the four that keep a non-square board's shape), the edge numbers and given
+        monsters moving with the grid and `/` and `\\` swapping where a mirror image needs it:
+        the totals, then the least image of the text form's grid with its numbers around it."""
+        p = inst.params
+        ring = [["+", *self._shown(inst, "top"), "+"]]
+        ring += [[left, *row, right] for left, row, right in
+                 zip(self._shown(inst, "left"), self.rows(inst), self._shown(inst, "right"))]
+        ring.append(["+", *self._shown(inst, "bottom"), "+"])
+
+        def swap(token: str) -> str:
+            return SWAP.get(token, token)
+
+        g, v, z = p.totals
+        return f"G: {g} V: {v} Z: {z}\n" + min("\n".join(" ".join(row) for row in image)
+                                               for image in board_images(ring, swap, swap))
+
+    def _shown(self, inst: Instance, side: str) -> list[str]:
+        return [UNKNOWN if n is None else str(n) for n in self.numbers(inst, side)]
 
     def describe_clue(self, key: Key, value: Any) -> str:
         return f"{key_name(key)}={value}"

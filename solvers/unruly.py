@@ -21,6 +21,7 @@ from typing import TypeVar
 from pysat.card import EncType
 from pysat.formula import IDPool
 
+from ..lab.answers import grid_text, read_grid
 from ..lab.counting import cardinality
 from ..lab.puzzle import (
     BoardLimit,
@@ -45,6 +46,7 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
+from .towers import board_images
 
 T = TypeVar("T")
 Cell = tuple[int, int]
@@ -55,6 +57,7 @@ EARLY = SIZE.early("unruly")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 6  # Tatham's Unruly refuses smaller boards (validate_params)
 COLOURS = {".": None, "W": False, "w": False, "0": False, "B": True, "b": True, "1": True}  # 0/1 as Tatham's text
 SHOW = {None: ".", False: "W", True: "B"}
+ANSWER_COLOURS = {"B": True, "W": False, "1": True, "0": False, "BLACK": True, "WHITE": False}
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,28 @@ class Unruly(CluePuzzle):
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
         return self.rows(inst, solution)
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("one row per line, one character a cell: `B` a black cell given, `W` a white cell given, `.` a "
+                    "cell to colour; a first line `unique` adds the rule that no two rows and no two columns are "
+                    "alike")
+    answer_format = "the coloured grid: one row per line, its cells separated by single spaces, `B` black, `W` white"
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return grid_text(self.rows(inst, solution))
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        p = inst.params
+        return tuple(map(tuple, read_grid(text, p.height, p.width, ANSWER_COLOURS, "colour")))
+
+    def canonical(self, inst: Instance) -> str:
+        """The same text for boards equal up to rotation, reflection (the eight of the square,
+        the four that keep a non-square board's shape) and swapping black and white (the rules
+        treat the colours alike): the least of the sixteen (or eight) images' text forms."""
+        grid = [list(row) for row in self.rows(inst)]
+        swapped = [[{"B": "W", "W": "B"}.get(ch, ch) for ch in row] for row in grid]
+        return "unique\n" * inst.params.unique + min("\n".join("".join(row) for row in image)
+                                                     for g in (grid, swapped) for image in board_images(g))
 
     def describe_clue(self, key: Cell, value: bool) -> str:
         return f"r{key[0] + 1}c{key[1] + 1}={SHOW[value]}"

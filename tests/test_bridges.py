@@ -556,3 +556,35 @@ def test_many_generated_puzzles_are_unique_by_cpsat():
     generated_rechecked(PUZZLE, gen, gen.checked_params(size=15), 15, seed=11)
     generated_rechecked(PUZZLE, gen, gen.checked_params(**{"size": 10, "strip-counts": 1}), 15, seed=12)
     generated_rechecked(PUZZLE, gen, gen.checked_params(**{"size": 10, "max-bridges": 4, "loops": 0}), 15, seed=13)
+
+
+# ---- answers of language models ---------------------------------------------------------------
+def test_a_messy_answer_is_read_as_the_bridges_it_lists():
+    inst = PUZZLE.parse(PUZZLE.example)
+    want = {"r1c3-r1c5": 1, "r5c1-r5c3": 1, "r5c3-r5c5": 2, "r1c3-r5c3": 1, "r1c5-r3c5": 1, "r3c5-r5c5": 2,
+            "r3c1-r5c1": 1}
+    solution = tuple(want.get(pair.name, 0) for pair in inst.params.pairs)
+    assert PUZZLE.read_answer(inst, PUZZLE.answer_text(inst, solution)) == solution
+    messy = ("Let me connect them.\n```text\n1. R1C3 - R1C5: 1\n2. (5,1) to (5,3)\n3. r5c5-r5c3 x2\n"
+             "4. r1c3 -> r5c3 = 1, r1c5–r3c5 (1 bridge)\n5. r3c5 - r5c5 2\n6. r3c1-r5c1 1\n7. r5c3-r5c5 2\n```\n")
+    assert PUZZLE.read_answer(inst, messy) == solution
+    assert PUZZLE.read_answer(inst, "(1, 3)-(1, 5), (5, 1)-(5, 3)") == tuple(
+        1 if pair.name in ("r1c3-r1c5", "r5c1-r5c3") else 0 for pair in inst.params.pairs)
+    with pytest.raises(PuzzleError, match="not two islands in one row or column"):
+        PUZZLE.read_answer(inst, "r1c3-r5c5 1")  # not in line
+    with pytest.raises(PuzzleError, match="not two islands"):
+        PUZZLE.read_answer(inst, "r5c1-r5c5 1")  # an island between
+    with pytest.raises(PuzzleError, match="given 1 and 2 bridges"):
+        PUZZLE.read_answer(inst, "r1c3-r1c5 1\nr1c5-r1c3 2")
+    with pytest.raises(PuzzleError, match="no bridge"):
+        PUZZLE.read_answer(inst, "I cannot solve this one.")
+
+
+def test_partial_credit_counts_bridges_not_pairs():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    reference = PUZZLE.read_answer(inst, "r1c3-r1c5 1\nr5c1-r5c3 1\nr5c3-r5c5 2\nr1c3-r5c3 1\nr1c5-r3c5 1\n"
+                                         "r3c5-r5c5 2\nr3c1-r5c1 1")
+    assert score_text(PUZZLE, inst, "r5c3-r5c5 1", reference).score == 0.1111  # one of the nine bridges
+    assert score_text(PUZZLE, inst, "r1c3-r1c5 2", reference).score == 0.1  # one of the ten either has

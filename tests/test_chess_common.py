@@ -173,3 +173,25 @@ def test_verify_catches_bad_solutions():
     assert SOLO.verify(solo, [(1, 0)])  # may not take the king
     melee = MELEE.parse("Ra1 ra4 Ra8")
     assert MELEE.verify(melee, [(24, 0)])  # black may not start
+
+
+# ---- answers for language models -----------------------------------------------------------------
+
+def test_a_messy_answer_is_read_and_any_valid_order_scores_one():
+    from puzzlelab.lab.answers import score_text
+
+    inst = RANGER.parse(RANGER.example)
+    best = RANGER.reference_solution(inst)
+    assert RANGER.answer_text(inst, best).split("\n")[:2] == ["Kb6xb5", "Nc6xe7"]
+    messy = ("Here is my solution:\n```\n1. Kxb5 2. Ncxe7 3. Nxf5 4. gxf5 5. Rg2->Pc2\n"
+             "6. c2-c3 7) Rc3:d3 8. rd3xRb3, b3b5; Rb5 takes f5+\n```")
+    assert RANGER.read_answer(inst, messy) == best
+    with pytest.raises(PuzzleError, match="could be made by the pieces on c6 and f5"):
+        RANGER.read_answer(inst, "Kxb5 Nxe7")  # both knights can take on e7
+    seed_order = "Rg2->Pc2 Rc2->Bc3 Rc3->Pd3 Kb6->Pb5 Pg4->Nf5 Rd3->Rb3 Rb3->Kb5 Nc6->Qe7 Ne7->Pf5 Rb5->Nf5"
+    assert RANGER.read_answer(inst, seed_order) != best and score_text(RANGER, inst, seed_order, best).score == 1.0
+    melee = MELEE.parse(MELEE.example)  # black's pawn b7 takes on c6 as `bxc6`: the bishop there is gone
+    best = MELEE.reference_solution(melee)
+    short = "Rxc7 nxc7 Rxb5 qxc3 dxc4 qxe5 Nxe5 nxb5 Nxc6 bxc6 cxb5 cxb5"
+    assert MELEE.read_answer(melee, short) == best
+    assert score_text(MELEE, melee, short.replace("Rxc7 nxc7", "Rxc7"), best).score == 0.0  # black's turn skipped

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import subprocess
@@ -146,7 +147,7 @@ def test_generate_other_sizes_and_formats(tmp_path):
         out = tmp_path / f"d{'_'.join(args)}.csv"
         done = run("generate", "sudoku", *args, "--count", "3", "--out", str(out), "--quiet")
         assert done.returncode == 0, done.stderr
-        assert len(out.read_text().splitlines()) == 4
+        assert len(list(csv.DictReader(out.open()))) == 3
 
 
 def test_move_puzzles_solve_and_count_through_the_cli():
@@ -165,7 +166,7 @@ def test_a_puzzle_option_that_begins_a_general_one_is_read_as_itself(tmp_path):
     out = tmp_path / "d.jsonl"
     done = run("generate", "dominosa", "--n", "4", "--count", "2", "--out", str(out), "--quiet")
     assert done.returncode == 0, done.stderr
-    assert all(json.loads(line)["options"]["n"] == 4 for line in out.read_text().splitlines())
+    assert all(json.loads(json.loads(line)["options"])["n"] == 4 for line in out.read_text().splitlines())
 
 
 def test_the_command_line_keeps_openblas_to_one_thread():

@@ -45,7 +45,7 @@ def test_records_follow_the_schema_and_are_unique(tmp_path):
         assert cpsat_status(sudoku, inst) == "unique"
         assert {"level", "propagation_solves", "conflicts"} <= set(rec["difficulty"])
     assert len({r["clues"] for r in records}) == 8
-    timings = [json.loads(line) for line in open(str(out) + ".timings.jsonl")]
+    timings = [json.loads(line) for line in open(str(out) + ".timings")]
     assert {t["id"] for t in timings} == {r["id"] for r in records}
 
 

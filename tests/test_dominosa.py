@@ -588,3 +588,30 @@ def test_doubled_cuts_agree_with_building_every_literal_first():
             assert cuts == _old_doubled_cuts(p, place, 1000, numbers, laid)
             some += bool(cuts)
     assert 0 < some < 120
+
+
+# ---- answers of language models and canonical forms --------------------------------------------
+def test_a_messy_answer_is_read_as_a_layout():
+    inst = PUZZLE.parse(PUZZLE.example)
+    layout = (tuple("DDRLD"), tuple("UUDDU"), tuple("DDUUD"), tuple("UURLU"))
+    assert PUZZLE.verify(inst, layout) == []
+    assert PUZZLE.read_answer(inst, PUZZLE.answer_text(inst, layout)) == layout
+    messy = ("The dominoes:\n\n```\nd, d, r, l, d\nu u d d u\n| ↓ | ↓ | ↑ | ↑ | ↓ |\nUURLU\n```\nDone.")
+    assert PUZZLE.read_answer(inst, messy) == layout
+    with pytest.raises(PuzzleError, match="row 1, column 3"):
+        PUZZLE.read_answer(inst, "D D Q L D\nU U D D U\nD D U U D\nU U R L U")
+
+
+def test_canonical_is_the_same_under_flips_and_renamed_numbers():
+    text = PUZZLE.example
+    rows = [line.split() for line in text.splitlines()]
+    rename = {"0": "3", "1": "0", "2": "1", "3": "2"}
+    images = [rows, rows[::-1], [row[::-1] for row in rows], [row[::-1] for row in rows[::-1]]]
+    base = PUZZLE.canonical(PUZZLE.parse(text))
+    for image in images:
+        for names in ({}, rename):
+            moved = "\n".join(" ".join(names.get(v, v) for v in row) for row in image)
+            assert PUZZLE.canonical(PUZZLE.parse(moved)) == base, moved
+    swapped = "1 2 3 2 0\n2 1 0 0 3\n1 0 1 2 3\n3 0 1 2 3"  # two numbers exchanged: another board
+    assert PUZZLE.canonical(PUZZLE.parse(swapped)) != base
+    assert PUZZLE.canonical(PUZZLE.parse(text.replace("3", ".", 1))) != base

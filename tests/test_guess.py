@@ -184,3 +184,46 @@ def test_default_game_statistics():
     assert stats.games == 1296
     assert stats.total_guesses == 5722
     assert stats.worst == 6
+
+
+# ---- answers for language models -----------------------------------------------------------
+def plain_entropies(inst) -> dict[str, float]:
+    """Every code's entropy over the codes the marks allow, with `mark_of` and a dict."""
+    codes = ["".join(t) for t in itertools.product(inst.params.colours, repeat=inst.params.pegs)]
+    clues = [inst.clues[k] for k in sorted(inst.clues)]
+    alive = [code for code in codes if all(mark_of(c.code, code) == c.mark for c in clues)]
+    out = {}
+    for guess in codes:
+        counts: dict = {}
+        for s in alive:
+            counts[mark_of(guess, s)] = counts.get(mark_of(guess, s), 0) + 1
+        out[guess] = -sum(k / len(alive) * math.log2(k / len(alive)) for k in counts.values())
+    return out
+
+
+def test_any_guess_of_maximum_entropy_is_right_read_leniently():
+    from puzzlelab.lab.answers import score_text
+    from puzzlelab.solvers.guess import NextGuess
+
+    inst = P.parse(SEED_1)
+    best = P.reference_solution(inst)
+    assert best == NextGuess("PYYG") and P.answer_text(inst, best) == "PYYG"
+    for messy in ("My next guess:\n```\np y y g\n```", "Answer: [P, Y, Y, G]", "I'd guess P-Y-Y-G.",
+                  "<answer>pyyg</answer>"):
+        assert P.read_answer(inst, messy) == best, messy
+    with pytest.raises(PuzzleError, match="no code"):
+        P.read_answer(inst, "RYGBO")
+    # a worse code scores its share of the best entropy ...
+    h = plain_entropies(inst)
+    score = score_text(P, inst, "RRRR", best)
+    assert not score.valid and score.score == round(h["RRRR"] / max(h.values()), 4)
+    # ... every code as good as the best scores 1.0 ...
+    later = P.parse(SEED_2)
+    h = plain_entropies(later)
+    tied = [g for g in h if abs(h[g] - math.log2(3)) < 1e-9]  # three codes left, all told apart
+    assert len(tied) > 1 and all(score_text(P, later, g, P.reference_solution(later)).score == 1.0 for g in tied[:5])
+    # ... and with one code left, only it is right
+    last = P.parse("RYGB 1 1 2\nRGOP 0 2 2\nPYYG 2 1 1\nGYYO 2 0 2")
+    assert score_text(P, last, "GYPG", P.reference_solution(last)).score == 1.0
+    assert score_text(P, last, "RRRR", P.reference_solution(last)).score == 0.0
+    assert P.verify(inst, "PYYG") == [] and P.verify(inst, "RRRR")  # a plain string is still a secret to check

@@ -328,3 +328,31 @@ def test_comments_are_read_past_in_both_text_forms():
     assert seed_form.clues == {(0, 0): 1, (2, 2): 9}
     with pytest.raises(PuzzleError, match="line 3"):
         PUZZLE.parse("# note\n1 . .\n. x .\n. . 9\n")
+
+
+# ---- answers of language models and canonical forms --------------------------------------------
+def test_a_messy_answer_is_read_as_a_grid_of_numbers():
+    inst = PUZZLE.parse(PUZZLE.example)
+    grid = ((1, 2, 3), (8, 7, 4), (9, 5, 6))
+    assert PUZZLE.read_answer(inst, PUZZLE.answer_text(inst, grid)) == grid
+    assert PUZZLE.read_answer(inst, "Answer:\n```\n[1, 2, 3]\n[8, 7, 4]\n[9, 5, 6]\n```") == grid
+    assert PUZZLE.read_answer(inst, "Path found.\n1 | 2 | 3\n8 | 7 | 4\n9 | 5 | 6") == grid
+    with pytest.raises(PuzzleError, match="row 3, column 1"):
+        PUZZLE.read_answer(inst, "1 2 3\n8 7 4\nnine 5 6")
+
+
+def test_canonical_is_the_same_under_rotations_reflections_and_reversal():
+    rows = [line.split() for line in "1 . .\n. . .\n9 5 .".splitlines()]
+    base = PUZZLE.canonical(PUZZLE.parse(PUZZLE.example))
+    for reverse in (False, True):
+        grid = [[v if v == "." or not reverse else str(10 - int(v)) for v in row] for row in rows]
+        for _ in range(4):
+            grid = [list(col) for col in zip(*grid[::-1])]
+            for image in (grid, [row[::-1] for row in grid]):
+                moved = "\n".join(" ".join(row) for row in image)
+                assert PUZZLE.canonical(PUZZLE.parse(moved)) == base, moved
+    assert PUZZLE.canonical(PUZZLE.parse("1 . .\n. . .\n9 . 5")) != base
+    wide = PUZZLE.parse("1 . 3\n. . 6")
+    assert PUZZLE.canonical(wide) == PUZZLE.canonical(PUZZLE.parse("3 . 1\n6 . ."))  # mirrored
+    assert PUZZLE.canonical(wide) == PUZZLE.canonical(PUZZLE.parse("1 . .\n4 . 6"))  # turned and reversed
+    assert PUZZLE.canonical(wide) != PUZZLE.canonical(PUZZLE.parse("3 . 1\n. . 6"))

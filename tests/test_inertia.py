@@ -223,3 +223,22 @@ def test_tatham_sized_boards():
         assert ans.data["lower_bound"] <= ans.data["count"]
         proven += ans.data["proven_optimal"]
     assert proven >= 2
+
+
+# ---- answers for language models -----------------------------------------------------------
+def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)  # S.g / .w. / g.s: east, south, west
+    best = PUZZLE.reference_solution(inst)
+    assert PUZZLE.answer_text(inst, best) == "E S W"
+    for messy in ("I'll roll:\n```\n1. east\n2. South\n3. west\n```", "<answer>→, ↓, ←</answer>",
+                  "Answer: right down left", "e,s,w", "**E** - **S** - **W**"):
+        assert PUZZLE.read_answer(inst, messy) == best, messy
+    names = [d[0] for d in DIRECTIONS]
+    assert PUZZLE.read_answer(inst, "NE north-east up-right UR ↗ northeast SW dl") == [1] * 6 + [5] * 2
+    assert [names[d] for d in PUZZLE.read_answer(inst, "N E S W")] == ["N", "E", "S", "W"]  # never one diagonal
+    assert score_text(PUZZLE, inst, "E S N S W", best).score == 0.6  # valid, two moves too many
+    assert score_text(PUZZLE, inst, "E S", best).score == 0.0
+    with pytest.raises(PuzzleError, match="no direction"):
+        PUZZLE.read_answer(inst, "The ball rolls to every gem.")

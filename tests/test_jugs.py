@@ -95,3 +95,23 @@ def test_missing_line_and_bad_pours():
     inst = PUZZLE.parse(SEED)
     assert PUZZLE.verify(inst, [(2, 1, 4)])  # moves 5 l, not 4
     assert PUZZLE.verify(inst, [(2, 1, 5)])  # legal, but not at the goal
+
+
+# ---- answers for language models -----------------------------------------------------------
+def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(SEED)
+    best = PUZZLE.reference_solution(inst)
+    assert PUZZLE.answer_text(inst, best).split("\n")[:2] == ["3->2", "2->1"]
+    messy = ("Let me think.\n```\n1. Pour jug 3 into jug 2\n2) 2 to 1\n3. (1, 3)\n4. jug 2 → jug 1\n"
+             "5. 3-2\n6: 2 -> 1\n7. jug 1 (3 l) -> jug 3 (8 l), 3 l: 0 4 4\n```")
+    assert PUZZLE.read_answer(inst, messy) == best
+    longer = "3->1\n1->3\n" + PUZZLE.answer_text(inst, best)  # two wasted pours, then the best
+    assert score_text(PUZZLE, inst, longer, best).score == 7 / 9
+    assert score_text(PUZZLE, inst, "3->3", best).score == 0.0  # no such pour: read, judged wrong
+    done = PUZZLE.parse("capacities 3 5\nstart 0 5\ngoal * 5")
+    assert PUZZLE.reference_solution(done) == [] and PUZZLE.answer_text(done, []) == "none"
+    assert PUZZLE.read_answer(done, "**None.** No pours are needed.") == []
+    with pytest.raises(PuzzleError, match="no pour"):
+        PUZZLE.read_answer(inst, "I would pour the big jug first.")

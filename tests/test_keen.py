@@ -440,3 +440,27 @@ def test_cli_end_to_end(tmp_path, capsys):
     assert len(out.read_text().splitlines()) == 3
     game.write_text("A A\nB B\n\nA 3+\nB 3%")
     assert main(["check", "keen", str(game)]) == 2
+
+
+# ---- answers of language models and canonical forms --------------------------------------------
+def test_a_messy_answer_is_read_as_a_grid_of_digits():
+    inst = PUZZLE.parse(PUZZLE.example)
+    grid = ((1, 3, 2), (3, 2, 1), (2, 1, 3))
+    assert PUZZLE.read_answer(inst, PUZZLE.answer_text(inst, grid)) == grid
+    assert PUZZLE.read_answer(inst, "<think>2- first</think>\n**Answer:**\n```\n1,3,2\n3,2,1\n2,1,3\n```") == grid
+    assert PUZZLE.read_answer(inst, "Rows:\n132\n321\n213\nThat's it.") == grid
+    with pytest.raises(PuzzleError, match="no 3 rows"):
+        PUZZLE.read_answer(inst, "1 3 2 3 2 1 2 1 3")
+
+
+def test_canonical_is_the_same_under_the_eight_symmetries_of_the_square():
+    grid_text, clues = PUZZLE.example.split("\n\n")
+    grid = [line.split() for line in grid_text.splitlines()]
+    base = PUZZLE.canonical(PUZZLE.parse(PUZZLE.example))
+    for _ in range(4):
+        grid = [list(col) for col in zip(*grid[::-1])]
+        for image in (grid, [row[::-1] for row in grid]):
+            moved = "\n".join(" ".join(row) for row in image) + "\n\n" + clues
+            assert PUZZLE.canonical(PUZZLE.parse(moved)) == base, moved
+    assert PUZZLE.canonical(PUZZLE.parse(PUZZLE.example.replace("C 6+", "C 7+"))) != base
+    assert PUZZLE.canonical(PUZZLE.parse("A B B\nA C C\nD C C\n\nA 2-\nB 6*\nC 9+\nD 2")) != base

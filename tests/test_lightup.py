@@ -397,3 +397,47 @@ def test_light_up_and_wall_numbers_match_ray_casting():
         grid = as_grid(params, lamps)
         want = {(r, c): sum(grid[y][x] for y, x in params.neighbours(r, c)) for r, c in sorted(params.walls)}
         assert list(wall_numbers(params, grid).items()) == list(want.items())
+
+
+# ---- answers of language models and canonical forms --------------------------------------------
+def test_a_messy_answer_is_read_as_lamps():
+    inst = PUZZLE.parse(PUZZLE.example)
+    lamps = {(0, 0), (1, 2), (2, 0), (3, 1)}
+    grid = tuple(tuple((r, c) in lamps for c in range(4)) for r in range(4))
+    assert PUZZLE.verify(inst, grid) == []
+    assert PUZZLE.read_answer(inst, PUZZLE.answer_text(inst, grid)) == grid
+    assert PUZZLE.read_answer(inst, "Lamps:\n```\nL x x x\n2 # L x\nl . 1 0\n. L . .\n```") == grid
+    assert PUZZLE.read_answer(inst, "*...\n2#*.\n*.10\n.*..") == grid
+    # a row of white cells and lamps only is a row, not a drawn frame
+    assert PUZZLE.read_answer(inst, "....\n2#..\n..10\n....") == tuple((False,) * 4 for _ in range(4))
+    assert PUZZLE.read_answer(inst, "* . . .\n2 * * .\n* . 1 0\n. * . .")[1][1]  # a lamp on a wall: verify says
+    with pytest.raises(PuzzleError, match="row 1, column 2"):
+        PUZZLE.read_answer(inst, "* ? . .\n2 # * .\n* . 1 0\n. * . .")
+
+
+def test_canonical_is_the_same_under_rotations_and_reflections_that_keep_the_shape():
+    def images(rows: list[str], square: bool) -> list[list[str]]:
+        out = [rows, rows[::-1], [row[::-1] for row in rows], [row[::-1] for row in rows[::-1]]]
+        if square:
+            turned = ["".join(col) for col in zip(*rows)]  # the transpose, then its three images
+            out += [turned, turned[::-1], [row[::-1] for row in turned], [row[::-1] for row in turned[::-1]]]
+        return out
+
+    for text in (PUZZLE.example, "..#..\n1...2\n.#..."):
+        rows = text.splitlines()
+        base = PUZZLE.canonical(PUZZLE.parse(text))
+        for image in images(rows, len(rows) == len(rows[0])):
+            assert PUZZLE.canonical(PUZZLE.parse("\n".join(image))) == base, image
+    assert PUZZLE.canonical(PUZZLE.parse("....\n2#..\n..11\n....")) != PUZZLE.canonical(PUZZLE.parse(PUZZLE.example))
+    wide = PUZZLE.canonical(PUZZLE.parse("..#..\n1...2\n.#..."))
+    assert wide != PUZZLE.canonical(PUZZLE.parse("..#..\n2...1\n.#..."))
+
+
+def test_partial_credit_counts_lamps_not_cells():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    reference = PUZZLE.read_answer(inst, "*...\n2#*.\n*.10\n.*..")
+    assert score_text(PUZZLE, inst, "....\n2#..\n..10\n....", reference).score == 0.0  # no lamp: nothing right
+    assert score_text(PUZZLE, inst, "*...\n2#*.\n..10\n....", reference).score == 0.5  # two of four lamps
+    assert score_text(PUZZLE, inst, "*...\n2#*.\n*.10\n.*..", reference).score == 1.0

@@ -349,3 +349,18 @@ def test_the_second_opinion_comes_from_the_other_engine():
     assert (report.engine, report.second_engine) == ("cpsat", "sat") and report.cpsat in ("ambiguous", "unknown")
     report = check(PUZZLE, PUZZLE.parse(PUZZLE.example), second_opinion=True)
     assert (report.engine, report.second_engine, report.status, report.cpsat) == ("sat", "cpsat", "unique", "unique")
+
+
+# ---- answers for language models -----------------------------------------------------------
+def test_an_answer_is_read_leniently_and_scored():
+    from puzzlelab.lab.answers import question, score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert "make 15" in question(PUZZLE, inst)
+    messy = "Let me think.\n2 7 6 is the top row.\nFinal answer:\n```text\n2, 7, 6\n9 5 1\n| 4 | 3 | 8 |\n```"
+    assert PUZZLE.read_answer(inst, messy) == ((2, 7, 6), (9, 5, 1), (4, 3, 8))
+    assert score_text(PUZZLE, inst, messy, None).score == 1.0
+    wrong = score_text(PUZZLE, inst, "2 7 6\n9 5 1\n4 3 80", ((2, 7, 6), (9, 5, 1), (4, 3, 8)))
+    assert wrong.parsed and not wrong.valid and 0 < wrong.score < 1  # read, then judged wrong
+    with pytest.raises(PuzzleError, match="3 rows"):
+        PUZZLE.read_answer(inst, "2 7 6\n9 5 1")

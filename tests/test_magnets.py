@@ -336,3 +336,75 @@ def test_count_clues_for_no_line_are_refused(key):
     check_count(params, ("row", 2, "-"), 1)
     with pytest.raises(PuzzleError, match="is not a row or column count"):
         check_count(params, key, 1)
+
+
+# ---- answers for language models -----------------------------------------------------------
+EXAMPLE_SOLUTION = (("-", "+", ".", "-"), (".", "-", ".", "+"), (".", "+", ".", "."), ("+", "-", ".", "."))
+
+
+def test_an_answer_is_read_leniently_and_scored():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert PUZZLE.answer_text(inst, EXAMPLE_SOLUTION) == "- + . -\n. - . +\n. + . .\n+ - . ."
+    messy = "Here it is - poles first.\n---\n```\n-+.-\n| . | - | . | + |\nX,+,x,.\n+ \u2212 _ .\n```\nDone."
+    assert PUZZLE.read_answer(inst, messy) == EXAMPLE_SOLUTION
+    assert score_text(PUZZLE, inst, messy, EXAMPLE_SOLUTION).score == 1.0
+    wrong = score_text(PUZZLE, inst, "+ + . -\n. - . +\n. + . .\n+ - . .", EXAMPLE_SOLUTION)
+    assert wrong.parsed and not wrong.valid and wrong.score == 0.9375  # 15 of 16 cells
+    with pytest.raises(PuzzleError, match="4 rows"):
+        PUZZLE.read_answer(inst, "-+.-\n.-.+\n.+..")
+
+
+def board_parts(text: str) -> tuple[list[str], list[str], list[tuple[str, ...]], list[str]]:
+    """The text form as lists: + and - column counts, rows (+, -, layout), given rows."""
+    lines = text.split("\n")
+    given = lines.index("given") if "given" in lines else len(lines)
+    rows = [tuple(line.split()) for line in lines[2:given]]
+    return lines[0].split()[1:], lines[1].split()[1:], rows, lines[given + 1:]
+
+
+def board_text(plus: list[str], minus: list[str], rows: list, given: list[str]) -> str:
+    lines = ["+ " + " ".join(plus), "- " + " ".join(minus), *(" ".join(row) for row in rows)]
+    return "\n".join(lines + (["given", *given] if given else []))
+
+
+def quarter_turn(text: str) -> str:
+    """Clockwise: column j becomes row j, row i becomes column h-1-i; a domino's halves
+    turn with it (L R, left and right, become T B, top and bottom, and so on)."""
+    plus, minus, rows, given = board_parts(text)
+    layout = [row[2] for row in rows]
+    h, w = len(layout), len(layout[0])
+    turn = {"L": "T", "R": "B", "T": "R", "B": "L", "*": "*"}
+    new = ["".join(turn[layout[h - 1 - c][r]] for c in range(h)) for r in range(w)]
+    new_given = ["".join(given[h - 1 - c][r] for c in range(h)) for r in range(w)] if given else []
+    return board_text([row[0] for row in rows][::-1], [row[1] for row in rows][::-1],
+                      [(p, m, lay) for p, m, lay in zip(plus, minus, new)], new_given)
+
+
+def mirror(text: str) -> str:
+    plus, minus, rows, given = board_parts(text)
+    flip = {"L": "R", "R": "L", "T": "T", "B": "B", "*": "*"}
+    return board_text(plus[::-1], minus[::-1], [(p, m, "".join(flip[ch] for ch in lay[::-1])) for p, m, lay in rows],
+                      [row[::-1] for row in given])
+
+
+def swap_poles(text: str) -> str:
+    plus, minus, rows, given = board_parts(text)
+    swap = str.maketrans("+-", "-+")
+    return board_text(minus, plus, [(m, p, lay) for p, m, lay in rows], [row.translate(swap) for row in given])
+
+
+def test_the_canonical_form_is_one_for_every_turn_mirror_and_pole_swap():
+    text = PUZZLE.example + "\ngiven\n-...\n....\n..x.\n...."
+    base = PUZZLE.canonical(PUZZLE.parse(text))
+    images, t = [], text
+    for _ in range(4):
+        t = quarter_turn(t)
+        images += [t, mirror(t), swap_poles(t), swap_poles(mirror(t))]
+    assert len(set(images)) == 16
+    assert all(PUZZLE.canonical(PUZZLE.parse(image)) == base for image in images)
+    assert PUZZLE.canonical(PUZZLE.parse(text.replace("+ 1 2 0 1", "+ 1 2 1 0"))) != base
+    wide = "+ 1 . .\n- . . 1\n. . LRT\n1 . LRB"  # not square: turns a quarter are no symmetry
+    assert PUZZLE.canonical(PUZZLE.parse(wide)) == PUZZLE.canonical(PUZZLE.parse(swap_poles(mirror(wide))))
+    assert PUZZLE.canonical(PUZZLE.parse(wide)) != PUZZLE.canonical(PUZZLE.parse(quarter_turn(wide)))

@@ -567,3 +567,60 @@ def test_many_generated_puzzles_are_unique_by_cpsat():
     generated_rechecked(PUZZLE, gen, gen.params(size=60, regions=360), 3, seed=13)
     for made in generated_rechecked(PUZZLE, gen, gen.params(diff="h"), 2, seed=14):
         assert PUZZLE.human_grade(made.instance) == {"tatham": "hard"}
+
+
+# ---- answers for language models -----------------------------------------------------------
+def test_an_answer_is_read_leniently_and_scored():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = (0, 1, 2, 3, 1, 1, 0)
+    assert PUZZLE.answer_text(inst, solution) == "R R Y Y\nG G G B\nY G Y B\nY R R B"
+    messy = "I colour region 2 green first.\n```\nr,r,y,y\nGGG B\n| y | green | Yellow | b |\nY R R B\n```"
+    assert PUZZLE.read_answer(inst, messy) == solution
+    assert score_text(PUZZLE, inst, messy, solution).score == 1.0
+    pairs = "Answer: 0=R, 1=Y, 2=G\n3: blue 4=Y 5=y 6=R"  # region by region, for a grid map too
+    assert PUZZLE.read_answer(inst, pairs) == solution
+    with pytest.raises(PuzzleError, match="region 2 is painted both G and Y"):
+        PUZZLE.read_answer(inst, "R R Y Y\nG G Y B\nY G Y B\nY R R B")
+    with pytest.raises(PuzzleError, match="'0' is no colour"):
+        PUZZLE.read_answer(inst, "0 0 1 1\n2 2 2 3\n4 2 5 3\n4 6 6 3")  # the board's region numbers are no colours
+    wrong = score_text(PUZZLE, inst, "R R Y Y\nG G G B\nY G Y B\nY B B B", solution)
+    assert wrong.parsed and not wrong.valid and 0 < wrong.score < 1
+    graph = PUZZLE.parse("graph\na: b c\nb: c\nc:\ngiven a=G")
+    assert PUZZLE.answer_text(graph, (2, 0, 1)) == "0=G\n1=R\n2=Y"
+    assert PUZZLE.read_answer(graph, "So:\n* 0 = green\n* 1 = red\n* 2 = yellow") == (2, 0, 1)
+    with pytest.raises(PuzzleError, match="no colour for region 2"):
+        PUZZLE.read_answer(graph, "0=G 1=R")
+
+
+def turned(text: str) -> str:
+    """The region-name grid a quarter turn clockwise; the given line as it is."""
+    rows = [line.split() for line in text.split("\n") if not line.startswith("given")]
+    given = [line for line in text.split("\n") if line.startswith("given")]
+    return "\n".join([" ".join(rows[len(rows) - 1 - r][c] for r in range(len(rows))) for c in range(len(rows[0]))]
+                     + given)
+
+
+def mirrored(text: str) -> str:
+    return "\n".join(line if line.startswith("given") else " ".join(line.split()[::-1]) for line in text.split("\n"))
+
+
+def recoloured(text: str, colours: str) -> str:
+    """The given colours renamed: R Y G B become `colours`."""
+    return text.translate(str.maketrans("RYGB", colours))
+
+
+def test_the_canonical_form_is_one_for_every_turn_mirror_and_recolouring():
+    base = PUZZLE.canonical(PUZZLE.parse(PUZZLE.example))
+    images, t = [], PUZZLE.example
+    for k in range(4):
+        t = turned(t)
+        images += [t, mirrored(recoloured(t, "YGBR"[k:] + "YGBR"[:k]))]
+    assert len(set(images)) == 8
+    assert all(PUZZLE.canonical(PUZZLE.parse(image)) == base for image in images)
+    assert PUZZLE.canonical(PUZZLE.parse(PUZZLE.example.replace("4=Y", "4=R"))) != base
+    assert PUZZLE.canonical(PUZZLE.parse(PUZZLE.example.replace("4 6 6 3", "4 6 6 6"))) != base
+    graph = "graph\na: b c\nb: c\nc:\ngiven a=G c=Y"
+    assert PUZZLE.canonical(PUZZLE.parse(graph)) == PUZZLE.canonical(PUZZLE.parse(recoloured(graph, "BRYG")))
+    assert PUZZLE.canonical(PUZZLE.parse(graph)) != PUZZLE.canonical(PUZZLE.parse(graph.replace("c=Y", "c=G")))

@@ -368,3 +368,29 @@ def test_play_out_cache_hands_out_copies():
     first.clues.clear()
     again = play_out(params)
     assert again.clues and again == plain_play_out(params)
+
+
+# ---- answers for language models -----------------------------------------------------------
+def test_the_answer_marks_the_seeds_safe_cells_and_mines_read_leniently():
+    from puzzlelab.lab.answers import score_text
+
+    inst = P.parse(SEED)
+    flags = {cell for cell, v in inst.clues.items() if v == FLAG}
+    mines = SEED_MINES | (flags - SEED_WRONG_FLAGS)  # flags are covered cells: marked as the numbers say
+
+    def mark(r: int, c: int) -> str:
+        v = inst.clues.get((r, c))
+        return str(v) if isinstance(v, int) else "S" if (r, c) in SEED_SAFE else "M" if (r, c) in mines else "?"
+
+    want = tuple(tuple(mark(r, c) for c in range(30)) for r in range(16))
+    assert P.reference_solution(inst) == want
+    assert "game" not in P.board_text(generate(9, 9, 10, rng=random.Random(4)).instance)  # no layout given away
+    messy = "\n".join(" ".join({"M": "!", "S": "s", "?": "?"}.get(ch, "-") for ch in row) for row in want)
+    assert P.read_answer(inst, f"Here are my marks:\n```\n{messy}\n```\nDone.") == want
+    wrong = P.answer_text(inst, want).replace("S", "?")  # the eight safe cells left undecided
+    score = score_text(P, inst, wrong, want)
+    covered = sum(not isinstance(inst.clues.get((r, c)), int) for r in range(16) for c in range(30))
+    assert not score.valid and score.score == round(1 - 8 / covered, 4) and "r1c10 is certainly safe" in score.reason
+    assert P.verify(inst, Layout(())) != []  # a mine layout is still checked as before
+    with pytest.raises(PuzzleError, match="no 16 rows of 30"):
+        P.read_answer(inst, "\n".join(row[:-1] for row in P.answer_text(inst, want).split("\n")))

@@ -383,3 +383,60 @@ def test_many_generated_puzzles_are_unique_by_cpsat():
     generated_rechecked(PUZZLE, gen, gen.params(size=8), 40, seed=11)
     generated_rechecked(PUZZLE, gen, gen.params(size=15), 10, seed=12)
     generated_rechecked(PUZZLE, gen, gen.params(size=25), 3, seed=13)
+
+
+# ---- answers for language models -----------------------------------------------------------
+EXAMPLE_SOLUTION = ((True, True, False, True), (True, True, False, False), (True, True, True, False),
+                    (True, False, False, False))
+
+
+def test_an_answer_is_read_leniently_and_scored():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert PUZZLE.answer_text(inst, EXAMPLE_SOLUTION) == "# # . #\n# # . .\n# # # .\n# . . ."
+    messy = "Shading it:\n---\n```\nB B W B\nbbww\n| # | # | # | . |\n1,0,0,0\n```\nThat is all."
+    assert PUZZLE.read_answer(inst, messy) == EXAMPLE_SOLUTION
+    assert score_text(PUZZLE, inst, messy, EXAMPLE_SOLUTION).score == 1.0
+    white_row = PUZZLE.read_answer(inst, "# # . #\n. . . .\n# # # .\n# . . .")  # a row of dots is a row, no frame
+    assert white_row[1] == (False,) * 4
+    wrong = score_text(PUZZLE, inst, "# # . #\n. . . .\n# # # .\n# . . .", EXAMPLE_SOLUTION)
+    assert wrong.parsed and not wrong.valid and wrong.score == 0.875  # 14 of 16 cells
+    with pytest.raises(PuzzleError, match="4 rows"):
+        PUZZLE.read_answer(inst, "# # . #\n# # . .")
+
+
+def turned(text: str) -> str:
+    rows = text.split("\n")
+    return "\n".join("".join(rows[len(rows) - 1 - r][c] for r in range(len(rows))) for c in range(len(rows[0])))
+
+
+def mirrored(text: str) -> str:
+    return "\n".join(row[::-1] for row in text.split("\n"))
+
+
+def complemented(text: str) -> str:
+    """Black and white swapped: each number counts the white cells of its block instead."""
+    rows = text.split("\n")
+    h, w = len(rows), len(rows[0])
+
+    def size(r: int, c: int) -> int:
+        return (min(r + 1, h - 1) - max(r - 1, 0) + 1) * (min(c + 1, w - 1) - max(c - 1, 0) + 1)
+    return "\n".join("".join(ch if ch == "." else str(size(r, c) - int(ch)) for c, ch in enumerate(row))
+                     for r, row in enumerate(rows))
+
+
+def test_the_canonical_form_is_one_for_every_turn_mirror_and_complement():
+    base = PUZZLE.canonical(PUZZLE.parse(PUZZLE.example))
+    images, t = [], PUZZLE.example
+    for _ in range(4):
+        t = turned(t)
+        images += [t, mirrored(t), complemented(t), complemented(mirrored(t))]
+    assert len(set(images)) == 16
+    assert all(PUZZLE.canonical(PUZZLE.parse(image)) == base for image in images)
+    assert PUZZLE.canonical(PUZZLE.parse(PUZZLE.example.replace("3", "2"))) != base
+    wide = "1..\n.3."  # not square: a quarter turn is no symmetry
+    assert PUZZLE.canonical(PUZZLE.parse(wide)) == PUZZLE.canonical(PUZZLE.parse(complemented(mirrored(wide))))
+    assert PUZZLE.canonical(PUZZLE.parse(wide)) != PUZZLE.canonical(PUZZLE.parse(turned(wide)))
+    impossible = "9..\n..."  # a 9 its block cannot hold has no complement, and the form is still one
+    assert PUZZLE.canonical(PUZZLE.parse(impossible)) == PUZZLE.canonical(PUZZLE.parse(mirrored(impossible)))

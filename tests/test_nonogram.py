@@ -637,3 +637,70 @@ def test_generation_depends_only_on_the_seed():
 @pytest.mark.slow
 def test_generated_25x25_unique_by_cpsat():
     assert_unique_by_cpsat(generate(10, 25, seed=8))
+
+
+# ---- answers for language models -----------------------------------------------------------
+def test_an_answer_is_read_leniently_and_scored():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = ((1, 1, 1, 0), (0, 1, 1, 0), (1, 1, 0, 1), (0, 1, 0, 1))
+    assert PUZZLE.answer_text(inst, solution) == "# # # .\n. # # .\n# # . #\n. # . #"
+    messy = "The picture:\n<answer>\n###.\n.##.\n| # | # | . | # |\n0 1 0 1\n</answer>"
+    assert PUZZLE.read_answer(inst, messy) == solution
+    assert score_text(PUZZLE, inst, messy, solution).score == 1.0
+    assert score_text(PUZZLE, inst, "■■■□\n□■■□\n■■□■\n□■□■", solution).score == 1.0
+    white = PUZZLE.read_answer(inst, "# # # .\n. . . .\n# # . #\n. # . #")  # a row of dots is a row, no frame
+    assert white[1] == (0, 0, 0, 0)
+    wrong = score_text(PUZZLE, inst, "# # # .\n. . . .\n# # . #\n. # . #", solution)
+    assert wrong.parsed and not wrong.valid and wrong.score == 0.875
+    with pytest.raises(PuzzleError, match="4 rows"):
+        PUZZLE.read_answer(inst, "###.\n.##.\n##.#")
+
+
+def sections(text: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for line in text.split("\n"):
+        if line.endswith(":"):
+            out[line[:-1]] = []
+        else:
+            out[list(out)[-1]].append(line)
+    return out
+
+
+def written(parts: dict[str, list[str]]) -> str:
+    return "\n".join(line for name, lines in parts.items() for line in [name + ":", *lines])
+
+
+def mirrored(text: str) -> str:
+    """Left to right: the columns in reverse order, each row's runs read backwards."""
+    parts = sections(text)
+    parts["cols"] = parts["cols"][::-1]
+    parts["rows"] = [" ".join(line.split()[::-1]) for line in parts["rows"]]
+    if "grid" in parts:
+        parts["grid"] = [row[::-1] for row in parts["grid"]]
+    return written(parts)
+
+
+def transposed(text: str) -> str:
+    parts = sections(text)
+    parts["cols"], parts["rows"] = parts["rows"], parts["cols"]
+    if "grid" in parts:
+        parts["grid"] = ["".join(col) for col in zip(*parts["grid"])]
+    return written({name: parts[name] for name in ("cols", "rows", "grid") if name in parts})
+
+
+def test_the_canonical_form_is_one_for_every_turn_and_mirror():
+    text = "cols:\n1 1\n4\n?\n2\nrows:\n3\n2\n2 1\n0\ngrid:\n?#??\n????\n.???\n????"
+    base = PUZZLE.canonical(PUZZLE.parse(text))
+    images, t = [], text
+    for _ in range(4):
+        t = mirrored(transposed(t))  # a quarter turn
+        images += [t, mirrored(t)]
+    assert len(set(images)) == 8
+    assert all(PUZZLE.canonical(PUZZLE.parse(image)) == base for image in images)
+    assert PUZZLE.canonical(PUZZLE.parse(text.replace("2 1", "1 2"))) != base
+    wide = "cols:\n1\n2\n1\nrows:\n1 1\n2"  # not square: a quarter turn is no symmetry
+    turned_twice = mirrored(transposed(mirrored(transposed(wide))))
+    assert PUZZLE.canonical(PUZZLE.parse(wide)) == PUZZLE.canonical(PUZZLE.parse(turned_twice))
+    assert PUZZLE.canonical(PUZZLE.parse(wide)) != PUZZLE.canonical(PUZZLE.parse(transposed(wide)))

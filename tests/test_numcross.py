@@ -312,3 +312,22 @@ def test_render_show_and_convert(tmp_path):
     assert code == 0 and out.startswith('GRID = """')
     code, out, _ = run(tmp_path, "grade", "numcross", "one.txt")
     assert code == 0 and "equations        6" in out and "cpsat_status     optimal" in out
+
+
+# ---- answers for language models -----------------------------------------------------------
+def test_an_answer_is_read_leniently_and_scored():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = (EXAMPLE_SOLUTION, EXAMPLE_LETTERS)
+    assert PUZZLE.answer_text(inst, solution) == "8 1 #\n3 2 4\n# 1 8\nletters: A=3 B=2 C=9 E=4"
+    messy = ("C must be 9, so a1 = 81.\n```\n81#\n3, 2, 4\n| - | 1 | 8 |\n```\n"
+             "with a: 3, b = 2\nc=9 and E = 4.")
+    assert PUZZLE.read_answer(inst, messy) == solution
+    assert score_text(PUZZLE, inst, messy, solution).score == 1.0
+    wrong = score_text(PUZZLE, inst, "8 1 #\n3 2 4\n# 1 8\nletters: A=3 B=2 C=9 E=5", solution)
+    assert wrong.parsed and not wrong.valid and wrong.score == round(10 / 11, 4)  # 7 cells and 3 letters of 11
+    assert PUZZLE.read_answer(inst, "8 1 #\n3 2 4\n# 1 8")[1] == ()  # no letters: each is missing, verify says
+    assert not score_text(PUZZLE, inst, "8 1 #\n3 2 4\n# 1 8", solution).valid
+    with pytest.raises(PuzzleError, match="3 rows"):
+        PUZZLE.read_answer(inst, "8 1 #\n3 2 4\nletters: A=3 B=2 C=9 E=4")

@@ -432,3 +432,20 @@ def test_partner_and_options():
                      GenerateOptions(symmetric=True))
     assert g.unique
     assert cpsat_count(PUZZLE, g.instance, limit=2).n == 1
+
+
+# ---- for language models ----------------------------------------------------------------------
+def test_a_messy_answer_is_read_leniently():
+    """Prose first, a fence, bars or commas between cells, letters in any order and case,
+    compass letters, drawn corners: all read as the loop."""
+    from puzzlelab.lab.solve import solve
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = solve(PUZZLE, inst)
+    assert PUZZLE.answer_text(inst, solution) == ". DR LR DL\n. UD . UD\n. UD . UD\n. UR LR UL"
+    messy = ("The loop goes round the right three columns.\n```text\n| . | rd | LR | ld |\n.,du,.,UD\n"
+             "0  NS  ·  ┃\n. ┗ we ┘\n```\n")
+    assert PUZZLE.read_answer(inst, messy) == solution
+    assert PUZZLE.read_answer(inst, ". . . .\n" * 4) == (("",) * 4,) * 4  # a row of empty cells is no frame
+    with pytest.raises(PuzzleError, match="row 1, column 2"):
+        PUZZLE.read_answer(inst, ". DD LR DL\n. UD . UD\n. UD . UD\n. UR LR UL")

@@ -19,7 +19,7 @@ from puzzlelab.lab.cli import main
 from puzzlelab.lab.dataset import DatasetSpec, generate_dataset, journal_header
 from puzzlelab.lab.plot import picture_format, plot_datasets, save_figure
 from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.records import Skipped, check_record, flatten, read_records, read_timings, unflatten
+from puzzlelab.lab.records import Skipped, check_record, flatten, read_records, read_timings, unflatten, unportable
 from puzzlelab.lab.render import render
 from puzzlelab.lab.stats import Timing, dataset_stats
 
@@ -164,7 +164,7 @@ def _jsonl_with(sudoku, path: Path, second: str) -> Path:
 
 
 def _record(sudoku, **changes) -> str:
-    record = json.loads(sudoku["jsonl"].read_text().splitlines()[1])
+    record = unportable(json.loads(sudoku["jsonl"].read_text().splitlines()[1]))  # nested, as files were
     for key, value in changes.items():
         if key.startswith("difficulty_"):
             record["difficulty"][key[len("difficulty_"):]] = value
@@ -257,18 +257,25 @@ def _write_csv(path: Path, rows: list[list[str]]) -> Path:
     return path
 
 
+def _line_of(rows: list[list[str]], i: int) -> int:
+    """The line row `i` starts on (cells such as a question hold line breaks)."""
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows(rows[:i])
+    return text.getvalue().count("\n") + 1
+
+
 @pytest.mark.parametrize("column, value, message", [
     ("clue_count", "many", 'clue_count: expected a whole number >= 0, got "many"'),
     ("unique", "maybe", 'unique: expected true or false, got "maybe"'),
     ("params", "{broken", 'params: expected an object, got "{broken"'),
     ("puzzle", "", "puzzle: missing"),
-    ("difficulty_level", "hard", 'difficulty.level: expected a whole number >= 0 or null, got "hard"'),
+    ("difficulty", '{"level": "hard"}', 'difficulty.level: expected a whole number >= 0 or null, got "hard"'),
 ])
 def test_csv_cells_are_checked_like_json_fields(sudoku, tmp_path, capsys, column, value, message):
     rows = _csv_rows(sudoku["csv"])
     rows[3][rows[0].index(column)] = value
     path = _write_csv(tmp_path / "bad.csv", rows)
-    assert clean_error(capsys, "stats", path).endswith(f"{path}: line 4: {message}")
+    assert clean_error(capsys, "stats", path).endswith(f"{path}: line {_line_of(rows, 3)}: {message}")
     assert dataset_stats(str(path), skip_bad=True).to_json()["records"] == 3
 
 
@@ -276,13 +283,14 @@ def test_csv_rows_of_the_wrong_length_and_truncated_files(sudoku, tmp_path, caps
     rows = _csv_rows(sudoku["csv"])
     path = _write_csv(tmp_path / "long.csv", rows[:2] + [rows[2] + ["extra"]] + rows[3:])
     width = len(rows[0])
-    assert clean_error(capsys, "stats", path).endswith(f"line 3: {width + 1} fields, the header has {width}")
+    assert clean_error(capsys, "stats", path).endswith(f"line {_line_of(rows, 2)}: {width + 1} fields, "
+                                                       f"the header has {width}")
     assert dataset_stats(str(path), skip_bad=True).to_json()["bad_lines"] == 1
     text = sudoku["csv"].read_text()
     for cut in (len(text) - 40, len(text) - text[::-1].index('"') - 1, text.rindex("\n", 0, len(text) - 1) + 5):
         path = tmp_path / "cut.csv"
         path.write_text(text[:cut])  # killed while writing the last row, inside or outside a quoted cell
-        assert f"{path}: line 5: " in clean_error(capsys, "stats", path)
+        assert f"{path}: line {_line_of(rows, 4)}: " in clean_error(capsys, "stats", path)
         s = dataset_stats(str(path), skip_bad=True).to_json()
         assert s["records"] == 3 and s["bad_lines"] == 1
 
@@ -333,7 +341,7 @@ def test_parquet_rows_are_checked_and_named_by_row(sudoku, tmp_path):
     import pyarrow.parquet as pq
 
     rows = [flatten(r) for r in read_records(sudoku["jsonl"])]
-    rows[2]["difficulty_level"] = -1
+    rows[2]["difficulty"] = json.dumps({**json.loads(rows[2]["difficulty"]), "level": -1})
     path = tmp_path / "level.parquet"
     pq.write_table(pa.Table.from_pylist(rows), path)
     with pytest.raises(PuzzleError, match=f"{path}: row 3: difficulty.level: expected a whole number >= 0 or "

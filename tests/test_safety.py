@@ -172,7 +172,7 @@ def test_two_real_runs_on_one_output(tmp_path):
     second = cli("generate", "sudoku", "--count", "400", "--seed", "3", "--out", str(out), "--quiet")
     assert "another puzzlelab run" in one_clean_line(second)
     assert first.wait(timeout=HANG) == 0
-    timings = (tmp_path / "d.jsonl.timings.jsonl").read_text().splitlines()
+    timings = (tmp_path / "d.jsonl.timings").read_text().splitlines()
     assert len(out.read_text().splitlines()) == 400 and len(timings) == 400
 
 

@@ -399,3 +399,44 @@ def test_clue_literal_table_matches_the_formula():
     one_shot = PUZZLE.one_shot_rules(SinglesParams(3, 3), IDPool())  # no table: a clause per clue
     assert PUZZLE.clue_clauses(SinglesParams(3, 3), one_shot, (1, 2), 3) == [[one_shot.data.shade[1][2],
                                                                               one_shot.data.white[1][2][2]]]
+
+
+# ---- for language models ----------------------------------------------------------------------
+def test_a_messy_answer_is_read_leniently():
+    """Prose, tags, commas, B or * for shaded, the numbers of unshaded cells copied from
+    the board; a row of unshaded dots is a row, not a drawn frame."""
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = ((False, False, False, True), (True, False, False, False),
+                (False, False, False, True), (False, True, False, False))
+    assert PUZZLE.answer_text(inst, solution) == ". . . #\n# . . .\n. . . #\n. # . ."
+    messy = "I shade four cells.\n<answer>\n2, 1, 4, B\n*, 2, 3, 1\n. . . #\n3 # 1 2\n</answer>"
+    assert PUZZLE.read_answer(inst, messy) == solution
+    assert PUZZLE.read_answer(inst, "....\n....\n....\n....") == ((False,) * 4,) * 4
+    with pytest.raises(PuzzleError, match="row 1, column 1"):
+        PUZZLE.read_answer(inst, "3 . . #\n# . . .\n. . . #\n. # . .")  # r1c1 holds 2, not 3
+    with pytest.raises(PuzzleError, match="no 4 rows"):
+        PUZZLE.read_answer(inst, ". . #\n# . .")
+
+
+def transformed(text: str, quarter_turns: int, mirror: bool, names: dict[str, str]) -> str:
+    """A text board turned clockwise, then mirrored left-right, its numbers renamed: written
+    on the text, independently of `canonical`."""
+    rows = [[names.get(t, t) for t in line.split()] for line in text.splitlines()]
+    for _ in range(quarter_turns):
+        rows = [list(col) for col in zip(*rows[::-1])]
+    if mirror:
+        rows = [row[::-1] for row in rows]
+    return "\n".join(" ".join(row) for row in rows)
+
+
+@pytest.mark.parametrize("text", [PUZZLE.example, "1 2 3\n3 3 1\n2 1 1\n3 2 .", "4 1 2 4 3\n1 2 . 3 4"])
+def test_the_canonical_form_is_the_same_for_every_symmetry_and_renaming(text):
+    inst = PUZZLE.parse(text)
+    p = inst.params
+    top = str(p.top)
+    renaming = {str(v): str(p.top + 1 - v) for v in range(1, p.top + 1)}  # 1 <-> top, ...
+    turns = range(4) if p.width == p.height else (0, 2)
+    images = [transformed(text, k, m, names) for k in turns for m in (False, True) for names in ({}, renaming)]
+    assert {PUZZLE.canonical(PUZZLE.parse(image)) for image in images} == {PUZZLE.canonical(inst)}
+    other = PUZZLE.parse(text.replace("1", top, 1))  # one number changed: the counts of equal numbers change
+    assert PUZZLE.canonical(other) != PUZZLE.canonical(inst)

@@ -131,3 +131,23 @@ def test_bad_input(text, line):
     with pytest.raises(PuzzleError) as err:
         PUZZLE.parse(text)
     assert err.value.line == line
+
+
+# ---- answers for language models -----------------------------------------------------------
+def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
+    from puzzlelab.lab.answers import score_text
+
+    inst = PUZZLE.parse("a..\n\n..a")
+    best = PUZZLE.reference_solution(inst)
+    assert PUZZLE.answer_text(inst, best) == "a right\na right"
+    assert PUZZLE.read_answer(inst, "Sure! Moves:\n```\n1. A: Right\n2) a ->\n```") == best
+    assert PUZZLE.read_answer(inst, "<answer>aR, AR</answer>") == best
+    assert PUZZLE.read_answer(inst, "a → then a →") == best
+    longer = "a right\na left\na right\na right"
+    assert score_text(PUZZLE, inst, longer, best).score == 0.5
+    assert score_text(PUZZLE, inst, "a left", best).score == 0.0  # blocked: read, judged wrong
+    cased = PUZZLE.parse("A.a\n\n.Aa")  # blocks differing only in case are read as written
+    assert PUZZLE.read_answer(cased, "A right, a up") == [("A", "right"), ("a", "up")]
+    assert PUZZLE.read_answer(PUZZLE.parse("1.\n\n1."), "None.") == []
+    with pytest.raises(PuzzleError, match="no slide"):
+        PUZZLE.read_answer(inst, "Slide everything.")

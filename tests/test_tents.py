@@ -476,8 +476,8 @@ def test_generate_from_the_command_line(tmp_path):
     out = tmp_path / "t.jsonl"
     assert cli.main(["generate", "tents", "--size", "6", "--strip-counts", "1", "--count", "2", "--quiet",
                      "--out", str(out)]) == 0
-    records = out.read_text().splitlines()
-    assert len(records) == 2 and all("?" in r and "tatham_id" not in r for r in records)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 2 and all("?" in r["clues"] and r.get("tatham_id") is None for r in records)
     full = tmp_path / "full.jsonl"
     assert cli.main(["generate", "tents", "--size", "6", "--count", "2", "--quiet", "--out", str(full)]) == 0
     assert all('"tatham_id": "6x6:' in r for r in full.read_text().splitlines())
@@ -503,3 +503,44 @@ def test_records_count_the_repairs(tmp_path):
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert all(r["repairs"] >= 0 and r["attempts"] >= 1 for r in records)
     assert sum(r["repairs"] for r in records) >= 1
+
+
+# ---- for language models ----------------------------------------------------------------------
+def test_a_messy_answer_is_read_leniently():
+    """Prose, a fence, cells spaced out, a tent as e, A or ^, the counts copied from the
+    board (after each row, and a line under them): read as the tents. A tree where the
+    board has none is refused."""
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = grid("TE.E\nT..T\nE.ET\n....")
+    assert PUZZLE.answer_text(inst, solution) == "TE.E\nT..T\nE.ET\n...."
+    messy = "Placing the tents:\n```\nT e . A  2\nT . . T  0\nE . ^ T  2\n. . . .  0\n1 1 1 1\n```"
+    assert PUZZLE.read_answer(inst, messy) == solution
+    with pytest.raises(PuzzleError, match="row 1, column 2"):
+        PUZZLE.read_answer(inst, "TT.E\nT..T\nE.ET\n....")
+
+
+def transformed(text: str, quarter_turns: int, mirror: bool) -> str:
+    """A text board (rows of cells with their counts, then the column counts) turned
+    clockwise, then mirrored left-right, written on the text: a quarter turn makes the
+    columns, read bottom up, the rows, with the column counts, and the rows the columns,
+    their counts from the last row up; a mirror reverses each row and the column counts."""
+    lines = text.splitlines()
+    cells = [list(line.split()[0]) for line in lines[:-1]]
+    rows, cols = [line.split()[1] for line in lines[:-1]], lines[-1].split()
+    for _ in range(quarter_turns):
+        cells, rows, cols = [list(col) for col in zip(*cells[::-1])], cols, rows[::-1]
+    if mirror:
+        cells, cols = [row[::-1] for row in cells], cols[::-1]
+    return "\n".join(["".join(row) + " " + n for row, n in zip(cells, rows)] + [" ".join(cols)])
+
+
+@pytest.mark.parametrize("text", [PUZZLE.example, "T.. 1\n..T 1\n... 0\n.T. ?\n1 ? 1", "T... ?\n..T. 1\n2 0 ? 0"])
+def test_the_canonical_form_is_the_same_for_every_symmetry_and_differs_otherwise(text):
+    inst = PUZZLE.parse(text)
+    turns = range(4) if inst.params.width == inst.params.height else (0, 2)
+    images = [transformed(text, k, m) for k in turns for m in (False, True)]
+    assert {PUZZLE.canonical(PUZZLE.parse(image)) for image in images} == {PUZZLE.canonical(inst)}
+    moved = text.replace("T.", ".T", 1)  # one tree one cell right
+    assert PUZZLE.canonical(PUZZLE.parse(moved)) != PUZZLE.canonical(inst)
+    recounted = text[:text.rindex("\n")] + "\n" + " ".join("?" for _ in text.splitlines()[-1].split())
+    assert PUZZLE.canonical(PUZZLE.parse(recounted)) != PUZZLE.canonical(inst)  # the column counts left out

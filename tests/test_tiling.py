@@ -347,3 +347,28 @@ def test_aliases_and_params():
     assert puzzle("checkerboard") is PUZZLE and puzzle("draughtboard") is PUZZLE
     with pytest.raises(PuzzleError, match="at least one stone"):
         TilingParams(2, 2, frozenset(), ())
+
+
+# ---- for language models ----------------------------------------------------------------------
+def test_a_messy_answer_is_read_leniently():
+    """Prose, a fence, commas, our solution text's colour letters after the numbers: read
+    as the stones, each showing the colours of the way it lies that fits the board."""
+    from puzzlelab.lab.solve import solve
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = solve(PUZZLE, inst)
+    assert PUZZLE.answer_text(inst, solution) == "4 3 3 3\n4 2 1 1\n4 2 2 1\n4 4 2 2"
+    messy = "Stone 4 runs down the left.\n```\n4, 3, 3, 3\n4W 2B 1W 1W\n4 2 2 1\n4 4 2 2\n```"
+    assert PUZZLE.read_answer(inst, messy) == solution
+    assert PUZZLE.read_answer(inst, PUZZLE.format_solution(inst, solution)) == solution
+    with pytest.raises(PuzzleError, match="row 1, column 1"):
+        PUZZLE.read_answer(inst, "5 3 3 3\n4 2 1 1\n4 2 2 1\n4 4 2 2")  # there are four stones
+
+
+def test_identical_stones_are_read_in_reading_order_and_holes_as_holes():
+    """Two identical dominoes numbered either way round are the same tiling, each showing
+    the colours the board asks for; a hole reads as a hole."""
+    inst = PUZZLE.parse("board\nBW_\nWB_\nstones\nBW\n===\nBW")
+    either = [PUZZLE.read_answer(inst, text) for text in ("1 1 _\n2 2 _", "2 2 -\n1 1 .")]
+    assert either[0] == either[1] == (((0, "B"), (0, "W"), None), ((1, "W"), (1, "B"), None))
+    assert PUZZLE.verify(inst, either[0]) == []

@@ -450,3 +450,44 @@ def test_many_generated_puzzles_are_unique_by_cpsat():
     gen = generator("towers")
     generated_rechecked(PUZZLE, gen, gen.params(size=7), 20, seed=11)
     generated_rechecked(PUZZLE, gen, gen.params(size=9), 5, seed=12)
+
+
+# ---- for language models ------------------------------------------------------------------
+EXAMPLE_SOLUTION = ((4, 2, 1, 3), (3, 4, 2, 1), (1, 3, 4, 2), (2, 1, 3, 4))
+
+
+def test_a_models_answer_is_read_leniently():
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert PUZZLE.answer_text(inst, EXAMPLE_SOLUTION) == "4 2 1 3\n3 4 2 1\n1 3 4 2\n2 1 3 4"
+    messy = "Let me think. Row 1 has a 4 first.\n\nFinal answer:\n```text\n4,2,1,3\n3|4|2|1\n1342\n2 1 3 4\n```\n"
+    assert PUZZLE.read_answer(inst, messy) == EXAMPLE_SOLUTION
+    framed = "Filled in:\n" + PUZZLE.board_text(inst, EXAMPLE_SOLUTION)  # the clues around the grid
+    assert PUZZLE.read_answer(inst, framed) == EXAMPLE_SOLUTION
+    sides = ". 4 2 1 3 .\n. 3 4 2 1 3\n. 1 3 4 2 .\n3 2 1 3 4 ."  # the left and right clues only
+    assert PUZZLE.read_answer(inst, sides) == EXAMPLE_SOLUTION
+    with pytest.raises(PuzzleError, match="row 1, column 1"):
+        PUZZLE.read_answer(inst, "5 2 1 3\n3 4 2 1\n1 3 4 2\n2 1 3 4")
+
+
+def images(grid: list[list[str]]) -> list[list[list[str]]]:
+    """The grid under each rotation and reflection that keeps its shape, cell by cell: a
+    new cell (i, j) takes the old cell given by the map."""
+    h, w = len(grid), len(grid[0])
+    maps = [(h, w, lambda i, j: (i, j)), (w, h, lambda i, j: (h - 1 - j, i)),  # identity, quarter turn
+            (h, w, lambda i, j: (h - 1 - i, w - 1 - j)), (w, h, lambda i, j: (j, w - 1 - i)),  # half, three quarters
+            (h, w, lambda i, j: (i, w - 1 - j)), (h, w, lambda i, j: (h - 1 - i, j)),  # mirrored left-right, up-down
+            (w, h, lambda i, j: (j, i)), (w, h, lambda i, j: (h - 1 - j, w - 1 - i))]  # in both diagonals
+    return [[[grid[f(i, j)[0]][f(i, j)[1]] for j in range(nw)] for i in range(nh)]
+            for nh, nw, f in maps if (nh, nw) == (h, w)]
+
+
+def test_canonical_is_the_same_for_every_rotation_and_reflection():
+    inst = PUZZLE.parse(PUZZLE.example)
+    tokens = [line.split() for line in PUZZLE.format(inst, "text").splitlines()]  # the clues move with the grid
+    texts = ["\n".join(" ".join(row) for row in image) for image in images(tokens)]
+    assert len(set(texts)) == 8
+    assert {PUZZLE.canonical(PUZZLE.parse(text, "text")) for text in texts} == {PUZZLE.canonical(inst)}
+    moved = PUZZLE.parse(PUZZLE.example.replace(". 1 . . . .", ". . 1 . . ."))  # a given moved a cell
+    assert PUZZLE.canonical(moved) != PUZZLE.canonical(inst)
+    relabelled = PUZZLE.parse(PUZZLE.example.replace(". 1 . . . .", ". 2 . . . ."))  # heights mean heights
+    assert PUZZLE.canonical(relabelled) != PUZZLE.canonical(inst)

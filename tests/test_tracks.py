@@ -511,3 +511,61 @@ def test_many_generated_puzzles_are_unique_by_cpsat():
     generated_rechecked(PUZZLE, gen, gen.params(size=10), 20, seed=11)
     generated_rechecked(PUZZLE, gen, gen.params(size=15), 3, seed=12)
     generated_rechecked(PUZZLE, gen, gen.params(size=8, strip_counts=1), 10, seed=13)
+
+
+# ---- for language models ------------------------------------------------------------------
+def test_a_models_answer_is_read_leniently():
+    inst = PUZZLE.parse(PUZZLE.example)
+    assert PUZZLE.answer_text(inst, EXAMPLE_SOLUTION) == ". . DR DL\nDL DR UL UD\nUD UD DR UL\nUR UL UD ."
+    messy = "The track enters at A.\n```\nAnswer:\n., ., rd, ld\nDL | RD | LU | DU\nud ud Dr Ul\n└ ┘ │ .\n```\nDone."
+    assert PUZZLE.read_answer(inst, messy) == EXAMPLE_SOLUTION
+    copied = "Here is the board filled in:\n" + PUZZLE.format_solution(inst, EXAMPLE_SOLUTION)  # counts, A and B
+    assert PUZZLE.read_answer(inst, copied) == EXAMPLE_SOLUTION
+    assert PUZZLE.read_answer(inst, "..┌┐\n┐┌┘│\n││┌┘\n└┘│.") == EXAMPLE_SOLUTION  # box drawing run together
+    with pytest.raises(PuzzleError, match="row 1, column 3"):
+        PUZZLE.read_answer(inst, ". . DD DL\nDL DR UL UD\nUD UD DR UL\nUR UL UD .")
+
+
+# A 5 wide, 4 high board (generated), a count left out.
+OBLONG = "  3 3 2 3 ?\nA ┐ . . . . 3\n  . . . . . 4\n  . . . . . 3\n  . . . . ┐ 2\n  . . . . B"
+# Each piece mirrored in the line from the bottom-left corner to the top-right.
+ACROSS_GLYPHS = {".": ".", "│": "─", "─": "│", "┌": "┘", "┘": "┌", "┐": "┐", "└": "└"}
+
+
+def across_text(text: str) -> str:
+    """A board in the text form (or a solution drawn in it) mirrored in the line from the
+    bottom-left corner to the top-right, worked out on the text: old cell (r, c) is new cell
+    (width - 1 - c, height - 1 - r), so the row counts become the column counts read
+    backwards, and A on the left edge becomes B on the bottom edge and B becomes A."""
+    lines = text.splitlines()
+    col_counts, rows, row_counts, entrance = lines[0].split(), [], [], 0
+    for r, line in enumerate(lines[1:-1]):
+        tokens = line.split()
+        if tokens[0] == "A":
+            entrance, tokens = r, tokens[1:]
+        rows.append(tokens[:-1])
+        row_counts.append(tokens[-1])
+    exit = lines[-1].split().index("B")
+    h, w = len(rows), len(col_counts)
+    out = ["  " + " ".join(row_counts[::-1])]
+    for i in range(w):
+        cells = [ACROSS_GLYPHS[rows[h - 1 - j][w - 1 - i]] for j in range(h)]
+        out.append(("A " if i == w - 1 - exit else "  ") + " ".join(cells) + " " + col_counts[w - 1 - i])
+    out.append("  " + " ".join("B" if j == h - 1 - entrance else "." for j in range(h)))
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("board", [PUZZLE.example, OBLONG])
+def test_canonical_is_the_same_for_the_board_mirrored_across(board):
+    """The one symmetry keeping A on the left edge and B on the bottom: the mirrored board
+    has the same canonical text, and its solution is the mirrored solution."""
+    inst = PUZZLE.parse(board)
+    turned = PUZZLE.parse(across_text(PUZZLE.format(inst, "text")))
+    assert PUZZLE.format(turned, "text") != PUZZLE.format(inst, "text")
+    assert PUZZLE.canonical(turned) == PUZZLE.canonical(inst)
+    solution = check_instance(PUZZLE, inst).solutions[0]
+    assert (PUZZLE.format_solution(turned, check_instance(PUZZLE, turned).solutions[0])
+            == across_text(PUZZLE.format_solution(inst, solution)))
+    counts, rest = board.split("\n", 1)
+    other = PUZZLE.parse("  " + " ".join(counts.split()[::-1]) + "\n" + rest)  # the column counts reversed
+    assert PUZZLE.canonical(other) != PUZZLE.canonical(inst)

@@ -20,6 +20,7 @@ from puzzlelab.lab.generator import generate_one
 from puzzlelab.lab.puzzle import Instance, PuzzleError
 from puzzlelab.lab.registry import generator, puzzle
 from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.solve import solve
 from puzzlelab.solvers import undead
 from puzzlelab.solvers.undead import PUZZLE, UndeadParams, counts_of, seen_count, sight_line, tatham_grade, walk
 
@@ -559,3 +560,69 @@ def test_many_generated_puzzles_are_unique_by_cpsat():
     generated_rechecked(PUZZLE, gen, gen.params(size=7, diff="t", all_counts=1), 5, seed=12)
     generated_rechecked(PUZZLE, gen, gen.params(size=5), 30, seed=14)
     generated_rechecked(PUZZLE, gen, gen.params(size=12, diff="any"), 3, seed=13)
+
+
+# ---- for language models ------------------------------------------------------------------
+def test_a_models_answer_is_read_leniently():
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = grid("Z G V /\nZ / G G\nV \\ \\ /\n/ Z \\ /")
+    assert PUZZLE.answer_text(inst, solution) == "Z G V /\nZ / G G\nV \\ \\ /\n/ Z \\ /"
+    messy = "Working it out...\n\n**Answer:**\n```\nz, g, v, /\nZ|.|G|G\nvampire \\\\ \\\\ //\n. Z . .\n```"
+    assert PUZZLE.read_answer(inst, messy) == solution  # `.` where the board has a mirror is that mirror
+    copied = "Filled in:\n" + PUZZLE._text(inst, solution)  # the board copied out, numbers and all
+    assert PUZZLE.read_answer(inst, copied) == solution
+    assert PUZZLE.read_answer(inst, "Z G V /\n. / G G\nV \\ \\ /\n/ Z \\ /")[1][0] == "."  # verify judges it
+    with pytest.raises(PuzzleError, match="row 1, column 2"):
+        PUZZLE.read_answer(inst, "Z X V /\nZ / G G\nV \\ \\ /\n/ Z \\ /")
+
+
+def test_partial_credit_counts_the_monsters_only():
+    inst = PUZZLE.parse(PUZZLE.example)
+    solution = grid("Z G V /\nZ / G G\nV \\ \\ /\n/ Z \\ /")
+    wrong = grid("G G V /\nZ / G G\nV \\ \\ /\n/ Z \\ /")
+    assert PUZZLE.answer_credit(inst, wrong, solution) == 7 / 8
+
+
+# Each rotation and reflection as (height and width of the image, the old cell a new cell
+# (i, j) of an h x w grid takes, whether `/` and `\` swap): a quarter turn or a mirror in a
+# vertical or horizontal line swaps them, a mirror in a diagonal or a half turn does not.
+MAPS = [("same", lambda h, w: (h, w), lambda h, w, i, j: (i, j), False),
+        ("quarter", lambda h, w: (w, h), lambda h, w, i, j: (h - 1 - j, i), True),
+        ("half", lambda h, w: (h, w), lambda h, w, i, j: (h - 1 - i, w - 1 - j), False),
+        ("three quarters", lambda h, w: (w, h), lambda h, w, i, j: (j, w - 1 - i), True),
+        ("left-right", lambda h, w: (h, w), lambda h, w, i, j: (i, w - 1 - j), True),
+        ("up-down", lambda h, w: (h, w), lambda h, w, i, j: (h - 1 - i, j), True),
+        ("diagonal", lambda h, w: (w, h), lambda h, w, i, j: (j, i), False),
+        ("antidiagonal", lambda h, w: (w, h), lambda h, w, i, j: (h - 1 - j, w - 1 - i), False)]
+
+
+def moved(rows: list[list[str]], size, where, swaps: bool) -> list[list[str]]:
+    h, w = len(rows), len(rows[0])
+    nh, nw = size(h, w)
+    swap = {"/": "\\", "\\": "/"} if swaps else {}
+    return [[swap.get(t, t) for t in (rows[where(h, w, i, j)[0]][where(h, w, i, j)[1]] for j in range(nw))]
+            for i in range(nh)]
+
+
+@pytest.mark.parametrize("board", [PUZZLE.example, JANKO_14])
+def test_canonical_is_the_same_for_every_rotation_and_reflection(board):
+    """Each image of the text form (the numbers around the grid move with it) has the same
+    canonical text, and its solution is the image of the board's: the mirrors turned right."""
+    inst = PUZZLE.parse(board)
+    solution = solve(PUZZLE, inst)
+    lines = PUZZLE.format(inst, "text").splitlines()
+    ring = [["+", *lines[1].split(), "+"], *(line.split() for line in lines[2:-1]), ["+", *lines[-1].split(), "+"]]
+    seen = set()
+    for name, size, where, swaps in MAPS:
+        if size(len(ring), len(ring[0])) != (len(ring), len(ring[0])):
+            continue
+        image = moved(ring, size, where, swaps)
+        text = "\n".join([lines[0], "  " + " ".join(image[0][1:-1]), *(" ".join(row) for row in image[1:-1]),
+                          "  " + " ".join(image[-1][1:-1])])
+        seen.add(text)
+        turned = PUZZLE.parse(text, "text")
+        assert PUZZLE.canonical(turned) == PUZZLE.canonical(inst), name
+        assert solve(PUZZLE, turned) == tuple(map(tuple, moved(solution, size, where, swaps))), name
+    assert len(seen) == (8 if len(ring) == len(ring[0]) else 4)
+    other = PUZZLE.parse(PUZZLE.format(inst, "text").replace("/", "\\", 1), "text")  # one mirror turned
+    assert PUZZLE.canonical(other) != PUZZLE.canonical(inst)
