@@ -233,3 +233,71 @@ def share_equal(answer: Sequence[Any], reference: Sequence[Any]) -> float:
     else:
         cells = list(zip(answer, reference))
     return sum(1 for x, y in cells if x == y) / len(cells) if cells else 0.0
+
+
+# ---- answer forms several puzzles share ------------------------------------------------------
+def read_framed(text: str, height: int, width: int, cell: Mapping[str, T] | Callable[[str], T],
+                what: str = "cell") -> list[list[T]]:
+    """`read_grid`, or the board copied out with its clues around the filled grid (a token on
+    all four sides, or on the left and right only): the clues are dropped. For puzzles whose
+    board shows clues along its edges, which a model may copy into its answer."""
+    try:
+        return read_grid(text, height, width, cell, what)
+    except PuzzleError as plain:
+        for rows, cols in ((height + 2, width + 2), (height, width + 2)):
+            try:
+                framed = read_grid(text, rows, cols, str, "token")
+            except PuzzleError:
+                continue
+            inner = framed[1:-1] if rows > height else framed
+            return read_grid(grid_text(row[1:-1] for row in inner), height, width, cell, what)
+        raise plain
+
+
+Shading = tuple[tuple[bool, ...], ...]  # True = shaded
+SHADED_TOKENS = frozenset("#XB*■█")
+WHITE_TOKENS = frozenset(".OW·□")
+SHADING_FORMAT = ("the shading: one row per line, cells separated by single spaces, `#` for a shaded cell and `.` "
+                  "for an unshaded one (a number left unshaded is written `.` too)")
+
+
+def shading_text(solution: Iterable[Iterable[bool]]) -> str:
+    """A shading as SHADING_FORMAT asks."""
+    return grid_text(("#" if s else "." for s in row) for row in solution)
+
+
+def read_shading(text: str, numbers: Sequence[Sequence[int | None]]) -> Shading:
+    """A shading (SHADING_FORMAT) of a board of numbered cells, read leniently: `#` (or X, B,
+    *, a block) shaded; `.` (or O, W, a dot) unshaded, and so is a cell's own number copied
+    from the board (None: the cell has none); any other number is refused, so that a grid of
+    1 and 0 is not read as all unshaded."""
+    def plausible(t: str) -> str:
+        if t.upper() in SHADED_TOKENS or t.upper() in WHITE_TOKENS or t.isdecimal():
+            return t
+        raise ValueError("not # (shaded) or . (unshaded)")
+
+    tokens = read_grid(text, len(numbers), len(numbers[0]), plausible, "cell")
+    out = []
+    for r, row in enumerate(tokens):
+        line = []
+        for c, token in enumerate(row):
+            t = token.upper()
+            if t in SHADED_TOKENS or t in WHITE_TOKENS:
+                line.append(t in SHADED_TOKENS)
+            elif token.isdecimal() and numbers[r][c] is not None and int(token) == numbers[r][c]:
+                line.append(False)
+            else:
+                raise PuzzleError(f"row {r + 1}, column {c + 1}: {quote(token)} is neither shaded (#) nor "
+                                  "unshaded (. or the cell's own number)")
+        out.append(tuple(line))
+    return tuple(out)
+
+
+def overlap(answer: Sequence[int], reference: Sequence[int]) -> float:
+    """Partial credit for a sparse solution (counts per cell or per pair, mostly 0): what the
+    answer and the reference have in common over what either has (the weighted Jaccard
+    index). The share of equal cells would give most of the credit to an empty answer."""
+    if len(answer) != len(reference):
+        return 0.0
+    union = sum(max(a, b) for a, b in zip(answer, reference))
+    return sum(min(a, b) for a, b in zip(answer, reference)) / union if union else 0.0

@@ -846,6 +846,29 @@ def cmd_stats(args) -> int:
     return 0
 
 
+def cmd_score(args) -> int:
+    """Exit 0 when every answer belongs to a record of the dataset, 2 when some do not (the
+    answers are then likely of another dataset; the scores are still shown)."""
+    from .scoring import output_file, score_dataset, write_scores
+
+    inputs = (args.dataset, args.answers)
+    if args.out:
+        output_file(args.out, inputs)
+    if args.plot:
+        from .plot import picture_format
+
+        picture_format(args.plot, "--plot")
+    report = score_dataset(args.dataset, args.answers, fmt=args.format)
+    if args.out:
+        write_scores(report.scores, args.out, inputs)
+    if args.plot:
+        from .accuracy_plot import plot_accuracy
+
+        plot_accuracy(report.scores, args.plot, inputs)
+    _emit(args, report.to_json(), report.text())
+    return EXIT_BAD_INPUT if report.unknown_ids else 0
+
+
 def cmd_plot(args) -> int:
     from .plot import plot_datasets
 
@@ -1017,6 +1040,17 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
     sp.add_argument("--format", choices=DATASET_FORMATS, help=DATASET_FORMAT_HELP)
     sp.add_argument("--skip-bad", action="store_true",
                     help="skip malformed records (counted and named) instead of stopping at the first")
+    sp = command("score", cmd_score, "score a model's answers against a dataset", puzzle=False, file=False)
+    sp.description = ("Score a model's answers against a dataset: each answer is read leniently and checked by "
+                      "the puzzle's rules (1 = valid, partial credit for a wrong grid, 0 for unreadable or "
+                      "missing), then accuracy is shown by puzzle, size and grade level.")
+    sp.add_argument("dataset", help="the dataset the questions came from (.jsonl, .csv or .parquet)")
+    sp.add_argument("answers", help='JSONL, one {"id": ..., "answer": ...} a line (response, output or '
+                                    "completion are read as the answer too)")
+    sp.add_argument("--format", choices=DATASET_FORMATS, help=DATASET_FORMAT_HELP)
+    sp.add_argument("-o", "--out", metavar="SCORES.jsonl", help="also write each record's score and reason")
+    sp.add_argument("--plot", metavar="FILE",
+                    help="draw the mean score and the share fully right against the grade level (.png, .pdf, .svg)")
     sp = command("plot", cmd_plot, "clue-count and difficulty plots of datasets", puzzle=False, file=False)
     sp.add_argument("files", nargs="+", help="dataset files, drawn side by side")
     sp.add_argument("--out", required=True, metavar="FILE", help="picture file (.png, .pdf, .svg, ...)")

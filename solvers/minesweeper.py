@@ -858,7 +858,11 @@ class Minesweeper(MovePuzzle):
         return self.marks(inst, cells("safe") | cells("flags_certainly_safe"),
                           cells("mines") | (flags - cells("wrong_flags")))
 
-    def answer_text(self, inst: Instance, solution: Marks) -> str:
+    def answer_text(self, inst: Instance, solution: Marks | Layout) -> str:
+        """The marks; given the mine layout (a generator's solution, the game's hidden truth),
+        the marks the board itself allows, which is what the question asks."""
+        if isinstance(solution, Layout):
+            solution = self.reference_solution(inst)
         return grid_text(solution, sep="")
 
     def read_answer(self, inst: Instance, text: str) -> Marks:
