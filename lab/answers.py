@@ -255,6 +255,9 @@ def read_framed(text: str, height: int, width: int, cell: Mapping[str, T] | Call
 
 
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
+# A cell of a black-and-white answer as people write it (1 and 0 too, where no cell holds a number).
+SHADES = {"#": True, "B": True, "■": True, "█": True, "1": True, ".": False, "W": False, "□": False, "·": False,
+          "0": False}
 SHADED_TOKENS = frozenset("#XB*■█")
 WHITE_TOKENS = frozenset(".OW·□")
 SHADING_FORMAT = ("the shading: one row per line, cells separated by single spaces, `#` for a shaded cell and `.` "

@@ -64,6 +64,14 @@ class Symmetry:
         """Where a direction letter (U, D, L or R) goes: a quarter turn takes U to R."""
         return _LETTERS[self.step(*STEPS[letter])]
 
+    def line(self, kind: str, i: int) -> tuple[str, int, bool]:
+        """Where row i (`kind` "row") or column i ("col") goes: the kind and index of the
+        line it becomes, and whether its cells now run the other way (a clue read along the
+        line, such as a list of runs, is then reversed)."""
+        first = self.cell(i, 0) if kind == "row" else self.cell(0, i)
+        dr, dc = self.step(0, 1) if kind == "row" else self.step(1, 0)
+        return ("row", first[0], dc < 0) if dr == 0 else ("col", first[1], dr < 0)
+
     def grid(self, rows: Sequence[Sequence[T]]) -> list[list[T]]:
         """A height x width grid (a list of rows) moved: the image's cell (r, c) holds the
         value of the cell that goes there."""

@@ -332,28 +332,29 @@ def plain(record: dict) -> dict:
     return json.loads(json.dumps(record))
 
 
-def dataset_spec(puzzle: str, count: int, seed: int, options: dict[str, Any]) -> DatasetSpec:
+def dataset_spec(puzzle: str, count: int, seed: int, options: dict[str, Any], side: str = "size") -> DatasetSpec:
     """The `DatasetSpec` that `puzzlelab generate` would make of these arguments, every option
-    checked (unknown names, types, ranges) before any work."""
+    checked (unknown names, types, ranges) before any work. Options are named as Python
+    names them (`strip_counts` for `--strip-counts`); `side` is the name the generator's
+    `size` takes (a dataset's `size` is its length: "board_size")."""
     from .lab import registry
     from .lab.dataset import DatasetSpec
 
     ptype, gen = puzzle_type(puzzle), registry.generator(puzzle)
     _whole("count", count, 1)
     _whole("seed", seed, 0, SEED_MAX)
-    own = {o.name: o for o in gen.options}
-    values = {name: o.default for name, o in own.items()}  # every option, as the CLI's records hold them
+    own = {(side if o.name == "size" else o.name.replace("-", "_")): o for o in gen.options}
+    values = {o.name: o.default for o in gen.options}  # every option, as the CLI's records hold them
     settings: dict[str, Any] = {}
     for given, value in options.items():
-        name = given.replace("_", "-")
+        name = given.replace("-", "_")
         if name in own:
-            values[name] = _option_value(own[name], value)
+            values[own[name].name] = _option_value(own[name], value, name)
         elif given in SPEC_OPTIONS:
             settings[given] = value
         else:
-            theirs = ", ".join(n.replace("-", "_") for n in own) or "none"
-            raise PuzzleError(f"unknown option {quote(given)} for {ptype.name} (its options: {theirs}; "
-                              f"a dataset's: {', '.join(SPEC_OPTIONS)})")
+            raise PuzzleError(f"unknown option {quote(given)} for {ptype.name} (its options: "
+                              f"{', '.join(own) or 'none'}; a dataset's: {', '.join(SPEC_OPTIONS)})")
     for name in ("symmetric", "minimal", "grade", "cross_check"):
         if name in settings and not isinstance(settings[name], bool):
             raise PuzzleError(f"{name} must be True or False, got {quote(settings[name])}")
@@ -378,7 +379,7 @@ def _whole(name: str, value: Any, low: int, high: int | None = None) -> None:
         raise PuzzleError(f"{name} must be a whole number of at least {low}{most}, got {quote(value)}")
 
 
-def _option_value(option: Any, value: Any) -> Any:
+def _option_value(option: Any, value: Any, name: str) -> Any:
     """A generator option's value as the CLI's parser gives it (an int for `--size 4`, a float
     for `--density 1`), so that the records are the CLI's: refused when it is not one."""
     if value is None and option.default is None:
@@ -386,8 +387,11 @@ def _option_value(option: Any, value: Any) -> Any:
     if option.type is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if isinstance(value, bool) or not isinstance(value, option.type):
-        raise PuzzleError(f"{option.name.replace('-', '_')} must be {_kind(option.type)}, got {quote(value)}")
-    option.check(value)
+        raise PuzzleError(f"{name} must be {_kind(option.type)}, got {quote(value)}")
+    try:
+        option.check(value)
+    except PuzzleError as exc:  # "--size must be at least 4": named as the caller named it
+        raise PuzzleError(str(exc).replace(f"--{option.name} ", f"{name} ", 1)) from None
     return value
 
 

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import read_tokens
+from ..lab.answers import overlap, read_tokens
 from ..lab.counting import exact_sums
 from ..lab.puzzle import (
     BoardLimit,
@@ -44,6 +44,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import least_text
 from ..lab.textgrid import (
     JsonObject,
     Token,
@@ -55,7 +56,6 @@ from ..lab.textgrid import (
     tatham_encode,
     write_array,
 )
-from .lightup import overlap
 
 Cell = tuple[int, int]
 Solution = tuple[int, ...]  # bridges per pair, in `params.pairs` order
@@ -550,13 +550,8 @@ class Bridges(CluePuzzle):
 
     def canonical(self, inst: Instance) -> str:
         """The least text form of the eight rotations and reflections (the rules don't care)."""
-        rows = ["".join(row) for row in self.rows(inst)]
-        images = []
-        for _ in range(4):
-            rows = ["".join(col) for col in zip(*rows[::-1])]
-            images += ["\n".join(rows), "\n".join(row[::-1] for row in rows)]
         p = inst.params
-        return f"{p.most}{'' if p.loops else 'L'}:" + min(images)
+        return f"{p.most}{'' if p.loops else 'L'}:" + least_text(self.rows(inst))
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Solution | None = None) -> None:

@@ -32,8 +32,8 @@ from pysat.formula import IDPool
 from ..lab.answers import grid_text, read_grid
 from ..lab.matching import bipartite_matching
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from ..lab.symmetry import first_seen, grid_images
 from ..lab.textgrid import JsonObject, array_rows, game_id, token_rows, write_array
-from .lightup import images
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]  # two adjacent cells, the first above or left of the second
@@ -541,10 +541,8 @@ class Dominosa(CluePuzzle):
         keep its shape, each with its numbers renamed 0, 1, 2, ... in order of first appearance:
         the rules (every pair once) hold under any renaming of the numbers."""
         forms = []
-        for grid in images(self.numbers(inst)):
-            names: dict[int, int] = {}
-            for v in (v for row in grid for v in row if v is not None):
-                names.setdefault(v, len(names))
+        for grid in grid_images(self.numbers(inst)):
+            names = first_seen(v for row in grid for v in row if v is not None)
             clues = {(r, c): names[v] for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None}
             forms.append(self.format(Instance(self.name, inst.params, clues)))
         return min(forms)

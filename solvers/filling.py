@@ -26,6 +26,7 @@ from pysat.formula import IDPool
 
 from ..lab.answers import grid_text, number_cell, read_grid
 from ..lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from ..lab.symmetry import least_text
 from ..lab.textgrid import (
     JsonObject,
     Token,
@@ -309,14 +310,7 @@ class Filling(CluePuzzle):
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's rotations and reflections that keep its shape."""
-        grid = [list(row) for row in self.rows(inst)]
-        forms = []
-        for _ in range(4):
-            grid = [list(row) for row in zip(*grid[::-1])]  # a quarter turn
-            for g in (grid, [row[::-1] for row in grid]):
-                if len(g) == inst.params.height:
-                    forms.append("\n".join("".join(row) for row in g))
-        return min(forms)
+        return least_text(self.rows(inst))
 
     # ---- pictures -----------------------------------------------------------------
     def show_text(self, inst: Instance) -> str:

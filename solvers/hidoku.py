@@ -48,6 +48,7 @@ from ..lab.puzzle import (
     Rules,
     quote,
 )
+from ..lab.symmetry import grid_images
 from ..lab.textgrid import (
     JsonObject,
     Token,
@@ -56,7 +57,6 @@ from ..lab.textgrid import (
     refuse_oversized,
     token_rows,
 )
-from .lightup import images
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]  # the number of each cell, 1..N
@@ -234,7 +234,7 @@ class Hidoku(NumberedCells, CluePuzzle):
         """The least text of the board's images under the rotations and reflections that keep
         its shape, each also numbered backwards (k as N + 1 - k: the path read from its end)."""
         n, forms = inst.params.n, []
-        for grid in images(self.numbers(inst)):
+        for grid in grid_images(self.numbers(inst)):
             for turn in (lambda k: k, lambda k: n + 1 - k):
                 clues = {(r, c): turn(k) for r, row in enumerate(grid) for c, k in enumerate(row) if k is not None}
                 forms.append(self.format(Instance(self.name, inst.params, clues)))

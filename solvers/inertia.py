@@ -807,8 +807,9 @@ class Inertia(MovePuzzle):
         return [f"{len(left)} gems left, e.g. r{left[0][0] + 1}c{left[0][1] + 1}"] if left else []
 
     # ---- for language models ------------------------------------------------------------
-    board_legend = ("one row per line, north at the top: `S` the ball's start, `g` a gem, `m` a mine, `w` a wall, "
-                    "`s` a stop (the ball halts on it), `.` an empty cell; outside the board is wall")
+    board_legend = ("one row per line, north at the top: `S` the ball's start (it halts there too, as on a stop), "
+                    "`g` a gem, `m` a mine, `w` a wall, `s` a stop (the ball halts on it), `.` an empty cell; outside "
+                    "the board is wall, and a diagonal roll passes between two walls that touch at their corners")
     answer_format = ("the fewest moves, in order, separated by spaces, each the compass direction the ball rolls: "
                      "N, NE, E, SE, S, SW, W or NW (N is up the board, E to the right); `none` if there is no gem")
     fewest_moves = True

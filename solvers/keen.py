@@ -32,8 +32,8 @@ from ..lab.arithmetic import compact_cage_clauses
 from ..lab.latin import latin_grids, latin_problems, latin_variables
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote
 from ..lab.share import box_grid
+from ..lab.symmetry import grid_images
 from ..lab.textgrid import JsonObject, array_rows, count_cells, literal_at, numbered_lines, tatham_split, token_rows
-from .lightup import images
 
 Cell = tuple[int, int]
 Cage = tuple[Cell, ...]
@@ -517,7 +517,7 @@ class Keen(CluePuzzle):
             for r, c in cells:
                 owner[r][c] = i
         forms = []
-        for grid in images(owner):
+        for grid in grid_images(owner):
             moved: dict[int, list[Cell]] = {}
             for r, row in enumerate(grid):
                 for c, i in enumerate(row):

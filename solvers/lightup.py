@@ -14,19 +14,20 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import ClassVar, NamedTuple
 
 from pysat.card import EncType
 from pysat.formula import IDPool
 
-from ..lab.answers import answer_body, grid_text, read_grid
+from ..lab.answers import grid_text, overlap, read_grid
 from ..lab.counting import cardinality
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from ..lab.share import FILL, NONE, box_grid
+from ..lab.symmetry import least_text
 from ..lab.textgrid import (
     JsonObject,
     array_rows,
@@ -50,36 +51,10 @@ WALL_CHARS = {"#", "B", "W"}
 TATHAM_CELLS = {"B": None} | {str(k): k for k in range(5)}  # a game ID's cells: letters are runs of white (-1)
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 LAMP = "*"
-# `read_grid` skips a line of only `.`, `*` and separators as a drawn frame, which a row of
-# white cells and lamps is: answers are read with stand-ins for those two (see `read_answer`)
-UNFRAMED = str.maketrans({".": "~", "*": "\u2217"})
 # A cell of an answer: a lamp, or no lamp (a white cell, a wall as the board shows it, a cross)
 ANSWER_CELLS = {"*": True, "\u2217": True, "L": True, "@": True, "\U0001f4a1": True,
-                ".": False, "~": False, "-": False, "_": False, "#": False, "B": False, "W": False, "X": False,
+                ".": False, "-": False, "_": False, "#": False, "B": False, "W": False, "X": False,
                 "0": False, "1": False, "2": False, "3": False, "4": False}
-T = TypeVar("T")
-
-
-def overlap(answer: Sequence[int], reference: Sequence[int]) -> float:
-    """Partial credit for a sparse solution (lamps, bridges per pair): what the answer and the
-    reference have in common over what either has (the weighted Jaccard index). The share of
-    equal cells would give most of the credit to an answer with nothing in it."""
-    if len(answer) != len(reference):
-        return 0.0
-    union = sum(max(a, b) for a, b in zip(answer, reference))
-    return sum(min(a, b) for a, b in zip(answer, reference)) / union if union else 0.0
-
-
-def images(rows: Sequence[Sequence[T]]) -> list[list[list[T]]]:
-    """A grid's images under the rotations and reflections that keep its shape: eight on a
-    square, four (itself, the half turn and the two flips) otherwise. For `canonical`: the
-    boards equal up to those symmetries have the same set of images."""
-    grid = [list(row) for row in rows]
-    out = []
-    for _ in range(4):
-        grid = [list(col) for col in zip(*grid[::-1])]  # a quarter turn
-        out += [g for g in (grid, [row[::-1] for row in grid]) if len(g) == len(rows)]
-    return out
 
 
 @dataclass(frozen=True)
@@ -344,8 +319,7 @@ class LightUp(CluePuzzle):
     def read_answer(self, inst: Instance, text: str) -> Grid:
         """A grid of lamps (`*`, or L, @) and the rest (., #, digits, X, ...) in any case."""
         p = inst.params
-        body = answer_body(text).translate(UNFRAMED)
-        return tuple(map(tuple, read_grid(body, p.height, p.width, ANSWER_CELLS, "cell")))
+        return tuple(map(tuple, read_grid(text, p.height, p.width, ANSWER_CELLS, "cell")))
 
     def answer_credit(self, inst: Instance, answer: Grid, reference: Grid) -> float:
         """The lamps both have over the lamps either has (`overlap`): most cells hold no lamp."""
@@ -353,7 +327,7 @@ class LightUp(CluePuzzle):
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's rotations and reflections that keep its shape."""
-        return min("\n".join(map("".join, grid)) for grid in images(self.rows(inst)))
+        return least_text(self.rows(inst))
 
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Light Up: walls black with their numbers in white; in the solution,

@@ -39,6 +39,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import grid_images
 from ..lab.textgrid import (
     JsonObject,
     Token,
@@ -235,7 +236,7 @@ class MagicSquare(NumberClues, CluePuzzle):
         p = inst.params
         grid = self.numbers(inst)
         flipped = [[None if k is None else p.low + p.high - k for k in row] for row in grid]
-        return min("\n".join(self._rows_text(inst, g)) for g in dihedral(grid, p.n) + dihedral(flipped, p.n))
+        return min("\n".join(self._rows_text(inst, g)) for g in grid_images(grid) + grid_images(flipped))
 
     # ---- for language models --------------------------------------------------------
     board_legend = ("one row per line, numbers separated by spaces, `.` an empty cell; the last line says "
@@ -399,15 +400,6 @@ def stacks(rows: Sequence[tuple[int, ...]], n: int, done: tuple[tuple[int, ...],
     for row in rows:
         if used.isdisjoint(row):
             yield from stacks(rows, n, done + (row,))
-
-
-def dihedral(grid: Sequence[Sequence[Any]], n: int) -> list[list[list[Any]]]:
-    """The square's eight turns and mirrors."""
-    out, g = [], [list(row) for row in grid]
-    for _ in range(4):
-        g = [[g[n - 1 - c][r] for c in range(n)] for r in range(n)]  # a quarter turn
-        out += [g, [list(reversed(row)) for row in g]]
-    return out
 
 
 PUZZLE = MagicSquare()

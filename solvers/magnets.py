@@ -21,7 +21,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text
+from ..lab.answers import grid_text, read_grid
 from ..lab.counting import exact_counts
 from ..lab.puzzle import (
     BoardLimit,
@@ -36,6 +36,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import board_symmetries
 from ..lab.textgrid import (
     JsonObject,
     Token,
@@ -48,7 +49,6 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
-from .mosaic import board_symmetries, read_cells
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[str, ...], ...]  # "+", "-" or "." (neutral) per cell
@@ -472,11 +472,11 @@ class Magnets(CluePuzzle):
         + and - counts and givens swapped with them."""
         p = inst.params
         forms = []
-        for f, turned in board_symmetries(p.width, p.height):
-            width, height = (p.height, p.width) if turned else (p.width, p.height)
+        for sym in board_symmetries(p.height, p.width):
+            height, width = sym.shape
             layout = [["*"] * width for _ in range(height)]
             for a, b in p.dominoes():
-                (r1, c1), (r2, c2) = sorted((f(*a), f(*b)))
+                (r1, c1), (r2, c2) = sorted((sym.cell(*a), sym.cell(*b)))
                 layout[r1][c1], layout[r2][c2] = ("L", "R") if r1 == r2 else ("T", "B")
             params = MagnetsParams(width, height, tuple("".join(row) for row in layout))
             for swap in (False, True):
@@ -484,12 +484,9 @@ class Magnets(CluePuzzle):
                 clues: dict[Key, Any] = {}
                 for key, v in inst.clues.items():
                     if key[0] == "cell":
-                        clues[("cell", *f(key[1], key[2]))] = sign[v]
-                        continue
-                    kind, i, s = key
-                    r, c = f(i, 0) if kind == "row" else f(0, i)
-                    kind = {"row": "col", "col": "row"}[kind] if turned else kind
-                    clues[(kind, r if kind == "row" else c, sign[s])] = v
+                        clues[("cell", *sym.cell(key[1], key[2]))] = sign[v]
+                    else:
+                        clues[(*sym.line(key[0], key[1])[:2], sign[key[2]])] = v
                 forms.append(self.format(Instance(self.name, params, clues), "text"))
         return min(forms)
 
@@ -509,7 +506,7 @@ class Magnets(CluePuzzle):
     def read_answer(self, inst: Instance, text: str) -> Grid:
         p = inst.params
         cells = {"+": "+", "-": "-", "\u2212": "-", "\u2013": "-", ".": ".", "x": ".", "0": ".", "_": "."}
-        return tuple(map(tuple, read_cells(text, p.height, p.width, cells, "cell")))
+        return tuple(map(tuple, read_grid(text, p.height, p.width, cells, "cell")))
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:

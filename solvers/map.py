@@ -25,6 +25,7 @@ from pysat.formula import IDPool
 
 from ..lab.answers import read_grid, read_tokens
 from ..lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from ..lab.symmetry import board_symmetries, first_seen
 from ..lab.textgrid import (
     GameId,
     JsonObject,
@@ -38,7 +39,6 @@ from ..lab.textgrid import (
     refuse_oversized,
     write_array,
 )
-from .mosaic import board_symmetries
 
 Cell = tuple[int, int]
 Colouring = tuple[int, ...]  # a colour 0..3 per region
@@ -637,14 +637,8 @@ class Map(CluePuzzle):
         if not p.is_grid:
             return self.format(Instance(self.name, p, first_colours(inst.clues)), "text")
         forms = []
-        for f, turned in board_symmetries(p.width, p.height):
-            width, height = (p.height, p.width) if turned else (p.width, p.height)
-            rows = [[0] * width for _ in range(height)]
-            for r, row in enumerate(p.cells):
-                for c, k in enumerate(row):
-                    rr, cc = f(r, c)
-                    rows[rr][cc] = k
-            params, number = grid_map(rows)
+        for sym in board_symmetries(p.height, p.width):
+            params, number = grid_map(sym.grid(p.cells))
             clues = first_colours({number[k]: v for k, v in inst.clues.items()})
             forms.append(self.format(Instance(self.name, params, clues), "text"))
         return min(forms)
@@ -824,8 +818,9 @@ class Map(CluePuzzle):
 def first_colours(clues: dict[int, int]) -> dict[int, int]:
     """The givens with their colours renamed in order of first appearance (by region):
     the first colour met is R, the next Y, and so on."""
-    order: dict[int, int] = {}
-    return {k: order.setdefault(v, len(order)) for k, v in sorted(clues.items())}
+    given = sorted(clues.items())
+    names = first_seen(v for _, v in given)
+    return {k: names[v] for k, v in given}
 
 
 @lru_cache(maxsize=64)

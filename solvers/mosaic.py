@@ -11,15 +11,13 @@ rules are the cells alone and one session serves every board of a size.
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import TypeVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import _RULE, answer_body, grid_text, read_cell, row_tokens
+from ..lab.answers import SHADES, grid_text, read_grid
 from ..lab.puzzle import (
     BoardLimit,
     Clause,
@@ -33,6 +31,7 @@ from ..lab.puzzle import (
     variable_block,
 )
 from ..lab.share import NONE, box_grid
+from ..lab.symmetry import board_symmetries
 from ..lab.textgrid import (
     JsonObject,
     Token,
@@ -48,7 +47,6 @@ from ..lab.textgrid import (
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True = black
-T = TypeVar("T")
 # Size limit: Tatham's own (validate_params: at most 10,000 cells) as a square; a random
 # 100x100 board with every number given checks in seconds.
 SIZE = BoardLimit(100, 100)
@@ -108,60 +106,6 @@ def exactly(lits: list[int], n: int) -> list[Clause]:
         return [[x] for x in lits]
     return [[-x for x in group] for group in combinations(lits, n + 1)] + \
         [list(group) for group in combinations(lits, m - n + 1)]
-
-
-# ---- shared with Magnets, Map, Nonograms, Numcross: both belong in lab (lab/answers.py) --------
-def board_symmetries(width: int, height: int) -> list[tuple[Callable[[int, int], Cell], bool]]:
-    """The turns and mirrors of a width x height board: 8 on a square, else the 4 that keep
-    its shape. Each maps (row, column) to its image and says whether rows become columns."""
-    w, h = width - 1, height - 1
-    maps = [(lambda r, c: (r, c)), (lambda r, c: (h - r, w - c)), (lambda r, c: (h - r, c)), (lambda r, c: (r, w - c))]
-    out = [(f, False) for f in maps]
-    if width == height:
-        turned = [(lambda r, c: (c, r)), (lambda r, c: (w - c, h - r)), (lambda r, c: (c, h - r)),
-                  (lambda r, c: (w - c, r))]
-        out += [(f, True) for f in turned]
-    return out
-
-
-def read_cells(text: str, height: int, width: int, cell: Mapping[str, T] | Callable[[str], T],
-               what: str = "cell") -> list[list[T]]:
-    """`read_grid` for cells written in a drawn frame's characters (`.`, `+`, `-`): a line
-    that reads as `width` cells is a row even where it looks like a frame's line, which
-    `read_grid` skips (a row of white `.` cells, a row of magnets `+ - +`)."""
-    def cells_of(tokens: list[str]) -> bool:
-        try:
-            for c, token in enumerate(tokens):
-                read_cell(token, cell, what, 0, c)
-        except PuzzleError:
-            return False
-        return True
-
-    rows: list[list[str]] = []
-    best: list[list[str]] = []
-    for line in answer_body(text).split("\n"):
-        if not line.strip():
-            continue
-        if re.fullmatch(r"\s*([-=*_])\1{2,}\s*", line):
-            continue  # a Markdown rule: `---`
-        tokens = row_tokens(line, width)
-        if _RULE.match(line) and not re.search(r"\w", line) and not (tokens and cells_of(tokens)):
-            continue  # a line of a drawn frame
-        if tokens is None:
-            if len(rows) >= height:
-                best = rows
-            rows = []
-            continue
-        rows.append(tokens)
-    if len(rows) >= height:
-        best = rows
-    if len(best) < height:
-        raise PuzzleError(f"no {height} rows of {width} {what}s each")
-    return [[read_cell(token, cell, what, r, c) for c, token in enumerate(row)] for r, row in enumerate(best[-height:])]
-
-
-SHADES = {"#": True, "B": True, "■": True, "█": True, "1": True, ".": False, "W": False, "□": False, "·": False,
-          "0": False}  # a cell of a shading answer, as people write it
 
 
 class Mosaic(CluePuzzle):
@@ -289,9 +233,9 @@ class Mosaic(CluePuzzle):
         p = inst.params
         fits = all(n <= len(p.block(r, c)) for (r, c), n in inst.clues.items())
         forms = []
-        for f, _ in board_symmetries(p.width, p.height):
+        for sym in board_symmetries(p.height, p.width):
             for swap in (False, True)[:1 + fits]:
-                clues = {f(r, c): len(p.block(r, c)) - n if swap else n for (r, c), n in inst.clues.items()}
+                clues = {sym.cell(r, c): len(p.block(r, c)) - n if swap else n for (r, c), n in inst.clues.items()}
                 forms.append(self.format(Instance(self.name, p, clues), "text"))
         return min(forms)
 
@@ -306,7 +250,7 @@ class Mosaic(CluePuzzle):
 
     def read_answer(self, inst: Instance, text: str) -> Grid:
         p = inst.params
-        return tuple(map(tuple, read_cells(text, p.height, p.width, SHADES, "cell")))
+        return tuple(map(tuple, read_grid(text, p.height, p.width, SHADES, "cell")))
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:

@@ -36,9 +36,10 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text
+from ..lab.answers import SHADES, grid_text, read_grid
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from ..lab.share import FILL, NONE, box_grid
+from ..lab.symmetry import board_symmetries
 from ..lab.textgrid import (
     JsonObject,
     array_shape,
@@ -47,7 +48,6 @@ from ..lab.textgrid import (
     tatham_size,
     tatham_split,
 )
-from .mosaic import SHADES, board_symmetries, read_cells
 
 Runs = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
@@ -755,18 +755,15 @@ class Nonogram(CluePuzzle):
         line it turns into, read backwards where the turn reverses it; givens move along."""
         p = inst.params
         forms = []
-        for f, turned in board_symmetries(p.width, p.height):
+        for sym in board_symmetries(p.height, p.width):
             clues: dict = {}
             for key, value in inst.clues.items():
                 if key[0] == "cell":
-                    clues[("cell", *f(key[1], key[2]))] = value
+                    clues[("cell", *sym.cell(key[1], key[2]))] = value
                     continue
-                kind, i = key
-                r, c = f(i, 0) if kind == "row" else f(0, i)  # where the line's first cell goes
-                kind = {"row": "col", "col": "row"}[kind] if turned else kind
-                index, along = (r, c) if kind == "row" else (c, r)
-                clues[(kind, index)] = tuple(value)[::-1] if along else tuple(value)
-            params = NonogramParams(p.height, p.width) if turned else p
+                kind, index, backwards = sym.line(*key)
+                clues[(kind, index)] = tuple(value)[::-1] if backwards else tuple(value)
+            params = NonogramParams(p.height, p.width) if sym.transposes else p
             forms.append(self.format(Instance(self.name, params, clues), "text"))
         return min(forms)
 
@@ -783,7 +780,7 @@ class Nonogram(CluePuzzle):
 
     def read_answer(self, inst: Instance, text: str) -> Grid:
         p = inst.params
-        return tuple(tuple(int(v) for v in row) for row in read_cells(text, p.height, p.width, SHADES, "cell"))
+        return tuple(tuple(int(v) for v in row) for row in read_grid(text, p.height, p.width, SHADES, "cell"))
 
     # ---- pictures -------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:

@@ -47,6 +47,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..lab.answers import answer_body, grid_text
+from ..lab.answers import read_grid as read_answer_grid
 from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
 from ..lab.textgrid import (
     JsonObject,
@@ -55,7 +56,6 @@ from ..lab.textgrid import (
     position,
     refuse_oversized,
 )
-from .mosaic import read_cells
 
 Cell = tuple[int, int]
 Node = tuple  # ("num", v) | ("var", "A") | ("ref", "a1") | ("neg", x) | (op, a, b), op in + - * / ^
@@ -1192,8 +1192,8 @@ class Numcross(MovePuzzle):
         lines = answer_body(text).split("\n")
         given = [m for line in lines for m in LETTER_VALUE.finditer(line)] or \
             list(LETTER_VALUE.finditer(re.sub(r"<think>.*?</think>", "", text, flags=re.S | re.I)))
-        grid = read_cells("\n".join(line for line in lines if not LETTER_VALUE.search(line)), p.height, p.width,
-                         digit_cell, "digit")
+        grid = read_answer_grid("\n".join(line for line in lines if not LETTER_VALUE.search(line)), p.height,
+                                p.width, digit_cell, "digit")
         used = sorted(set().union(*(letters_of(x) for c in inst.clues["clues"] for x in c.exprs)))
         folded = {k.lower(): k for k in used if sum(u.lower() == k.lower() for u in used) == 1}
         letters: dict[str, int] = {}

@@ -23,10 +23,11 @@ from typing import ClassVar, NamedTuple
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text
+from ..lab.answers import grid_text, read_grid
 from ..lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
 from ..lab.share import NONE, box_grid
+from ..lab.symmetry import least_text
 from ..lab.textgrid import (
     JsonObject,
     array_rows,
@@ -37,7 +38,6 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
-from .singles import read_rows
 
 Cell = tuple[int, int]
 Loop = tuple[tuple[str, ...], ...]  # the shape of every cell, directions in "UDLR" order
@@ -320,17 +320,12 @@ class Pearl(CluePuzzle):
 
     def read_answer(self, inst: Instance, text: str) -> Loop:
         p = inst.params
-        return tuple(map(tuple, read_rows(text, p.height, p.width, read_shape, "cell")))
+        return tuple(map(tuple, read_grid(text, p.height, p.width, read_shape, "cell")))
 
     def canonical(self, inst: Instance) -> str:
         """The same text for boards equal up to rotation and reflection (the rules don't
         care), for deduplicating datasets: the least text form of the eight images."""
-        rows = self.rows(inst)
-        images = []
-        for _ in range(4):
-            rows = ["".join(col) for col in zip(*rows[::-1])]  # rotate 90 degrees
-            images += ["\n".join(rows), "\n".join(row[::-1] for row in rows)]
-        return min(images)
+        return least_text(self.rows(inst))
 
     def describe_clue(self, key: Cell, value: str) -> str:
         return f"r{key[0] + 1}c{key[1] + 1}={value}"

@@ -24,6 +24,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
+from ..lab.answers import SHADING_FORMAT, read_shading, shading_text
 from ..lab.connectivity import separation_cuts, white_components
 from ..lab.puzzle import (
     BoardLimit,
@@ -38,6 +39,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import board_symmetries
 from ..lab.textgrid import (
     GameId,
     JsonObject,
@@ -50,7 +52,6 @@ from ..lab.textgrid import (
     token_rows,
     write_array,
 )
-from .singles import SHADING_FORMAT, board_symmetries, read_shading, shading_text
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
@@ -325,8 +326,8 @@ class Range(CluePuzzle):
         p = inst.params
         forms = []
         for sym in board_symmetries(p.height, p.width):
-            h, w = sym.shape(p.height, p.width)
-            clues = {sym.cell(cell, p.height, p.width): v for cell, v in inst.clues.items()}
+            h, w = sym.shape
+            clues = {sym.cell(*cell): v for cell, v in inst.clues.items()}
             forms.append(self.format(Instance(self.name, RangeParams(w, h), clues)))
         return min(forms)
 

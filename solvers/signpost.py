@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell
+from ..lab.answers import grid_text, number_cell, read_grid
 from ..lab.numbering import (
     NumberedCells,
     clue_mismatches,
@@ -50,6 +50,7 @@ from ..lab.puzzle import (
     Rules,
     quote,
 )
+from ..lab.symmetry import board_symmetries
 from ..lab.textgrid import (
     Element,
     JsonObject,
@@ -63,7 +64,6 @@ from ..lab.textgrid import (
     token_rows,
     write_array,
 )
-from .singles import board_symmetries, read_rows
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]  # the number of each cell, 1..N
@@ -435,7 +435,7 @@ class Signpost(NumberedCells, CluePuzzle):
             if not m:
                 raise ValueError("not a number")
             return number(m.group(1))
-        return tuple(map(tuple, read_rows(text, p.height, p.width, cell, "number")))
+        return tuple(map(tuple, read_grid(text, p.height, p.width, cell, "number")))
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's rotations and reflections that keep its shape, each
@@ -444,10 +444,10 @@ class Signpost(NumberedCells, CluePuzzle):
         p = inst.params
         forms = []
         for sym in board_symmetries(p.height, p.width):
-            h, w = sym.shape(p.height, p.width)
-            turned = [[None if a is None else STEPS.index(sym.vector(*STEPS[a])) for a in row] for row in p.arrows]
+            h, w = sym.shape
+            turned = [[None if a is None else STEPS.index(sym.step(*STEPS[a])) for a in row] for row in p.arrows]
             arrows = tuple(map(tuple, sym.grid(turned)))
-            clues = {sym.cell(cell, p.height, p.width): v for cell, v in inst.clues.items()}
+            clues = {sym.cell(*cell): v for cell, v in inst.clues.items()}
             forms.append(self.format(Instance(self.name, SignpostParams(w, h, arrows), clues)))
         return min(forms)
 

@@ -14,18 +14,18 @@ added lazily (`cuts`); the CP-SAT model states it with BFS distances instead.
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import chain, combinations, compress
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import answer_body, grid_text, read_cell, row_tokens
+from ..lab.answers import SHADING_FORMAT, read_shading, shading_text
 from ..lab.connectivity import white_components
 from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from ..lab.symmetry import board_symmetries, first_seen
 from ..lab.textgrid import JsonObject, array_rows, game_id, tatham_size, token_rows, write_array
 
 Cell = tuple[int, int]
@@ -36,7 +36,6 @@ TATHAM_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # checks in seconds: BENCHMARKS.md, 2026-11-24).
 SIZE = BoardLimit(len(TATHAM_DIGITS) - 1, len(TATHAM_DIGITS) - 1, 2, 2)
 EARLY = SIZE.early("singles")  # the readers' size check, before any cell is read
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -195,124 +194,6 @@ def _patterns(params: SinglesParams, shade: list[list[int]], number: Callable[[i
     return clauses
 
 
-# ---- for language models: shared with Range, Signpost and Tents (they belong in lab/answers.py) ----
-class Symmetry(NamedTuple):
-    """One of the square's eight rotations and reflections, acting on a board: transpose
-    first (only on a square board), then turn the rows and the columns upside down."""
-
-    transpose: bool
-    flip_rows: bool
-    flip_cols: bool
-
-    def shape(self, height: int, width: int) -> tuple[int, int]:
-        """The image's (height, width)."""
-        return (width, height) if self.transpose else (height, width)
-
-    def cell(self, cell: Cell, height: int, width: int) -> Cell:
-        """Where cell (r, c) of a height x width board goes."""
-        r, c = cell
-        if self.transpose:
-            r, c, height, width = c, r, width, height
-        return (height - 1 - r if self.flip_rows else r), (width - 1 - c if self.flip_cols else c)
-
-    def vector(self, dr: int, dc: int) -> tuple[int, int]:
-        """Where a step (an arrow's direction) goes: the same map, without the shift."""
-        if self.transpose:
-            dr, dc = dc, dr
-        return (-dr if self.flip_rows else dr), (-dc if self.flip_cols else dc)
-
-    def grid(self, rows: list[list[T]]) -> list[list[T]]:
-        """A grid of cells (rows of equal length) moved by the map."""
-        height, width = len(rows), len(rows[0])
-        h, w = self.shape(height, width)
-        out: list[list[T]] = [[rows[0][0]] * w for _ in range(h)]
-        for r, row in enumerate(rows):
-            for c, v in enumerate(row):
-                nr, nc = self.cell((r, c), height, width)
-                out[nr][nc] = v
-        return out
-
-
-def board_symmetries(height: int, width: int) -> list[Symmetry]:
-    """The maps that keep a board's shape: all eight on a square, else the four without a
-    transpose (identity, the two flips, the half turn)."""
-    return [Symmetry(t, fr, fc) for t in (False, True) for fr in (False, True) for fc in (False, True)
-            if not t or height == width]
-
-
-FRAME = re.compile(r"^[\s\-+=|_:.*─━│┃┼┌┐└┘├┤┬┴]*$")  # lab.answers' lines of a drawn frame
-
-
-def read_rows(text: str, height: int, width: int, cell: Mapping[str, T] | Callable[[str], T],
-              what: str = "cell") -> list[list[T]]:
-    """`lab.answers.read_grid`, except that a line that looks like a drawn frame is a row
-    when each of its tokens reads as a cell: read_grid skips a row of blanks (`. . . .`,
-    `_ _ _`) as a frame line. (The change belongs in read_grid.)"""
-    def reads(token: str) -> bool:
-        try:
-            read_cell(token, cell, what, 0, 0)
-        except PuzzleError:
-            return False
-        return True
-
-    rows: list[list[str]] = []
-    best: list[list[str]] = []
-    for line in answer_body(text).split("\n"):
-        tokens = row_tokens(line, width) if line.strip() else None
-        if not line.strip() or (FRAME.match(line) and not re.search(r"\w", line)
-                                and not (tokens is not None and all(map(reads, tokens)))):
-            continue
-        if tokens is None:
-            if len(rows) >= height:
-                best = rows
-            rows = []
-            continue
-        rows.append(tokens)
-    if len(rows) >= height:
-        best = rows
-    if len(best) < height:
-        raise PuzzleError(f"no {height} rows of {width} {what}s each")
-    return [[read_cell(token, cell, what, r, c) for c, token in enumerate(row)] for r, row in enumerate(best[-height:])]
-
-
-SHADED_TOKENS = frozenset("#XB*■█")
-WHITE_TOKENS = frozenset(".OW·□")
-SHADING_FORMAT = ("the shading: one row per line, cells separated by single spaces, `#` for a shaded cell and `.` "
-                  "for an unshaded one (a number left unshaded is written `.` too)")
-
-
-def shading_text(solution: Shading) -> str:
-    """A shading as SHADING_FORMAT asks."""
-    return grid_text(("#" if s else "." for s in row) for row in solution)
-
-
-def read_shading(text: str, numbers: list[list[int | None]]) -> Shading:
-    """A shading from a model's answer (SHADING_FORMAT, read leniently): `#` (or X, B, *, a
-    block) shaded; `.` (or O, W, a dot) unshaded, and so is a cell's own number copied from
-    the board; any other number is refused, so a 1/0 grid is not read as all white."""
-    def plausible(t: str) -> str:
-        if t.upper() in SHADED_TOKENS or t.upper() in WHITE_TOKENS or t.isdecimal():
-            return t
-        raise ValueError("not # (shaded) or . (unshaded)")
-
-    height, width = len(numbers), len(numbers[0])
-    tokens = read_rows(text, height, width, plausible, "cell")
-    out = []
-    for r, row in enumerate(tokens):
-        line = []
-        for c, token in enumerate(row):
-            t = token.upper()
-            if t in SHADED_TOKENS or t in WHITE_TOKENS:
-                line.append(t in SHADED_TOKENS)
-            elif token.isdecimal() and numbers[r][c] is not None and int(token) == numbers[r][c]:
-                line.append(False)
-            else:
-                raise PuzzleError(f"row {r + 1}, column {c + 1}: {quote(token)} is neither shaded (#) nor "
-                                  "unshaded (. or the cell's own number)")
-        out.append(tuple(line))
-    return tuple(out)
-
-
 class Singles(CluePuzzle):
     name = "singles"
     aliases = ("hitori",)
@@ -444,9 +325,10 @@ class Singles(CluePuzzle):
         p, grid = inst.params, self.numbers(inst)
         forms = []
         for sym in board_symmetries(p.height, p.width):
-            names: dict[int, int] = {}
-            moved = [[names.setdefault(v, len(names) + 1) if v else 0 for v in row] for row in sym.grid(grid)]
-            h, w = sym.shape(p.height, p.width)
+            image = sym.grid(grid)
+            names = first_seen((v for row in image for v in row if v), 1)
+            moved = [[names[v] if v else 0 for v in row] for row in image]
+            h, w = sym.shape
             clues = {(r, c): v for r, row in enumerate(moved) for c, v in enumerate(row) if v}
             forms.append(self.format(Instance(self.name, SinglesParams(w, h), clues)))
         return min(forms)

@@ -43,6 +43,7 @@ from ..lab.puzzle import (
     variable_block,
 )
 from ..lab.share import NONE, box_grid
+from ..lab.symmetry import Symmetry
 from ..lab.textgrid import (
     JsonObject,
     array_rows,
@@ -433,7 +434,7 @@ class Sudoku(CluePuzzle):
         grid = self.cells(inst)
         if n > 9:
             return self.format(inst, "tatham")
-        variants = [grid] + ([[list(col) for col in zip(*grid)]] if p.box_rows == p.box_cols else [])
+        variants = [grid] + ([Symmetry(n, n, transposes=True).grid(grid)] if p.box_rows == p.box_cols else [])
         columns = _orders(p.n, p.box_cols)
         states = [(g, (), cols, {}) for g in variants for cols in columns]  # grid, rows so far, column order, labels
         best_rows: list[tuple[int, ...]] = []

@@ -25,7 +25,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import answer_body
+from ..lab.answers import answer_body, read_grid
 from ..lab.counting import exact_counts
 from ..lab.matching import bipartite_matching
 from ..lab.puzzle import (
@@ -41,6 +41,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import board_symmetries
 from ..lab.textgrid import (
     GameId,
     JsonObject,
@@ -55,7 +56,6 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
-from .singles import board_symmetries, read_rows
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True = tent
@@ -353,7 +353,7 @@ class Tents(CluePuzzle):
                 continue
             m = COUNT_AFTER.match(line)
             lines.append(m.group(1) if m and re.search(r"[^\d\s]", m.group(1)) else line)
-        cells = read_rows("\n".join(lines), p.height, p.width, ANSWER_CELLS, "cell")
+        cells = read_grid("\n".join(lines), p.height, p.width, ANSWER_CELLS, "cell")
         trees = set(p.trees)
         for r, row in enumerate(cells):
             for c, tent in enumerate(row):
@@ -376,12 +376,9 @@ class Tents(CluePuzzle):
         p = inst.params
         forms = []
         for sym in board_symmetries(p.height, p.width):
-            h, w = sym.shape(p.height, p.width)
-            trees = tuple(sorted(sym.cell(tree, p.height, p.width) for tree in p.trees))
-            clues = {}
-            for key, n in inst.clues.items():
-                (r0, c0), (r1, _) = (sym.cell(cell, p.height, p.width) for cell in line_cells(p, key)[:2])
-                clues[("row", r0) if r0 == r1 else ("col", c0)] = n
+            h, w = sym.shape
+            trees = tuple(sorted(sym.cell(*tree) for tree in p.trees))
+            clues = {sym.line(*key)[:2]: n for key, n in inst.clues.items()}
             forms.append(self.format(Instance(self.name, TentsParams(w, h, trees), clues)))
         return min(forms)
 

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell
+from ..lab.answers import grid_text, number_cell, read_grid
 from ..lab.puzzle import (
     BoardLimit,
     Clause,
@@ -43,8 +43,8 @@ from ..lab.puzzle import (
     strip_bom,
     variable_block,
 )
+from ..lab.symmetry import Symmetry, board_symmetries
 from ..lab.textgrid import JsonObject, Token, count_cells, line_chars, numbered_lines, refuse_oversized
-from .singles import read_rows
 
 Cell = tuple[int, int]
 Colour = str | None  # "B", "W", or None: no colour
@@ -199,46 +199,31 @@ def grid_of(params: TilingParams, chosen: Iterable[Placement]) -> Grid:
 
 
 # ---- board symmetries -------------------------------------------------------------------
-def board_maps(width: int, height: int) -> list[Callable[[int, int], Cell]]:
-    """The dihedral maps of a width x height grid onto itself (8 on a square, else 4)."""
-    w, h = width - 1, height - 1
-    maps = [lambda r, c: (r, c), lambda r, c: (h - r, w - c), lambda r, c: (h - r, c), lambda r, c: (r, w - c)]
-    if width == height:
-        maps += [lambda r, c: (c, r), lambda r, c: (w - c, h - r), lambda r, c: (c, h - r), lambda r, c: (w - c, r)]
-    return maps
-
-
-def is_mirror(f: Callable[[int, int], Cell], width: int, height: int) -> bool:
-    """Does the map turn the board over (reverse orientation)?"""
-    a, b, c = f(0, 0), f(0, 1), f(1, 0)
-    (r0, c0), (r1, c1), (r2, c2) = a, b, c
-    return (r1 - r0) * (c2 - c0) - (c1 - c0) * (r2 - r0) > 0
-
-
-def symmetries(inst: Instance) -> list[Callable[[int, int], Cell]]:
-    """The board maps that keep the holes and the colour clues (and, when stones may not be
-    turned over, only the turns): the group a tiling is counted up to."""
+def symmetries(inst: Instance) -> list[Symmetry]:
+    """The board's symmetries that keep the holes and the colour clues (and, when stones may
+    not be turned over, only the turns): the group a tiling is counted up to."""
     p = inst.params
     out = []
-    for f in board_maps(p.width, p.height):
-        if p.height > 1 and p.width > 1 and not p.mirror and is_mirror(f, p.width, p.height):
+    for sym in board_symmetries(p.height, p.width):
+        if p.height > 1 and p.width > 1 and not p.mirror and sym.mirrors:
             continue
-        if {f(*h) for h in p.holes} != set(p.holes):
+        if {sym.cell(*h) for h in p.holes} != set(p.holes):
             continue
-        if all(inst.clues.get(f(*cell)) == colour for cell, colour in inst.clues.items()):
-            out.append(f)
+        if all(inst.clues.get(sym.cell(*cell)) == colour for cell, colour in inst.clues.items()):
+            out.append(sym)
     return out
 
 
-def canonical_tiling(inst: Instance, solution: Grid, maps: Sequence[Callable[[int, int], Cell]]) -> tuple:
+def canonical_tiling(inst: Instance, solution: Grid, maps: Sequence[Symmetry]) -> tuple:
     """One form for a tiling and its images under `maps`: pieces as (kind, cells) sets,
     identical stones not told apart."""
     p = inst.params
     pieces = pieces_of(solution)
     kinds = [kind(stone, p.mirror) for stone in p.stones]
     forms = []
-    for f in maps:
-        moved = ((i, tuple(sorted((f(*cell), colour or "") for cell, colour in piece))) for i, piece in pieces.items())
+    for sym in maps:
+        moved = ((i, tuple(sorted((sym.cell(*cell), colour or "") for cell, colour in piece)))
+                 for i, piece in pieces.items())
         forms.append(tuple(sorted((comparable(kinds[i]), cells) for i, cells in moved)))
     return min(forms)
 
@@ -514,7 +499,7 @@ class Tiling(CluePuzzle):
                 return None
             return number(token[:-1] if token[-1:].upper() in ("B", "W", ".") else token) - 1
 
-        labels = read_rows(text, p.height, p.width, cell, "stone number")
+        labels = read_grid(text, p.height, p.width, cell, "stone number")
         cells: dict[int, list[Cell]] = {}
         for r, row in enumerate(labels):
             for c, i in enumerate(row):

@@ -20,14 +20,14 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_grid
+from ..lab.answers import grid_text, number_cell, read_framed
 from ..lab.latin import latin_grids, latin_problems, latin_variables
 from ..lab.puzzle import (
     BoardLimit,
@@ -41,6 +41,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import least_text
 from ..lab.textgrid import (
     GameId,
     JsonObject,
@@ -56,7 +57,6 @@ from ..lab.textgrid import (
     write_array,
 )
 
-T = TypeVar("T")
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
 SIZE = BoardLimit(16, 16, 1, 1)  # a 16x16 board checks in well under a second
@@ -102,44 +102,6 @@ def edge_clues(grid: Sequence[Sequence[int]]) -> dict[tuple[str, int], int]:
     """Every edge count of a filled grid."""
     n = len(grid)
     return {(side, i): seen(grid[r][c] for r, c in line_cells(n, side, i)) for side in SIDES for i in range(n)}
-
-
-def _same(token: T) -> T:
-    return token
-
-
-def board_images(grid: Sequence[Sequence[T]], turn: Callable[[T], T] = _same,
-                 flip: Callable[[T], T] = _same) -> list[list[list[T]]]:
-    """The grid under the square's rotations and reflections (on a non-square grid only the
-    four that keep its shape), for `canonical`: a quarter turn passes each token through
-    `turn` and a left-right mirror through `flip` (Undead's mirrors swap under both). Clue
-    rows and columns around a board, held in the grid, move with it. Shared by Undead and
-    Unruly; it belongs in lab/answers.py."""
-    height, width = len(grid), len(grid[0])
-    out, g = [], [list(row) for row in grid]
-    for _ in range(4):
-        g = [[turn(t) for t in row] for row in zip(*g[::-1])]  # a quarter turn clockwise
-        for image in (g, [[flip(t) for t in reversed(row)] for row in g]):
-            if (len(image), len(image[0])) == (height, width):
-                out.append(image)
-    return out
-
-
-def read_framed(text: str, height: int, width: int, cell: Callable[[str], T], what: str) -> list[list[T]]:
-    """A height x width grid answer, or the board copied out with its clues around the filled
-    grid (a token on all four sides, or on the left and right only): the clues are dropped.
-    Shared by Undead; it belongs in lab/answers.py."""
-    try:
-        return read_grid(text, height, width, cell, what)
-    except PuzzleError as plain:
-        for rows, cols in ((height + 2, width + 2), (height, width + 2)):
-            try:
-                framed = read_grid(text, rows, cols, str, "token")
-            except PuzzleError:
-                continue
-            inner = framed[1:-1] if rows > height else framed
-            return read_grid(grid_text(row[1:-1] for row in inner), height, width, cell, what)
-        raise plain
 
 
 def records(n: int, fx: int, fy: int, fv: int, lines: Sequence[Sequence[Cell]]) -> list[Clause]:
@@ -478,8 +440,7 @@ class Towers(CluePuzzle):
         ring = [[0, *sides["top"], 0]]
         ring += [[sides["left"][r], *cells[r], sides["right"][r]] for r in range(n)]
         ring.append([0, *sides["bottom"], 0])
-        return min("\n".join(" ".join(str(v) if v else "." for v in row) for row in image)
-                   for image in board_images(ring))
+        return least_text([[str(v) if v else "." for v in row] for row in ring], " ")
 
     def describe_clue(self, key: tuple, value: int) -> str:
         if key[0] == "cell":

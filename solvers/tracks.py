@@ -49,6 +49,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import Symmetry
 from ..lab.textgrid import (
     GameId,
     JsonObject,
@@ -96,9 +97,6 @@ for _piece, _chars in {"UD": "│┃|", "LR": "─━-", "DR": "┌┏F", "DL": 
 # Box-drawing pieces as letters, and blanks, each a token of its own (see `Tracks._unmarked`).
 BOX_LETTERS = str.maketrans({ch: f" {piece or ch} " for ch, piece in CELL_SPELLINGS.items()
                              if ch == "." or len(ch) == 1 and ord(ch) > 127})
-# A piece mirrored in the line from the bottom-left corner to the top-right (the board's
-# symmetry that swaps the left edge, where A is, with the bottom edge, where B is).
-ACROSS = {"U": "R", "R": "U", "D": "L", "L": "D"}
 # Seed 000's solved cell: the cell's glyph and what joins it to the right; its pieces as
 # given are direction pairs in U, L, D, R order ('LD', 'UL').
 SEED_GLYPHS = {"": "  ", "UD": "┃ ", "LR": "━━", "DR": "┏━", "UR": "┗━", "DL": "━┒", "UL": "━┛"}
@@ -563,9 +561,9 @@ class Tracks(CluePuzzle):
     def _unmarked(body: str, width: int) -> str:
         """The answer without what a copy of the board adds to the grid: `A` before a row,
         a count after it, and the line marking B (the column counts above the rows are a
-        line `read_grid` passes over, as the last rows are taken); box-drawing pieces as
-        letters, cells of their own even when run together (`read_grid` would take a row
-        of them alone for a drawn frame)."""
+        line `read_grid` passes over, as the last rows are taken); box-drawing pieces and
+        blanks as cells of their own even when run together with A and a count (`A ┐┌┘│ 4`),
+        so that those are found."""
         lines = []
         for line in body.split("\n"):
             tokens = [t for t in re.split(r"[\s,;|]+", line.translate(BOX_LETTERS).strip()) if t]
@@ -590,15 +588,14 @@ class Tracks(CluePuzzle):
         (r, c) goes to (width - 1 - c, height - 1 - r), row counts become column counts, A's
         row becomes B's column and B's column A's row."""
         p = inst.params
-        moved = TracksParams(p.height, p.width, p.width - 1 - p.exit, p.height - 1 - p.entrance)
+        sym = Symmetry(p.height, p.width, transposes=True, flip_rows=True, flip_cols=True)
+        moved = TracksParams(p.height, p.width, sym.cell(p.height - 1, p.exit)[0], sym.cell(p.entrance, 0)[1])
         clues: dict[Key, Any] = {}
         for key, value in inst.clues.items():
             if is_count(key):
-                kind, i = key
-                clues[("col", p.height - 1 - i) if kind == "row" else ("row", p.width - 1 - i)] = value
+                clues[sym.line(*key)[:2]] = value
             else:
-                r, c = key
-                clues[(p.width - 1 - c, p.height - 1 - r)] = shape(ACROSS[d] for d in value)
+                clues[sym.cell(*key)] = shape(sym.direction(d) for d in value)
         return Instance(self.name, moved, clues)
 
     def describe_clue(self, key: Key, value: Any) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 from pysat.card import EncType
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, share_equal
+from ..lab.answers import grid_text, read_framed, share_equal
 from ..lab.counting import cardinality, exact_counts
 from ..lab.puzzle import (
     BoardLimit,
@@ -43,6 +43,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import board_symmetries
 from ..lab.textgrid import (
     GameId,
     JsonObject,
@@ -60,7 +61,6 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
-from .towers import board_images, read_framed
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[str, ...], ...]  # per cell "G", "V", "Z", or the mirror "/" or "\\"
@@ -576,13 +576,12 @@ class Undead(CluePuzzle):
         ring += [[left, *row, right] for left, row, right in
                  zip(self._shown(inst, "left"), self.rows(inst), self._shown(inst, "right"))]
         ring.append(["+", *self._shown(inst, "bottom"), "+"])
-
-        def swap(token: str) -> str:
-            return SWAP.get(token, token)
-
+        forms = []
+        for sym in board_symmetries(len(ring), len(ring[0])):
+            swaps = sym.step(-1, 1) not in ((-1, 1), (1, -1))  # `/` runs up and right: the image does not
+            forms.append("\n".join(" ".join(SWAP.get(t, t) if swaps else t for t in row) for row in sym.grid(ring)))
         g, v, z = p.totals
-        return f"G: {g} V: {v} Z: {z}\n" + min("\n".join(" ".join(row) for row in image)
-                                               for image in board_images(ring, swap, swap))
+        return f"G: {g} V: {v} Z: {z}\n" + min(forms)
 
     def _shown(self, inst: Instance, side: str) -> list[str]:
         return [UNKNOWN if n is None else str(n) for n in self.numbers(inst, side)]

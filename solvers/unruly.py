@@ -35,6 +35,7 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
+from ..lab.symmetry import least_text
 from ..lab.textgrid import (
     GameId,
     JsonObject,
@@ -46,7 +47,6 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
-from .towers import board_images
 
 T = TypeVar("T")
 Cell = tuple[int, int]
@@ -269,8 +269,7 @@ class Unruly(CluePuzzle):
         treat the colours alike): the least of the sixteen (or eight) images' text forms."""
         grid = [list(row) for row in self.rows(inst)]
         swapped = [[{"B": "W", "W": "B"}.get(ch, ch) for ch in row] for row in grid]
-        return "unique\n" * inst.params.unique + min("\n".join("".join(row) for row in image)
-                                                     for g in (grid, swapped) for image in board_images(g))
+        return "unique\n" * inst.params.unique + min(least_text(grid), least_text(swapped))
 
     def describe_clue(self, key: Cell, value: bool) -> str:
         return f"r{key[0] + 1}c{key[1] + 1}={SHOW[value]}"

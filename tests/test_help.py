@@ -18,6 +18,7 @@ import pytest
 
 from puzzlelab.lab import registry
 from puzzlelab.lab.cli import _difficulty_text, build_parser, version
+from puzzlelab.lab.records import unportable
 from puzzlelab.lab.stats import format_stats
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,7 +120,7 @@ def test_generate_still_takes_the_puzzles_options_and_refuses_others(tmp_path):
     done = run("generate", "sudoku", "--size", "4", "--count", "2", "--seed", "1", "--out", "d.jsonl", "--json",
                cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    record = json.loads((tmp_path / "d.jsonl").read_text().splitlines()[-1])
+    record = unportable(json.loads((tmp_path / "d.jsonl").read_text().splitlines()[-1]))
     assert record["options"] == {"size": 4, "box": ""}
     bad = run("generate", "sudoku", "--bogus", "1", "--out", "x.jsonl", cwd=tmp_path)
     assert bad.returncode == 2 and bad.stderr.strip().splitlines() == \

@@ -17,6 +17,7 @@ import pytest
 
 from puzzlelab.lab.generator import GenerateOptions
 from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.records import unportable
 from puzzlelab.lab.registry import generator, puzzle
 from puzzlelab.lab.sat import SessionCache
 from puzzlelab.solvers.chess_common import parse_square
@@ -61,7 +62,7 @@ def datasets(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
 
 
 def records(datasets, name: str) -> list[dict]:
-    return [json.loads(line) for line in datasets[name][0].read_text().splitlines()]
+    return [unportable(json.loads(line)) for line in datasets[name][0].read_text().splitlines()]
 
 
 # ---- every puzzle ----------------------------------------------------------------------------

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
+
+import docexamples
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
 
 
 def blocks(lang: str) -> list[str]:
-    return re.findall(rf"```{lang}\n(.*?)```", README, flags=re.S)
+    return docexamples.blocks(README, lang)
 
 
 def test_setup_commands_come_first_and_ci_runs_the_test_command():
@@ -23,15 +24,8 @@ def test_setup_commands_come_first_and_ci_runs_the_test_command():
     assert tests.strip() in (ROOT / ".ci" / "run").read_text()
 
 
-def test_python_examples_run_and_print_what_their_comments_say(capsys):
-    for code in blocks("python"):
-        exec(compile(code, "README.md", "exec"), {})
-        printed = capsys.readouterr().out.splitlines()
-        said = [line for line in code.splitlines() if line.startswith("print(")]
-        assert len(printed) == len(said)
-        for line, out in zip(said, printed):
-            if "  # " in line:  # `print(x)  # unique`: the line printed starts with that word
-                assert out.split()[0] == line.split("  # ")[1].split()[0], (line, out)
+def test_python_examples_run_and_print_what_their_comments_say():
+    docexamples.run_python_examples(README, "README.md")
 
 
 def test_cli_examples_run(tmp_path):
