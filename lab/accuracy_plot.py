@@ -150,9 +150,15 @@ def _draw_series(ax, points: list[Point], value: str, interval: str, shift: floa
         ys = [getattr(p, value) for p in group]
         lows = [y - getattr(p, interval)[0] for p, y in zip(group, ys)]
         highs = [getattr(p, interval)[1] - y for p, y in zip(group, ys)]
-        ax.errorbar(xs, ys, yerr=[lows, highs], fmt=style, color=colour, capsize=3, markersize=5, linewidth=1.5,
+        ax.errorbar(xs, ys, yerr=_bars(lows, highs),
+                    fmt=style, color=colour, capsize=3, markersize=5, linewidth=1.5,
                     label=label if group is graded or not graded else None)
         if counts:
             for x, y, p in zip(xs, ys, group):
                 ax.annotate(str(p.count), (x, y), textcoords="offset points", xytext=(5, 4), fontsize=NOTE_SIZE,
                             color=colour)
+
+
+def _bars(lows: list[float], highs: list[float]) -> list[list[float]]:
+    """Error bar lengths, never negative (an interval rounded past its point)."""
+    return [[max(0.0, v) for v in lows], [max(0.0, v) for v in highs]]

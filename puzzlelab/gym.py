@@ -47,8 +47,6 @@ class PuzzleDataset:
     def __init__(self, puzzle: str, size: int = 100, seed: int = 0, template: str | None = None,
                  **options: Any) -> None:
         ptype = puzzle_type(puzzle)
-        if "size" in {name.replace("-", "_") for name in options}:
-            raise PuzzleError("size is the dataset's length: the board's side is board_size")
         if options.get("dedup", "none") != "none":
             raise PuzzleError("a PuzzleDataset makes entry i from i alone, so it keeps duplicates: use "
                               "puzzlelab.generate to drop them, or split by metadata['canonical_key']")
@@ -79,17 +77,20 @@ class PuzzleDataset:
 
     def __getitem__(self, index: int) -> dict:
         """Entry `index`: {"question", "answer", "metadata"}."""
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"dataset indices are whole numbers, not {type(index).__name__}")
-        if not -self.size <= index < self.size:
-            raise IndexError(f"entry {index} of a dataset of {self.size}")
-        index %= self.size
+        index = self._index(index)
         if index not in self._made:
             self._made[index] = self._entry(index)
             if len(self._made) > CACHED:
                 self._made.popitem(last=False)
         self._made.move_to_end(index)
         return copy.deepcopy(self._made[index])
+
+    def _index(self, index: int) -> int:
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"dataset indices are whole numbers, not {type(index).__name__}")
+        if not -self.size <= index < self.size:
+            raise IndexError(f"entry {index} of a dataset of {self.size}")
+        return index % self.size
 
     def record(self, index: int) -> dict:
         """The full dataset record entry `index` is made from (`generate`'s record)."""
@@ -98,7 +99,7 @@ class PuzzleDataset:
 
         if self._sessions is None:
             self._sessions = SessionCache()
-        return plain(make_item(self.spec, index, self._sessions)[0])
+        return plain(make_item(self.spec, self._index(index), self._sessions)[0])
 
     def _entry(self, index: int) -> dict:
         record = self.record(index)
@@ -243,7 +244,7 @@ def register_reasoning_gym(puzzles: Iterable[str] | None = None, prefix: str = P
         from reasoning_gym.dataset import ProceduralDataset
         from reasoning_gym.factory import DATASETS, register_dataset
     except ImportError:
-        raise PuzzleError("register_reasoning_gym needs reasoning-gym: pip install reasoning-gym") from None
+        raise PuzzleError("register_reasoning_gym needs reasoning-gym: pip install 'puzzle-lab[gym]'") from None
     from .lab import registry
 
     if puzzles is None:

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from board_images import text_images
 
 from puzzlelab.generators.hidoku import EXCHANGE_LONGEST, exchanges, path_order, reversals
 from puzzlelab.lab import cli
@@ -345,12 +346,9 @@ def test_canonical_is_the_same_under_rotations_reflections_and_reversal():
     rows = [line.split() for line in "1 . .\n. . .\n9 5 .".splitlines()]
     base = PUZZLE.canonical(PUZZLE.parse(PUZZLE.example))
     for reverse in (False, True):
-        grid = [[v if v == "." or not reverse else str(10 - int(v)) for v in row] for row in rows]
-        for _ in range(4):
-            grid = [list(col) for col in zip(*grid[::-1])]
-            for image in (grid, [row[::-1] for row in grid]):
-                moved = "\n".join(" ".join(row) for row in image)
-                assert PUZZLE.canonical(PUZZLE.parse(moved)) == base, moved
+        grid = "\n".join(" ".join(v if v == "." or not reverse else str(10 - int(v)) for v in row) for row in rows)
+        for moved in text_images(grid):
+            assert PUZZLE.canonical(PUZZLE.parse(moved)) == base, moved
     assert PUZZLE.canonical(PUZZLE.parse("1 . .\n. . .\n9 . 5")) != base
     wide = PUZZLE.parse("1 . 3\n. . 6")
     assert PUZZLE.canonical(wide) == PUZZLE.canonical(PUZZLE.parse("3 . 1\n6 . ."))  # mirrored

@@ -9,6 +9,7 @@ from itertools import permutations, product
 from pathlib import Path
 
 import pytest
+from board_images import text_images
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -455,12 +456,9 @@ def test_a_messy_answer_is_read_as_a_grid_of_digits():
 
 def test_canonical_is_the_same_under_the_eight_symmetries_of_the_square():
     grid_text, clues = PUZZLE.example.split("\n\n")
-    grid = [line.split() for line in grid_text.splitlines()]
     base = PUZZLE.canonical(PUZZLE.parse(PUZZLE.example))
-    for _ in range(4):
-        grid = [list(col) for col in zip(*grid[::-1])]
-        for image in (grid, [row[::-1] for row in grid]):
-            moved = "\n".join(" ".join(row) for row in image) + "\n\n" + clues
-            assert PUZZLE.canonical(PUZZLE.parse(moved)) == base, moved
+    for image in text_images(grid_text):
+        moved = image + "\n\n" + clues
+        assert PUZZLE.canonical(PUZZLE.parse(moved)) == base, moved
     assert PUZZLE.canonical(PUZZLE.parse(PUZZLE.example.replace("C 6+", "C 7+"))) != base
     assert PUZZLE.canonical(PUZZLE.parse("A B B\nA C C\nD C C\n\nA 2-\nB 6*\nC 9+\nD 2")) != base

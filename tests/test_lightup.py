@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from board_images import text_images
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
@@ -416,18 +417,10 @@ def test_a_messy_answer_is_read_as_lamps():
 
 
 def test_canonical_is_the_same_under_rotations_and_reflections_that_keep_the_shape():
-    def images(rows: list[str], square: bool) -> list[list[str]]:
-        out = [rows, rows[::-1], [row[::-1] for row in rows], [row[::-1] for row in rows[::-1]]]
-        if square:
-            turned = ["".join(col) for col in zip(*rows)]  # the transpose, then its three images
-            out += [turned, turned[::-1], [row[::-1] for row in turned], [row[::-1] for row in turned[::-1]]]
-        return out
-
     for text in (PUZZLE.example, "..#..\n1...2\n.#..."):
-        rows = text.splitlines()
         base = PUZZLE.canonical(PUZZLE.parse(text))
-        for image in images(rows, len(rows) == len(rows[0])):
-            assert PUZZLE.canonical(PUZZLE.parse("\n".join(image))) == base, image
+        for image in text_images(text, ""):
+            assert PUZZLE.canonical(PUZZLE.parse(image)) == base, image
     assert PUZZLE.canonical(PUZZLE.parse("....\n2#..\n..11\n....")) != PUZZLE.canonical(PUZZLE.parse(PUZZLE.example))
     wide = PUZZLE.canonical(PUZZLE.parse("..#..\n1...2\n.#..."))
     assert wide != PUZZLE.canonical(PUZZLE.parse("..#..\n2...1\n.#..."))

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from board_images import text_images
 from tatham import tatham_reads
 
 from puzzlelab.lab import cli
@@ -396,24 +397,11 @@ def test_a_messy_answer_is_read_leniently():
         PUZZLE.read_answer(inst, "1 0 0 1\n0 0 0 0\n0 0 1 0\n1 0 0 1")
 
 
-def images(text: str) -> list[str]:
-    """A text board's rotations and reflections that keep its shape, written on the text
-    itself (rows of tokens), independently of the puzzle's `canonical`."""
-    rows = [line.split() for line in text.splitlines()]
-    out = []
-    for _ in range(4):
-        rows = [list(col) for col in zip(*rows[::-1])]  # a quarter turn clockwise
-        for image in (rows, [row[::-1] for row in rows]):
-            if len(image) == len(text.splitlines()):
-                out.append("\n".join(" ".join(row) for row in image))
-    return out
-
-
 @pytest.mark.parametrize("text", [PUZZLE.example, ". 4 . .\n. . . 2\n3 . . .", "2 . .\n. . 5\n. . .\n. 3 ."])
 def test_the_canonical_form_is_the_same_for_every_symmetry_and_differs_otherwise(text):
     inst = PUZZLE.parse(text)
-    forms = {PUZZLE.canonical(PUZZLE.parse(image)) for image in images(text)}
-    assert forms == {PUZZLE.canonical(inst)} and len(images(text)) == (8 if inst.params.width == inst.params.height
-                                                                         else 4)
+    forms = {PUZZLE.canonical(PUZZLE.parse(image)) for image in text_images(text)}
+    assert forms == {PUZZLE.canonical(inst)} and len(text_images(text)) == (8 if inst.params.width == inst.params.height
+                                                                              else 4)
     moved = PUZZLE.parse(text.replace(". ", "1 ", 1))  # one more number: no image of the board
     assert PUZZLE.canonical(moved) != PUZZLE.canonical(inst)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from board_images import text_images
 from pysat.formula import IDPool
 
 from puzzlelab.lab.connectivity import white_components
@@ -418,25 +419,14 @@ def test_a_messy_answer_is_read_leniently():
         PUZZLE.read_answer(inst, ". . #\n# . .")
 
 
-def transformed(text: str, quarter_turns: int, mirror: bool, names: dict[str, str]) -> str:
-    """A text board turned clockwise, then mirrored left-right, its numbers renamed: written
-    on the text, independently of `canonical`."""
-    rows = [[names.get(t, t) for t in line.split()] for line in text.splitlines()]
-    for _ in range(quarter_turns):
-        rows = [list(col) for col in zip(*rows[::-1])]
-    if mirror:
-        rows = [row[::-1] for row in rows]
-    return "\n".join(" ".join(row) for row in rows)
-
-
 @pytest.mark.parametrize("text", [PUZZLE.example, "1 2 3\n3 3 1\n2 1 1\n3 2 .", "4 1 2 4 3\n1 2 . 3 4"])
 def test_the_canonical_form_is_the_same_for_every_symmetry_and_renaming(text):
     inst = PUZZLE.parse(text)
     p = inst.params
     top = str(p.top)
     renaming = {str(v): str(p.top + 1 - v) for v in range(1, p.top + 1)}  # 1 <-> top, ...
-    turns = range(4) if p.width == p.height else (0, 2)
-    images = [transformed(text, k, m, names) for k in turns for m in (False, True) for names in ({}, renaming)]
+    renamed = "\n".join(" ".join(renaming.get(t, t) for t in line.split()) for line in text.splitlines())
+    images = text_images(text) + text_images(renamed)
     assert {PUZZLE.canonical(PUZZLE.parse(image)) for image in images} == {PUZZLE.canonical(inst)}
     other = PUZZLE.parse(text.replace("1", top, 1))  # one number changed: the counts of equal numbers change
     assert PUZZLE.canonical(other) != PUZZLE.canonical(inst)

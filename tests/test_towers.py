@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from board_images import text_images
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
@@ -469,22 +470,9 @@ def test_a_models_answer_is_read_leniently():
         PUZZLE.read_answer(inst, "5 2 1 3\n3 4 2 1\n1 3 4 2\n2 1 3 4")
 
 
-def images(grid: list[list[str]]) -> list[list[list[str]]]:
-    """The grid under each rotation and reflection that keeps its shape, cell by cell: a
-    new cell (i, j) takes the old cell given by the map."""
-    h, w = len(grid), len(grid[0])
-    maps = [(h, w, lambda i, j: (i, j)), (w, h, lambda i, j: (h - 1 - j, i)),  # identity, quarter turn
-            (h, w, lambda i, j: (h - 1 - i, w - 1 - j)), (w, h, lambda i, j: (j, w - 1 - i)),  # half, three quarters
-            (h, w, lambda i, j: (i, w - 1 - j)), (h, w, lambda i, j: (h - 1 - i, j)),  # mirrored left-right, up-down
-            (w, h, lambda i, j: (j, i)), (w, h, lambda i, j: (h - 1 - j, w - 1 - i))]  # in both diagonals
-    return [[[grid[f(i, j)[0]][f(i, j)[1]] for j in range(nw)] for i in range(nh)]
-            for nh, nw, f in maps if (nh, nw) == (h, w)]
-
-
 def test_canonical_is_the_same_for_every_rotation_and_reflection():
     inst = PUZZLE.parse(PUZZLE.example)
-    tokens = [line.split() for line in PUZZLE.format(inst, "text").splitlines()]  # the clues move with the grid
-    texts = ["\n".join(" ".join(row) for row in image) for image in images(tokens)]
+    texts = text_images(PUZZLE.format(inst, "text"))  # the clues move with the grid
     assert len(set(texts)) == 8
     assert {PUZZLE.canonical(PUZZLE.parse(text, "text")) for text in texts} == {PUZZLE.canonical(inst)}
     moved = PUZZLE.parse(PUZZLE.example.replace(". 1 . . . .", ". . 1 . . ."))  # a given moved a cell

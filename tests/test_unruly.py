@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from board_images import text_images
 from tatham import tatham_reads
 
 from puzzlelab.lab import cli
@@ -337,24 +338,12 @@ def test_a_models_answer_is_read_leniently():
         PUZZLE.read_answer(inst, "WWBB\nBBXW\nWBBW\nBWWB")
 
 
-def images(rows: list[str]) -> list[list[str]]:
-    """The rows under each rotation and reflection that keeps their shape, cell by cell: a
-    new cell (i, j) takes the old cell given by the map."""
-    h, w = len(rows), len(rows[0])
-    maps = [(h, w, lambda i, j: (i, j)), (w, h, lambda i, j: (h - 1 - j, i)),  # identity, quarter turn
-            (h, w, lambda i, j: (h - 1 - i, w - 1 - j)), (w, h, lambda i, j: (j, w - 1 - i)),  # half, three quarters
-            (h, w, lambda i, j: (i, w - 1 - j)), (h, w, lambda i, j: (h - 1 - i, j)),  # mirrored left-right, up-down
-            (w, h, lambda i, j: (j, i)), (w, h, lambda i, j: (h - 1 - j, w - 1 - i))]  # in both diagonals
-    return [["".join(rows[f(i, j)[0]][f(i, j)[1]] for j in range(nw)) for i in range(nh)]
-            for nh, nw, f in maps if (nh, nw) == (h, w)]
-
-
 @pytest.mark.parametrize("board", [PUZZLE.example, "unique\n" + PUZZLE.example, "B.....\n..W..B\n.W....\n....BB"])
 def test_canonical_is_the_same_for_every_rotation_reflection_and_colour_swap(board):
     inst = PUZZLE.parse(board, "text")
     head, rows = ("unique\n", board.splitlines()[1:]) if board.startswith("unique") else ("", board.splitlines())
     swapped = [row.translate(str.maketrans("BW", "WB")) for row in rows]
-    texts = {head + "\n".join(image) for g in (rows, swapped) for image in images(g)}
+    texts = {head + image for g in (rows, swapped) for image in text_images("\n".join(g), "")}
     assert len(texts) == (16 if len(rows) == len(rows[0]) else 8)
     assert {PUZZLE.canonical(PUZZLE.parse(text, "text")) for text in texts} == {PUZZLE.canonical(inst)}
     other = PUZZLE.parse(head + "\n".join([*rows[:-1], "W" + rows[-1][1:]]), "text")  # one clue more
