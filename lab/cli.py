@@ -673,18 +673,8 @@ def _card_for(out: Path, fmt: str, files: dict[str, Path], args, records: list[d
 def _generate_collection(args, options: dict, defaults: dict) -> int:
     """`generate --split` and `generate --mix`: one dataset per part, resumable, in a hidden
     folder beside the output, then the files people load and their card (lab/collection.py)."""
-    from .collection import (
-        Part,
-        check_outputs,
-        interleave,
-        parse_mix,
-        parse_split,
-        part_path,
-        with_splits,
-        write_outputs,
-    )
+    from .collection import Part, make_collection, parse_mix, parse_split
     from .dataset import DatasetSpec, generate_dataset
-    from .records import read_records
 
     splits = parse_split(args.split) if args.split is not None else None
     if args.mix is not None:
@@ -695,8 +685,6 @@ def _generate_collection(args, options: dict, defaults: dict) -> int:
     else:
         parts = [Part(args.puzzle, options, args.count)]
     fmt = format_of(args.out, args.out_format)
-    if fmt == "kaggle":
-        raise PuzzleError("--split and --mix write records; the kaggle layout holds puzzle and solution only")
     out = output_path(args.out)
     specs = [DatasetSpec(puzzle=part.puzzle, options={**_defaults_of(part.puzzle), **part.options},
                          count=part.count, seed=args.seed + k, target=args.target, symmetric=args.symmetric,
@@ -704,29 +692,23 @@ def _generate_collection(args, options: dict, defaults: dict) -> int:
                          score=_score_range(args.score), grade=not args.no_grade, dedup=args.dedup,
                          cross_check=args.cross_check, conflicts=args.conflicts, timeout=args.timeout)
              for k, part in enumerate(parts)]
-    for spec in specs:
-        spec.validate()
-    check_outputs(out, splits)
-    groups = []
-    for k, spec in enumerate(specs):
+
+    def run(spec: DatasetSpec, path: Path) -> Path:
         bar = _Progress(spec.count, spec.puzzle, shown=not args.json and not args.quiet)
         try:
-            summary = _interruptible(lambda stop: generate_dataset(
-                spec, part_path(out, k, spec.puzzle), "jsonl", workers=args.workers, scheduler=args.scheduler,
-                progress=bar.update, stop=stop.is_set))
+            return Path(_interruptible(lambda stop: generate_dataset(
+                spec, path, "jsonl", workers=args.workers, scheduler=args.scheduler, progress=bar.update,
+                stop=stop.is_set)).path)
         finally:
             bar.close()
-        groups.append(list(read_records(summary.path)))
-    records = interleave(groups)
-    if splits:
-        records = with_splits(records, splits)
-    files = write_outputs(records, out, fmt, splits)
-    _card_for(out, fmt, files, args, records)
-    counts = {name: sum(1 for r in records if r.get("split") == name) for name in files} if splits \
-        else {"all": len(records)}
-    data = {"out": {name: str(path) for name, path in files.items()}, "records": len(records), "splits": counts,
+
+    made = make_collection(specs, out, fmt, splits, _command_line(), run)
+    counts = made.counts()
+    data = {"out": {name: str(path) for name, path in made.files.items()}, "records": len(made.records),
+            "splits": counts,
             "parts": [{"puzzle": s.puzzle, "options": s.options, "count": s.count, "seed": s.seed} for s in specs]}
-    text = f"wrote {len(records)} puzzles: " + ", ".join(f"{counts[name]} to {path}" for name, path in files.items())
+    text = f"wrote {len(made.records)} puzzles: " + ", ".join(f"{counts[name]} to {path}"
+                                                            for name, path in made.files.items())
     _emit(args, data, text)
     return 0
 

@@ -21,12 +21,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .puzzle import PuzzleError, quote
 from .records import read_records
 from .safety import atomic_write
 
+if TYPE_CHECKING:
+    from .dataset import DatasetSpec
 CARD_MARK = "<!-- puzzlelab dataset card:"  # a card's own line naming its dataset, so a rerun may rewrite it
 LICENSE = "cc0-1.0"  # generated puzzles: no rights reserved (the card says so)
 
@@ -174,6 +176,43 @@ def with_splits(records: Iterable[dict], splits: list[tuple[str, float]]) -> lis
 
 def read_part(path: Path) -> list[dict]:
     return list(read_records(path))
+
+
+@dataclass
+class Collection:
+    """What a mix or split run wrote: each split's file (`all` when unsplit) and the records."""
+
+    files: dict[str, Path]
+    records: list[dict]
+
+    def counts(self) -> dict[str, int]:
+        if "all" in self.files:
+            return {"all": len(self.records)}
+        return {name: sum(1 for r in self.records if r.get("split") == name) for name in self.files}
+
+
+def make_collection(specs: list[DatasetSpec], out: Path, fmt: str, splits: list[tuple[str, float]] | None,
+                    command: str, run: Callable[[DatasetSpec, Path], Path] | None = None) -> Collection:
+    """Generate each spec as its own resumable part (by `run(spec, path)`, which returns the
+    finished part: by default `generate_dataset`), then write the mixed records, split where
+    asked, and the card. Every requirement is checked before the first record is made."""
+    from .dataset import generate_dataset
+
+    if fmt == "kaggle":
+        raise PuzzleError("--split and --mix write records; the kaggle layout holds puzzle and solution only")
+    for spec in specs:
+        spec.validate()
+    check_outputs(out, splits)
+    if run is None:
+        def run(spec: DatasetSpec, path: Path) -> Path:
+            return Path(generate_dataset(spec, path, "jsonl").path)
+    groups = [read_part(run(spec, part_path(out, k, spec.puzzle))) for k, spec in enumerate(specs)]
+    records = interleave(groups)
+    if splits:
+        records = with_splits(records, splits)
+    made = Collection(write_outputs(records, out, fmt, splits), records)
+    write_card(out, fmt, made.files, records, command)
+    return made
 
 
 # ---- the dataset card -----------------------------------------------------------------------

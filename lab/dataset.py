@@ -19,6 +19,7 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
 import tempfile
 import time
@@ -734,7 +735,7 @@ def _reopen_finished(out: Path, fmt: str, spec: DatasetSpec, journal: Path) -> i
     if fmt == "jsonl":  # the user's bytes as they are
         lines = out.read_bytes()
     else:
-        lines = b"".join(json.dumps(r, sort_keys=True).encode() + b"\n" for r in records)
+        lines = b"".join(json.dumps(portable(r), sort_keys=True).encode() + b"\n" for r in records)
     def write(tmp: Path) -> None:
         tmp.write_bytes(journal_header(spec, fmt) + lines)
 
@@ -829,7 +830,7 @@ def _run(spec: DatasetSpec, out: Path, fmt: str, workers: int, scheduler: str | 
                     else:
                         dup_run = 0
                         done.add(record, spec.dedup)
-                        lines.append(json.dumps(record, sort_keys=True).encode() + b"\n")
+                        lines.append(json.dumps(portable(record), sort_keys=True).encode() + b"\n")
                         tlines.append(json.dumps(timing, sort_keys=True) + "\n")
                         if progress:
                             progress(1)
@@ -896,7 +897,14 @@ def _journal_records(journal: Path) -> Iterator[dict]:
 def _finish(journal: Path, out: Path, fmt: str) -> None:
     """Write the finished dataset from the journal through a temporary file renamed into place
     (atomic), then drop the journal."""
-    atomic_write(out, lambda tmp: _write(_journal_records(journal), tmp, fmt))
+    if fmt == "jsonl":  # the journal's lines are the dataset's, byte for byte (`portable` records)
+        def write(tmp: Path) -> None:
+            with open(journal, "rb") as src, open(tmp, "wb") as dst:
+                src.readline()
+                shutil.copyfileobj(src, dst, 1 << 20)
+        atomic_write(out, write)
+    else:
+        atomic_write(out, lambda tmp: _write(_journal_records(journal), tmp, fmt))
     journal.unlink(missing_ok=True)
 
 
@@ -909,6 +917,15 @@ def _write(records: Iterable[dict], path: Path, fmt: str) -> None:
     else:
         with open(path, "w", encoding="utf-8") as f:
             f.writelines(json.dumps(portable(r), sort_keys=True) + "\n" for r in records)
+
+
+def _parquet_writable(pa: Any, kind: Any) -> bool:
+    """Can Parquet hold this type? Not a struct without fields (every record's `{}`), at any depth."""
+    if pa.types.is_struct(kind):
+        return kind.num_fields > 0 and all(_parquet_writable(pa, kind.field(i).type) for i in range(kind.num_fields))
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        return _parquet_writable(pa, kind.value_type)
+    return True
 
 
 def pair_layout(puzzle: str) -> PairLayout:
@@ -951,6 +968,8 @@ def write_parquet(records: list[dict], path: Path) -> None:
         values = [row.get(name) for row in rows]
         try:
             columns[name] = pa.array(values)
+            if not _parquet_writable(pa, columns[name].type):
+                raise pa.ArrowInvalid(f"{name}: a struct without fields")
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             columns[name] = pa.array([None if v is None else json.dumps(v, sort_keys=True) for v in values],
                                      pa.string())

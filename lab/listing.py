@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .puzzle import CluePuzzle, Instance, PuzzleError
-from .safety import atomic_write, make_folders, output_path, remove_folders
+from .safety import output_path, write_new_file
 from .sat import UNLIMITED, Budget, Unknown
 from .solve import each_solution
 
@@ -61,12 +61,7 @@ def list_solutions(ptype: CluePuzzle, inst: Instance, out: str | Path, limit: in
             except Unknown:
                 listing.stopped = "budget"
 
-    made = make_folders(path.parent)
-    try:
-        atomic_write(path, write, replace=False)
-    except BaseException:
-        remove_folders(made)
-        raise
+    write_new_file(path, write, replace=False)
     listing.counts = tally.counts() if tally is not None else {}
     return listing
 

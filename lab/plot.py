@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .puzzle import PuzzleError
 from .records import Skipped, read_records
-from .safety import atomic_write, make_folders, output_path, remove_folders
+from .safety import output_path, write_new_file
 
 # Formats matplotlib can write that need nothing beyond its own dependencies (pgf needs LaTeX).
 NEEDS_MORE = frozenset({"pgf"})
@@ -48,12 +48,7 @@ def save_figure(fig, out: str | os.PathLike, fmt: str | None = None, dpi: float 
         fmt = fmt or picture_format(out)
         out = Path(out)
         fig.tight_layout(pad=1.5)
-        made = make_folders(out.parent)
-        try:
-            atomic_write(out, lambda tmp: fig.savefig(tmp, format=fmt, dpi=dpi))
-        except BaseException:
-            remove_folders(made)
-            raise
+        write_new_file(out, lambda tmp: fig.savefig(tmp, format=fmt, dpi=dpi))
     finally:
         plt.close(fig)
 

@@ -222,7 +222,7 @@ def _save_pdf(pages: list[tuple[str, list[Panel]]], out: str | os.PathLike, dpi:
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages
 
-    from .safety import atomic_write, make_folders, remove_folders
+    from .safety import write_new_file
 
     path = Path(out)
 
@@ -237,12 +237,7 @@ def _save_pdf(pages: list[tuple[str, list[Panel]]], out: str | os.PathLike, dpi:
                 finally:
                     plt.close(fig)
 
-    made = make_folders(path.parent)
-    try:
-        atomic_write(path, write)
-    except BaseException:
-        remove_folders(made)
-        raise
+    write_new_file(path, write)
 
 
 def _draw_text(ax: Any, ptype: PuzzleType, inst: Instance, solution: Any) -> None:

@@ -101,6 +101,17 @@ def atomic_write(path: Path, write: Callable[[Path], None], replace: bool = True
 _PENDING: set[Path] = set()  # temporary files being written, for `discard_pending`
 
 
+def write_new_file(path: Path, write: Callable[[Path], None], replace: bool = True) -> None:
+    """`atomic_write`, making the folders `path` needs first and removing them again when
+    the write fails: a failed command leaves no empty folders behind."""
+    made = make_folders(path.parent)
+    try:
+        atomic_write(path, write, replace=replace)
+    except BaseException:
+        remove_folders(made)
+        raise
+
+
 def discard_pending() -> None:
     """Remove the temporary files of writes still under way: for a process about to end
     without unwinding (the CLI's --timeout watchdog calls `os._exit`)."""

@@ -24,7 +24,7 @@ from . import registry
 from .answers import Score, score_text
 from .puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
 from .records import _Lines, _open, read_records
-from .safety import atomic_write, make_folders, output_path, remove_folders
+from .safety import output_path, write_new_file
 
 # The keys an answer's text may come under, the first present winning: ours, then the
 # names common evaluation tools write.
@@ -327,10 +327,5 @@ def write_scores(scores: Iterable[dict], out: str | os.PathLike,
         with open(tmp, "w", encoding="utf-8") as f:
             f.writelines(lines)
 
-    made = make_folders(path.parent)
-    try:
-        atomic_write(path, write)
-    except BaseException:
-        remove_folders(made)
-        raise
+    write_new_file(path, write)
     return path

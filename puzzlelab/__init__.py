@@ -2,9 +2,10 @@
 evaluate models on them.
 
 The Python API (docs/python-api.md): `puzzles`, `parse`, `format`, `solve`, `check`,
-`count`, `clues`, `grade`, `explain`, `render`, `question`, `answer`, `score`, `generate`
-(puzzlelab/api.py); `PuzzleDataset`, `PuzzleCurriculum`, `create_dataset`,
-`register_reasoning_gym` (puzzlelab/gym.py); `PuzzleError` for bad input. Each is imported
+`count`, `clues`, `grade`, `explain`, `render`, `question`, `answer`, `score`, `generate`,
+`write_dataset` (puzzlelab/api.py); `PuzzleDataset`, `PuzzleCurriculum`, `create_dataset`,
+`register_reasoning_gym` (puzzlelab/gym.py); `score_dataset` (a model's answers file against
+a dataset, lab/scoring.py); `PuzzleError` for bad input. Each is imported
 when first used, so `import puzzlelab` itself loads nothing of the engine.
 """
 
@@ -23,13 +24,14 @@ if not (_Path(__file__).parent / "lab").is_dir() and (_ROOT / "lab" / "registry.
 __all__ = [
     "__version__",
     "puzzles", "parse", "format", "solve", "check", "count", "clues", "grade", "explain", "render",
-    "question", "answer", "score", "generate", "ClueReport",
+    "question", "answer", "score", "generate", "write_dataset", "ClueReport",
     "PuzzleDataset", "PuzzleCurriculum", "create_dataset", "register_reasoning_gym",
-    "PuzzleError",
+    "score_dataset", "PuzzleError",
 ]
 # each name of the API -> the module under puzzlelab that defines it
 _LAZY = {name: "gym" if name in ("PuzzleDataset", "PuzzleCurriculum", "create_dataset", "register_reasoning_gym")
-         else "lab.puzzle" if name == "PuzzleError" else "api" for name in __all__[1:]}
+         else "lab.puzzle" if name == "PuzzleError" else "lab.scoring" if name == "score_dataset" else "api"
+         for name in __all__[1:]}
 
 if TYPE_CHECKING:
     from .api import (
@@ -48,9 +50,11 @@ if TYPE_CHECKING:
         render,
         score,
         solve,
+        write_dataset,
     )
     from .gym import PuzzleCurriculum, PuzzleDataset, create_dataset, register_reasoning_gym
     from .lab.puzzle import PuzzleError
+    from .lab.scoring import score_dataset
 
 
 def __getattr__(name: str) -> Any:

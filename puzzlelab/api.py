@@ -423,3 +423,44 @@ def _scores(value: Any) -> tuple[float, float] | None:
     if not 0 <= low <= high:
         raise PuzzleError(f"scores (LO, HI) needs 0 <= LO <= HI, got {quote(value)}")
     return low, high
+
+
+def write_dataset(out: str | Path, puzzle: str | None = None, count: int | None = None, seed: int = 0,
+                  mix: str | None = None, split: str | dict[str, float] | None = None, fmt: str | None = None,
+                  **options: Any) -> dict[str, Path]:
+    """Write a dataset and its card to files, as `puzzlelab generate` does: `count` puzzles of
+    `puzzle` with `generate`'s options, or a `mix` of several ("sudoku:4x4=30,pearl:5=20",
+    as `--mix`), split by `canonical_key` where `split` names shares ({"train": 0.9, "test":
+    0.1} or "train=0.9,test=0.1"): then one file per split, `OUT.train.jsonl`, ... The layout
+    is `fmt` or what `out`'s name says (.jsonl, .csv, .parquet). A rerun resumes or extends;
+    a file this did not write is refused. Returns each split's file (`all` when unsplit)."""
+    from .lab.collection import Part, make_collection, parse_mix, parse_split, write_card
+    from .lab.dataset import generate_dataset
+    from .lab.records import format_of, read_records
+    from .lab.safety import output_path
+
+    if (mix is None) == (puzzle is None):
+        raise PuzzleError("write_dataset takes a puzzle and a count, or a mix, not both")
+    if isinstance(split, dict):
+        split = ",".join(f"{name}={share}" for name, share in split.items())
+    splits = parse_split(split) if split is not None else None
+    fmt = format_of(out, fmt)
+    path = output_path(out)
+    command = "puzzlelab.write_dataset(" + ", ".join(
+        f"{k}={v!r}" for k, v in {"out": str(out), "puzzle": puzzle, "count": count, "seed": seed, "mix": mix,
+                                   "split": split, **options}.items() if v is not None) + ")"
+    if mix is not None:
+        if count is not None or any(name in options for name in ("size", "width", "height")):
+            raise PuzzleError("a mix gives each puzzle its count and size: leave count and the sizes out")
+        parts = parse_mix(mix)
+    else:
+        if count is None:
+            raise PuzzleError(f"how many {puzzle} puzzles? give count")
+        parts = [Part(puzzle_type(puzzle or "").name, {}, count)]
+    specs = [dataset_spec(part.puzzle, part.count, seed + k, {**part.options, **options})
+             for k, part in enumerate(parts)]
+    if mix is None and splits is None:
+        generate_dataset(specs[0], path, fmt)
+        write_card(path, fmt, {"all": path}, list(read_records(path, fmt=fmt)), command)
+        return {"all": path}
+    return make_collection(specs, path, fmt, splits, command).files

@@ -18,6 +18,7 @@ hold the digits 1..16 as always.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -435,21 +436,10 @@ class Sudoku(CluePuzzle):
         if n > 9:
             return self.format(inst, "tatham")
         variants = [grid] + ([Symmetry(n, n, transposes=True).grid(grid)] if p.box_rows == p.box_cols else [])
-        columns = _orders(p.n, p.box_cols)
-        states = [(g, (), cols, {}) for g in variants for cols in columns]  # grid, rows so far, column order, labels
-        best_rows: list[tuple[int, ...]] = []
-        for _ in range(n):
-            best, survivors = None, []
-            for g, used, cols, labels in states:
-                for x in _next_rows(used, p.box_rows, n):
-                    new = dict(labels)
-                    row = tuple(0 if g[x][c] == 0 else new.setdefault(g[x][c], len(new) + 1) for c in cols)
-                    if best is None or row < best:
-                        best, survivors = row, []
-                    if row == best:
-                        survivors.append((g, used + (x,), cols, new))
-            best_rows.append(best)
-            states = survivors
+        if any(len(set(row) - {0}) < n - row.count(0) for g in variants for row in g):
+            best_rows = _least_rows(variants, p.box_rows, p.box_cols)  # a row repeats a digit
+        else:
+            best_rows = _least_rows_at_once(variants, p.box_rows, p.box_cols)
         return "".join("." if d == 0 else ALPHABET[d - 1] for row in best_rows for d in row)
 
     # ---- pictures ------------------------------------------------------------------
@@ -501,6 +491,7 @@ class Sudoku(CluePuzzle):
         return problems
 
 
+@functools.cache
 def _orders(n: int, group: int) -> list[tuple[int, ...]]:
     """Every order of n lines that permutes groups of `group` lines and lines within groups."""
     from itertools import permutations, product
@@ -511,6 +502,74 @@ def _orders(n: int, group: int) -> list[tuple[int, ...]]:
         for inner in product(*(list(permutations(g)) for g in group_order)):
             out.append(tuple(x for part in inner for x in part))
     return out
+
+
+def _least_rows(variants: list[list[list[int]]], box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
+    """The least relabelled grid, row by row, keeping every (variant, column order, row
+    prefix) that ties for the least prefix: the definition, in plain Python."""
+    n = len(variants[0])
+    states: list[tuple[list[list[int]], tuple[int, ...], tuple[int, ...], dict[int, int]]] = [
+        (g, (), cols, {}) for g in variants for cols in _orders(n, box_cols)]
+    best_rows: list[tuple[int, ...]] = []
+    for _ in range(n):
+        best: tuple[int, ...] | None = None
+        survivors = []
+        for g, used, cols, labels in states:
+            for x in _next_rows(used, box_rows, n):
+                new = dict(labels)
+                row = tuple(0 if g[x][c] == 0 else new.setdefault(g[x][c], len(new) + 1) for c in cols)
+                if best is None or row < best:
+                    best, survivors = row, []
+                if row == best:
+                    survivors.append((g, used + (x,), cols, new))
+        assert best is not None  # (every state has a next row)
+        best_rows.append(best)
+        states = survivors
+    return best_rows
+
+
+def _least_rows_at_once(variants: list[list[list[int]]], box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
+    """`_least_rows` for grids whose rows repeat no digit, every state of a step at once in
+    numpy: a 9x9 has 2 x 1296 column orders to try, 16 ms a puzzle in plain Python (more
+    than making the puzzle), about 1 ms so. Each state's labels are a table digit -> label."""
+    import numpy as np
+
+    n = len(variants[0])
+    grids = np.array(variants, dtype=np.int64)  # variant, row, column
+    orders = np.array(_orders(n, box_cols), dtype=np.int64)
+    band_of = np.arange(n) // box_rows
+    variant = np.repeat(np.arange(len(variants)), len(orders))
+    order = np.tile(np.arange(len(orders)), len(variants))
+    used = np.zeros((len(variant), n), dtype=bool)
+    band = np.zeros(len(variant), dtype=np.int64)
+    labels = np.zeros((len(variant), n + 1), dtype=np.int64)
+    given = np.zeros(len(variant), dtype=np.int64)  # labels given so far
+    weights = (n + 1) ** np.arange(n - 1, -1, -1, dtype=np.int64)
+    best_rows: list[tuple[int, ...]] = []
+    for step in range(n):
+        if step % box_rows == 0:  # a band's first row: any row of a band not begun
+            band_used = np.zeros((len(variant), n // box_rows), dtype=bool)
+            np.logical_or.at(band_used, (np.nonzero(used)[0], band_of[np.nonzero(used)[1]]), True)
+            allowed = ~band_used[:, band_of]
+        else:  # the rest of the current band
+            allowed = (band_of[None, :] == band[:, None]) & ~used
+        state, x = np.nonzero(allowed)
+        values = np.take_along_axis(grids[variant[state], x], orders[order[state]], axis=1)
+        known = np.take_along_axis(labels[state], values, axis=1)
+        fresh = (values != 0) & (known == 0)
+        rows = np.where(values == 0, 0, np.where(known > 0, known, given[state, None] + np.cumsum(fresh, axis=1)))
+        keys = rows @ weights
+        keep = np.nonzero(keys == keys.min())[0]
+        best_rows.append(tuple(int(v) for v in rows[keep[0]]))
+        state, x, values, fresh, rows = state[keep], x[keep], values[keep], fresh[keep], rows[keep]
+        variant, order, band = variant[state], order[state], band_of[x]
+        used = used[state]
+        used[np.arange(len(keep)), x] = True
+        labels = labels[state]
+        which, where = np.nonzero(fresh)
+        labels[which, values[which, where]] = rows[which, where]
+        given = given[state] + fresh.sum(axis=1)
+    return best_rows
 
 
 def _next_rows(used: tuple[int, ...], band: int, n: int) -> list[int]:

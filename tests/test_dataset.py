@@ -19,7 +19,7 @@ from puzzlelab.lab import registry
 from puzzlelab.lab.cpsat import cpsat_status
 from puzzlelab.lab.dataset import DatasetSpec, RecordTimeout, generate_dataset, journal_header
 from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.records import read_records
+from puzzlelab.lab.records import read_records, unportable
 from puzzlelab.lab.stats import dataset_stats
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -299,7 +299,7 @@ def _made_by(records: list[dict], stuck: int, how: str = "block"):
 def test_a_record_over_its_timeout_stops_the_run_and_the_rerun_resumes(tmp_path, monkeypatch, workers):
     whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
     generate_dataset(spec(6), whole)
-    records = [json.loads(line) for line in whole.read_text().splitlines()]
+    records = [unportable(json.loads(line)) for line in whole.read_text().splitlines()]
     monkeypatch.setattr(puzzlelab.lab.dataset, "make_item", _made_by(records, stuck=3))
     with pytest.raises(RecordTimeout) as stopped:
         generate_dataset(spec(6, timeout=0.5), out, workers=workers)
@@ -311,7 +311,7 @@ def test_a_record_over_its_timeout_stops_the_run_and_the_rerun_resumes(tmp_path,
     journal = tmp_path / "out.jsonl.partial"
     assert not out.exists() and (journal.exists() or index == 0)
     if index:  # the items before it are kept, whole, in order
-        kept = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
+        kept = [unportable(json.loads(line)) for line in journal.read_text().splitlines()[1:]]
         assert kept == records[:index] and f"the {index} record" in message and "resumes" in message
     monkeypatch.undo()
     summary = generate_dataset(spec(6, timeout=86400), out, workers=workers)  # a larger --timeout resumes
@@ -323,7 +323,7 @@ def test_a_record_over_its_timeout_stops_the_run_and_the_rerun_resumes(tmp_path,
 def test_a_failing_or_dying_worker_ends_the_run_with_one_line(tmp_path, monkeypatch, how, error):
     whole = tmp_path / "whole.jsonl"
     generate_dataset(spec(4), whole)
-    records = [json.loads(line) for line in whole.read_text().splitlines()]
+    records = [unportable(json.loads(line)) for line in whole.read_text().splitlines()]
     monkeypatch.setattr(puzzlelab.lab.dataset, "make_item", _made_by(records, stuck=2, how=how))
     with pytest.raises(PuzzleError, match=error):
         generate_dataset(spec(4, timeout=86400), tmp_path / "out.jsonl", workers=2)

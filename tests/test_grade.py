@@ -16,6 +16,7 @@ from puzzlelab.lab import registry
 from puzzlelab.lab.generator import generate_one
 from puzzlelab.lab.grade import grade
 from puzzlelab.lab.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, Rules
+from puzzlelab.lab.records import read_records
 from puzzlelab.lab.sat import SatSession, SessionCache
 from puzzlelab.solvers.sudoku import SudokuParams
 from puzzlelab.solvers.sudoku_techniques import TECHNIQUES, human_grade, human_solve
@@ -389,11 +390,11 @@ def test_generate_keeps_only_the_grade_and_score_asked_for(tmp_path):
     out = tmp_path / "scored.jsonl"
     assert cli.main(["generate", "sudoku", "--size", "4", "--count", "6", "--seed", "3", "--quiet",
                      "--grade", "0", "--out", str(out)]) == 0
-    assert {json.loads(line)["difficulty"]["level"] for line in out.read_text().splitlines()} == {0}
+    assert {r["difficulty"]["level"] for r in read_records(out)} == {0}
     out = tmp_path / "scored9.jsonl"
     assert cli.main(["generate", "sudoku", "--size", "9", "--count", "4", "--seed", "3", "--quiet",
                      "--score", "1.2:1.9", "--out", str(out)]) == 0
-    records = [json.loads(line) for line in out.read_text().splitlines()]
+    records = list(read_records(out))
     assert len(records) == 4 and all(1.2 <= r["difficulty"]["score"] <= 1.9 for r in records)
     assert all(r["settings"]["score"] == [1.2, 1.9] for r in records)
     assert cli.main(["generate", "sudoku", "--score", "2:1", "--out", str(tmp_path / "x.jsonl")]) == 2

@@ -6,7 +6,6 @@ and the generator."""
 from __future__ import annotations
 
 import ast
-import json
 import random
 from functools import cache
 from itertools import product
@@ -34,6 +33,7 @@ from puzzlelab.lab.cpsat import cpsat_count
 from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
 from puzzlelab.lab.generator import generate_one
 from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.records import read_records
 from puzzlelab.lab.registry import generator, puzzle
 from puzzlelab.lab.sat import SessionCache, check_instance
 from puzzlelab.solvers.map import COLOURS, PUZZLE, MapParams, graph_map, grid_map, orthogonal
@@ -548,12 +548,12 @@ def test_generate_from_the_command_line(tmp_path):
     code = cli.main(["generate", "map", "--width", "8", "--height", "6", "--regions", "9", "--count", "2",
                      "--quiet", "--out", str(out)])
     assert code == 0
-    records = out.read_text().splitlines()
-    assert len(records) == 2 and all(json.loads(r)["tatham_id"].startswith("8x6n9") and 'human_tatham' in json.loads(r)["difficulty"]
-                                     for r in records)
+    records = list(read_records(out))
+    assert len(records) == 2
+    assert all(r["tatham_id"].startswith("8x6n9:") and "human_tatham" in r["difficulty"] for r in records)
     csv = tmp_path / "m.csv"
     assert cli.main(["generate", "map", "--size", "5", "--count", "1", "--quiet", "--out", str(csv)]) == 0
-    assert csv.read_text().startswith("id,puzzle,clues,solution")
+    assert csv.read_text().startswith("id,puzzle,question,answer,clues,solution")
 
 
 def test_aliases():
