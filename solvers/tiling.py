@@ -438,6 +438,21 @@ class Tiling(CluePuzzle):
         return ["".join("_" if (r, c) in p.holes else inst.clues.get((r, c)) or "." for c in range(p.width))
                 for r in range(p.height)]
 
+    def canonical(self, inst: Instance) -> str:
+        """One text for boards equal up to turning and mirroring the board: the board's cells
+        (colours and holes) moved, and the stones as a sorted list of their kinds (a stone
+        in any of its orientations is one). Where stones may not be turned over, a mirrored
+        board comes with mirrored stones."""
+        p = inst.params
+        rows = self.board_rows(inst)
+        forms = []
+        for sym in board_symmetries(p.height, p.width):
+            flip = sym.mirrors and not p.mirror
+            stones = sorted(comparable(kind(turned(stone, 0, flip), p.mirror)) for stone in p.stones)
+            board = "/".join("".join(row) for row in sym.grid(rows))
+            forms.append(f"{'mirror' if p.mirror else 'no mirror'} {'apart' if p.apart else ''}|{board}|{stones}")
+        return min(forms)
+
     def format(self, inst: Instance, fmt: str = "text") -> str:
         p = inst.params
         if fmt == "text":

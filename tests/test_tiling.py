@@ -372,3 +372,20 @@ def test_identical_stones_are_read_in_reading_order_and_holes_as_holes():
     either = [PUZZLE.read_answer(inst, text) for text in ("1 1 _\n2 2 _", "2 2 -\n1 1 .")]
     assert either[0] == either[1] == (((0, "B"), (0, "W"), None), ((1, "W"), (1, "B"), None))
     assert PUZZLE.verify(inst, either[0]) == []
+
+
+def test_the_canonical_form_is_the_same_for_the_board_turned_and_mirrored_and_tells_others_apart():
+    """The board turned (its rows written anew here, apart from lab.symmetry), with its stones
+    turned and listed in another order, is the same puzzle; another board is not."""
+    ptype = PUZZLE
+    inst = ptype.parse(ptype.example)
+    board = ptype.board_rows(inst)
+    text = ptype.format(inst)
+    stones = text.split("stones\n", 1)[1]
+    quarter = ["".join(row[c] for row in reversed(board)) for c in range(len(board[0]))]
+    reordered = "\n===\n".join(reversed(stones.split("\n===\n")))
+    turned = ptype.parse("board\n" + "\n".join(quarter) + "\nstones\n" + reordered)
+    mirrored = ptype.parse("board\n" + "\n".join(row[::-1] for row in board) + "\nstones\n" + stones)
+    assert ptype.canonical(turned) == ptype.canonical(inst) == ptype.canonical(mirrored)
+    other = ptype.parse("board\n" + "\n".join([board[0][::-1], *board[1:]]) + "\nstones\n" + stones)
+    assert ptype.canonical(other) != ptype.canonical(inst)
