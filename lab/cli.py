@@ -852,8 +852,21 @@ def cmd_score(args) -> int:
 
 
 def cmd_plot(args) -> int:
-    from .plot import plot_datasets
+    """Datasets' clue counts and grades; or, for files of scores (`score -o`), accuracy
+    against the grade level."""
+    from .plot import picture_format, plot_datasets
+    from .scoring import read_scores
 
+    picture_format(args.out)
+    scores = [read_scores(path) for path in args.files]
+    if all(found is not None for found in scores):
+        from .accuracy_plot import plot_accuracy
+
+        plot_accuracy([row for found in scores for row in found or []], args.out, args.files, option="--out")
+        _emit(args, {"out": args.out, "scores": args.files}, f"wrote {args.out}")
+        return 0
+    if any(found is not None for found in scores):
+        raise PuzzleError("plot draws datasets or files of scores (score -o), not both at once")
     plot_datasets(args.files, args.out, skip_bad=args.skip_bad, labels=args.label, layout=args.format)
     _emit(args, {"out": args.out, "datasets": args.files}, f"wrote {args.out}")
     return 0
@@ -1034,7 +1047,8 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
     sp.add_argument("--plot", metavar="FILE",
                     help="draw the mean score and the share fully right against the grade level (.png, .pdf, .svg)")
     sp = command("plot", cmd_plot, "clue-count and difficulty plots of datasets", puzzle=False, file=False)
-    sp.add_argument("files", nargs="+", help="dataset files, drawn side by side")
+    sp.add_argument("files", nargs="+", help="dataset files, drawn side by side; or files of scores (`score -o`): "
+                                             "accuracy against the grade level")
     sp.add_argument("--out", required=True, metavar="FILE", help="picture file (.png, .pdf, .svg, ...)")
     sp.add_argument("--label", nargs="+", help="legend labels, one per file (default: the file names)")
     sp.add_argument("--format", choices=DATASET_FORMATS, help=DATASET_FORMAT_HELP)

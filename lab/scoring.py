@@ -191,6 +191,32 @@ def _answer_line(text: str) -> tuple[str, str]:
     return ident, item[key]
 
 
+SCORE_FIELDS = ("id", "puzzle", "score", "valid", "parsed")  # what every line of a scores file has
+
+
+def read_scores(path: str | os.PathLike) -> list[dict] | None:
+    """The per-record scores `write_scores` wrote (`puzzlelab score -o`), or None when the file
+    is not a scores file (its first line has no score): `plot` then reads it as a dataset.
+    A scores file with a bad line later raises PuzzleError naming it."""
+    path = _input_file(path, "scores")
+    rows: list[dict] = []
+    for number, text in _numbered_lines(path):
+        if not text.strip():
+            continue
+        try:
+            row = json.loads(text)
+        except (ValueError, RecursionError):
+            row = None
+        ok = isinstance(row, dict) and all(k in row for k in SCORE_FIELDS) and "clues" not in row \
+            and isinstance(row["score"], (int, float)) and not isinstance(row["score"], bool)
+        if not ok:
+            if not rows:
+                return None
+            raise PuzzleError(f"{path}: line {number}: not a score (a line of `puzzlelab score -o`)")
+        rows.append(row)
+    return rows or None
+
+
 # ---- a whole dataset ----------------------------------------------------------------------
 GROUPINGS = ("puzzle", "size", "level")  # table rows: per puzzle, per (puzzle, size), per (puzzle, level)
 

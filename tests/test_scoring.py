@@ -17,6 +17,7 @@ from puzzlelab.lab.puzzle import PuzzleError
 from puzzlelab.lab.sat import SessionCache
 from puzzlelab.lab.scoring import (
     read_answers,
+    read_scores,
     reference_of,
     score_dataset,
     score_record,
@@ -219,6 +220,19 @@ def test_the_accuracy_plot_is_written(case):
     assert not list(case["folder"].glob(".accuracy.png.*"))  # no temporary file left
     with pytest.raises(PuzzleError, match="--plot .*unknown picture extension"):
         plot_accuracy(case["report"].scores, case["folder"] / "accuracy.txt")
+
+
+def test_plot_draws_a_scores_file_as_accuracy_and_refuses_a_mix_with_datasets(case, capsys):
+    from puzzlelab.lab.cli import main
+
+    scores = case["folder"] / "scores.jsonl"
+    write_scores(case["report"].scores, scores, (case["dataset"], case["answers"]))
+    assert read_scores(scores) == case["report"].scores and read_scores(case["dataset"]) is None
+    out = case["folder"] / "from-plot.png"
+    assert main(["plot", str(scores), "--out", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["plot", str(scores), str(case["dataset"]), "--out", str(case["folder"] / "x.png")]) == 2
+    assert "not both" in capsys.readouterr().err and not (case["folder"] / "x.png").exists()
 
 
 def test_the_wilson_interval_holds_the_share():
