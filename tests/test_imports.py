@@ -75,3 +75,19 @@ def test_one_puzzle_commands_import_that_puzzle_alone(tmp_path):
     assert "puzzlelab.solvers.hidoku" in loaded_after("list", puzzles=True)["puzzles"]
     alias = loaded_after("check", "hidato", str(ROOT / "tests" / "data" / "hidoku_seed.txt"), puzzles=True)
     assert alias["code"] == 0 and "puzzlelab.solvers.hidoku" in alias["puzzles"]
+
+
+def test_the_distribution_claims_one_top_level_name_and_runs_from_elsewhere(tmp_path):
+    """An environment full of other packages has room for `puzzlelab`, not for a top-level
+    `lab`, `solvers` or `generators`: the installed distribution names only `puzzlelab`, and
+    used from another folder nothing loads under the old names."""
+    import importlib.metadata
+
+    assert importlib.metadata.distribution("puzzle-lab").read_text("top_level.txt").split() == ["puzzlelab"]
+    code = ("import sys, puzzlelab; r = next(puzzlelab.generate('sudoku', 1, size=4)); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'lab', 'solvers', 'generators'}), r['puzzle'])")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["[]", "sudoku"]
+    refused = subprocess.run([sys.executable, "-c", "import lab"], cwd=Path(__file__).resolve().parent.parent,
+                             capture_output=True, text=True)
+    assert refused.returncode == 1 and "import puzzlelab.lab, not lab" in refused.stderr
