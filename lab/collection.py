@@ -150,24 +150,25 @@ def check_outputs(out: Path, splits: list[tuple[str, float]] | None) -> None:
 
 def write_outputs(records: list[dict], out: Path, fmt: str, splits: list[tuple[str, float]] | None) -> dict[str, Path]:
     """Write the mixed records (with their split, when asked) to their files, each atomically."""
-    from .dataset import _write
+    from .dataset import _write, parquet_table
 
     if not splits:
         atomic_write(out, lambda tmp: _write(records, tmp, fmt))
         return {"all": out}
     made = {}
+    schema = parquet_table(records).schema if fmt == "parquet" else None  # every split's file alike
     for name, _ in splits:
         chosen = [r for r in records if r.get("split") == name]
         path = split_path(out, name)
-        atomic_write(path, _writer(chosen, fmt))
+        atomic_write(path, _writer(chosen, fmt, schema))
         made[name] = path
     return made
 
 
-def _writer(records: list[dict], fmt: str) -> Callable[[Path], None]:
+def _writer(records: list[dict], fmt: str, schema: Any = None) -> Callable[[Path], None]:
     from .dataset import _write
 
-    return lambda tmp: _write(records, tmp, fmt)
+    return lambda tmp: _write(records, tmp, fmt, schema)
 
 
 def with_splits(records: Iterable[dict], splits: list[tuple[str, float]]) -> list[dict]:
@@ -274,9 +275,11 @@ def write_card(out: Path, fmt: str, files: dict[str, Path], records: list[dict],
             "configs:", "- config_name: default", "  data_files:"]
     for name, file in (files.items() if "all" not in files else [("train", files["all"])]):
         yaml += [f"  - split: {name}", f"    path: {json.dumps(file.name)}"]
-    yaml += ["dataset_info:", "  splits:"]
+    yaml += ["dataset_info:", "  features:", *_features(records, fmt), "  splits:"]
+    sizes = {name: file.stat().st_size for name, file in
+             (files.items() if "all" not in files else [("train", files["all"])])}
     for name, n in splits.items():
-        yaml += [f"  - name: {name}", f"    num_examples: {n}"]
+        yaml += [f"  - name: {name}", f"    num_bytes: {sizes.get(name, 0)}", f"    num_examples: {n}"]
     yaml.append("---")
     levels = [(r.get("difficulty") or {}).get("level") for r in records]
     example = records[0] if records else {}
@@ -349,6 +352,87 @@ def write_card(out: Path, fmt: str, files: dict[str, Path], records: list[dict],
 
     atomic_write(path, write)
     return path
+
+
+def _kind(values: list[Any]) -> Any:
+    """The Hub's type of a column from its values: "string", "int64", ..., ("list", kind) or
+    ("struct", {name: kind}); "null" where every value is."""
+    present = [v for v in values if v is not None]
+    if not present:
+        return "null"
+    if all(isinstance(v, bool) for v in present):
+        return "bool"
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in present):
+        return "int64" if len(present) == len(values) else "float64"  # (a CSV column with gaps reads as floats)
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present):
+        return "float64"
+    if all(isinstance(v, str) for v in present):
+        return "string"
+    if all(isinstance(v, (list, tuple)) for v in present):
+        return ("list", _kind([x for v in present for x in v]))
+    if all(isinstance(v, dict) for v in present):
+        names = list(dict.fromkeys(k for v in present for k in v))
+        return ("struct", {k: _kind([v.get(k) for v in present]) for k in names})
+    return "string"
+
+
+def _arrow_kind(kind: Any) -> Any:
+    """A Parquet column's type as `_kind` says types."""
+    import pyarrow as pa
+
+    if pa.types.is_struct(kind):
+        return ("struct", {kind.field(i).name: _arrow_kind(kind.field(i).type) for i in range(kind.num_fields)})
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        return ("list", _arrow_kind(kind.value_type))
+    if pa.types.is_boolean(kind):
+        return "bool"
+    if pa.types.is_integer(kind):
+        return "int64"
+    if pa.types.is_floating(kind):
+        return "float64"
+    if pa.types.is_null(kind):
+        return "null"
+    return "string"
+
+
+def _type_lines(kind: Any, indent: str) -> list[str]:
+    """The YAML of a type, as the Hub writes features (`dtype: int64`, `list: string`,
+    `list:` or `struct:` and what they hold)."""
+    if isinstance(kind, str):
+        return [f"{indent}dtype: {repr(kind) if kind == 'null' else kind}"]  # (YAML reads a bare null as nothing)
+    if kind[0] == "list":
+        inner = kind[1]
+        if isinstance(inner, str):
+            return [f"{indent}list: {repr(inner) if inner == 'null' else inner}"]
+        if inner[0] == "list":
+            return [f"{indent}list:", *[line for line in _type_lines(inner, indent + "  ")]]
+        return [f"{indent}list:", *_field_lines(inner[1], indent)]
+    return [f"{indent}struct:", *_field_lines(kind[1], indent)]
+
+
+def _field_lines(fields: dict[str, Any], indent: str) -> list[str]:
+    out = []
+    for name, kind in fields.items():
+        out += [f"{indent}- name: {json.dumps(name)}", *_type_lines(kind, indent + "  ")]
+    return out
+
+
+def _features(records: list[dict], fmt: str) -> list[str]:
+    """The card's `features`: each column's type as the written files hold it (JSON text for
+    puzzle-shaped fields in JSONL and CSV, typed structs in Parquet)."""
+    from .records import flatten, portable
+
+    if fmt == "parquet":
+        from .dataset import parquet_table
+
+        schema = parquet_table(records).schema
+        return _field_lines({name: _arrow_kind(schema.field(name).type) for name in schema.names}, "  ")
+    rows = [flatten(r) for r in records] if fmt in ("csv", "kaggle") else [portable(r) for r in records]
+    names = list(dict.fromkeys(k for row in rows for k in row))
+    kinds = {name: _kind([row.get(name) for row in rows]) for name in names}
+    if fmt in ("csv", "kaggle"):  # an empty CSV column is read as numbers (NaN) or text, never as nulls
+        kinds = {name: "string" if kind == "null" else kind for name, kind in kinds.items()}
+    return _field_lines(kinds, "  ")
 
 
 def _version() -> str:

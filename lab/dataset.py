@@ -908,12 +908,12 @@ def _finish(journal: Path, out: Path, fmt: str) -> None:
     journal.unlink(missing_ok=True)
 
 
-def _write(records: Iterable[dict], path: Path, fmt: str) -> None:
+def _write(records: Iterable[dict], path: Path, fmt: str, schema: Any = None) -> None:
     if fmt in ("csv", "kaggle"):
         with open(path, "w", encoding="utf-8", newline="") as f:
             write_csv(records, f, kaggle=fmt == "kaggle")
     elif fmt == "parquet":
-        write_parquet(list(records), path)
+        write_parquet(list(records), path, schema)
     else:
         with open(path, "w", encoding="utf-8") as f:
             f.writelines(json.dumps(portable(r), sort_keys=True) + "\n" for r in records)
@@ -956,23 +956,31 @@ def write_csv(records: Iterable[dict], f: io.TextIOBase, kaggle: bool = False) -
     writer.writerows(rows)
 
 
-def write_parquet(records: list[dict], path: Path) -> None:
-    """Typed columns: nested fields as structs holding every key any record has (null where
-    a record has none), lists as lists. A field whose values no one type holds (a mixed
-    dataset where one puzzle's option is a number and another's text) is one JSON text column."""
-    pa, pq = parquet_modules()
+def parquet_table(records: list[dict], schema: Any = None) -> Any:
+    """The records as a typed table: nested fields as structs holding every key any record
+    has (null where a record has none), lists as lists. A field whose values no one type
+    holds (a mixed dataset where one puzzle's option is a number and another's text) is one
+    JSON text column. `schema`: the types to write (a split's file takes the whole
+    dataset's, so that every split file has the same columns of the same types)."""
+    pa, _ = parquet_modules()
     rows = [typed(r) for r in records]
-    names = list(dict.fromkeys(k for row in rows for k in row))  # every row's columns, not the first's
+    names = list(schema.names) if schema is not None else list(dict.fromkeys(k for row in rows for k in row))
     columns = {}
     for name in names:
         values = [row.get(name) for row in rows]
+        kind = schema.field(name).type if schema is not None else None
+        if kind is not None and pa.types.is_string(kind):
+            values = [v if v is None or isinstance(v, str) else json.dumps(v, sort_keys=True) for v in values]
         try:
-            columns[name] = pa.array(values)
+            columns[name] = pa.array(values, kind)
             if not _parquet_writable(pa, columns[name].type):
                 raise pa.ArrowInvalid(f"{name}: a struct without fields")
         except (pa.ArrowInvalid, pa.ArrowTypeError):
             columns[name] = pa.array([None if v is None else json.dumps(v, sort_keys=True) for v in values],
                                      pa.string())
-    pq.write_table(pa.table(columns), path, compression="zstd")
+    return pa.table(columns)
 
 
+def write_parquet(records: list[dict], path: Path, schema: Any = None) -> None:
+    _, pq = parquet_modules()
+    pq.write_table(parquet_table(records, schema), path, compression="zstd")

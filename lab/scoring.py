@@ -10,6 +10,7 @@ never dropped in silence (a mismatched answers file would otherwise look like a 
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -23,7 +24,7 @@ from typing import Any
 from . import registry
 from .answers import Score, score_text
 from .puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
-from .records import _Lines, _open, read_records
+from .records import _Lines, _open, format_of, read_records
 from .safety import output_path, write_new_file
 
 # The keys an answer's text may come under, the first present winning: ours, then the
@@ -199,8 +200,15 @@ def read_scores(path: str | os.PathLike) -> list[dict] | None:
     is not a scores file (its first line has no score): `plot` then reads it as a dataset.
     A scores file with a bad line later raises PuzzleError naming it."""
     path = _input_file(path, "scores")
+    if format_of(path) != "jsonl":  # (a CSV or Parquet name: a dataset)
+        return None
     rows: list[dict] = []
-    for number, text in _numbered_lines(path):
+    lines = _numbered_lines(path)
+    try:
+        first = next(lines)
+    except (PuzzleError, StopIteration):  # not text, or empty: whatever it is, not scores
+        return None
+    for number, text in itertools.chain([first], lines):
         if not text.strip():
             continue
         try:

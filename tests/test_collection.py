@@ -62,15 +62,16 @@ def test_a_mixed_dataset_loads_as_one_table_in_every_layout(tmp_path):
     for suffix in ("jsonl", "csv", "parquet"):
         folder = tmp_path / suffix
         out = folder / f"mix.{suffix}"
-        assert run("generate", "--mix", "sudoku:4x4=6,nonogram:5=4,bridges:5=3", "--out", out, "--quiet") == 0
+        assert run("generate", "--mix", "sudoku:4x4=6,nonogram:5=4,bridges:5=3,chessranger=2", "--out", out,
+                   "--quiet") == 0
         records = list(read_records(out))
-        assert Counter(r["puzzle"] for r in records) == {"sudoku": 6, "nonogram": 4, "bridges": 3}
+        assert Counter(r["puzzle"] for r in records) == {"sudoku": 6, "nonogram": 4, "bridges": 3, "chessranger": 2}
         kind = {"jsonl": "json"}.get(suffix, suffix)
         table = datasets.load_dataset(kind, data_files=str(out), split="train")
-        assert len(table) == 13 and all(isinstance(s, str) for s in table["solution"])
-        assert set(table["puzzle"]) == {"sudoku", "nonogram", "bridges"}
-        whole = datasets.load_dataset(str(folder))  # the folder, by its card
-        assert len(whole["train"]) == 13
+        assert len(table) == 15 and all(isinstance(s, str) for s in table["solution"])
+        assert set(table["puzzle"]) == {"sudoku", "nonogram", "bridges", "chessranger"}
+        whole = datasets.load_dataset(str(folder))  # the folder, by its card and the features it declares
+        assert len(whole["train"]) == 15
         if suffix == "csv":
             frame = pd.read_csv(out)
             assert all(isinstance(s, str) for s in frame["solution"]) and all(isinstance(s, str) for s in frame["id"])
@@ -99,6 +100,7 @@ def test_the_card_names_splits_sizes_command_and_guarantee(tmp_path):
     card = (tmp_path / "README.md").read_text()
     head = card.split("---")[1]
     assert "license: cc0-1.0" in head and 'path: "s.train.jsonl"' in head and "num_examples" in head
+    assert '- name: "question"\n    dtype: string' in head and '- name: "verified_by"\n    list: string' in head
     assert "--split train=0.5,test=0.5" in card and "exactly one solution" in card and "grade version" in card
     assert "## Grade distribution" in card and "|" in card.split("## Grade distribution")[1]
 
