@@ -1095,9 +1095,11 @@ def _generate_arguments(sp: argparse.ArgumentParser, gen: Generator | None, leni
     sp.add_argument("--out-format", choices=["jsonl", "csv", "kaggle", "parquet"],
                     help="how to write it, kaggle being the sudoku puzzle,solution CSV (default: from the file name)")
     sp.add_argument("--workers", type=_workers, default=1, metavar="N",
-                    help=f"local worker processes [1..{MAX_WORKERS}], or auto: one per core this process may use")
+                    help=f"local worker processes [1..{MAX_WORKERS}], or auto: one per core this process may use; "
+                         "on a cluster, at least this many kept busy (it fills the whole cluster anyway)")
     sp.add_argument("--scheduler", metavar="ADDRESS",
-                    help="Dask scheduler to run on, needs the cluster extra (default: local processes)")
+                    help="Dask scheduler to run on (tcp://HOST:8786), needs the cluster extra and the same "
+                         "version of the lab on every worker (default: local processes)")
     sp.add_argument("--target", type=_number(int, 0), metavar="N",
                     help="stop stripping at this many clues: faster, not minimal (default: strip to minimal)")
     sp.add_argument("--symmetric", action="store_true",

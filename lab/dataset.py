@@ -330,7 +330,8 @@ def _items(spec: DatasetSpec, start: int, chunk: int, workers: int, scheduler: s
             index += 1
     if scheduler is not None:
         with _dask_client(scheduler) as client:
-            yield from _parallel(start, chunk, max(2, workers * 2), wanted,
+            slots = max(workers, _cluster_threads(client))  # the whole cluster busy, --workers or more
+            yield from _parallel(start, chunk, max(2, slots * 2), wanted,
                                  lambda idx: _dask_waiter(client.submit(_chunk_job, spec, idx, pure=False),
                                                           idx, spec.timeout))
         return
@@ -557,9 +558,41 @@ def _distributed():
 
 def _dask_client(address: str):
     try:
-        return _distributed().Client(address, timeout=10)
+        client = _distributed().Client(address, timeout=10)
     except (OSError, TimeoutError) as exc:
         raise PuzzleError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        _check_workers(client)
+    except BaseException:
+        client.close()
+        raise
+    return client
+
+
+def _lab_versions() -> tuple[str, str, int]:
+    """What a worker must agree on to make the same records: the lab's version, the
+    generator's and the grade's (run on each worker by `_check_workers`)."""
+    from puzzlelab import __version__
+
+    return __version__, GENERATOR_VERSION, GRADE_VERSION
+
+
+def _check_workers(client: Any) -> None:
+    """Refuse a cluster whose workers run another version of the lab (their records would
+    differ from this machine's), or that has no worker yet."""
+    if not client.nthreads():
+        raise PuzzleError("the Dask scheduler has no workers yet: start some (`dask worker ADDRESS`)")
+    here = _lab_versions()
+    for worker, theirs in sorted(client.run(_lab_versions).items()):
+        if tuple(theirs) != here:
+            raise PuzzleError(f"Dask worker {worker} runs puzzlelab {theirs[0]} (generator {theirs[1]}, grade "
+                              f"{theirs[2]}), this machine {here[0]} ({here[1]}, {here[2]}): install the same "
+                              "version on every worker")
+
+
+def _cluster_threads(client: Any) -> int:
+    """Threads the cluster's workers have: chunks enough to keep every one busy."""
+    return sum(client.nthreads().values())
 
 
 @dataclass

@@ -159,6 +159,31 @@ def test_dask_local_cluster_writes_the_same_bytes(tmp_path):
     assert (tmp_path / "dask.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
 
 
+class _Cluster:
+    """A Dask client as `_check_workers` and `_cluster_threads` see it: workers and what they run."""
+
+    def __init__(self, workers: dict[str, tuple]):
+        self.workers = workers
+
+    def nthreads(self) -> dict[str, int]:
+        return {name: 2 for name in self.workers}
+
+    def run(self, function):
+        return dict(self.workers)
+
+
+def test_a_cluster_of_another_lab_version_or_no_workers_is_refused_and_all_its_threads_are_used():
+    from puzzlelab.lab.dataset import _check_workers, _cluster_threads, _lab_versions
+
+    same = _lab_versions()
+    _check_workers(_Cluster({"tcp://a:1": same, "tcp://b:1": same}))
+    assert _cluster_threads(_Cluster({"tcp://a:1": same, "tcp://b:1": same})) == 4
+    with pytest.raises(PuzzleError, match="tcp://b:1 runs puzzlelab 0.0.1 .* install the same version"):
+        _check_workers(_Cluster({"tcp://a:1": same, "tcp://b:1": ("0.0.1", *same[1:])}))
+    with pytest.raises(PuzzleError, match="no workers yet"):
+        _check_workers(_Cluster({}))
+
+
 @pytest.mark.parametrize("level", [0, 1])
 def test_difficulty_target_keeps_only_that_level(tmp_path, level):
     out = tmp_path / f"level{level}.jsonl"
