@@ -880,16 +880,19 @@ def cmd_render(args) -> int:
     if args.sheet is not None:
         if args.puzzle or args.file:
             raise PuzzleError("render --sheet DATASET draws the dataset's own puzzles: give no PUZZLE or FILE")
-        done = render_sheet(args.sheet, args.out, args.count or 6, args.solution, _budget(args))
+        done = render_sheet(args.sheet, args.out, args.count or (12 if args.booklet else 6), args.solution,
+                            _budget(args), booklet=args.booklet, title=args.title)
         puzzles, pages = done["puzzles"], done["pages"]
+        after = " and their answers at the back" if args.booklet else " and their solutions" if args.solution else ""
         _emit(args, {"out": args.out, **done},
-              f"wrote {args.out}: {puzzles} puzzle{'s' * (puzzles != 1)}"
-              f"{' and their solutions' if args.solution else ''} on {pages} page{'s' * (pages != 1)}")
+              f"wrote {args.out}: {puzzles} puzzle{'s' * (puzzles != 1)}{after} on {pages} page{'s' * (pages != 1)}")
         return 0
     if not args.puzzle or not args.file:
         raise PuzzleError("render needs PUZZLE and FILE (or --sheet DATASET)")
-    if args.count is not None:
-        raise PuzzleError("--count is for --sheet")
+    for given, option in ((args.count is not None, "--count"), (args.booklet, "--booklet"),
+                          (args.title is not None, "--title")):
+        if given:
+            raise PuzzleError(f"{option} is for --sheet")
     ptype, inst = _load(args)
     sol, note = solution_for(ptype, inst, _budget(args)) if args.solution else (None, "")
     render(ptype, inst, args.out, sol, note)
@@ -1046,7 +1049,8 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
     sp.add_argument("-o", "--out", metavar="SCORES.jsonl", help="also write each record's score and reason")
     sp.add_argument("--plot", metavar="FILE",
                     help="draw the mean score and the share fully right against the grade level (.png, .pdf, .svg)")
-    sp = command("plot", cmd_plot, "clue-count and difficulty plots of datasets", puzzle=False, file=False)
+    sp = command("plot", cmd_plot, "plots of datasets' clue counts and grades, by puzzle and size", puzzle=False,
+                 file=False)
     sp.add_argument("files", nargs="+", help="dataset files, drawn side by side; or files of scores (`score -o`): "
                                              "accuracy against the grade level")
     sp.add_argument("--out", required=True, metavar="FILE", help="picture file (.png, .pdf, .svg, ...)")
@@ -1062,9 +1066,15 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
                          "with --sheet, on the pages after the puzzles")
     sp.add_argument("--sheet", metavar="DATASET",
                     help="draw the first puzzles of a dataset file (.jsonl, .csv, .parquet) on pages for "
-                         "printing, 6 to a page (.pdf: one page each; .png, .svg: one tall picture)")
+                         "printing, 6 to a page, each puzzle's number, size and difficulty under it (.pdf: one "
+                         "page each, its text searchable; .png, .svg: one tall picture)")
     sp.add_argument("--count", type=_number(int, 1, 1000), metavar="N",
-                    help="with --sheet: how many puzzles [1..1000] (default: 6)")
+                    help="with --sheet: how many puzzles [1..1000] (default: 6; a booklet's: 12)")
+    sp.add_argument("--booklet", action="store_true",
+                    help="with --sheet: a booklet, 4 larger puzzles to a page and their answers at the back, "
+                         "12 to a page")
+    sp.add_argument("--title", metavar="TEXT",
+                    help="with --sheet: the title over every page (default: the puzzles' names)")
     sp = command("show", cmd_show, "print the puzzle itself, drawn for a terminal", file=False)
     sp.add_argument("file", help="puzzle file, or - for standard input")
     sp.add_argument("--format", metavar="FORMAT",

@@ -51,7 +51,7 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
-from .jugs import moves_text, read_moves
+from .jugs import Line, ems, moves_text, read_moves, text_beside
 
 BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
 SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}
@@ -834,10 +834,10 @@ class Inertia(MovePuzzle):
     # ---- pictures -----------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
         """As Tatham's Inertia: walls dark, gems blue diamonds, mines spiked balls, stops
-        rings, the ball a large grey disc. `solution` is `answer`'s data: each move an
-        arrow, numbered and coloured from blue (first) to red (last)."""
-        from matplotlib.colors import LinearSegmentedColormap
-
+        rings, the ball a large grey disc. `solution` is `answer`'s data: the route as one
+        line through the cells the ball rolls over, blue at the start to red at the end,
+        a few numbered waypoints on it (where the ball is after move 10, 20, ...), and the
+        moves as arrows in numbered lines beside the board, readable in print."""
         from ..lab.draw import Board
 
         p = inst.params
@@ -854,18 +854,76 @@ class Inertia(MovePuzzle):
             elif ch == START:
                 board.circle(r, c, 0.36, face="0.8", edge="black", ring=0.06)
         board.grid()
-        moves = (solution or {}).get("moves") or []
-        at = start_cell(inst)
-        names = [d[0] for d in DIRECTIONS]
-        cmap = LinearSegmentedColormap.from_list("route", ["#1f4fd0", "#8e2cc0", "#d02020"])
-        for k, name in enumerate(moves):
-            if name not in names:
-                break
-            went = slide(inst, at, names.index(name))
-            if went is None:
-                break
-            board.arrow(at, went[0], cmap(k / max(1, len(moves) - 1)), 0.08, 0.3, label=str(k + 1), alpha=0.9)
-            at = went[0]
+        if solution is None:
+            return
+        stops = route_stops(inst, solution.get("moves") or [])
+        moves = len(stops) - 1
+        arrows = [DIRECTIONS[NAMES.index(m)][1] for m in (solution.get("moves") or [])[:moves]]
+        layout = text_beside(ax, [move_lines(arrows, per) for per in (5, 10)] if arrows else [[Line("no moves")]])
+        draw_route(board, stops)
+        draw_waypoints(board, stops, waypoint_step(moves), max(0.8 * layout.size, 0.35))
+
+
+NAMES = [d[0] for d in DIRECTIONS]
+ROUTE = ("#1f4fd0", "#8e2cc0", "#d02020")  # the route's colour from its first move to its last
+MOST_WAYPOINTS = 8
+
+
+def route_stops(inst: Instance, moves: list[str]) -> list[Cell]:
+    """The cells the ball stops on: the start, then after each move (up to the first move
+    that is no move or loses the ball)."""
+    stops = [start_cell(inst)]
+    for name in moves:
+        went = slide(inst, stops[-1], NAMES.index(name)) if name in NAMES else None
+        if went is None:
+            break
+        stops.append(went[0])
+    return stops
+
+
+def move_lines(arrows: list[str], per: int) -> list[Line]:
+    """The moves as lines of `per` arrows (bold: a thin arrow is hard to read in print),
+    each labelled with its first move's number."""
+    return [Line("moves", bold=True)] + [Line("  ".join(arrows[i:i + per]), str(i + 1), bold=True)
+                                         for i in range(0, len(arrows), per)]
+
+
+def waypoint_step(moves: int) -> int:
+    """Moves between numbered waypoints: a round number, at most `MOST_WAYPOINTS` of them."""
+    return next(step for k in range(8) for step in (5 * 10 ** k, 10 ** (k + 1), 2 * 10 ** (k + 1),
+                                                       25 * 10 ** k) if moves <= MOST_WAYPOINTS * step)
+
+
+def draw_route(board, stops: list[Cell]) -> None:
+    """One straight line a move (a slide goes straight), coloured along the route."""
+    from matplotlib.colors import LinearSegmentedColormap
+
+    from ..lab.draw import Z_ARROW
+
+    cmap = LinearSegmentedColormap.from_list("route", ROUTE)
+    last = max(1, len(stops) - 2)
+    for k in range(len(stops) - 1):
+        board.line([stops[k], stops[k + 1]], cmap(k / last), width=0.13, zorder=Z_ARROW, alpha=0.85)
+
+
+def draw_waypoints(board, stops: list[Cell], step: int, size: float) -> None:
+    """A disc where the ball is after every `step` moves and after the last, numbered (one
+    disc for the moves that end on the same cell: "10, 40"), the text `size` cells."""
+    from matplotlib.patches import Circle
+
+    from ..lab.draw import Z_ARROW, write
+
+    moves = len(stops) - 1
+    at: dict[Cell, list[int]] = {}
+    for k in sorted({*range(step, moves + 1, step), moves} - {0}):
+        at.setdefault(stops[k], []).append(k)
+    for cell, ks in at.items():
+        text = ", ".join(map(str, ks))
+        x, y = board.centre(*cell)
+        radius = max(0.62 * size, 0.5 * ems(text) * size + 0.18 * size)
+        board.ax.add_artist(Circle((x, y), radius, facecolor="white", edgecolor="black", lw=1.0,
+                                   zorder=Z_ARROW + 0.1))
+        write(board.ax, x, y, text, size, zorder=Z_ARROW + 0.2)
 
 
 PUZZLE = Inertia()

@@ -21,7 +21,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
 
 from ..lab.answers import answer_body, read_tokens
 from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
@@ -35,6 +38,7 @@ WILD = {"*", "?", "-", "_"}
 KEYS = ("capacities", "start", "goal")
 MAX_JUGS = 10
 MAX_POSITIONS = 1_000_000
+POUR_CELLS = 3  # cells across the pictures' pour column: "jug 10 → jug 9" fits
 SIZE_TEXT = f"at most {MAX_JUGS} jugs and {MAX_POSITIONS:,} positions with a jug empty or full"
 # A pour in an answer: `3->2`, `jug 3 -> jug 2`, `3 to 2`, `(3, 2)`, `3-2`; litres in brackets after the first jug
 # (`jug 1 (3 l) -> jug 2`, as `format_solution` writes it) are skipped.
@@ -60,6 +64,156 @@ def read_moves(text: str, pattern: str, what: str) -> list[re.Match]:
 def moves_text(moves: list[str]) -> str:
     """A reference move list, one move per line ("none" when there is none to make)."""
     return "\n".join(moves) if moves else "none"
+
+
+# ---- text beside a board: move lists and clue lists people can read in print ----------------------------------------
+# Shared by the pictures of the move puzzles and numcross, as `read_moves` is; it belongs in lab/draw.py.
+READABLE = 29.0  # a panel's longer side in ems of its text: 9.6 pt where `render` prints two panels side by side
+LEADING = 1.3  # the step from line to line, in ems
+GAP = 1.5  # ems between the boards and the text, and between columns of text
+LABEL_GAP = 0.8  # ems between a line's label and its text
+BREAK_COST = 0.1  # a column that goes on with the list before it (not a heading) counts as text 10% larger
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a text block: `label` right-aligned in bold before `text` (a clue's
+    number, as a crossword prints it; the first move's number), or a heading (`bold`, no
+    label) that starts its column."""
+
+    text: str
+    label: str = ""
+    bold: bool = False
+    indent: bool = False  # a wrapped line's continuation: under its first line's text, not its label
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a block of lines goes: the em size in cells (the smaller, the larger the boards
+    on the page, the text as small as reads), its side of the boards, its columns."""
+
+    size: float
+    side: str
+    columns: tuple[tuple[Line, ...], ...]
+    fits: bool  # no taller (right) or wider (below) than the boards
+
+
+@lru_cache(maxsize=4096)
+def ems(text: str, bold: bool = False) -> float:
+    """The width of `text`'s ink in ems, in the font the boards are drawn in."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    from ..lab.draw import FONT
+
+    if not text.strip():
+        return 0.0
+    path = TextPath((0, 0), text, size=1.0, prop=FontProperties(family=FONT, weight="bold" if bold else "normal"))
+    return float(path.get_extents().width)
+
+
+def column_width(lines: Sequence[Line]) -> float:
+    """A column's width in ems: its labels right-aligned, their texts left-aligned after them."""
+    label = max((ems(x.label, True) for x in lines), default=0.0)
+    body = max((ems(x.text, x.bold) for x in lines if x.label or x.indent), default=0.0)
+    free = max((ems(x.text, x.bold) for x in lines if not (x.label or x.indent)), default=0.0)
+    return max(free, label + (LABEL_GAP if label else 0.0) + body)
+
+
+def split_columns(lines: Sequence[Line], rows: int) -> tuple[tuple[Line, ...], ...]:
+    """`lines` in columns of at most `rows`, a heading never left at the foot of one."""
+    columns: list[list[Line]] = [[]]
+    for line in lines:
+        if len(columns[-1]) == rows:
+            orphan = columns[-1].pop() if columns[-1][-1].bold and not columns[-1][-1].label and rows > 1 else None
+            columns.append([orphan] if orphan else [])
+        if columns[-1] or line.text or line.label:  # no column starts with a blank line
+            columns[-1].append(line)
+    return tuple(tuple(c) for c in columns if c)
+
+
+def plan_text(width: float, height: float, grid_height: float, above: float, margin: float,
+              choices: Sequence[Sequence[Line]], readable: float = READABLE) -> Layout | None:
+    """The layout of one of `choices` (the same lines wrapped in other ways) beside boards
+    that take `width` x `height` cells (`grid_height` of it the grids, `above` cells of
+    titles over them; `margin` cells of white space around it all) that leaves the boards
+    largest on the page while the text's em is at least 1/`readable` of the panel's
+    longer side. None if no layout is readable."""
+    found: list[tuple[float, Layout]] = []
+    for lines in choices:
+        for rows in range(1, len(lines) + 1):
+            columns = split_columns(lines, rows)
+            breaks = sum(not (c[0].bold and not c[0].label) for c in columns[1:])  # columns that go on a list
+            across = sum(column_width(c) for c in columns) + GAP * (len(columns) - 1)
+            down = max(len(c) for c in columns) * LEADING
+            # Each side of the panel, margins included, is at most `readable` ems of `size` cells.
+            # On the right it is width + (GAP + across) size by max(height, above + down size);
+            # below, max(width, across size) by height + (GAP + down) size.
+            if readable - GAP - across > 0 and readable - down > 0:
+                size = max((width + margin) / (readable - GAP - across), (height + margin) / readable,
+                           (above + margin) / (readable - down))
+                found.append((size * (1 + BREAK_COST * breaks),
+                              Layout(size, "right", columns, down * size <= grid_height + 1e-9)))
+            if readable - across > 0 and readable - GAP - down > 0:
+                size = max((width + margin) / readable, margin / (readable - across),
+                           (height + margin) / (readable - GAP - down))
+                found.append((size * (1 + BREAK_COST * breaks),
+                              Layout(size, "below", columns, across * size <= width + 1e-9)))
+    if not found:
+        return None
+    best = min(score for score, _ in found)
+    near = [layout for score, layout in found if score <= best * 1.02]
+    return min(near, key=lambda x: (not x.fits, len(x.columns), x.side != "right", x.size))
+
+
+def plan_beside(ax: Any, choices: Sequence[Sequence[Line]], readable: float = READABLE) -> Layout:
+    """`plan_text` for the boards drawn on `ax` (more text than is readable: as near as it goes)."""
+    from matplotlib.transforms import Bbox
+
+    from ..lab.draw import MARGIN, boards
+
+    drawn = boards(ax)
+    extent = Bbox.union([b.extent for b in drawn])
+    top, bottom = max(b.box.y1 for b in drawn), min(b.box.y0 for b in drawn)
+    layout = None
+    while layout is None:
+        layout = plan_text(extent.width, extent.height, top - bottom, extent.y1 - top, 2 * MARGIN, choices, readable)
+        readable *= 1.25
+    return layout
+
+
+def text_beside(ax: Any, choices: Sequence[Sequence[Line]], readable: float = READABLE, least: float = 0.0) -> Layout:
+    """Write one of `choices` (the same lines wrapped in other ways) in columns to the right
+    of the boards on `ax` or under them, whichever leaves the boards larger, its em at
+    least 1/`readable` of the panel's longer side and at least `least` cells (the size of
+    text in a larger panel drawn at the same scale beside it). Returns the layout drawn
+    (its `size` suits other text on the panel that must be read)."""
+    from matplotlib.transforms import Bbox
+
+    from ..lab.draw import CAP, boards, write
+
+    drawn = boards(ax)
+    extent = Bbox.union([b.extent for b in drawn])
+    top = max(b.box.y1 for b in drawn)
+    layout = plan_beside(ax, choices, readable)
+    if layout.size < least:
+        layout = replace(layout, size=least)
+    size = layout.size
+    x = extent.x1 + GAP * size if layout.side == "right" else extent.x0
+    y = top if layout.side == "right" else extent.y0 - GAP * size
+    boxes = []
+    for column in layout.columns:
+        label = max((ems(line.label, True) for line in column), default=0.0) * size
+        body = x + label + (LABEL_GAP * size if label else 0.0)
+        for i, line in enumerate(column):
+            base = y - (CAP + i * LEADING) * size
+            if line.label:
+                boxes.append(write(ax, x + label, base, line.label, size, ha="right", va="baseline", bold=True))
+            boxes.append(write(ax, body if line.label or line.indent else x, base, line.text, size, ha="left",
+                               va="baseline", bold=line.bold))
+        x += (column_width(column) + GAP) * size
+    drawn[-1]._grow(*boxes)  # (the boards' limits take in what is drawn beside them: lab/draw.py has no public way)
+    return layout
 
 
 @dataclass(frozen=True)
@@ -275,9 +429,10 @@ class Jugs(MovePuzzle):
 
     # ---- pictures -------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
-        """A table, one column per jug headed by its capacity: the start and the goal
-        amounts ('*': any). `solution` is `answer`'s data: one row per pour (from jug ->
-        to jug) with the amounts after it; amounts that meet the goal in green."""
+        """A table, one column per jug headed by its name and capacity ("jug 1", "3 L"): the
+        start and the goal amounts ('*': any). `solution` is `answer`'s data: one row per
+        pour, named as the header names the jugs ("jug 3 → jug 2": the numbers are jugs, not
+        litres), with the amounts after it; amounts that meet the goal in green."""
         from ..lab.draw import Board
 
         caps, start, goal = inst.params.capacities, inst.clues["start"], inst.clues["goal"]
@@ -288,26 +443,66 @@ class Jugs(MovePuzzle):
             positions = solution.get("positions") or []
             for k, (i, j, _) in enumerate(solution.get("pours") or [], start=1):
                 after = positions[k] if k < len(positions) else []
-                rows.append((str(k), f"{i + 1}\u2192{j + 1}", [str(a) for a in after]))
-        n = len(caps)
-        board = Board(ax, n + 2, len(rows) + 1)
-        board.text(0, 0, "", 0.4)
-        board.text(0, 1, "pour" if solution is not None else "", 0.32)
-        for j, cap in enumerate(caps):
-            board.text(0, j + 2, f"{cap} L", 0.4, bold=True)
-            board.shade(0, j + 2, "0.88")
+                rows.append((str(k), f"{jug_name(i)} \u2192 {jug_name(j)}", [str(a) for a in after]))
+        n, first = len(caps), 1 + POUR_CELLS  # the jugs' first column: after the step and the pour
+        board = Board(ax, first + n, len(rows) + 1)
+        self._header(board, caps, solution is not None)
         last = len(rows) - 1
         for r, (label, poured, amounts) in enumerate(rows, start=1):
             board.text(r, 0, label, 0.36)
-            board.text(r, 1, poured, 0.36)
+            self._across(board, r, poured, 0.34)
             for j, a in enumerate(amounts):
                 hit = solution is not None and r - 1 == last and goal[j] is not None and a == str(goal[j])
                 if hit:
-                    board.shade(r, j + 2, "#9be39b")
-                board.text(r, j + 2, a, 0.45, bold=hit)
-        board.grid([[(r == 0, c < 2) for c in range(n + 2)] for r in range(len(rows) + 1)])
+                    board.shade(r, first + j, "#9be39b")
+                board.text(r, first + j, a, 0.45, bold=hit)
+        self._lines(board, len(rows) + 1, n)
         if solution is not None and not solution.get("solved"):
             board.caption("no sequence of pours reaches the goal")
+
+    @staticmethod
+    def _header(board, caps: Amounts, solved: bool) -> None:
+        """Each jug's name over its capacity, shaded; "pour" over the pours."""
+        from ..lab.draw import write
+
+        first = 1 + POUR_CELLS
+        if solved:
+            Jugs._across(board, 0, "pour", 0.32)
+        for j, cap in enumerate(caps):
+            board.shade(0, first + j, "0.88")
+            x, y = board.centre(0, first + j)
+            write(board.ax, x, y + 0.18, jug_name(j), 0.3, bold=True, fit=0.86)
+            write(board.ax, x, y - 0.2, f"{cap} L", 0.3, fit=0.86)
+
+    @staticmethod
+    def _across(board, r: int, text: str, size: float) -> None:
+        """`text` centred in row r's pour column, `POUR_CELLS` cells wide."""
+        from ..lab.draw import write
+
+        x, y = board.centre(r, 1 + (POUR_CELLS - 1) / 2)
+        write(board.ax, x, y, text, size, va="middle", fit=POUR_CELLS - 0.3)
+
+    @staticmethod
+    def _lines(board, height: int, jugs: int) -> None:
+        """Thin lines between the table's cells (the pour column is one cell of
+        `POUR_CELLS`), thick around it, under the header and before the jugs."""
+        from matplotlib.collections import LineCollection
+
+        from ..lab.draw import GRID, THICK, THIN, Z_BORDER, Z_GRID
+
+        first = 1 + POUR_CELLS
+        x, y, right, top = board.x, board.y, board.x + first + jugs, board.y + height
+        thin = [[(x + c, y), (x + c, top)] for c in (1, *range(first + 1, first + jugs))]
+        thin += [[(x, y + k), (right, y + k)] for k in range(1, height - 1)]
+        board.ax.add_artist(LineCollection(thin, colors=[GRID], linewidths=THIN, zorder=Z_GRID))
+        thick = [[(x, top - 1), (right, top - 1)], [(x + first, y), (x + first, top)]]
+        board.ax.add_artist(LineCollection(thick, colors=["black"], linewidths=THICK, zorder=Z_BORDER))
+        board.grid(lines=False)
+
+
+def jug_name(i: int) -> str:
+    """Jug i (0-based) as the pictures and `format_solution` name it: by its place, from 1."""
+    return f"jug {i + 1}"
 
 
 PUZZLE = Jugs()

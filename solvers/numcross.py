@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -1295,16 +1296,22 @@ class Numcross(MovePuzzle):
         return "\n".join(lines)
 
     def draw(self, ax: Any, inst: Instance, solution: dict | None = None) -> None:
-        """Blocks, thick bars, clue numbers in the corners; the first filling's digits and
-        letters when `solution` (answer's data) has one."""
+        """As a Listener numerical puzzle is printed: the grid with blocks, thick bars and
+        entry numbers in the corners, and beside it the rules and the clues, Across and
+        Down (`clue_lines`), readable in print. With `solution` (answer's data): the first
+        filling's digits in the grid and its letters beside it."""
         from matplotlib.collections import LineCollection
 
         from ..lab.draw import THICK, Board
+        from .jugs import Line, plan_beside, text_beside
 
         p = inst.params
         board = Board(ax, p.width, p.height)
         for r, c in p.blocks:
             board.shade(r, c)
+        for k, entry in enumerate(p.explicit):  # an entry of its own shape: its cells tinted, named in the clues
+            for r, c in entry.cells:
+                board.shade(r, c, OWN_SHAPE[k % len(OWN_SHAPE)])
         board.grid()
         segs = []
         for (r, c), (r2, _) in p.bars:
@@ -1312,17 +1319,106 @@ class Numcross(MovePuzzle):
             segs.append([(x + 1, y), (x + 1, y + 1)] if r2 == r else [(x, y), (x + 1, y)])
         if segs:
             ax.add_artist(LineCollection(segs, colors=["black"], linewidths=THICK * 1.4, zorder=5))
-        for (r, c), n in p.numbered:
-            board.corner(r, c, str(n), size=0.24)
         for (r, c), d in inst.clues["givens"]:
             board.text(r, c, str(d), size=0.5, bold=True)
         found = (solution or {}).get("solutions") or []
-        if found:
+        clues = [clue_lines(inst, chars) for chars in (24, 32, 44)]
+        readable = plan_beside(ax, clues).size  # the clues' em: the panel's scale beside the solution's too
+        if solution is None:
+            text_beside(ax, clues)
+        elif found:
             grid = found[0]["grid"]
             for (r, c) in {cell for e in p.entries for cell in e.cells} - set(dict(inst.clues["givens"])):
                 board.text(r, c, str(grid[r][c]), size=0.5, colour="#1f4fa0")
             if found[0]["letters"]:
-                board.caption("  ".join(f"{k}={v}" for k, v in found[0]["letters"].items()))
+                letters = [Line(f"{k} = {v}") for k, v in sorted(found[0]["letters"].items())]
+                text_beside(ax, [[Line("Letters", bold=True), *letters]], least=readable)
+        for (r, c), n in p.numbered:  # as small as a crossword prints them, but no smaller than reads
+            board.corner(r, c, str(n), size=min(0.3, max(0.24, 0.7 * readable)))
+
+
+# ---- the clues as a printed puzzle gives them --------------------------------------------------------
+SUPERSCRIPT_DIGITS = str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+OWN_SHAPE = ("#fbe7a1", "#cfe8f7", "#e3d3f0", "#d5efcf")  # tints of the cells of entries of their own shape
+PRINTED_PROPS = {"multiple": "multiple of {}", "factor": "factor of {}", "digitsum": "digit sum {}",
+                 "less": "less than {}", "greater": "greater than {}", "reverse": "reverse of {}"}
+
+
+def printed_name(name: str) -> str:
+    """An entry as a printed crossword names it: a1 is 1ac, d2 is 2dn; others as written."""
+    m = re.fullmatch(r"([ad])(\d+)", name)
+    return f"{m.group(2)}{'ac' if m.group(1) == 'a' else 'dn'}" if m else name
+
+
+def printed_expression(node: Node) -> str:
+    """An expression as typeset: powers as superscripts, the minus sign, other entries by
+    their printed names with a times sign where a product would run them together."""
+    text = show(node)
+    text = re.sub(r"\^(\d+)", lambda m: m.group(1).translate(SUPERSCRIPT_DIGITS), text)
+    text = re.sub(r"(?<=[\w)\]\u00b2\u00b3\u00b9\u2070-\u2079])\[", "\u00d7[", text)
+    text = re.sub(r"\](?=[\w(\[])", "]\u00d7", text)
+    text = re.sub(r"\[([^\]]+)\]", lambda m: printed_name(m.group(1)), text)
+    return text.replace("-", "\u2212").replace("*", "\u00d7")
+
+
+def printed_prop(prop: Prop) -> str:
+    """A property in words: "digit sum 10", "not triangular", "multiple of 2dn"."""
+    arg = printed_name(prop.arg) if isinstance(prop.arg, str) else prop.arg
+    words = PRINTED_PROPS[prop.kind].format(arg) if prop.kind in PRINTED_PROPS else prop.kind
+    return ("not " if prop.negated else "") + words
+
+
+def printed_clues(inst: Instance) -> dict[str, str]:
+    """Each entry's clues as one printed clue ("Digit sum 10; not triangular"), in the
+    order of the entries; "unclued" for an entry with none."""
+    parts: dict[str, list[str]] = {e.name: [] for e in inst.params.entries}
+    for clue in inst.clues["clues"]:
+        parts[clue.entry].append(printed_prop(clue.prop) if clue.prop is not None else
+                                 " = ".join(printed_expression(x) for x in clue.exprs))
+    out = {}
+    for name, texts in parts.items():
+        text = "; ".join(texts) or "unclued"
+        first = next((c for c in inst.clues["clues"] if c.entry == name), None)
+        out[name] = text[:1].upper() + text[1:] if first is None or first.prop is not None else text
+    return out
+
+
+def preamble(inst: Instance) -> str:
+    """The rules a solver needs beside the clues, as a Listener preamble states them."""
+    c = inst.clues
+    used = sorted(set().union(*(letters_of(x) for clue in c["clues"] for x in clue.exprs)))
+    lo, hi = c["letters"]
+    out = []
+    if used:
+        out.append(f"Each letter stands for a different whole number from {lo} to {hi}." if c["distinct_letters"]
+                   else f"Each letter stands for a whole number from {lo} to {hi}; letters may be equal.")
+    out.append("Entries may start with 0." if c["leading_zeros"] else "No entry starts with 0.")
+    out.append("All entries are different." if c["distinct_entries"] else "Entries may repeat.")
+    return " ".join(out)
+
+
+def clue_lines(inst: Instance, chars: int) -> list[Any]:
+    """The preamble, then the clues under Across, Down and (entries of their own shape,
+    their cells named) Other, each wrapped at `chars` characters, its number beside it."""
+    from .jugs import Line
+
+    p = inst.params
+    clues = printed_clues(inst)
+    numbered = _numbering(p)[1]
+    groups = [("Across", [e for e in numbered if e.name.startswith("a")]),
+              ("Down", [e for e in numbered if e.name.startswith("d")]), ("Other", list(p.explicit))]
+    lines = [Line(text) for text in textwrap.wrap(preamble(inst), chars)]
+    for heading, entries in groups:
+        if not entries:
+            continue
+        lines += [Line(""), Line(heading, bold=True)]
+        for e in entries:
+            own = e in p.explicit
+            text = (f"({', '.join(cell_name(x) for x in e.cells)}) " if own else "") + clues[e.name]
+            label = e.name if own else e.name[1:]
+            lines += [Line(part, label, indent=True) if i == 0 else Line(part, indent=True)
+                      for i, part in enumerate(textwrap.wrap(text, chars))]
+    return lines
 
 
 PUZZLE = Numcross()

@@ -35,12 +35,13 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
 from ..lab.search import MoveProblem, solve
 from ..lab.textgrid import JsonObject
-from .jugs import moves_text, read_moves
+from .jugs import READABLE, Line, moves_text, read_moves, text_beside
 
 EMPTY = "."
 WALL = "#"
@@ -329,15 +330,16 @@ class Sliding(MovePuzzle):
     # ---- pictures -------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
         """The start and the goal side by side: each block in a colour of its own and
-        outlined, walls black, goal cells that may hold anything grey. `solution` is
-        `answer`'s data: the start and the position the moves reach, the moves listed."""
+        outlined, walls black, goal cells that may hold anything grey; a block the goal
+        names is drawn whole where the goal puts it (`goal_blocks`). `solution` is
+        `answer`'s data: the start and the position the moves reach, and the moves listed
+        in columns beside them, readable in print."""
         from ..lab.draw import Board
 
         w, h = inst.params.width, inst.params.height
         start = inst.clues["start"]
-        palette = ["#f4a582", "#92c5de", "#b8e186", "#fdd49e", "#c2a5cf", "#f1b6da", "#a6dba0", "#d8daeb",
-                   "#fee08b", "#80cdc1", "#e0e0e0", "#bababa"]
-        colour = {ch: palette[i % len(palette)] for i, ch in enumerate(sorted(blocks(start)))}
+        colour = {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(sorted(blocks(start)))}
+        heading = max(2 * w + 2, h + 1.5) / READABLE  # the boards' titles as readable as the moves, at least
 
         def show(pos: str, x: float, title: str) -> Board:
             board = Board(ax, w, h, x=x)
@@ -358,20 +360,71 @@ class Sliding(MovePuzzle):
                 board.text(r, c, ch, 0.5)
             board.grid([[pos[r * w + c] if pos[r * w + c] not in (EMPTY, ANY) else (r, c) for c in range(w)]
                         for r in range(h)])
-            board.title(title)
+            board.title(title, max(heading, 1.2 * board.small))
             return board
 
-        left = show(start, 0, "start")
+        show(start, 0, "start")
         if solution is None:
-            show(inst.clues["goal"], w + 1.5, "goal")
+            show(goal_picture(inst), w + 1.5, "goal")
             return
         pos, moves = start, solution.get("moves") or []
         for ch, d in moves:
             cells = blocks(pos).get(ch)
             pos = (slide(pos, w, cells, *DIRECTIONS[d]) if cells and d in DIRECTIONS else None) or pos
         show(pos, w + 1.5, f"after {len(moves)} moves")
-        steps = " ".join(f"{ch}{d[0].upper()}" for ch, d in moves)
-        left.caption(f"moves: {steps}" if moves else "no moves", width=int((2 * w + 1.5) / (0.55 * left.small)))
+        text_beside(ax, [move_lines(moves, per) for per in (5, 10)] if moves else [[Line("no moves")]])
+
+
+PALETTE = ["#f4a582", "#92c5de", "#b8e186", "#fdd49e", "#c2a5cf", "#f1b6da", "#a6dba0", "#d8daeb", "#fee08b",
+           "#80cdc1", "#e0e0e0", "#bababa"]
+ARROW = {"up": "\u2191", "down": "\u2193", "left": "\u2190", "right": "\u2192"}
+
+
+def move_lines(moves: Sequence[Sequence[str]], per: int) -> list[Line]:
+    """The slides as lines of `per`, each labelled with its first slide's number: "5→" is
+    block 5 one cell right."""
+    steps = [f"{ch}{ARROW.get(d, '?')}" for ch, d in moves]
+    return [Line("moves", bold=True)] + [Line("  ".join(steps[i:i + per]), str(i + 1))
+                                         for i in range(0, len(steps), per)]
+
+
+def placements(inst: Instance, ch: str) -> list[frozenset[int]]:
+    """Every place block `ch` (its shape in the start) may stand in a position the goal
+    accepts: over each cell the goal names it in, and no cell the goal gives to something
+    else (another block, empty, a wall)."""
+    w, h = inst.params.width, inst.params.height
+    start, goal = inst.clues["start"], inst.clues["goal"]
+    offsets = shape(blocks(start)[ch], w)
+    named = {i for i, g in enumerate(goal) if g == ch}
+    found = []
+    for r in range(h - max(dr for dr, _ in offsets)):
+        for c in range(w - max(dc for _, dc in offsets)):
+            cells = frozenset((r + dr) * w + c + dc for dr, dc in offsets)
+            if named <= cells and all(goal[i] in (ch, ANY) and start[i] != WALL for i in cells):
+                found.append(cells)
+    return found
+
+
+def goal_blocks(inst: Instance) -> dict[str, frozenset[int]]:
+    """The cells each block the goal names must cover: all of its shape where the goal
+    leaves it one place (a 2x2 block named in one corner cell), else the cells common to
+    every place it may stand."""
+    out = {}
+    for ch in sorted(set(inst.clues["goal"]) - {ANY, EMPTY, WALL}):
+        places = placements(inst, ch)
+        out[ch] = frozenset.intersection(*places) if places else frozenset(
+            i for i, g in enumerate(inst.clues["goal"]) if g == ch)
+    return out
+
+
+def goal_picture(inst: Instance) -> str:
+    """The goal as a position to draw: each named block whole (`goal_blocks`), the rest as
+    the goal says ('?' any, '.' empty, '#' wall)."""
+    cells = list(inst.clues["goal"])
+    for ch, covered in goal_blocks(inst).items():
+        for i in covered:
+            cells[i] = ch
+    return "".join(cells)
 
 
 def _connected(cells: list[int], width: int) -> bool:

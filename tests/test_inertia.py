@@ -242,3 +242,30 @@ def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
     assert score_text(PUZZLE, inst, "E S", best).score == 0.0
     with pytest.raises(PuzzleError, match="no direction"):
         PUZZLE.read_answer(inst, "The ball rolls to every gem.")
+
+
+# ---- the picture (issue 46) ---------------------------------------------------------------------------
+def test_the_picture_draws_the_route_as_a_path_and_the_moves_readable(monkeypatch):
+    """The seed's 106 moves: one straight line a move (no arrows piled up with 5 px labels),
+    a few numbered waypoints, and the moves as arrows, in order, at 9 pt or more as
+    `render` prints them."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Polygon
+
+    from puzzlelab.lab.draw import Z_ARROW
+    from puzzlelab.solvers.inertia import MOST_WAYPOINTS
+    from tests.test_jugs import drawn
+
+    inst = PUZZLE.parse(SEED_BOARD)
+    written = drawn(monkeypatch, PUZZLE, inst, {"solved": True, "moves": SEED_MOVES})
+    solution_ax = written[-1].ax
+    arrows = {d[1] for d in DIRECTIONS}
+    listed = [w for w in written if w.ax is solution_ax and set(w.text) & arrows]
+    assert " ".join(w.text for w in listed).split() == [DIRECTIONS[d][1] for d in moves(SEED_MOVES)]
+    assert min(w.points for w in listed) >= 9.0
+    route = [a for a in solution_ax.get_children() if isinstance(a, Line2D) and a.get_zorder() == Z_ARROW]
+    assert len(route) == len(SEED_MOVES)
+    assert not any(isinstance(a, Polygon) and a.get_zorder() == Z_ARROW for a in solution_ax.get_children())
+    numbers = [w for w in written if w.ax is solution_ax and w.text.replace(", ", "").isdigit() and not w.bold]
+    assert 2 <= len(numbers) <= MOST_WAYPOINTS + 1 and "106" in [n.text.split(", ")[-1] for n in numbers]
+    assert min(w.points for w in numbers) >= 7.0

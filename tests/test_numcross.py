@@ -331,3 +331,44 @@ def test_an_answer_is_read_leniently_and_scored():
     assert not score_text(PUZZLE, inst, "8 1 #\n3 2 4\n# 1 8", solution).valid
     with pytest.raises(PuzzleError, match="3 rows"):
         PUZZLE.read_answer(inst, "8 1 #\n3 2 4\nletters: A=3 B=2 C=9 E=4")
+
+
+# ---- the picture (issue 46) --------------------------------------------------------------------------
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("numcross*")), ids=lambda p: p.name)
+def test_the_picture_prints_every_clue_and_the_filled_grid(path, monkeypatch):
+    """The clues were not drawn at all: the grid's entry numbers, and beside it the rules and
+    every clue under Across and Down at 9 pt or more as `render` prints them; with the
+    solution, every entry's digits and the letters."""
+    from puzzlelab.solvers.numcross import printed_clues
+    from tests.test_jugs import drawn
+
+    inst = PUZZLE.parse(path.read_text())
+    ans = PUZZLE.answer(inst)
+    written = drawn(monkeypatch, PUZZLE, inst, ans.data)
+    puzzle_ax = written[0].ax
+    shown = [w for w in written if w.ax is puzzle_ax]
+    page = " ".join(w.text for w in shown)  # a clue wrapped over lines reads back with spaces
+    for name, clue in printed_clues(inst).items():
+        assert clue in page, (name, clue)
+    assert {"Across", "Down"} <= {w.text for w in shown if w.bold}
+    corners = [w for w in shown if w.text.isdigit() and not w.bold]  # (the clues' numbers are bold)
+    assert sorted(w.text for w in corners) == sorted(str(n) for _, n in inst.params.numbered)
+    assert min(w.points for w in shown if w not in corners) >= 9.0
+    grid, letters = ans.data["solutions"][0]["grid"], ans.data["solutions"][0]["letters"]
+    digits = sorted(w.text for w in written if w.ax is not puzzle_ax and w.text.isdigit() and w.size == 0.5)
+    cells = {cell for e in inst.params.entries for cell in e.cells} - set(dict(inst.clues["givens"]))
+    assert digits == sorted(str(grid[r][c]) for r, c in cells)
+    assert {f"{k} = {v}" for k, v in letters.items()} <= {w.text for w in written if w.ax is not puzzle_ax}
+
+
+def test_clues_are_printed_as_typeset():
+    from puzzlelab.solvers.numcross import printed_clues
+
+    inst = PUZZLE.parse((EXAMPLES / "numcross_equations.txt").read_text())
+    assert printed_clues(inst) == {"a1": "BD \u2212 A = A + 2(D + 3)", "a3": "C\u00b2(B + A)", "a5": "C\u00b2(E + B)",
+                                   "d1": "B\u00b3C", "d2": "BA(E \u2212 D)", "d4": "B\u00b2(C + D)"}
+    bars = printed_clues(PUZZLE.parse((EXAMPLES / "numcross_bars.txt").read_text()))
+    assert bars["a1"] == "Digit sum 10; not triangular" and bars["diag"] == "Multiple of 5; greater than 3ac"
+    assert bars["a7"] == "Unclued"
+    refs = printed_clues(PUZZLE.parse("grid\n. .\n. .\nletters 1..9\na1 = 2[d1] + A[d2]B\nd1 is < [a3]"))
+    assert refs["a1"] == "2\u00d71dn + A\u00d72dn\u00d7B" and refs["d1"] == "Less than 3ac"

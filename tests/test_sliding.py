@@ -151,3 +151,44 @@ def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
     assert PUZZLE.read_answer(PUZZLE.parse("1.\n\n1."), "None.") == []
     with pytest.raises(PuzzleError, match="no slide"):
         PUZZLE.read_answer(inst, "Slide everything.")
+
+
+# ---- the picture (issue 46) ---------------------------------------------------------------------------
+def test_goal_blocks_are_whole_where_the_goal_leaves_one_place():
+    from puzzlelab.solvers.sliding import goal_blocks, goal_picture
+
+    inst = PUZZLE.parse(SEED_LINE)
+    assert goal_blocks(inst) == {"1": frozenset({12, 13, 16, 17})}  # the 2x2 block in the bottom-left corner
+    assert goal_picture(inst) == "????" * 3 + "11??" * 2
+    middle = PUZZLE.parse("11.\n11.\n...\n\n???\n?1?\n???")  # four places cover the middle: only it is sure
+    assert goal_blocks(middle) == {"1": frozenset({4})}
+    corner = PUZZLE.parse("11.\n11.\n...\n\n???\n???\n??1")
+    assert goal_blocks(corner) == {"1": frozenset({4, 5, 7, 8})}
+
+
+def test_the_picture_draws_the_goal_blocks_whole_and_the_moves_readable(monkeypatch):
+    """The goal showed one cell of the 2x2 block; the 83 moves were 7 pt."""
+    from puzzlelab.lab import draw
+    from puzzlelab.solvers.sliding import ARROW, PALETTE
+    from tests.test_jugs import drawn
+
+    shaded = []
+    real = draw.Board.shade
+
+    def spy(board, r, c, colour="black", *args, **options):
+        shaded.append((board, r, c, colour))
+        return real(board, r, c, colour, *args, **options)
+
+    monkeypatch.setattr(draw.Board, "shade", spy)
+    inst = PUZZLE.parse(SEED_LINE)
+    ans = PUZZLE.answer(inst)
+    written = drawn(monkeypatch, PUZZLE, inst, ans.data)
+    puzzle_ax = written[0].ax
+    start, goal = draw.boards(puzzle_ax)
+    one = PALETTE[0]  # block 1's colour, the first of the sorted blocks
+    assert {(r, c) for b, r, c, colour in shaded if b is start and colour == one} == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert {(r, c) for b, r, c, colour in shaded if b is goal and colour == one} == {(3, 0), (3, 1), (4, 0), (4, 1)}
+    listed = [w for w in written if w.ax is not puzzle_ax and set(w.text) & set(ARROW.values())]
+    steps = [f"{ch}{ARROW[d]}" for ch, d in ans.data["moves"]]
+    assert " ".join(w.text for w in listed).split() == steps and len(steps) == 83
+    assert min(w.points for w in listed) >= 9.0
