@@ -5,8 +5,12 @@ set is the path itself and unique as drawn, and the engine strips it to a minima
 
 With `--corners 1` (Tatham's `c`, his default) the path runs from the top-left corner to the
 bottom-right one; with 0 (his "free ends") it starts anywhere and ends where it ends. Tatham
-then keeps 1 and N given; here N is the arrowless cell (the structure) and 1 is stripped
-like any other number when the rest pin it down.
+then keeps 1 and N given, and people expect them: N is the arrowless cell (the structure, so
+always numbered), and with `--ends 1` (the default) 1 is a clue stripping never removes
+(`fixed_clues`). The rest is stripped to a minimal set among those that keep 1, and the
+record says minimal when it is one (`fixed_by_choice`: 1 is kept because people expect it,
+not because the puzzle needs it). With `--ends 0` 1 is stripped like any other number when
+the rest pin it down.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ class SignpostSpec:
     width: int
     height: int
     corners: bool = True
+    ends: bool = True  # the first cell keeps its number (the last, arrowless one always shows N)
 
 
 def lines_from(width: int, height: int) -> list[list[int]]:
@@ -78,21 +83,25 @@ def random_path(width: int, height: int, corners: bool, rng: random.Random) -> l
 class SignpostGenerator(Generator):
     puzzle = "signpost"
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list signpost`
-        cost(0.0, 0.004, size=4), cost(0.028, 0.036, size=6), cost(0.344, 1.4, size=8),
-        cost(8.2, 12.5, size=9))
+        # (again with `--ends 1`, issue 46: a draw of other boards, 1 kept and checked needed)
+        cost(0.004, 0.013, size=4), cost(0.047, 0.088, size=6), cost(2.3, 2.9, size=8),
+        cost(15.0, 18.9, size=9))
     clues_are_solution = True  # every number but the structural last: the path itself
+    fixed_by_choice = True  # the kept 1 is Tatham's convention: minimal among the sets that keep it
     options = (
         *board_options(6, SIZE),
         Option("corners", int, 1, "1: start top-left and end bottom-right (Tatham's 'c'); 0: free ends", 0, 1),
+        Option("ends", int, 1, "1: the first and last cells keep their numbers, as on Tatham's boards; "
+               "0: 1 may be stripped like any other number", 0, 1),
     )
 
     def params(self, size: int = 6, width: int | None = None, height: int | None = None, corners: int = 1,
-               **_: object) -> SignpostSpec:
+               ends: int = 1, **_: object) -> SignpostSpec:
         width, height = board_shape(size, width, height)
         SIZE.check("signpost", width, height)
         if width * height < 2:
             raise PuzzleError("a signpost board needs at least two cells (Tatham's rule too)")
-        return SignpostSpec(width, height, bool(corners))
+        return SignpostSpec(width, height, bool(corners), bool(ends))
 
     def draw(self, params: SignpostSpec, rng: random.Random, sessions: SessionCache) -> tuple[SignpostParams, Grid]:
         for _ in range(RESTARTS):
@@ -110,6 +119,13 @@ class SignpostGenerator(Generator):
 
     def candidate_clues(self, params: SignpostParams, solution: Grid) -> dict:
         return {(r, c): k for r, row in enumerate(solution) for c, k in enumerate(row) if k != params.n}
+
+    def fixed_clues(self, params: SignpostParams, clues: dict, spec: SignpostSpec | None = None) -> list:
+        """The cell of 1, unless the spec lets it go (`--ends 0`); N needs no keeping: the
+        arrowless cell is the structure."""
+        if spec is not None and not spec.ends:
+            return []
+        return [key for key, k in clues.items() if k == 1]
 
 
 GENERATOR = SignpostGenerator()

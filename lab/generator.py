@@ -11,7 +11,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .puzzle import BoardLimit, ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, number, quote
 from .sat import UNLIMITED, Budget, SatSession, SessionCache
@@ -226,8 +226,14 @@ class Generator:
     def fixed_clues(self, params: Any, clues: dict, spec: Any = None) -> list[ClueKey]:
         """Clues that stripping must never remove. `params` are the drawn puzzle's, `spec`
         what `params(**options)` returned (the options, where the draw is random). The
-        result is still called minimal only if each of these is needed too."""
+        result is still called minimal only if each of these is needed too, unless
+        `fixed_by_choice`."""
         return []
+
+    # Are the fixed clues a convention people ask for (Signpost's numbered first cell, as in
+    # Tatham's boards) rather than part of the puzzle? Then "minimal" means minimal among the
+    # clue sets that keep them: every other clue is needed.
+    fixed_by_choice: ClassVar[bool] = False
 
     def deduces_all(self, params: Any, clues: dict, solution: Any) -> bool:
         """Optional: does a cheap deduction of the puzzle's own (a nonogram's line solver)
@@ -277,7 +283,8 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
                 result = strip_clues(mine or sessions.get(ptype, pparams, stripping=True), solution, clues, rng,
                                      target=opts.target, partner=partner, budget=opts.budget,
                                      fixed=gen.fixed_clues(pparams, clues, params),
-                                     alternatives=gen.alternatives(pparams, solution))
+                                     alternatives=gen.alternatives(pparams, solution),
+                                     fixed_must_be_needed=not gen.fixed_by_choice)
             finally:
                 if mine is not None:
                     mine.close()

@@ -66,12 +66,13 @@ class StripResult:
 def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Random,
                 target: int | None = None, partner: Callable[[ClueKey], ClueKey | None] | None = None,
                 budget: Budget = UNLIMITED, fixed: Sequence[ClueKey] = (),
-                alternatives: Alternatives = ()) -> StripResult:
+                alternatives: Alternatives = (), fixed_must_be_needed: bool = True) -> StripResult:
     """Drop clues of a unique puzzle while it stays unique (`clues` must pin `solution` down).
 
     `target`: stop once at most this many clues remain (the result is then not minimal).
     `partner`: symmetric stripping; a clue and its partner are dropped or kept together.
-    `fixed`: clues never dropped (the result is called minimal only if each is needed too).
+    `fixed`: clues never dropped (the result is called minimal only if each is needed too,
+    unless `fixed_must_be_needed` is False: minimal among the clue sets that keep them).
     `alternatives`: clue sets on which some other valid solution differs from this one
     (cheap ones a generator knows, like sudoku's swap cycles); they seed the witnesses.
 
@@ -140,7 +141,7 @@ def strip_clues(session: SatSession, solution: Any, clues: dict, rng: random.Ran
                 broken = broken or list(range(i, end))  # (none broken: the input was not unique)
                 witnesses.add(broken)
                 step = max(1, broken[-1] - i)  # the units before its last one may still go
-        if minimal and unknowns == 0 and fixed_lits:
+        if minimal and unknowns == 0 and fixed_lits and fixed_must_be_needed:
             minimal = _fixed_needed(session, kept_lits, fixed_lits, guard, budget)
     finally:
         session.retire(guard)

@@ -20,11 +20,16 @@ from puzzlelab.lab.safety import atomic_write  # noqa: E402
 BEGIN, END = "<!-- puzzle table: python scripts/puzzle_table.py --write -->", "<!-- end of puzzle table -->"
 
 
+def picture(name: str) -> str:
+    """A link to the puzzle's picture in docs/images (scripts/render_examples.py draws them)."""
+    return f"[picture](docs/images/{name}.png)" if (ROOT / "docs" / "images" / f"{name}.png").exists() else "-"
+
+
 def table() -> str:
-    lines = ["| puzzle | aliases | input/output formats | commands |", "|---|---|---|---|"]
+    lines = ["| puzzle | aliases | input/output formats | commands | drawn |", "|---|---|---|---|---|"]
     for ptype, _ in registry.all_puzzles():
         lines.append(f"| `{ptype.name}` {ptype.title} | {', '.join(ptype.aliases) or '-'} | "
-                     f"{', '.join(ptype.formats)} | {', '.join(registry.commands(ptype))} |")
+                     f"{', '.join(ptype.formats)} | {', '.join(registry.commands(ptype))} | {picture(ptype.name)} |")
     return "\n".join(lines)
 
 

@@ -25,7 +25,8 @@ from puzzlelab.lab.sat import Budget, SessionCache  # noqa: E402
 OUT = ROOT / "docs" / "images"
 DPI = 100  # small enough to commit, sharp enough to read
 
-# picture name -> (puzzle, file under the repository, or generator options and seed)
+# picture name -> (puzzle, file under the repository, or generator options and seed). Every
+# puzzle has one: an example file where the repository has one, else a generated board.
 EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "sudoku": ("sudoku", "datasets/examples/sudoku_seed003.txt"),
     "keen": ("keen", "tests/data/keen/seed000.txt"),
@@ -34,6 +35,30 @@ EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "lightup": ("lightup", "datasets/examples/lightup_8x8.txt"),
     "minesweeper": ("minesweeper", "datasets/examples/minesweeper_seed000.txt"),
     "chessmelee": ("chessmelee", "datasets/examples/chessmelee_seed000.txt"),
+    "chessranger": ("chessranger", "datasets/examples/chessranger_seed000.txt"),
+    "chesssolo": ("chesssolo", "datasets/examples/chesssolo_seed000.txt"),
+    "guess": ("guess", "datasets/examples/guess_seed000.txt"),
+    "inertia": ("inertia", "datasets/examples/inertia_seed000.txt"),
+    "jugs": ("jugs", "datasets/examples/jugs_seed002.txt"),
+    "magicsquare": ("magicsquare", "datasets/examples/magicsquare_seed001.txt"),
+    "numcross": ("numcross", "datasets/examples/numcross_seed.txt"),
+    "sliding": ("sliding", "datasets/examples/sliding_seed002.txt"),
+    "tiling": ("tiling", "datasets/examples/tiling_seed001_8x8.txt"),
+    "bridges": ("bridges", ({"size": 7}, 1)),
+    "dominosa": ("dominosa", ({"n": 5}, 1)),
+    "filling": ("filling", ({"width": 7, "height": 6}, 1)),
+    "hidoku": ("hidoku", ({"size": 6}, 1)),
+    "magnets": ("magnets", ({"size": 6}, 1)),
+    "map": ("map", ({"size": 8}, 1)),
+    "mosaic": ("mosaic", ({"size": 8}, 1)),
+    "range": ("range", ({"size": 7}, 1)),
+    "signpost": ("signpost", ({"size": 5}, 1)),
+    "singles": ("singles", ({"size": 6}, 1)),
+    "tents": ("tents", ({"size": 8}, 1)),
+    "towers": ("towers", ({"size": 5}, 1)),
+    "tracks": ("tracks", ({"size": 8}, 1)),
+    "undead": ("undead", ({"size": 5}, 1)),
+    "unruly": ("unruly", ({"size": 8}, 1)),
 }
 
 

@@ -20,6 +20,7 @@ limit (a capped count is still exact below the cap).
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import time
@@ -495,8 +496,11 @@ class CapturePuzzle(MovePuzzle):
     def draw(self, ax, inst: Instance, solution: dict | None = None) -> None:
         """A chessboard (a1 dark, files a-h below, ranks at the left) with the pieces as
         chess glyphs, white ones hollow. `solution` is `answer`'s data: each capture an
-        arrow numbered in playing order, and the captures listed under the board."""
-        from ..lab.draw import Board, write
+        arrow that stops short of the pieces, numbered in playing order beside it, and the
+        captures listed under the board in standard notation (`Bxd6`, `exd6`). In Melee the
+        number is the move number, on a white disc for white's capture and a black disc for
+        black's, and the list pairs them as a game score does (`1. Rxc7 Nxc7`)."""
+        from ..lab.draw import Z_ARROW, Board, write
 
         glyphs = {"K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "N": "\u2658", "P": "\u2659"}
         board = Board(ax, 8, 8)
@@ -518,15 +522,63 @@ class CapturePuzzle(MovePuzzle):
         board.grid(lines=False)
         if solution is None:
             return
-        for k, (a, b) in enumerate(solution.get("squares", []), start=1):
-            fa, fb = parse_square(a), parse_square(b)
-            if fa is None or fb is None:
+        moves = [(square_of(a), square_of(b)) for a, b in solution.get("squares", [])
+                 if parse_square(a) is not None and parse_square(b) is not None]
+        places = arrow_places(moves, {sq for _, sq, _ in self.pieces(inst)})
+        for k, place in enumerate(places):
+            board.arrow(place.start, place.end, ARROW, 0.05, HEAD, zorder=Z_ARROW, alpha=0.9)
+            dark = self.variant.colours and k % 2 == 1  # black's capture
+            board.circle(*place.label, LABEL_RADIUS, face="black" if dark else "white", edge=ARROW, ring=0.03,
+                         zorder=Z_ARROW + 0.1)
+            x, y = board.centre(*place.label)
+            write(ax, x, y, self.move_label(k), 0.27, colour="white" if dark else "black", bold=True,
+                  fit=1.5 * LABEL_RADIUS, zorder=Z_ARROW + 0.2)
+        board.caption(self.score(self.notation(inst, moves)) or "no solution", 0.36)
+
+    def move_label(self, k: int) -> str:
+        """The number by capture k (from 0): its place in the order, or in Melee the move
+        number it shares with the other side's reply."""
+        return str(k // 2 + 1 if self.variant.colours else k + 1)
+
+    def score(self, captures: list[str]) -> str:
+        """Captures as a game score: `1. Kxb5  2. Nxe7`, or in Melee white's and black's
+        captures paired under one move number (`1. Rxc7 Nxc7  2. ...`). A number and its
+        captures never break across lines."""
+        step = 2 if self.variant.colours else 1
+        return "  ".join(f"{i // step + 1}.\u00a0" + "\u00a0".join(captures[i:i + step])
+                         for i in range(0, len(captures), step))
+
+    def notation(self, inst: Instance, moves: list[tuple[Square, Square]]) -> list[str]:
+        """The captures in standard algebraic notation, replayed from the start: the piece's
+        letter (none for a pawn, whose file is named instead), its file or rank when another
+        piece of its kind could make the same capture, `x`, the square (`Bxd6`, `exd6`,
+        `Rfxc7`). A move that cannot be made is written from square to square (`d4xd6`)."""
+        board = self.board(inst)
+        out = []
+        for n, (a, b) in enumerate(moves, start=1):
+            if a not in board or b not in board:
+                out.append(f"{square_name(a)}x{square_name(b)}")
                 continue
-            board.arrow((7 - fa // 8, fa % 8), (7 - fb // 8, fb % 8), "#c0392b", 0.06, 0.26, label=str(k),
-                        at=0.45, alpha=0.85)
-        moves = solution.get("moves", [])
-        listed = "  ".join(f"{k}.\u00a0{m}".replace("->", "\u00d7") for k, m in enumerate(moves, start=1))
-        board.caption(listed or "no solution", 0.3)
+            out.append(self.san(board, n, a, b))
+            play(board, a, b)
+        return out
+
+    def san(self, board: dict[Square, list], n: int, a: Square, b: Square) -> str:
+        """Capture number `n`, a to b on `board`, in standard algebraic notation."""
+        kind, colour, _ = board[a]
+        if kind == "P":
+            return f"{FILES[a % 8]}x{square_name(b)}"
+        rivals = [sq for sq, (k, c, _) in board.items()
+                  if sq != a and k == kind and c == colour and self.illegal(board, n, sq, b) is None]
+        if not rivals:
+            which = ""
+        elif all(sq % 8 != a % 8 for sq in rivals):
+            which = FILES[a % 8]
+        elif all(sq // 8 != a // 8 for sq in rivals):
+            which = str(a // 8 + 1)
+        else:
+            which = square_name(a)
+        return f"{kind}{which}x{square_name(b)}"
 
     # ---- solving ----------------------------------------------------------------------
     def search(self, inst: Instance) -> CaptureSearch:
@@ -649,8 +701,13 @@ class CapturePuzzle(MovePuzzle):
             _, frm, short, file, rank, _, to = m.groups()
             if frm is None and short is None and file is None and rank is None:
                 continue  # a square alone (prose around the moves) is no capture
-            b = square_of(to)
-            a = square_of(frm) if frm else self._mover(board, len(out) + 1, m.group(), short, file, rank, b)
+            b, n = square_of(to), len(out) + 1
+            a = square_of(frm) if frm else self._mover(board, n, m.group(), short, file, rank, b)
+            if frm and frm[0] == "B" and m.group(1) is None and self.illegal(board, n, a, b) is not None:
+                try:  # `B8xg7`: a bishop from rank 8, as standard notation writes it, not a piece on b8
+                    a = self._mover(board, n, m.group(), "B", None, frm[1], b)
+                except PuzzleError:
+                    pass
             out.append((a, b))
             if a in board and b in board:
                 play(board, a, b)
@@ -661,8 +718,9 @@ class CapturePuzzle(MovePuzzle):
     def _mover(self, board: dict[Square, list], n: int, written: str, kind: str | None, file: str | None,
                rank: str | None, to: Square) -> Square:
         """The square of the one piece a short capture (`Rxc7`, `Rfxc7`, `exd6`) names: of
-        its kind (a pawn, for a file alone; `b` may be a bishop or the b-pawn), on its file
-        and rank, that can legally capture on `to`."""
+        its kind (a pawn, for a file alone; `b` may be a bishop or the b-pawn, and is the
+        pawn, as in standard notation, when both can), on its file and rank, that can
+        legally capture on `to`."""
 
         def named(sq: Square) -> bool:
             k, f, r = board[sq][0], FILES[sq % 8], str(sq // 8 + 1)
@@ -676,6 +734,8 @@ class CapturePuzzle(MovePuzzle):
 
         fits = [sq for sq in board if named(sq)]
         legal = [sq for sq in fits if self.illegal(board, n, sq, to) is None]
+        if kind == "b" and file is None and len(legal) > 1:
+            legal = [sq for sq in legal if board[sq][0] == "P"] or legal  # `bxa3`: the pawn, not `Bxa3`
         found = legal or fits
         if len(found) != 1:
             where = " and ".join(square_name(sq) for sq in found)
@@ -710,6 +770,138 @@ def fen(pieces: list[Piece], colours: bool = True) -> str:
             empty = 0
         ranks.append(row + (str(empty) if empty else ""))
     return "/".join(ranks)
+
+
+# ---- pictures: where a solution's arrows and their numbers go ------------------------------
+
+ARROW = "#c0392b"  # the colour of a capture's arrow
+PIECE_RADIUS = 0.36  # cells: a piece's glyph is about 0.63 x 0.66 cells; arrows stop this far from its centre
+LABEL_RADIUS = 0.19  # cells: the disc a capture's number is written in (readable on a sheet of six)
+HEAD = 0.24  # cells: the length of an arrow's head (`Board.arrow` makes it 1.6 times as wide)
+LANE = 0.14  # cells between arrows that would run along the same stretch of a line
+
+Spot = tuple[float, float]  # (row from the top, column) on the board, in cells; fractions are fine
+
+
+@dataclass(frozen=True)
+class ArrowPlace:
+    """Where one capture is drawn: its arrow from `start` to `end` and the centre of its
+    number's disc, `label`."""
+
+    start: Spot
+    end: Spot
+    label: Spot
+
+
+def _spot(sq: Square) -> Spot:
+    return float(7 - sq // 8), float(sq % 8)
+
+
+def arrow_places(moves: list[tuple[Square, Square]], pieces: set[Square]) -> list[ArrowPlace]:
+    """Arrows for captures on a board whose pieces stand on `pieces` (the starting squares):
+    each stops short of both pieces' glyphs, and runs beside, not over, a piece it passes
+    (one that had moved away by then) or an earlier arrow along the same stretch of a line
+    (a capture and its way back); each number sits on its arrow, or beside it, where it
+    covers no other number and, where the board leaves room, no piece and no arrow's head."""
+    centres = {sq: _spot(sq) for sq in pieces}
+    segments: list[tuple[Spot, Spot]] = []
+    for a, b in moves:
+        passed = [spot for sq, spot in centres.items() if sq not in (a, b)]
+        segments.append(_segment(_spot(a), _spot(b), passed, segments))
+    heads = []  # the middle of each arrow's head
+    for (r0, c0), (r1, c1) in segments:
+        length = max(math.hypot(r1 - r0, c1 - c0), 1e-9)
+        back = min(HEAD / 2, 0.3 * length)
+        heads.append((r1 - (r1 - r0) / length * back, c1 - (c1 - c0) / length * back))
+    labels: list[Spot] = []
+    for i, (start, end) in enumerate(segments):
+        others = [s for j, s in enumerate(segments) if j != i]
+        labels.append(_label_spot(start, end, labels, list(centres.values()), heads[:i] + heads[i + 1:], others))
+    return [ArrowPlace(s, e, lab) for (s, e), lab in zip(segments, labels)]
+
+
+def _segment(a: Spot, b: Spot, passed: list[Spot], earlier: list[tuple[Spot, Spot]]) -> tuple[Spot, Spot]:
+    """The arrow from piece `a` to piece `b`: on the line between their centres, or shifted
+    sideways (the first shift that works; if none does, the one that clears most: between a
+    diagonal's vacated square and its neighbours, half way) so that
+    it crosses no glyph in `passed` and runs along no `earlier` arrow; its ends stop at the
+    glyphs of `a` and `b`."""
+    (r0, c0), (r1, c1) = a, b
+    length = math.hypot(r1 - r0, c1 - c0)
+    ur, uc = (r1 - r0) / length, (c1 - c0) / length
+    nr, nc = -uc, ur
+    if (nr, nc) < (0.0, 0.0):
+        nr, nc = -nr, -nc  # one side for a line, whichever way the arrow points
+    best: tuple[float, tuple[Spot, Spot]] | None = None
+    for shift in (0.0, LANE, -LANE, 2 * LANE, -2 * LANE, 0.42, -0.42, 3 * LANE, -3 * LANE, 0.35, -0.35):
+        trim = min(math.sqrt(max(PIECE_RADIUS ** 2 - shift ** 2, 0.0)), 0.5 * length - 0.1)
+        seg = ((r0 + ur * trim + nr * shift, c0 + uc * trim + nc * shift),
+               (r1 - ur * trim + nr * shift, c1 - uc * trim + nc * shift))
+        inside = all(-0.38 <= v <= 7.38 for end in seg for v in end)  # not along the board's border
+        clear = min([_distance(p, seg) - PIECE_RADIUS for p in passed]
+                    + [_apart(seg, other) - LANE + 0.01 for other in earlier] + [1.0 if inside else -1.0])
+        if clear >= 0:
+            return seg
+        if best is None or clear > best[0]:
+            best = (clear, seg)
+    assert best is not None
+    return best[1]
+
+
+def _apart(seg: tuple[Spot, Spot], other: tuple[Spot, Spot]) -> float:
+    """How far apart two arrows run: far unless they are parallel and overlap along their
+    length (crossing arrows are told apart by their directions)."""
+    (ar, ac), (br, bc) = seg
+    (pr, pc), (qr, qc) = other
+    la, lb = math.hypot(br - ar, bc - ac), math.hypot(qr - pr, qc - pc)
+    if la < 1e-9 or lb < 1e-9:
+        return 1.0
+    ur, uc = (br - ar) / la, (bc - ac) / la
+    if abs(ur * (qc - pc) / lb - uc * (qr - pr) / lb) > 1e-6:
+        return 1.0  # not parallel
+    t0, t1 = sorted(((pr - ar) * ur + (pc - ac) * uc, (qr - ar) * ur + (qc - ac) * uc))
+    if t1 <= 0.05 or t0 >= la - 0.05:
+        return 1.0  # one after the other along the line
+    return abs((pr - ar) * uc - (pc - ac) * ur)
+
+
+def _label_spot(start: Spot, end: Spot, labels: list[Spot], centres: list[Spot], heads: list[Spot],
+                segments: list[tuple[Spot, Spot]]) -> Spot:
+    """The first place along the arrow (its middle first), then beside it, then a little
+    further off, whose disc overlaps no other number's and stays on the board; of those, one
+    clear of pieces, heads and other arrows if there is one."""
+    (r0, c0), (r1, c1) = start, end
+    length = max(math.hypot(r1 - r0, c1 - c0), 1e-9)
+    nr, nc = -(c1 - c0) / length, (r1 - r0) / length
+    spots = []
+    on = () if length < 4 * LABEL_RADIUS + 0.05 else (0.0,)  # a short arrow's number beside it, not over it
+    for side in (*on, 0.26, -0.26, 0.45, -0.45, 0.65, -0.65):
+        for f in (0.5, 0.35, 0.65, 0.2, 0.8, 0.0, 1.0):
+            spots.append((r0 + (r1 - r0) * f + nr * side, c0 + (c1 - c0) * f + nc * side))
+    edge = 0.5 - LABEL_RADIUS
+    fits = [s for s in spots if -edge <= s[0] <= 7 + edge and -edge <= s[1] <= 7 + edge
+            and all(math.dist(s, lab) >= 2 * LABEL_RADIUS + 0.03 for lab in labels)]
+    if not fits:  # nowhere near the arrow: the nearest free place on the board
+        grid = [(r / 4, c / 4) for r in range(-1, 30) for c in range(-1, 30)]
+        fits = sorted((s for s in grid if all(math.dist(s, lab) >= 2 * LABEL_RADIUS + 0.03 for lab in labels)),
+                      key=lambda s: math.dist(s, ((r0 + r1) / 2, (c0 + c1) / 2)))
+
+    def clearance(s: Spot) -> float:
+        return min([math.dist(s, c) - PIECE_RADIUS - LABEL_RADIUS + 0.08 for c in centres]
+                   + [math.dist(s, h) - LABEL_RADIUS - 0.8 * HEAD for h in heads]
+                   + [_distance(s, seg) - LABEL_RADIUS for seg in segments] + [1.0])
+
+    clear = [s for s in fits if clearance(s) >= 0]
+    return clear[0] if clear else max(fits, key=clearance)
+
+
+def _distance(p: Spot, seg: tuple[Spot, Spot]) -> float:
+    """From point `p` to the segment `seg`."""
+    (ar, ac), (br, bc) = seg
+    dr, dc = br - ar, bc - ac
+    t = ((p[0] - ar) * dr + (p[1] - ac) * dc) / max(dr * dr + dc * dc, 1e-12)
+    t = min(1.0, max(0.0, t))
+    return math.dist(p, (ar + dr * t, ac + dc * t))
 
 
 # ---- generation: build a solution backwards, keep it unique -------------------------------

@@ -59,6 +59,9 @@ SIZE = BoardLimit(20, 20, 1, 1)
 EARLY = SIZE.early("magnets")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 2  # Tatham's Magnets: each side at least 2, one of them at least 3 (validate_params)
 SIGNS = ("+", "-")
+SIGN_GLYPH = {"+": "+", "-": "\u2212"}  # as printed: a minus sign, not the text form's hyphen
+CLUE_SIZE = 0.5  # cells: the counts around the grid
+CLUE_GAP = 0.3  # cells between the grid and its counts (as `Board.row_clues` and `column_clues` place them)
 CELL_VALUES = {"+": "+", "-": "-", "x": ".", "X": "."}  # a given cell in the text form; "." unknown
 ARRAY_SIDES = {"pos_v": ("col", "+"), "neg_v": ("col", "-"), "pos_h": ("row", "+"), "neg_h": ("row", "-")}
 PARTNER = {"L": (0, 1), "R": (0, -1), "T": (1, 0), "B": (-1, 0)}
@@ -510,9 +513,11 @@ class Magnets(CluePuzzle):
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
-        """As Tatham draws it: domino outlines, + and - counts beside the rows and above the
-        columns; in the solution each magnet's ends marked + and -, blanks grey."""
-        from ..lab.draw import Board
+        """As Tatham prints it: domino outlines; the + counts above the columns and left of
+        the rows, the − counts below and right of them, a + in the top-left corner and a
+        − (a minus sign, not a hyphen) in the bottom-right one; a missing count is blank.
+        In the solution each magnet's ends are marked + and −, blanks grey."""
+        from ..lab.draw import Board, write
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -522,21 +527,25 @@ class Magnets(CluePuzzle):
         for j, cell in enumerate(p.singles()):
             region[cell] = ("single", j)
         regions = [[region[(r, c)] for c in range(p.width)] for r in range(p.height)]
-
-        def show(v: int | None) -> str:
-            return "" if v is None else str(v)
-
         for r in range(p.height):
             for c in range(p.width):
                 value = solution[r][c] if solution is not None else inst.clues.get(("cell", r, c))
                 if value == ".":
                     board.shade(r, c, "0.78")
                 elif value in SIGNS:
-                    board.text(r, c, value, 0.7)
-        board.row_clues([[f"+{show(inst.clues.get(('row', r, '+')))}", f"-{show(inst.clues.get(('row', r, '-')))}"]
-                         for r in range(p.height)])
-        board.column_clues([[f"+{show(inst.clues.get(('col', c, '+')))}", f"-{show(inst.clues.get(('col', c, '-')))}"]
-                            for c in range(p.width)])
+                    board.text(r, c, SIGN_GLYPH[value], 0.7)
+
+        def counts(line: str, n: int, sign: str) -> list[list[str]]:
+            return [[str(v)] if (v := inst.clues.get((line, i, sign))) is not None else [] for i in range(n)]
+
+        board.row_clues(counts("row", p.height, "+"), CLUE_SIZE, side="left")
+        board.row_clues(counts("row", p.height, "-"), CLUE_SIZE, side="right")
+        board.column_clues(counts("col", p.width, "+"), CLUE_SIZE, side="top")
+        board.column_clues(counts("col", p.width, "-"), CLUE_SIZE, side="bottom")
+        across = CLUE_GAP + 0.5 * 1.25 * CLUE_SIZE  # where `column_clues` centres a count, from the grid
+        x0, y0, x1, y1 = board.x, board.y, board.x + p.width, board.y + p.height
+        write(ax, x0 - CLUE_GAP, y1 + across, "+", CLUE_SIZE, ha="right", bold=True)
+        write(ax, x1 + CLUE_GAP, y0 - across, SIGN_GLYPH["-"], CLUE_SIZE, ha="left", bold=True)
         board.grid(regions)
 
     # ---- SAT ----------------------------------------------------------------------

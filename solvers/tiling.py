@@ -564,9 +564,10 @@ class Tiling(CluePuzzle):
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """The board (black and white cells as given, cells without a colour light grey, holes
-        dark grey with a cross) and the stones in a tray below it; a solution colours each
-        stone's cells in its own colour, thick lines between stones, and a small square in
-        each cell shows the colour the stone gives it."""
+        dark grey with a cross), the stones in a tray below it at the same cell size, and a
+        key to the colours; a solution colours each stone's cells in its own colour, thick
+        lines between stones, and a small square in each cell shows the colour the stone
+        gives it."""
         from ..lab.draw import Board
 
         p = inst.params
@@ -575,46 +576,38 @@ class Tiling(CluePuzzle):
         for r in range(p.height):
             for c in range(p.width):
                 if (r, c) in p.holes:
-                    board.shade(r, c, "0.45")
-                    board.symbol(r, c, "cross", 0.5, colour="white")
+                    _hole(board, r, c)
                 elif solution is not None and solution[r][c] is not None:
                     stone, colour = solution[r][c]
-                    board.shade(r, c, palette[stone])
-                    if colour:
-                        board.shade(r, c, "black" if colour == "B" else "white", inset=0.34)
+                    _stone_cell(board, r, c, palette[stone], colour)
                 else:
-                    board.shade(r, c, {"B": "black", "W": "white"}.get(inst.clues.get((r, c)), "0.85"))
+                    board.shade(r, c, BOARD_SHADES[inst.clues.get((r, c))])
         regions = None if solution is None else [[-1 if cell is None else cell[0] for cell in row] for row in solution]
         board.grid(regions)
-        self._draw_stones(ax, p, palette)  # under the solution too: pictures side by side keep one layout
+        # The stones and the key under the solution too: pictures side by side keep one layout.
+        wide, spots, tall = _tray_layout(p)
+        beside = _key_beside(p, wide)
+        top = min(-1, p.height - len(_key(p)) - 1) if beside else -1  # the tray's top: under a key beside the board
+        tray = self._draw_stones(ax, p, palette, wide, spots, tall, top)
+        tint = palette[0] if palette else STONE_SHADE
+        _draw_key(ax, p, p.width + 1, p.height, tint) if beside else _draw_key(ax, p, 0, tray.y - 1, tint)
 
     @staticmethod
-    def _draw_stones(ax, p: TilingParams, palette: list[str]) -> None:
-        """The stones in a tray below the board, each in its colour with its cell colours,
-        outlined. One framed `Board` for all of them: tests/test_render.py reads every
-        Board as a board with a border, at least a few cells across."""
+    def _draw_stones(ax, p: TilingParams, palette: list[str], wide: int, spots: list[Cell], tall: int, top: float):
+        """The stones in a tray `wide` x `tall` cells (`_tray_layout`), its top edge at `top`,
+        each stone in its colour with its cell colours, outlined; returns the tray. One
+        framed `Board` for all of them: tests/test_render.py reads every Board as a board
+        with a border, at least a few cells across."""
         from ..lab.draw import Board
 
-        widest = max(max(c for _, c, _ in stone) + 1 for stone in p.stones)
-        spots, wide, x, y, row_height = [], max(p.width, 3 * widest + 4, 6), 1, 1, 0
-        for stone in p.stones:
-            tall = max(r for r, _, _ in stone) + 1
-            span = max(c for _, c, _ in stone) + 1
-            if x > 1 and x + span + 1 > wide:
-                x, y, row_height = 1, y + row_height + 1, 0
-            spots.append((y, x))
-            wide = max(wide, x + span + 1)
-            x += span + 1
-            row_height = max(row_height, tall)
-        tray = Board(ax, wide, max(y + row_height + 1, 3), 0, -1 - (y + row_height + 1))
+        tray = Board(ax, wide, tall, 0, top - tall)
         regions: list[list[object]] = [[-1] * tray.width for _ in range(tray.height)]
         for i, (stone, (y0, x0)) in enumerate(zip(p.stones, spots)):
             for r, c, colour in stone:
                 regions[y0 + r][x0 + c] = i
-                tray.shade(y0 + r, x0 + c, palette[i])
-                if colour:
-                    tray.shade(y0 + r, x0 + c, "black" if colour == "B" else "white", inset=0.34)
+                _stone_cell(tray, y0 + r, x0 + c, palette[i], colour)
         tray.grid(regions, lines=False)
+        return tray
 
     # ---- SAT ----------------------------------------------------------------------
     def rules_cacheable(self, params: TilingParams) -> bool:
@@ -918,6 +911,89 @@ def tiling_counts(inst: Instance, limit: int | None = None) -> TilingCounts:
         tally.add(solution)
     counts = tally.counts()
     return TilingCounts(counts["stones_apart"], tally.n, counts["up_to_symmetry"], limit is None or tally.n < limit)
+
+
+# ---- pictures: the cells as drawn, and the key to them ---------------------------------
+
+BOARD_SHADES = {"B": "black", "W": "white", None: "0.85"}  # a board cell by its colour clue
+HOLE_SHADE = "0.45"
+STONE_SHADE = "#cfd8dc"  # a stone cell in the key when there are no stones to take a tint from
+DOT = 0.34  # cells: the inset of the small square that shows a stone cell's colour
+KEY = [("board", "B", "board: black"), ("board", "W", "board: white"), ("board", None, "board: no colour"),
+       ("hole", None, "hole"), ("stone", "B", "stone: black"), ("stone", "W", "stone: white"),
+       ("stone", None, "stone: no colour")]  # a colour must match where board and stone both have one
+KEY_TEXT = 0.5  # cells: the size of the key's words
+
+
+def _tray_layout(p: TilingParams) -> tuple[int, list[Cell], int]:
+    """The stones laid out in rows, a cell apart: the tray's width, each stone's top-left
+    cell in it, and its height."""
+    widest = max(max(c for _, c, _ in stone) + 1 for stone in p.stones)
+    spots, wide, x, y, row_height = [], max(p.width, 3 * widest + 4, 6), 1, 1, 0
+    for stone in p.stones:
+        tall = max(r for r, _, _ in stone) + 1
+        span = max(c for _, c, _ in stone) + 1
+        if x > 1 and x + span + 1 > wide:
+            x, y, row_height = 1, y + row_height + 1, 0
+        spots.append((y, x))
+        wide = max(wide, x + span + 1)
+        x += span + 1
+        row_height = max(row_height, tall)
+    return wide, spots, max(y + row_height + 1, 3)
+
+
+def _hole(board, r: int, c: int) -> None:
+    board.shade(r, c, HOLE_SHADE)
+    board.symbol(r, c, "cross", 0.5, colour="white")
+
+
+def _stone_cell(board, r: int, c: int, tint: str, colour: Colour) -> None:
+    """A cell of a stone in its tint, with a small black or white square for its colour."""
+    board.shade(r, c, tint)
+    if colour:
+        board.shade(r, c, "black" if colour == "B" else "white", inset=DOT)
+
+
+def _key(p: TilingParams) -> list[tuple[str, Colour, str]]:
+    """The key's lines for this board (the hole's only where it has holes)."""
+    return [line for line in KEY if line[0] != "hole" or p.holes]
+
+
+def _key_width() -> int:
+    """Cells for the key's frame: a swatch, a gap and its longest line."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    from ..lab.draw import FONT
+
+    font = FontProperties(family=FONT)
+    longest = max(TextPath((0, 0), text, size=KEY_TEXT, prop=font).get_extents().width for _, _, text in KEY)
+    return math.ceil(1.75 + longest + 0.3)
+
+
+def _key_beside(p: TilingParams, tray_width: int) -> bool:
+    """Whether the key fits right of the board, over the tray (else it goes under the tray)."""
+    return tray_width - p.width - 1 >= _key_width()
+
+
+def _draw_key(ax, p: TilingParams, x: float, top: float, tint: str) -> None:
+    """A framed key to the colours, a line a kind of cell, its top-left corner at (x, top).
+    A framed `Board`, as tests/test_render.py reads every Board."""
+    from ..lab.draw import Board, write
+
+    lines = _key(p)
+    key = Board(ax, _key_width(), len(lines), x, top - len(lines))
+    for r, (kind, colour, text) in enumerate(lines):
+        if kind == "board":
+            key.shade(r, 0, BOARD_SHADES[colour])
+        elif kind == "hole":
+            _hole(key, r, 0)
+        else:
+            _stone_cell(key, r, 0, tint, colour)
+        cx, cy = key.centre(r, 0)
+        write(ax, cx + 0.75, cy, text, KEY_TEXT, ha="left", va="middle")
+    key.grid([[("swatch", r) if c == 0 else "words" for c in range(key.width)] for r in range(key.height)],
+             lines=False)
 
 
 def tints(n: int) -> list[str]:

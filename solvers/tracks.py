@@ -632,7 +632,8 @@ class Tracks(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Track | None = None) -> None:
         """As Tatham's Tracks: column counts above the grid, row counts to its right, A left
         of the entrance and B under the exit; track as two rails on sleepers, given pieces
-        in black and the rest of a solution in grey."""
+        in black and the rest of a solution in dark grey; grid lines that print, lighter
+        and thinner than the rails."""
         from ..lab.draw import Board
 
         p = inst.params
@@ -642,8 +643,8 @@ class Tracks(CluePuzzle):
             for c in range(p.width):
                 if laid[r][c]:
                     board.shade(r, c, "#e8e8e0")
-                    rails(board, r, c, laid[r][c], "black" if (r, c) in inst.clues else "0.5")
-        board.grid(colour="0.75")
+                    rails(board, r, c, laid[r][c], "black" if (r, c) in inst.clues else SOLVED_RAIL)
+        grid_lines(board)
         board.row_clues([["" if n is None else n] for n in self.count_list(inst, "row")], side="right")
         board.column_clues([["" if n is None else n] for n in self.count_list(inst, "col")], side="top")
         board.row_clues([["A"] if r == p.entrance else [] for r in range(p.height)], side="left")
@@ -940,6 +941,26 @@ def seed_piece(s: str) -> str:
     return "".join(d for d in SEED_ORDER if d in s) or "  "
 
 
+GRID_GREY = "0.55"  # the lines between cells: dark enough to print (0.75 at 0.6 pt faded out on paper) ...
+GRID_WIDTH = 0.9  # points: ... and wide enough; still lighter and thinner than a rail
+SOLVED_RAIL = "0.35"  # a rail a solution lays (given ones are black): darker than the grid
+RAIL_WIDTH = 0.06  # cells
+
+
+def grid_lines(board: Any) -> None:
+    """The thin lines between cells in `GRID_GREY`, `GRID_WIDTH` points wide, and the thick
+    border (`Board.grid` draws its thin lines in one width, too faint for Tracks on paper)."""
+    from matplotlib.collections import LineCollection
+
+    from ..lab.draw import Z_GRID
+
+    x, y, w, h = board.x, board.y, board.width, board.height
+    segs = [[(x + i, y), (x + i, y + h)] for i in range(1, w)] + [[(x, y + j), (x + w, y + j)] for j in range(1, h)]
+    board.ax.add_collection(LineCollection(segs, colors=[GRID_GREY], linewidths=GRID_WIDTH, zorder=Z_GRID),
+                            autolim=False)
+    board.grid(lines=False)
+
+
 def rails(board: Any, r: int, c: int, piece: str, colour: str) -> None:
     """Tatham's track: two rails (straight, or quarter circles about the corner the piece
     turns round) over brown sleepers."""
@@ -947,7 +968,7 @@ def rails(board: Any, r: int, c: int, piece: str, colour: str) -> None:
 
     x, y = board.centre(r, c)
     sleeper, rail = "#806619", colour
-    lw = 0.06
+    lw = RAIL_WIDTH
     if piece in ("LR", "UD"):
         for k in (-0.375, -0.125, 0.125, 0.375):
             a = [(x + k, y - 0.33), (x + k, y + 0.33)] if piece == "LR" else [(x - 0.33, y + k), (x + 0.33, y + k)]

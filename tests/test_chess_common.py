@@ -4,12 +4,14 @@ and bad input (shared code in solvers/chess_common.py)."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 
 import pytest
 
 from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.solvers.chess_common import square_of
 from puzzlelab.solvers.chess_melee import PUZZLE as MELEE
 from puzzlelab.solvers.chess_ranger import PUZZLE as RANGER
 from puzzlelab.solvers.chess_solo import PUZZLE as SOLO
@@ -195,3 +197,112 @@ def test_a_messy_answer_is_read_and_any_valid_order_scores_one():
     short = "Rxc7 nxc7 Rxb5 qxc3 dxc4 qxe5 Nxe5 nxb5 Nxc6 bxc6 cxb5 cxb5"
     assert MELEE.read_answer(melee, short) == best
     assert score_text(MELEE, melee, short.replace("Rxc7 nxc7", "Rxc7"), best).score == 0.0  # black's turn skipped
+
+
+# ---- pictures ------------------------------------------------------------------------------------
+
+SAN = re.compile(r"(?:[KQRBN](?:[a-h]|[1-8]|[a-h][1-8])?|[a-h])x[a-h][1-8]")
+
+
+def drawn(puzzle, inst, solution, monkeypatch) -> tuple[object, list[str]]:
+    """Draw `inst` with `solution` on a fresh Axes: the Axes and every text written on it
+    (texts are glyph outlines, so `write` is watched as it is called)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import puzzlelab.lab.draw as draw
+
+    texts: list[str] = []
+    write = draw.write
+
+    def watched(ax, x, y, text, *args, **kwargs):
+        texts.append(text)
+        return write(ax, x, y, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "write", watched)
+    fig, ax = plt.subplots()
+    puzzle.draw(ax, inst, solution)
+    plt.close(fig)
+    return ax, texts
+
+
+@pytest.mark.parametrize("puzzle", ALL)
+def test_the_picture_writes_captures_in_standard_notation(puzzle, monkeypatch):
+    """Issue 46: the list under the board was `Be5×Pd6`; it is `Bxd6` (pawns `exd6`), numbered
+    as a game score, and reads back as the same captures."""
+    inst = puzzle.parse(puzzle.example)
+    answer = puzzle.answer(inst)
+    _, texts = drawn(puzzle, inst, answer.data, monkeypatch)
+    listed = " ".join(" ".join(t for t in texts if "." in t).split())  # (no-break spaces too)
+    assert "\u00d7" not in listed and "->" not in listed
+    moves = [w for w in listed.split() if not w.endswith(".")]
+    assert len(moves) == len(answer.data["squares"]) and all(SAN.fullmatch(m) for m in moves), moves
+    assert puzzle.read_answer(inst, " ".join(moves)) == puzzle.reference_solution(inst)
+    if puzzle is MELEE:  # white's and black's captures share a move number
+        assert listed.startswith("1. Rxc7 Nxc7 2. Rxb5 Qxc3 3. dxc4 Qxe5")
+    else:
+        assert re.match(r"1\. \S+ 2\. \S+ 3\. ", listed)
+
+
+@pytest.mark.parametrize("puzzle", ALL)
+def test_arrow_numbers_sit_apart_and_arrows_stop_short_of_the_pieces(puzzle, monkeypatch):
+    """Issue 46: arrows piled up on one square and hid the pieces. Each capture's number has a
+    disc of its own, no two overlap, and no arrow reaches into a piece's glyph."""
+    from matplotlib.patches import Circle
+
+    from puzzlelab.solvers.chess_common import LABEL_RADIUS, PIECE_RADIUS, _distance, _spot, arrow_places
+
+    inst = puzzle.parse(puzzle.example)
+    data = puzzle.answer(inst).data
+    ax, _ = drawn(puzzle, inst, data, monkeypatch)
+    discs = [a for a in ax.get_children() if isinstance(a, Circle) and a.get_radius() == LABEL_RADIUS]
+    assert len(discs) == len(data["squares"])
+    centres = [d.center for d in discs]
+    for i, a in enumerate(centres):
+        for b in centres[i + 1:]:
+            assert math.dist(a, b) >= 2 * LABEL_RADIUS
+    if puzzle is MELEE:  # black's captures on black discs
+        assert sum(d.get_facecolor()[0] == 0 for d in discs) == len(discs) // 2
+    moves = [(square_of(a), square_of(b)) for a, b in data["squares"]]
+    pieces = {sq for _, sq, _ in puzzle.pieces(inst)}
+    for place in arrow_places(moves, pieces):
+        for sq in pieces:
+            assert _distance(_spot(sq), (place.start, place.end)) >= PIECE_RADIUS - 1e-6
+
+
+def test_arrows_along_one_line_and_over_a_vacated_square_run_beside_it():
+    """A rook that takes on d3 and then back on b3 (over c3, whose bishop has left): the way
+    back runs beside the first arrow and clear of the bishop's glyph; every number stays
+    clear of every other."""
+    from puzzlelab.solvers.chess_common import LABEL_RADIUS, PIECE_RADIUS, _distance, _spot, arrow_places
+
+    c2, c3, d3, b3 = (square_of(s) for s in ("c2", "c3", "d3", "b3"))
+    moves = [(c2, c3), (c3, d3), (d3, b3)]
+    places = arrow_places(moves, {c2, c3, d3, b3})
+    back = places[2]
+    assert _distance(_spot(c3), (back.start, back.end)) >= PIECE_RADIUS
+    assert abs(back.start[0] - places[1].start[0]) >= 0.1  # not on the first arrow
+    labels = [p.label for p in places]
+    assert all(math.dist(a, b) >= 2 * LABEL_RADIUS for i, a in enumerate(labels) for b in labels[i + 1:])
+
+
+def test_standard_notation_names_the_piece_only_as_far_as_it_must():
+    """The file when another piece of the kind could take there too, else the rank, else
+    both; a pawn by its file; and the reader reads each back, `bxa3` (the pawn) and `Bxa3`
+    (the bishop) apart, and `B8xg7` as a bishop from rank 8, not a piece on b8."""
+    inst = RANGER.parse("Ra1 Rh1 Pd1 Ra8 Pe4 Pd5 Bb4 Pb2 Pa3 Bg8 Nb8 Pf6 Bh8")
+    board = RANGER.board(inst)
+    sq = square_of
+    assert RANGER.san(board, 1, sq("a1"), sq("d1")) == "Raxd1"  # the h1 rook could too
+    assert RANGER.san(board, 1, sq("a8"), sq("a3")) == "R8xa3"  # a1's could too: same file
+    assert RANGER.san(board, 1, sq("e4"), sq("d5")) == "exd5"
+    assert RANGER.san(board, 1, sq("b2"), sq("a3")) == "bxa3"
+    assert RANGER.san(board, 1, sq("b4"), sq("a3")) == "Bxa3"
+    assert RANGER.san(board, 1, sq("h8"), sq("f6")) == "Bxf6"
+    assert RANGER.read_answer(inst, "bxa3") == [(sq("b2"), sq("a3"))]
+    assert RANGER.read_answer(inst, "Bxa3") == [(sq("b4"), sq("a3"))]
+    assert RANGER.read_answer(inst, "B8xf6") == [(sq("h8"), sq("f6"))]  # not the knight on b8
+    assert RANGER.read_answer(inst, "b8xd7") == [(sq("b8"), sq("d7"))]  # a square is still a square
+    assert RANGER.notation(inst, [(sq("a1"), sq("d1")), (sq("h1"), sq("d1"))]) == ["Raxd1", "Rxd1"]

@@ -408,3 +408,74 @@ def test_the_canonical_form_is_one_for_every_turn_mirror_and_pole_swap():
     wide = "+ 1 . .\n- . . 1\n. . LRT\n1 . LRB"  # not square: turns a quarter are no symmetry
     assert PUZZLE.canonical(PUZZLE.parse(wide)) == PUZZLE.canonical(PUZZLE.parse(swap_poles(mirror(wide))))
     assert PUZZLE.canonical(PUZZLE.parse(wide)) != PUZZLE.canonical(PUZZLE.parse(quarter_turn(wide)))
+
+
+# ---- the picture ---------------------------------------------------------------------------------
+
+def written(inst, solution, monkeypatch) -> tuple[list[tuple[float, float, str]], object]:
+    """Every text `draw` writes, with where it is centred, and the board (texts are glyph
+    outlines: `write` is watched as it is called)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import puzzlelab.lab.draw as draw
+
+    texts: list[tuple[float, float, str]] = []
+    write = draw.write
+
+    def watched(ax, x, y, text, *args, **kwargs):
+        box = write(ax, x, y, text, *args, **kwargs)
+        if box is not None:
+            texts.append(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, text))
+        return box
+
+    monkeypatch.setattr(draw, "write", watched)
+    fig, ax = plt.subplots()
+    PUZZLE.draw(ax, inst, solution)
+    plt.close(fig)
+    return texts, draw.boards(ax)[0]
+
+
+def test_counts_sit_on_four_sides_with_the_signs_in_the_corners(monkeypatch):
+    """Issue 46, as Tatham prints Magnets: + counts above the columns and left of the rows,
+    − counts (a minus sign, U+2212, never a hyphen) below and right, a + in the top-left
+    corner and a − in the bottom-right one; a missing count is left blank."""
+    inst = PUZZLE.parse(PUZZLE.example)
+    p = inst.params
+    texts, board = written(inst, None, monkeypatch)
+    assert all("-" not in t for _, _, t in texts)
+    left, right, bottom, top = board.box.x0, board.box.x1, board.box.y0, board.box.y1
+    corners = [(x, y, t) for x, y, t in texts if (x < left or x > right) and (y < bottom or y > top)]
+    assert sorted(t for _, _, t in corners) == ["+", "\u2212"]
+    plus = next((x, y) for x, y, t in corners if t == "+")
+    minus = next((x, y) for x, y, t in corners if t == "\u2212")
+    assert plus[0] < left and plus[1] > top and minus[0] > right and minus[1] < bottom
+    counts = [(x, y, t) for x, y, t in texts if (x, y, t) not in corners]
+
+    def at(side: str, i: int) -> list[str]:
+        """The counts beside row or column `i` on one side of the board."""
+        x, y = board.centre(i, i)
+        if side in ("left", "right"):
+            return [t for tx, ty, t in counts if abs(ty - y) < 0.3 and (tx < left if side == "left" else tx > right)]
+        return [t for tx, ty, t in counts if abs(tx - x) < 0.3 and (ty > top if side == "top" else ty < bottom)]
+
+    for i in range(p.height):
+        for side, sign in (("left", "+"), ("right", "-")):
+            given = inst.clues.get(("row", i, sign))
+            assert at(side, i) == ([] if given is None else [str(given)]), (side, i)
+    for i in range(p.width):
+        for side, sign in (("top", "+"), ("bottom", "-")):
+            given = inst.clues.get(("col", i, sign))
+            assert at(side, i) == ([] if given is None else [str(given)]), (side, i)
+    assert len(counts) == sum(1 for key in inst.clues if key[0] in ("row", "col"))
+
+
+def test_the_solution_marks_poles_with_a_minus_sign(monkeypatch):
+    from puzzlelab.lab.solve import solve
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    texts, board = written(inst, solve(PUZZLE, inst), monkeypatch)
+    inside = [t for x, y, t in texts if board.box.x0 < x < board.box.x1 and board.box.y0 < y < board.box.y1]
+    assert inside and set(inside) == {"+", "\u2212"}

@@ -20,7 +20,7 @@ from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engi
 from puzzlelab.lab.generator import generate_one
 from puzzlelab.lab.puzzle import Instance, PuzzleError
 from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
 from puzzlelab.solvers.signpost import PUZZLE, SignpostParams, arrows_of_path
 
 DATA = Path(__file__).parent / "data"
@@ -363,10 +363,21 @@ def test_candidates_follow_the_arrows_on_larger_boards():
 
 
 # ---- generation --------------------------------------------------------------------------------
+def needed_but_one(made) -> bool:
+    """Without any one clue other than 1, a fresh session finds another numbering: minimal
+    among the clue sets that keep 1 (what `--ends 1` promises)."""
+    inst, session = made.instance, SatSession(PUZZLE, made.instance.params)
+    try:
+        return all(session.other_than(session.assumptions(inst.without([key]).clues), made.solution).sat is True
+                   for key, k in inst.clues.items() if k != 1)
+    finally:
+        session.close()
+
+
 def test_generated_puzzles_are_unique_by_cpsat():
     gen = generator("signpost")
-    for options, count in (({"size": 4}, 8), ({"size": 6}, 6), ({"size": 5, "corners": 0}, 6),
-                           ({"width": 8, "height": 3}, 3)):
+    for options, count in (({"size": 4, "ends": 0}, 8), ({"size": 6, "ends": 0}, 6),
+                           ({"size": 5, "corners": 0, "ends": 0}, 6), ({"width": 8, "height": 3, "ends": 0}, 3)):
         for made in generated_rechecked(PUZZLE, gen, gen.params(**options), count, seed=5):
             p = made.instance.params
             assert made.minimal and len(made.instance.clues) < p.n - 1
@@ -374,11 +385,31 @@ def test_generated_puzzles_are_unique_by_cpsat():
                 assert made.solution[0][0] == 1 and p.end == p.n - 1
 
 
+@pytest.mark.parametrize("options", [{"size": 4}, {"size": 5}, {"size": 5, "corners": 0}, {"width": 7, "height": 3}])
+def test_by_default_both_ends_are_numbered_and_every_other_number_is_needed(options):
+    """Tatham's boards always number the first and the last cell: by default 1 is never
+    stripped (N is the arrowless cell, always shown), the board is unique, and dropping any
+    other number makes it ambiguous: minimal among the clue sets that keep 1, and flagged so."""
+    gen = generator("signpost")
+    assert gen.params(**options).ends
+    for made in generated_rechecked(PUZZLE, gen, gen.checked_params(**options), 6, seed=7):
+        p, clues = made.instance.params, made.instance.clues
+        ones = [key for key, k in clues.items() if k == 1]
+        assert ones and made.solution[ones[0][0]][ones[0][1]] == 1
+        assert p.end is not None and made.solution[p.end // p.width][p.end % p.width] == p.n
+        text = PUZZLE.format(made.instance)
+        assert re.search(r"(^|\s)1[A-Z]", text) and f"{p.n}*" in text  # both ends written on the board
+        assert needed_but_one(made) and made.minimal
+
+
 def test_generator_options():
     gen = generator("signpost")
     spec = gen.params()
-    assert (spec.width, spec.height, spec.corners) == (6, 6, True)
+    assert (spec.width, spec.height, spec.corners, spec.ends) == (6, 6, True, True)
     assert not gen.params(size=5, corners=0).corners
+    assert not gen.checked_params(ends=0).ends
+    with pytest.raises(PuzzleError, match="--ends must be at most 1"):
+        gen.checked_params(ends=2)
     with pytest.raises(PuzzleError, match="at least two cells"):
         gen.params(size=1)
     with pytest.raises(PuzzleError, match="--corners must be at most 1"):
@@ -389,6 +420,9 @@ def test_generator_options():
     starts = {generate_one(PUZZLE, gen, gen.params(size=4, corners=0), rng, sessions).solution[0][0] == 1
               for _ in range(6)}
     assert False in starts  # free ends: 1 is not always in the corner
+    stripped = [generate_one(PUZZLE, gen, gen.params(size=5, ends=0), rng, sessions).instance.clues
+                for _ in range(8)]
+    assert any(1 not in clues.values() for clues in stripped)  # --ends 0: 1 goes when the rest pin it down
 
 
 def test_generate_from_the_command_line(tmp_path):

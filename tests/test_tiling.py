@@ -389,3 +389,67 @@ def test_the_canonical_form_is_the_same_for_the_board_turned_and_mirrored_and_te
     assert ptype.canonical(turned) == ptype.canonical(inst) == ptype.canonical(mirrored)
     other = ptype.parse("board\n" + "\n".join([board[0][::-1], *board[1:]]) + "\nstones\n" + stones)
     assert ptype.canonical(other) != ptype.canonical(inst)
+
+
+# ---- the picture ---------------------------------------------------------------------------------
+
+def drawn_tiling(inst, solution, monkeypatch):
+    """`draw` on a fresh Axes: the Axes, its boards and every text written (glyph outlines:
+    `write` is watched as it is called)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import puzzlelab.lab.draw as draw
+
+    texts: list[str] = []
+    write = draw.write
+
+    def watched(ax, x, y, text, *args, **kwargs):
+        texts.append(text)
+        return write(ax, x, y, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "write", watched)
+    fig, ax = plt.subplots()
+    PUZZLE.draw(ax, inst, solution)
+    fig.canvas.draw()  # (a run of shaded cells hands them to its artist when drawn)
+    plt.close(fig)
+    return ax, draw.boards(ax), texts
+
+
+def cell_sides(ax, box) -> set[float]:
+    """The sides of the whole cells shaded inside `box` (a stone cell's colour square, drawn
+    inset, is smaller and left out)."""
+    sides = set()
+    for artist in ax.get_children():
+        if type(artist).__name__ != "_Cells":
+            continue
+        for path in artist.get_paths():
+            xs, ys = path.vertices[:, 0], path.vertices[:, 1]
+            if box.x0 <= xs.min() and xs.max() <= box.x1 and box.y0 <= ys.min() and ys.max() <= box.y1:
+                sides.add(round(float(xs.max() - xs.min()), 6))
+    return {s for s in sides if s > 0.5}
+
+
+@pytest.mark.parametrize("solved", [False, True])
+def test_the_board_and_the_stones_share_a_cell_size_and_a_key_names_the_colours(solved, monkeypatch):
+    """Issue 46: the board looked a third of the stones' size and nothing said what black,
+    white and grey mean. The board, the tray of stones and a framed key are drawn at one
+    cell size, apart, and the key names every kind of cell."""
+    from puzzlelab.lab.solve import solve
+
+    holes = (Path(__file__).parents[1] / "datasets" / "examples" / "tiling_holes_plain.txt").read_text()
+    for text in (SEED, holes):
+        inst = PUZZLE.parse(text)
+        solution = (seed_grid(inst, SEED_SOLUTION) if text is SEED else solve(PUZZLE, inst)) if solved else None
+        ax, (board, tray, key), texts = drawn_tiling(inst, solution, monkeypatch)
+        sides = [cell_sides(ax, b.box) for b in (board, tray, key)]
+        assert sides[0] == sides[1] == sides[2] == {1.0}
+        assert board.box.width / board.width == tray.box.width / tray.width == key.box.width / key.width
+        boxes = [board.box, tray.box, key.box]
+        assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        lines = ["board: black", "board: white", "board: no colour", "stone: black", "stone: white",
+                 "stone: no colour"] + (["hole"] if inst.params.holes else [])
+        assert sorted(t for t in texts if ":" in t or t == "hole") == sorted(lines)
+        assert key.height == len(lines)

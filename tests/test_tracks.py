@@ -569,3 +569,38 @@ def test_canonical_is_the_same_for_the_board_mirrored_across(board):
     counts, rest = board.split("\n", 1)
     other = PUZZLE.parse("  " + " ".join(counts.split()[::-1]) + "\n" + rest)  # the column counts reversed
     assert PUZZLE.canonical(other) != PUZZLE.canonical(inst)
+
+
+# ---- the picture ---------------------------------------------------------------------------------
+
+def test_grid_lines_print_and_the_track_stays_the_strongest_line():
+    """Issue 46: the grid was 0.6 pt of 75% grey, gone on paper. It is at least 0.8 pt and at
+    most 60% grey, and every rail is both wider and darker than it."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+    from matplotlib.colors import to_rgb
+    from matplotlib.lines import Line2D
+
+    from puzzlelab.lab.draw import Z_GRID, Z_LINE
+    from puzzlelab.lab.render import Panel, figure
+    from puzzlelab.lab.solve import solve
+
+    inst = PUZZLE.parse(PUZZLE.example)
+    fig = figure([Panel(PUZZLE, inst, None, "puzzle"), Panel(PUZZLE, inst, solve(PUZZLE, inst), "solution")],
+                 same_scale=True)
+    fig.canvas.draw()  # rails are measured in cells: their width in points is set as they are drawn
+    try:
+        for ax in fig.axes[:2]:
+            grids = [a for a in ax.get_children() if isinstance(a, LineCollection) and a.get_zorder() == Z_GRID]
+            assert len(grids) == 1
+            width, grey = grids[0].get_linewidth()[0], sum(to_rgb(grids[0].get_color()[0])) / 3
+            assert width >= 0.8 and grey <= 0.6
+            rails = [a for a in ax.get_children() if isinstance(a, Line2D) and a.get_zorder() == Z_LINE]
+            assert rails
+            for rail in rails:
+                assert rail.get_linewidth() > width and sum(to_rgb(rail.get_color())) / 3 < grey
+    finally:
+        plt.close(fig)
