@@ -304,3 +304,26 @@ def overlap(answer: Sequence[int], reference: Sequence[int]) -> float:
         return 0.0
     union = sum(max(a, b) for a, b in zip(answer, reference))
     return sum(min(a, b) for a, b in zip(answer, reference)) / union if union else 0.0
+
+
+# ---- move lists ---------------------------------------------------------------------------
+# Words an answer of no moves is made of ("None.", "No pours are needed."); one of the first three must be there.
+NO_MOVES = ("none", "nothing", "no", "moves", "move", "pours", "pour", "slides", "slide", "captures", "capture", "are",
+            "is", "needed", "required")
+
+
+def read_moves(text: str, pattern: str, what: str) -> list[re.Match]:
+    """`read_tokens` for a move list, where an answer of "none" alone is no moves (a start
+    that already meets the goal)."""
+    try:
+        return read_tokens(text, pattern, what)
+    except PuzzleError:
+        words = set(re.findall(r"[a-z]+", answer_body(text).lower()))
+        if words & set(NO_MOVES[:3]) and words <= set(NO_MOVES):
+            return []
+        raise
+
+
+def moves_text(moves: list[str]) -> str:
+    """A reference move list, one move per line ("none" when there is none to make)."""
+    return "\n".join(moves) if moves else "none"

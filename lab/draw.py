@@ -285,7 +285,7 @@ class Board:
         """The grid itself, without clues or captions."""
         return Bbox.from_extents(self.x, self.y, self.x + self.width, self.y + self.height)
 
-    def _grow(self, *boxes: Bbox | None) -> None:
+    def include(self, *boxes: Bbox | None) -> None:
         found = [b for b in boxes if b is not None]
         if found:
             self.extent = Bbox.union([self.extent, *found])
@@ -436,7 +436,7 @@ class Board:
             _, y = self.centre(r, 0)
             x = self.x - 0.3 if side == "left" else self.x + self.width + 0.3
             boxes.append(write(self.ax, x, y, text, size, ha="right" if side == "left" else "left"))
-        self._grow(*boxes)
+        self.include(*boxes)
 
     def column_clues(self, clues: Sequence[Sequence[object]], size: float = 0.5, side: str = "top") -> None:
         """Column c's clues stacked one above the other beside the grid (top: the last
@@ -452,7 +452,7 @@ class Board:
                 else:
                     y = self.y - 0.3 - (i + 0.5) * step
                 boxes.append(write(self.ax, x, y, text, size, fit=0.95))
-        self._grow(*boxes)
+        self.include(*boxes)
 
     @property
     def small(self) -> float:
@@ -471,13 +471,13 @@ class Board:
         for i, line in enumerate(lines):
             y = edge - (i + 0.8) * step if side == "bottom" else edge + (len(lines) - i - 0.8) * step
             line_box = Bbox.from_extents(self.x, y - 0.25 * size, self.x, y + 0.75 * size)  # blank lines too
-            self._grow(line_box, write(self.ax, self.x, y, line, size, ha="left", va="baseline", colour=colour))
+            self.include(line_box, write(self.ax, self.x, y, line, size, ha="left", va="baseline", colour=colour))
 
     def title(self, text: str, size: float | None = None) -> None:
         """`text` centred over the grid (a board's name when an Axes holds several)."""
         size = size or 1.2 * self.small
         x = self.x + self.width / 2
-        self._grow(write(self.ax, x, self.extent.y1 + 0.3, text, size, va="bottom"))
+        self.include(write(self.ax, x, self.extent.y1 + 0.3, text, size, va="bottom"))
 
 
 def regions_of(width: int, height: int, groups: Iterable[Iterable[Cell]]) -> list[list[Hashable]]:

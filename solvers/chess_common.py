@@ -26,10 +26,10 @@ import re
 import time
 from dataclasses import dataclass
 
+from ..lab.answers import moves_text, read_moves
 from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.share import NONE, box_grid
 from ..lab.textgrid import JsonObject, json_shown, numbered_lines, position
-from .jugs import moves_text, read_moves
 
 FILES = "abcdefgh"
 KINDS = "KQRBNP"

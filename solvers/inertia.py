@@ -42,6 +42,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..lab.answers import moves_text, read_moves
+from ..lab.beside import Line, ems, text_beside
 from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
 from ..lab.textgrid import (
     JsonObject,
@@ -51,7 +53,6 @@ from ..lab.textgrid import (
     tatham_size,
     write_array,
 )
-from .jugs import Line, ems, moves_text, read_moves, text_beside
 
 BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
 SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}

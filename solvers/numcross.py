@@ -1302,8 +1302,8 @@ class Numcross(MovePuzzle):
         filling's digits in the grid and its letters beside it."""
         from matplotlib.collections import LineCollection
 
+        from ..lab.beside import Line, plan_beside, text_beside
         from ..lab.draw import THICK, Board
-        from .jugs import Line, plan_beside, text_beside
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -1400,7 +1400,7 @@ def preamble(inst: Instance) -> str:
 def clue_lines(inst: Instance, chars: int) -> list[Any]:
     """The preamble, then the clues under Across, Down and (entries of their own shape,
     their cells named) Other, each wrapped at `chars` characters, its number beside it."""
-    from .jugs import Line
+    from ..lab.beside import Line
 
     p = inst.params
     clues = printed_clues(inst)

@@ -38,10 +38,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..lab.answers import moves_text, read_moves
+from ..lab.beside import READABLE, Line, text_beside
 from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
 from ..lab.search import MoveProblem, solve
 from ..lab.textgrid import JsonObject
-from .jugs import READABLE, Line, moves_text, read_moves, text_beside
 
 EMPTY = "."
 WALL = "#"
