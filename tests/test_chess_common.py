@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+from pictures import watch_writes
 
 from puzzlelab.lab.puzzle import PuzzleError
 from puzzlelab.solvers.chess_common import square_of
@@ -205,27 +206,14 @@ SAN = re.compile(r"(?:[KQRBN](?:[a-h]|[1-8]|[a-h][1-8])?|[a-h])x[a-h][1-8]")
 
 
 def drawn(puzzle, inst, solution, monkeypatch) -> tuple[object, list[str]]:
-    """Draw `inst` with `solution` on a fresh Axes: the Axes and every text written on it
-    (texts are glyph outlines, so `write` is watched as it is called)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
+    """Draw `inst` with `solution` on a fresh Axes: the Axes and every text written on it."""
     import matplotlib.pyplot as plt
 
-    import puzzlelab.lab.draw as draw
-
-    texts: list[str] = []
-    write = draw.write
-
-    def watched(ax, x, y, text, *args, **kwargs):
-        texts.append(text)
-        return write(ax, x, y, text, *args, **kwargs)
-
-    monkeypatch.setattr(draw, "write", watched)
+    written = watch_writes(monkeypatch)
     fig, ax = plt.subplots()
     puzzle.draw(ax, inst, solution)
     plt.close(fig)
-    return ax, texts
+    return ax, [w.text for w in written]
 
 
 @pytest.mark.parametrize("puzzle", ALL)

@@ -251,10 +251,10 @@ def test_the_picture_draws_the_route_as_a_path_and_the_moves_readable(monkeypatc
     `render` prints them."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Polygon
+    from pictures import drawn
 
     from puzzlelab.lab.draw import Z_ARROW
     from puzzlelab.solvers.inertia import MOST_WAYPOINTS
-    from tests.test_jugs import drawn
 
     inst = PUZZLE.parse(SEED_BOARD)
     written = drawn(monkeypatch, PUZZLE, inst, {"solved": True, "moves": SEED_MOVES})

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
 
 import pytest
+from pictures import drawn
 
 from puzzlelab.lab.puzzle import PuzzleError
 from puzzlelab.solvers.jugs import PUZZLE
@@ -119,45 +119,6 @@ def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
 
 
 # ---- the picture (issue 46) ---------------------------------------------------------------------------
-@dataclass
-class Written:
-    """A text a picture wrote (lab.draw.write draws glyph outlines, not text artists)."""
-
-    ax: object
-    text: str
-    size: float  # the em, in cells (before any shrinking to fit)
-    bold: bool
-
-    @property
-    def points(self) -> float:
-        """The em in points in the figure as it is laid out (at the size it prints)."""
-        ax = self.ax
-        (_, y0), (_, y1) = ax.transData.transform([(0.0, 0.0), (0.0, self.size)])
-        return abs(y1 - y0) * 72 / ax.figure.dpi
-
-
-def drawn(monkeypatch, ptype, inst, solution) -> list[Written]:
-    """The puzzle and its solution drawn as `render` lays them out, and every text written,
-    measured once the figure is laid out."""
-    import matplotlib.pyplot as plt
-
-    from puzzlelab.lab import draw
-    from puzzlelab.lab.render import Panel, figure
-
-    written: list[Written] = []
-    real = draw.write
-
-    def spy(ax, x, y, text, size, **options):
-        written.append(Written(ax, text, size, options.get("bold", False)))
-        return real(ax, x, y, text, size, **options)
-
-    monkeypatch.setattr(draw, "write", spy)
-    fig = figure([Panel(ptype, inst, None, "puzzle"), Panel(ptype, inst, solution, "solution")], same_scale=True)
-    fig.canvas.draw()
-    plt.close(fig)
-    return written
-
-
 def test_the_picture_names_the_jugs_in_the_header_and_in_every_pour(monkeypatch):
     """"3→2" read as "from the 3 L jug": the header names each jug and its capacity, and a
     pour names the jugs the same way."""

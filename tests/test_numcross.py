@@ -339,8 +339,9 @@ def test_the_picture_prints_every_clue_and_the_filled_grid(path, monkeypatch):
     """The clues were not drawn at all: the grid's entry numbers, and beside it the rules and
     every clue under Across and Down at 9 pt or more as `render` prints them; with the
     solution, every entry's digits and the letters."""
+    from pictures import drawn
+
     from puzzlelab.solvers.numcross import printed_clues
-    from tests.test_jugs import drawn
 
     inst = PUZZLE.parse(path.read_text())
     ans = PUZZLE.answer(inst)

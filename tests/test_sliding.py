@@ -168,9 +168,10 @@ def test_goal_blocks_are_whole_where_the_goal_leaves_one_place():
 
 def test_the_picture_draws_the_goal_blocks_whole_and_the_moves_readable(monkeypatch):
     """The goal showed one cell of the 2x2 block; the 83 moves were 7 pt."""
+    from pictures import drawn
+
     from puzzlelab.lab import draw
     from puzzlelab.solvers.sliding import ARROW, PALETTE
-    from tests.test_jugs import drawn
 
     shaded = []
     real = draw.Board.shade

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from pictures import watch_writes
 
 from puzzlelab.lab import cli
 from puzzlelab.lab.cpsat import cpsat_count
@@ -394,28 +395,17 @@ def test_the_canonical_form_is_the_same_for_the_board_turned_and_mirrored_and_te
 # ---- the picture ---------------------------------------------------------------------------------
 
 def drawn_tiling(inst, solution, monkeypatch):
-    """`draw` on a fresh Axes: the Axes, its boards and every text written (glyph outlines:
-    `write` is watched as it is called)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
+    """`draw` on a fresh Axes: the Axes, its boards and every text written."""
     import matplotlib.pyplot as plt
 
     import puzzlelab.lab.draw as draw
 
-    texts: list[str] = []
-    write = draw.write
-
-    def watched(ax, x, y, text, *args, **kwargs):
-        texts.append(text)
-        return write(ax, x, y, text, *args, **kwargs)
-
-    monkeypatch.setattr(draw, "write", watched)
+    written = watch_writes(monkeypatch)
     fig, ax = plt.subplots()
     PUZZLE.draw(ax, inst, solution)
     fig.canvas.draw()  # (a run of shaded cells hands them to its artist when drawn)
     plt.close(fig)
-    return ax, draw.boards(ax), texts
+    return ax, draw.boards(ax), [w.text for w in written]
 
 
 def cell_sides(ax, box) -> set[float]:
