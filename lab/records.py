@@ -210,19 +210,16 @@ def _grade_columns(record: dict) -> dict:
     return {"difficulty_level": measures.get("level"), "difficulty_score": measures.get("score")}
 
 
-def portable(record: dict) -> dict:
-    """A record as JSONL holds it: every field of NULLABLE_FIELDS present (null where it does
-    not apply), SHAPED_FIELDS as JSON text, and the grade's level and score as columns."""
-    out = {**{k: None for k in NULLABLE_FIELDS}, **record, **_grade_columns(record)}
-    for k in SHAPED_FIELDS:
-        out[k] = _json_text(record.get(k))
-    return out
-
-
 def typed(record: dict) -> dict:
     """A record as Parquet holds it: nested fields as they are (typed structs), every field of
-    NULLABLE_FIELDS present, and the grade's level and score as columns."""
+    NULLABLE_FIELDS present (null where it does not apply), and the grade's level and score as
+    columns."""
     return {**{k: None for k in NULLABLE_FIELDS}, **record, **_grade_columns(record)}
+
+
+def portable(record: dict) -> dict:
+    """A record as JSONL holds it: `typed`, with SHAPED_FIELDS as JSON text."""
+    return {**typed(record), **{k: _json_text(record.get(k)) for k in SHAPED_FIELDS}}
 
 
 def unportable(record: Any) -> Any:

@@ -96,9 +96,7 @@ def _supports(ptype: PuzzleType, command: str) -> None:
 def _clue_board(puzzle: str, board: Instance | str, command: str) -> tuple[CluePuzzle, Instance]:
     ptype, inst = _board(puzzle, board)
     _supports(ptype, command)
-    if not isinstance(ptype, CluePuzzle):  # (every puzzle offering these is one)
-        raise PuzzleError(f"{command} is not available for {ptype.name}")
-    return ptype, inst
+    return _clue(ptype, command), inst  # (every puzzle offering these is one)
 
 
 # ---- solving ----------------------------------------------------------------------------
