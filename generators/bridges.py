@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from ..lab.generator import (
+from ..lab.engine.generator import (
     Generated,
     GenerateOptions,
     Generator,
@@ -37,8 +37,8 @@ from ..lab.generator import (
     cost,
     generate_one,
 )
-from ..lab.puzzle import BoardLimit, PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.puzzle import BoardLimit, PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.bridges import MAX_BRIDGES, SIZE, TATHAM_LEAST, BridgesParams, Cell, Solution, island_counts
 
 LIMIT = BoardLimit(SIZE.most_width, SIZE.most_height, TATHAM_LEAST, TATHAM_LEAST)  # Tatham's least size

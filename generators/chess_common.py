@@ -13,9 +13,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..lab.generator import Cost, Generated, GenerateOptions, Generator, Option
-from ..lab.puzzle import PuzzleError, number
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Cost, Generated, GenerateOptions, Generator, Option
+from ..lab.engine.puzzle import PuzzleError, number
+from ..lab.engine.sat import SessionCache
 from ..solvers.chess_common import GeneratedChess, Variant
 from ..solvers.chess_common import generate as build_unique
 

@@ -1,7 +1,7 @@
 """Chess Ranger puzzles of a requested piece count with exactly one solution, built backwards
 from the last piece (see generators/chess_common.py)."""
 
-from ..lab.generator import cost
+from ..lab.engine.generator import cost
 from ..solvers.chess_common import RANGER
 from .chess_common import CaptureGenerator
 

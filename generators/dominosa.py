@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..lab.generator import Generator, Option, cost
-from ..lab.puzzle import Instance
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.puzzle import Instance
+from ..lab.engine.sat import SessionCache
 from ..solvers.dominosa import (
     MAX_ORDER,
     PUZZLE,

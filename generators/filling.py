@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from ..lab.generator import Generator, Option, cost
-from ..lab.puzzle import PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.puzzle import PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.filling import SIZE, Cell, FillingParams, Grid, tatham_top
 
 MAX_PASSES = 200  # passes over the board before a draw starts over

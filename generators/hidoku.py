@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from ..lab.generator import Generator, board_options, board_shape, cost
-from ..lab.puzzle import PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, board_options, board_shape, cost
+from ..lab.engine.puzzle import PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.hidoku import SIZE, Grid, HidokuParams, grid_of
 
 STEPS_PER_CELL = 20  # backtracking steps allowed per cell before a fresh start

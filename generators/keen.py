@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..lab.generator import Generator, Option, cost
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.sat import SessionCache
 from ..solvers.keen import (
     SIZE,
     Cage,

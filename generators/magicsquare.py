@@ -27,10 +27,10 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..lab.generator import Generator, Option, cost
-from ..lab.puzzle import Clause, PuzzleError
-from ..lab.sat import UNLIMITED, Budget, Found, SatSession, SessionCache
-from ..lab.symmetry import grid_images
+from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.puzzle import Clause, PuzzleError
+from ..lab.engine.sat import UNLIMITED, Budget, Found, SatSession, SessionCache
+from ..lab.toolkit.symmetry import grid_images
 from ..solvers.magicsquare import LOW_LIMIT, PUZZLE, SIZE, Grid, MagicParams, lines_of
 
 Square = list[list[int]]

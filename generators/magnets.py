@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.generator import Generator, board_options, board_shape, cost
-from ..lab.puzzle import PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, board_options, board_shape, cost
+from ..lab.engine.puzzle import PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.magnets import SIZE, Grid, MagnetsParams, counts_of
 
 

@@ -26,9 +26,9 @@ from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 
-from ..lab.generator import Generated, GenerateOptions, Generator, Option, cost, generate_one
-from ..lab.puzzle import Instance, PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generated, GenerateOptions, Generator, Option, cost, generate_one
+from ..lab.engine.puzzle import Instance, PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.map import GRADES, MAX_REGIONS, SIZE, Colouring, MapParams, TathamSolver, grid_map
 
 # Around a cell, in map.c's order: W, SW, S, SE, E, NE, N, NW (even places orthogonal).

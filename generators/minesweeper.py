@@ -20,9 +20,9 @@ import random
 import time
 from typing import Any
 
-from ..lab.generator import Generated, GenerateOptions, Generator, Option, cost
-from ..lab.puzzle import Instance, PuzzleError, number
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generated, GenerateOptions, Generator, Option, cost
+from ..lab.engine.puzzle import Instance, PuzzleError, number
+from ..lab.engine.sat import SessionCache
 from ..solvers.minesweeper import PUZZLE, SIZE, Board, Cell, Layout, MinesParams, neighbour_table, play_out, start_board
 
 MIN_SIDE = 3  # Tatham's: room for the cleared 3x3 block around the first click

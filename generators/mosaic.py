@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from ..lab.generator import Generator, board_options, board_shape, cost
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, board_options, board_shape, cost
+from ..lab.engine.sat import SessionCache
 from ..solvers.mosaic import SIZE, Grid, MosaicParams, block_count
 
 

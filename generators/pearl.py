@@ -23,9 +23,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..lab.generator import Generator, Option, cost
-from ..lab.puzzle import PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.puzzle import PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.pearl import SIZE, Cell, Loop, PearlParams, make_params, pearl_problems
 
 Face = tuple[int, int]  # the square with cell (i, j) at its top-left corner

@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..lab.connectivity import white_components
-from ..lab.generator import Generator, board_options, cost
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, board_options, cost
+from ..lab.engine.sat import SessionCache
+from ..lab.toolkit.connectivity import white_components
 from ..solvers.range import SIZE, Cell, RangeParams, Shading, sights
 
 DEFAULT = (9, 6)  # Tatham's default preset (range_presets[0])

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.generator import Generator, Option, board_options, board_shape, cost
-from ..lab.puzzle import PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.puzzle import PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.signpost import SIZE, Grid, SignpostParams, arrows_of_path
 
 STEPS_PER_CELL = 40  # depth-first steps allowed per cell before a fresh start

@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..lab.generator import Generator, Option, cost
-from ..lab.puzzle import PuzzleError, quote
-from ..lab.sat import SatSession, SessionCache
-from ..lab.strip import ClueSets
+from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.puzzle import PuzzleError, quote
+from ..lab.engine.sat import SatSession, SessionCache
+from ..lab.engine.strip import ClueSets
 from ..solvers.sudoku import SIZE, Grid, SudokuParams, check_params
 
 if TYPE_CHECKING:  # numpy loads with the first swap cycles: `check sudoku` needs none

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.generator import (
+from ..lab.engine.generator import (
     Generated,
     GenerateOptions,
     Generator,
@@ -29,9 +29,9 @@ from ..lab.generator import (
     cost,
     generate_one,
 )
-from ..lab.matching import bipartite_matching
-from ..lab.puzzle import PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.puzzle import PuzzleError
+from ..lab.engine.sat import SessionCache
+from ..lab.toolkit.matching import bipartite_matching
 from ..solvers.tents import SIZE, Cell, Grid, TentsParams, counts_of, matching
 
 

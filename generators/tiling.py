@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.generator import Generator, Option, board_options, board_shape, cost
-from ..lab.puzzle import PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.puzzle import PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.tiling import (
     SIZE,
     STONE,

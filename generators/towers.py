@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..lab.generator import Generator, Option, cost
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.sat import SessionCache
 from ..solvers.sudoku import SudokuParams
 from ..solvers.towers import SIZE, Grid, TowersParams, edge_clues
 from .sudoku import random_grid

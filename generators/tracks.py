@@ -23,9 +23,9 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from ..lab.generator import Generator, Option, board_options, board_shape, cost
-from ..lab.puzzle import PuzzleError
-from ..lab.sat import SessionCache
+from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.puzzle import PuzzleError
+from ..lab.engine.sat import SessionCache
 from ..solvers.tracks import (
     DIRS,
     OPPOSITE,

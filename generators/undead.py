@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..lab.generator import (
+from ..lab.engine.generator import (
     Generated,
     GenerateOptions,
     Generator,
@@ -35,9 +35,9 @@ from ..lab.generator import (
     cost,
     generate_one,
 )
-from ..lab.puzzle import Instance, PuzzleError, quote
-from ..lab.sat import SessionCache
-from ..lab.strip import strip_clues
+from ..lab.engine.puzzle import Instance, PuzzleError, quote
+from ..lab.engine.sat import SessionCache
+from ..lab.engine.strip import strip_clues
 from ..solvers.undead import MONSTERS, SIZE, Grid, UndeadParams, counts_of, sight_line, tatham_grade
 
 GRADES = {"e": "easy", "n": "normal", "t": "tricky", "any": None}  # Tatham's letters, and no filter

@@ -5,8 +5,8 @@ strips the same way, keeping only what his solver at the chosen difficulty needs
 
 from __future__ import annotations
 
-from ..lab.generator import Generator, Option, board_options, board_shape, cost
-from ..lab.puzzle import PuzzleError
+from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.puzzle import PuzzleError
 from ..solvers.unruly import SIZE, Grid, UnrulyParams, room_for_unique
 
 

@@ -5,7 +5,7 @@ The Python API (docs/python-api.md): `puzzles`, `parse`, `format`, `solve`, `che
 `count`, `clues`, `grade`, `explain`, `render`, `question`, `answer`, `score`, `generate`,
 `write_dataset` (puzzlelab/api.py); `PuzzleDataset`, `PuzzleCurriculum`, `create_dataset`,
 `register_reasoning_gym` (puzzlelab/gym.py); `score_dataset` (a model's answers file against
-a dataset, lab/scoring.py); `PuzzleError` for bad input. Each is imported
+a dataset, lab/data/scoring.py); `PuzzleError` for bad input. Each is imported
 when first used, so `import puzzlelab` itself loads nothing of the engine.
 """
 
@@ -18,7 +18,7 @@ __version__ = "0.2.0"
 # (lab/, solvers/, generators/) and install as its subpackages; found from here, a checkout
 # imports its own copy even where another one is installed (the benchmarks' base trees).
 _ROOT = _Path(__file__).resolve().parent.parent
-if not (_Path(__file__).parent / "lab").is_dir() and (_ROOT / "lab" / "registry.py").is_file():
+if not (_Path(__file__).parent / "lab").is_dir() and (_ROOT / "lab" / "face" / "registry.py").is_file():
     __path__.append(str(_ROOT))
 
 __all__ = [
@@ -30,7 +30,7 @@ __all__ = [
 ]
 # each name of the API -> the module under puzzlelab that defines it
 _LAZY = {name: "gym" if name in ("PuzzleDataset", "PuzzleCurriculum", "create_dataset", "register_reasoning_gym")
-         else "lab.puzzle" if name == "PuzzleError" else "lab.scoring" if name == "score_dataset" else "api"
+         else "lab.engine.puzzle" if name == "PuzzleError" else "lab.data.scoring" if name == "score_dataset" else "api"
          for name in __all__[1:]}
 
 if TYPE_CHECKING:
@@ -53,8 +53,8 @@ if TYPE_CHECKING:
         write_dataset,
     )
     from .gym import PuzzleCurriculum, PuzzleDataset, create_dataset, register_reasoning_gym
-    from .lab.puzzle import PuzzleError
-    from .lab.scoring import score_dataset
+    from .lab.data.scoring import score_dataset
+    from .lab.engine.puzzle import PuzzleError
 
 
 def __getattr__(name: str) -> Any:

@@ -1,5 +1,5 @@
 """`python -m puzzlelab`: the command line."""
 
-from puzzlelab.lab.cli import main
+from puzzlelab.lab.face.cli import main
 
 raise SystemExit(main())

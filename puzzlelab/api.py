@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .lab.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
+from .lab.engine.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
 
 if TYPE_CHECKING:
-    from .lab.answers import Score
-    from .lab.dataset import DatasetSpec
-    from .lab.explain import Explanation
-    from .lab.solve import CheckReport
+    from .lab.data.dataset import DatasetSpec
+    from .lab.engine.explain import Explanation
+    from .lab.engine.solve import CheckReport
+    from .lab.toolkit.answers import Score
 
 SEED_MAX = 2**63 - 1  # as `generate --seed`
 # The dataset's own settings (`lab.dataset.DatasetSpec`), as `generate` and `PuzzleDataset`
@@ -42,14 +42,14 @@ SPEC_OPTIONS = {
 # ---- puzzles and boards ------------------------------------------------------------------
 def puzzles() -> list[str]:
     """The names of every puzzle, sorted (each also answers to its aliases)."""
-    from .lab import registry
+    from .lab.face import registry
 
     return registry.names()
 
 
 def puzzle_type(puzzle: str) -> PuzzleType:
     """The engine's object for a puzzle name or alias (its rules, formats, title, ...)."""
-    from .lab import registry
+    from .lab.face import registry
 
     if not isinstance(puzzle, str):
         raise PuzzleError(f"a puzzle is named by text (puzzlelab.puzzles() lists them), got {type(puzzle).__name__}")
@@ -114,7 +114,7 @@ def solve(puzzle: str, board: Instance | str) -> Any:
             if ptype.answer(inst).exit_code:  # no solution: said as None, as for a clue puzzle
                 return None
             raise
-    from .lab.solve import solve as solve_clues
+    from .lab.engine.solve import solve as solve_clues
 
     return solve_clues(_clue(ptype, "solve"), inst)
 
@@ -130,7 +130,7 @@ def check(puzzle: str, board: Instance | str, without: Iterable[str] = ()) -> Ch
     `solutions`), "ambiguous" (two solutions, and where they differ in `differences`),
     "unsolvable" (the clues in `conflict` contradict each other) or "unknown". `without`
     names clues to leave out first, as `puzzlelab check --without` does (`r1c3`)."""
-    from .lab.solve import check as check_clues
+    from .lab.engine.solve import check as check_clues
 
     ptype, inst = _clue_board(puzzle, board, "check")
     if isinstance(without, str):
@@ -147,7 +147,7 @@ def count(puzzle: str, board: Instance | str, limit: int = 2) -> int:
     _supports(ptype, "count")
     if isinstance(ptype, MovePuzzle):
         return min(ptype.count(inst, limit), limit)
-    from .lab.solve import count as count_clues
+    from .lab.engine.solve import count as count_clues
 
     return count_clues(_clue(ptype, "count"), inst, limit).n
 
@@ -181,7 +181,7 @@ class ClueReport:
 
 def clues(puzzle: str, board: Instance | str) -> ClueReport:
     """Which clues are essential and which could each be removed alone (a `ClueReport`)."""
-    from .lab.solve import clue_map
+    from .lab.engine.solve import clue_map
 
     ptype, inst = _clue_board(puzzle, board, "clues")
     status, red = clue_map(ptype, inst)
@@ -200,7 +200,7 @@ def grade(puzzle: str, board: Instance | str) -> dict:
     depth; 3: search is needed) and `score` (the level plus a fraction for the effort
     within it), the generic SAT measures and the puzzle's own; a move puzzle's own measures.
     (`puzzlelab grade` adds the LP relaxation's measures, which need OR-Tools.)"""
-    from .lab.grade import measures
+    from .lab.engine.grade import measures
 
     ptype, inst = _board(puzzle, board)
     _supports(ptype, "grade")
@@ -211,7 +211,7 @@ def explain(puzzle: str, board: Instance | str) -> Explanation:
     """The solving path step by step, as `puzzlelab explain` prints it: an `Explanation`
     with `status` ("solved", "stuck", "ambiguous", ...), `level`, `score`, the `steps`
     (what each settles and why), `.text()` for people and `.to_json()`."""
-    from .lab.explain import explain as explain_clues
+    from .lab.engine.explain import explain as explain_clues
 
     ptype, inst = _clue_board(puzzle, board, "explain")
     return explain_clues(ptype, inst)
@@ -221,9 +221,9 @@ def render(puzzle: str, board: Instance | str, out: str | Path, solution: Any = 
     """Draw the board to the picture `out` (.png, .pdf, .svg, ...: its extension decides),
     and a solution beside it: `solution=True` the one the engine finds (a move puzzle's own
     answer), or a clue puzzle's solution as `solve` returns it. Returns `out` as a Path."""
-    from .lab.plot import picture_format
-    from .lab.render import render as render_board
-    from .lab.render import solution_for
+    from .lab.data.plot import picture_format
+    from .lab.face.render import render as render_board
+    from .lab.face.render import solution_for
 
     ptype, inst = _board(puzzle, board)
     picture_format(out)  # a bad name is refused before any work
@@ -243,7 +243,7 @@ def question(puzzle: str, board: Instance | str, template: str | None = None) ->
     """The question a model is asked: the rules, the board in text with a legend, and the
     exact answer format. `template` may rearrange it, with the fields {title}, {puzzle},
     {rules}, {legend}, {board} and {answer_format}."""
-    from .lab.answers import question as ask
+    from .lab.toolkit.answers import question as ask
 
     ptype, inst = _board(puzzle, board)
     if template is not None and not isinstance(template, str):
@@ -272,7 +272,7 @@ def score(puzzle: str, board: Instance | str, answer_text: Any, reference: Any =
     cannot be read, `valid`, `parsed` and the `reason`. The answer is read leniently (code
     fences, <answer> tags, an "Answer:" line). `reference`, what partial credit compares
     with: a solution, or a reference answer's text; default: the solution `solve` finds."""
-    from .lab.answers import score_text
+    from .lab.toolkit.answers import score_text
 
     ptype, inst = _board(puzzle, board)
     try:
@@ -301,8 +301,8 @@ def generate(puzzle: str, count: int, seed: int = 0, **options: Any) -> Iterator
 
 def _records(spec: DatasetSpec) -> Iterator[dict]:
     """The records of `spec`, duplicates dropped as `puzzlelab generate` drops them."""
-    from .lab.dataset import MAX_DUPLICATE_RUN, dedup_key, make_item
-    from .lab.sat import SessionCache
+    from .lab.data.dataset import MAX_DUPLICATE_RUN, dedup_key, make_item
+    from .lab.engine.sat import SessionCache
 
     sessions = SessionCache()
     seen: set[str] = set()
@@ -335,8 +335,8 @@ def dataset_spec(puzzle: str, count: int, seed: int, options: dict[str, Any], si
     checked (unknown names, types, ranges) before any work. Options are named as Python
     names them (`strip_counts` for `--strip-counts`); `side` is the name the generator's
     `size` takes (a dataset's `size` is its length: "board_size")."""
-    from .lab import registry
-    from .lab.dataset import DatasetSpec
+    from .lab.data.dataset import DatasetSpec
+    from .lab.face import registry
 
     ptype, gen = puzzle_type(puzzle), registry.generator(puzzle)
     _whole("count", count, 1)
@@ -432,10 +432,10 @@ def write_dataset(out: str | Path, puzzle: str | None = None, count: int | None 
     0.1} or "train=0.9,test=0.1"): then one file per split, `OUT.train.jsonl`, ... The layout
     is `fmt` or what `out`'s name says (.jsonl, .csv, .parquet). A rerun resumes or extends;
     a file this did not write is refused. Returns each split's file (`all` when unsplit)."""
-    from .lab.collection import Part, make_collection, parse_mix, parse_split, write_card
-    from .lab.dataset import generate_dataset
-    from .lab.records import format_of, read_records
-    from .lab.safety import output_path
+    from .lab.data.collection import Part, make_collection, parse_mix, parse_split, write_card
+    from .lab.data.dataset import generate_dataset
+    from .lab.data.records import format_of, read_records
+    from .lab.data.safety import output_path
 
     if (mix is None) == (puzzle is None):
         raise PuzzleError("write_dataset takes a puzzle and a count, or a mix, not both")

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from .api import SPEC_OPTIONS, dataset_spec, plain, puzzle_type
-from .lab.puzzle import Instance, PuzzleError, PuzzleType, quote
+from .lab.engine.puzzle import Instance, PuzzleError, PuzzleType, quote
 
 CACHED = 32  # entries a dataset keeps made (a training loop asks for each a few times)
 PREFIX = "puzzlelab_"  # reasoning-gym's names for our puzzles, and entries' `source_dataset`
@@ -94,8 +94,8 @@ class PuzzleDataset:
 
     def record(self, index: int) -> dict:
         """The full dataset record entry `index` is made from (`generate`'s record)."""
-        from .lab.dataset import make_item
-        from .lab.sat import SessionCache
+        from .lab.data.dataset import make_item
+        from .lab.engine.sat import SessionCache
 
         if self._sessions is None:
             self._sessions = SessionCache()
@@ -105,7 +105,7 @@ class PuzzleDataset:
         record = self.record(index)
         text = record["question"]
         if self.template is not None:
-            from .lab.answers import question
+            from .lab.toolkit.answers import question
 
             ptype, inst = _board(record["puzzle"], record["clues"], record["format"])
             text = question(ptype, inst, self.template)
@@ -129,7 +129,7 @@ class PuzzleDataset:
 
 def score_entry(answer: str | None, entry: dict[str, Any]) -> float:
     """`PuzzleDataset.score_answer` for any entry (of any puzzle's dataset)."""
-    from .lab.answers import score_text
+    from .lab.toolkit.answers import score_text
 
     if not isinstance(answer, str):
         return 0.0
@@ -157,7 +157,7 @@ def _reference(puzzle: str, clues: str, fmt: str, answer: str) -> Any:
 
 def _check_template(template: str | None) -> None:
     """Refuse a question template now, not at the first entry."""
-    from .lab.answers import TEMPLATE_FIELDS
+    from .lab.toolkit.answers import TEMPLATE_FIELDS
 
     if template is None:
         return
@@ -245,7 +245,7 @@ def register_reasoning_gym(puzzles: Iterable[str] | None = None, prefix: str = P
         from reasoning_gym.factory import DATASETS, register_dataset
     except ImportError:
         raise PuzzleError("register_reasoning_gym needs reasoning-gym: pip install 'puzzle-lab[gym]'") from None
-    from .lab import registry
+    from .lab.face import registry
 
     if puzzles is None:
         puzzles = [ptype.name for ptype, gen in registry.all_puzzles() if gen is not None]

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from puzzlelab.lab.dataset import DatasetSpec, _finish, journal_header
-from puzzlelab.lab.records import read_records  # noqa: E402
-from puzzlelab.lab.stats import dataset_stats  # noqa: E402
+from puzzlelab.lab.data.dataset import DatasetSpec, _finish, journal_header
+from puzzlelab.lab.data.records import read_records  # noqa: E402
+from puzzlelab.lab.data.stats import dataset_stats  # noqa: E402
 
 
 def spec(count: int) -> DatasetSpec:
@@ -43,7 +43,7 @@ def main() -> None:
     ap.add_argument("--records", type=int, default=100_000)
     ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
-    from puzzlelab.lab.dataset import generate_dataset
+    from puzzlelab.lab.data.dataset import generate_dataset
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -88,9 +88,9 @@ def main() -> None:
 
 
 def _child_peak(statement: str) -> int:
-    """Peak resident memory (KiB) of a fresh interpreter that imports puzzlelab.lab.stats and runs
+    """Peak resident memory (KiB) of a fresh interpreter that imports puzzlelab.lab.data.stats and runs
     `statement`: memory is measured in a process of its own."""
-    code = ("import resource; from puzzlelab.lab.stats import dataset_stats; "
+    code = ("import resource; from puzzlelab.lab.data.stats import dataset_stats; "
             f"{statement}; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     root = str(Path(__file__).resolve().parents[1])
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from puzzlelab.lab import registry  # noqa: E402
-from puzzlelab.lab.cpsat import cpsat_status  # noqa: E402
-from puzzlelab.lab.generator import generate_one  # noqa: E402
-from puzzlelab.lab.sat import SessionCache  # noqa: E402
+from puzzlelab.lab.engine.cpsat import cpsat_status  # noqa: E402
+from puzzlelab.lab.engine.generator import generate_one  # noqa: E402
+from puzzlelab.lab.engine.sat import SessionCache  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
 
 CASES = [("sudoku", {"size": 9}), ("sudoku", {"size": 16}), ("lightup", {"size": 10}), ("nonogram", {"size": 15}),
          ("keen", {"size": 6}), ("pearl", {"size": 8}), ("singles", {"size": 8})]

@@ -4,7 +4,7 @@
     python scripts/bench_grade.py --base HEAD~1 --puzzles sudoku,signpost --count 30 --rounds 5
 
 For each puzzle, this tree makes `--count` puzzles with `generate --no-grade` (default
-options), then each tree grades the same records in a process of its own (`puzzlelab.lab.grade.grade`,
+options), then each tree grades the same records in a process of its own (`puzzlelab.lab.engine.grade.grade`,
 the generic grade, without the human grade), the two alternated `--rounds` times, and the
 best pass of each gives milliseconds per grade. Only ratios within one run mean anything on
 this shared machine.
@@ -30,8 +30,9 @@ def worker(records: str, puzzle: str, rounds: int) -> None:
     """In the tree given by the working directory: ms per grade, best of `rounds` passes."""
     sys.path.insert(0, str(Path.cwd()))
     ns = "puzzlelab." if Path("puzzlelab").is_dir() else ""  # trees before the puzzlelab namespace
-    registry = importlib.import_module(ns + "lab.registry")
-    grade = importlib.import_module(ns + "lab.grade").grade
+    floors = Path("lab/engine").is_dir()  # trees before lab/ stood in floors
+    registry = importlib.import_module(ns + ("lab.face.registry" if floors else "lab.registry"))
+    grade = importlib.import_module(ns + ("lab.engine.grade" if floors else "lab.grade")).grade
 
     ptype = registry.puzzle(puzzle)
     insts = [ptype.read(r["clues"], r["format"]) for r in map(json.loads, open(records))]

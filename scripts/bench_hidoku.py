@@ -67,10 +67,10 @@ import numpy
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import puzzlelab.lab.sat  # noqa: E402
-from puzzlelab.lab import registry  # noqa: E402
-from puzzlelab.lab.sat import SatSession, SessionCache  # noqa: E402
-from puzzlelab.lab.solve import ONE_SHOT_SOLVER  # noqa: E402
+import puzzlelab.lab.engine.sat  # noqa: E402
+from puzzlelab.lab.engine.sat import SatSession, SessionCache  # noqa: E402
+from puzzlelab.lab.engine.solve import ONE_SHOT_SOLVER  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
 
 BOARD = ROOT / "tests" / "data" / "hidoku_seed.txt"
 SOLUTION = ROOT / "tests" / "data" / "hidoku_seed_solution.txt"
@@ -511,7 +511,7 @@ def our_check(text: str):
     inst = ptype.parse(text)
 
     def once():
-        puzzlelab.lab.sat._RULES_CACHE.clear()  # cold: rules built every time
+        puzzlelab.lab.engine.sat._RULES_CACHE.clear()  # cold: rules built every time
         session = SatSession(ptype, inst.params, ONE_SHOT_SOLVER, one_shot=True)
         try:
             return session.check(inst.clues)
@@ -570,8 +570,8 @@ def generate_seed(seed: int, own: bool) -> tuple[float, list]:
     """(CPU seconds, instances) for the 20 puzzles `generate --seed SEED` makes at 10x10, on
     the generator's encoding (`own`: `stripping_rules`) or on the puzzle's own rules; no
     grading."""
-    from puzzlelab.lab.dataset import DatasetSpec
-    from puzzlelab.lab.generator import generate_one
+    from puzzlelab.lab.data.dataset import DatasetSpec
+    from puzzlelab.lab.engine.generator import generate_one
 
     ptype, gen = registry.puzzle("hidoku"), registry.generator("hidoku")
     spec = DatasetSpec("hidoku", {"size": 10, "width": None, "height": None}, 20, seed=seed)
@@ -585,7 +585,7 @@ def generate_seed(seed: int, own: bool) -> tuple[float, list]:
 
 def grade_seconds(instances: list) -> float:
     """CPU seconds the engine's grade (`measures`, what `generate` records) takes for them."""
-    from puzzlelab.lab.grade import measures
+    from puzzlelab.lab.engine.grade import measures
 
     ptype = registry.puzzle("hidoku")
     start = time.process_time()

@@ -30,9 +30,10 @@ WORKLOAD = """
 import importlib, os, random, sys
 sys.path.insert(0, '.')
 ns = 'puzzlelab.' if os.path.isdir('puzzlelab') else ''  # trees before the puzzlelab namespace
-registry = importlib.import_module(ns + 'lab.registry')
-generate_one = importlib.import_module(ns + 'lab.generator').generate_one
-SessionCache = importlib.import_module(ns + 'lab.sat').SessionCache
+fl = os.path.isdir('lab/engine')  # trees since lab/ stands in floors
+registry = importlib.import_module(ns + ('lab.face.registry' if fl else 'lab.registry'))
+generate_one = importlib.import_module(ns + ('lab.engine.generator' if fl else 'lab.generator')).generate_one
+SessionCache = importlib.import_module(ns + ('lab.engine.sat' if fl else 'lab.sat')).SessionCache
 P, G = registry.puzzle(sys.argv[2]), registry.generator(sys.argv[2])
 params, sessions, rng = G.params(size=int(sys.argv[3])), SessionCache(), random.Random(1)
 generate_one(P, G, params, random.Random(-1), sessions)  # set-up, in the empty run too

@@ -182,14 +182,14 @@ def seed_search(board):
 
 # ---- ours ---------------------------------------------------------------------------------------
 def ours(text: str):
-    from puzzlelab.lab.sat import check_instance
+    from puzzlelab.lab.engine.sat import check_instance
     from puzzlelab.solvers.magicsquare import PUZZLE
 
     return check_instance(PUZZLE, PUZZLE.parse(text))
 
 
 def ours_cpsat(text: str):
-    from puzzlelab.lab.cpsat import cpsat_count
+    from puzzlelab.lab.engine.cpsat import cpsat_count
     from puzzlelab.solvers.magicsquare import PUZZLE
 
     return cpsat_count(PUZZLE, PUZZLE.parse(text), limit=2)

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlelab.lab import registry  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
 
 CASES = [  # puzzle, example file, the seed's reported seconds (None: not reported), answer options
     ("minesweeper", "minesweeper_seed000.txt", 0.92, {}),

@@ -31,10 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlelab.lab import registry  # noqa: E402
-from puzzlelab.lab.sat import _RULES_CACHE  # noqa: E402
-from puzzlelab.lab.solve import check as one_shot_check  # noqa: E402
-from puzzlelab.lab.solve import sessions  # noqa: E402
+from puzzlelab.lab.engine.sat import _RULES_CACHE  # noqa: E402
+from puzzlelab.lab.engine.solve import check as one_shot_check  # noqa: E402
+from puzzlelab.lab.engine.solve import sessions  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
 
 SECTIONS = {  # our name -> the seed document's section title
     "sudoku": "Sudoku (Puzzle Type #2)",

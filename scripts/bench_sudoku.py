@@ -31,10 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pysat.solvers import Solver
 
 from puzzlelab.generators.sudoku import SWAP_CYCLE, swap_cycles
-from puzzlelab.lab import registry, sat
-from puzzlelab.lab.generator import GenerateOptions, generate_one
-from puzzlelab.lab.sat import RENEW_AFTER, UNLIMITED, Budget, SatSession, SessionCache
-from puzzlelab.lab.strip import strip_clues
+from puzzlelab.lab.engine import sat
+from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
+from puzzlelab.lab.engine.sat import RENEW_AFTER, UNLIMITED, Budget, SatSession, SessionCache
+from puzzlelab.lab.engine.strip import strip_clues
+from puzzlelab.lab.face import registry
 
 P = registry.puzzle("sudoku")
 G = registry.generator("sudoku")

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlelab.lab import registry  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
 
 
 @dataclass(frozen=True)

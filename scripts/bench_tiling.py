@@ -28,7 +28,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlelab.lab.sat import SatSession  # noqa: E402
+from puzzlelab.lab.engine.sat import SatSession  # noqa: E402
 from puzzlelab.solvers.tiling import PUZZLE, tiling_counts  # noqa: E402
 
 # ---- the seed's statics -----------------------------------------------------------------------

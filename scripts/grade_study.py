@@ -4,7 +4,7 @@ clue count and to each other.
     PYTHONPATH=. python scripts/grade_study.py --n 1000 --size 9 --seed 1 [--out grades.jsonl]
 
 Puzzles are generated as the CLI does (unique, minimal); each is graded on fresh solvers
-(`puzzlelab.lab.grade.grade`) and by the human-technique solver (`puzzlelab.solvers.sudoku_techniques`).
+(`puzzlelab.lab.engine.grade.grade`) and by the human-technique solver (`puzzlelab.solvers.sudoku_techniques`).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ import statistics
 import time
 from collections import Counter, defaultdict
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.grade import grade
-from puzzlelab.lab.sat import SessionCache
-from puzzlelab.lab.stats import spearman
+from puzzlelab.lab.data.stats import spearman
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.grade import grade
+from puzzlelab.lab.engine.sat import SessionCache
+from puzzlelab.lab.face import registry
 from puzzlelab.solvers.sudoku_techniques import GUESSING, TECHNIQUES, human_solve
 
 HUMAN = TECHNIQUES + (GUESSING,)

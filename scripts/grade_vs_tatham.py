@@ -5,7 +5,7 @@
 
 For every puzzle of his collection that has difficulty grades and a home here, at two sizes,
 `sgt-GAME --generate N PARAMS` (Debian package `sgt-puzzles`) makes N puzzles at each grade;
-we read their game IDs and grade them (`puzzlelab.lab.grade.grade`). Printed per puzzle and size:
+we read their game IDs and grade them (`puzzlelab.lab.engine.grade.grade`). Printed per puzzle and size:
 Spearman's rho between his grade (its rank on his ladder) and our `level` and `score`, and
 the median of our score at each of his grades. Sudoku is also compared with the human
 technique grade we have (`puzzlelab.solvers.sudoku_techniques`).
@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlelab.lab import registry  # noqa: E402
-from puzzlelab.lab.grade import grade  # noqa: E402
-from puzzlelab.lab.stats import spearman  # noqa: E402
+from puzzlelab.lab.data.stats import spearman  # noqa: E402
+from puzzlelab.lab.engine.grade import grade  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
 from puzzlelab.solvers.sudoku_techniques import GUESSING, TECHNIQUES  # noqa: E402
 
 HUMAN = (*TECHNIQUES, GUESSING)  # the human technique grade, easiest first

@@ -4,7 +4,7 @@
 
 Generates `--count` unique, minimal puzzles (the lab's own generator, as `puzzlelab
 generate` makes them), then for each asks the LP relaxation of seed 003's 0/1 indicator
-model (lab/lp.py, GLOP): is the point it returns integral, and is the feasible set a single
+model (lab/engine/lp.py, GLOP): is the point it returns integral, and is the feasible set a single
 point? Printed: how often each holds, overall and by the SAT grade's `level` and by the
 hardest human technique the puzzle needs (solvers/sudoku_techniques.py).
 """
@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from puzzlelab.lab import registry  # noqa: E402
-from puzzlelab.lab.generator import generate_one  # noqa: E402
-from puzzlelab.lab.grade import measures  # noqa: E402
-from puzzlelab.lab.lp import relaxation  # noqa: E402
-from puzzlelab.lab.sat import SessionCache  # noqa: E402
+from puzzlelab.lab.engine.generator import generate_one  # noqa: E402
+from puzzlelab.lab.engine.grade import measures  # noqa: E402
+from puzzlelab.lab.engine.lp import relaxation  # noqa: E402
+from puzzlelab.lab.engine.sat import SessionCache  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
 
 
 def main() -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlelab.lab import registry  # noqa: E402
-from puzzlelab.lab.safety import atomic_write  # noqa: E402
+from puzzlelab.lab.data.safety import atomic_write  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
 
 BEGIN, END = "<!-- puzzle table: python scripts/puzzle_table.py --write -->", "<!-- end of puzzle table -->"
 

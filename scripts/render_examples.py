@@ -1,7 +1,7 @@
-"""The pictures in docs/images: a few boards drawn with their solutions by `puzzlelab.lab.render`,
+"""The pictures in docs/images: a few boards drawn with their solutions by `puzzlelab.lab.face.render`,
 from the examples in datasets/examples and tests/data, and from the generators with a
 fixed seed where there is no example file (Nonograms, Pearl). Rerun it after a change to
-`lab/draw.py` or a puzzle's `draw`; it writes the same pictures for the same code.
+`lab/toolkit/draw.py` or a puzzle's `draw`; it writes the same pictures for the same code.
 
     python scripts/render_examples.py               # every picture
     python scripts/render_examples.py sudoku pearl  # just these
@@ -16,11 +16,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlelab.lab import registry  # noqa: E402
-from puzzlelab.lab.generator import generate_one  # noqa: E402
-from puzzlelab.lab.puzzle import Instance  # noqa: E402
-from puzzlelab.lab.render import render, solution_for  # noqa: E402
-from puzzlelab.lab.sat import Budget, SessionCache  # noqa: E402
+from puzzlelab.lab.engine.generator import generate_one  # noqa: E402
+from puzzlelab.lab.engine.puzzle import Instance  # noqa: E402
+from puzzlelab.lab.engine.sat import Budget, SessionCache  # noqa: E402
+from puzzlelab.lab.face import registry  # noqa: E402
+from puzzlelab.lab.face.render import render, solution_for  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
 DPI = 100  # small enough to commit, sharp enough to read

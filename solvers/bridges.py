@@ -29,9 +29,7 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import overlap, read_tokens
-from ..lab.counting import exact_sums
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -44,8 +42,10 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import least_text
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import overlap, read_tokens
+from ..lab.toolkit.counting import exact_sums
+from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -460,7 +460,7 @@ class Bridges(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: counts (or '?'), '·' for water."""
-        from ..lab.share import NONE, box_grid
+        from ..lab.face.share import NONE, box_grid
 
         return box_grid([["\u00b7" if ch == EMPTY else ch for ch in row] for row in self.rows(inst)],
                         inner=NONE, pad=0)
@@ -557,7 +557,7 @@ class Bridges(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Solution | None = None) -> None:
         """As Tatham's Bridges: islands as circles with their numbers, no grid; in the
         solution, each bridge as one line per bridge, side by side."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -26,10 +26,10 @@ import re
 import time
 from dataclasses import dataclass
 
-from ..lab.answers import moves_text, read_moves
-from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
-from ..lab.share import NONE, box_grid
-from ..lab.textgrid import JsonObject, json_shown, numbered_lines, position
+from ..lab.engine.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from ..lab.face.share import NONE, box_grid
+from ..lab.toolkit.answers import moves_text, read_moves
+from ..lab.toolkit.textgrid import JsonObject, json_shown, numbered_lines, position
 
 FILES = "abcdefgh"
 KINDS = "KQRBNP"
@@ -500,7 +500,7 @@ class CapturePuzzle(MovePuzzle):
         captures listed under the board in standard notation (`Bxd6`, `exd6`). In Melee the
         number is the move number, on a white disc for white's capture and a black disc for
         black's, and the list pairs them as a game score does (`1. Rxc7 Nxc7`)."""
-        from ..lab.draw import Z_ARROW, Board, write
+        from ..lab.toolkit.draw import Z_ARROW, Board, write
 
         glyphs = {"K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "N": "\u2658", "P": "\u2659"}
         board = Board(ax, 8, 8)

@@ -29,11 +29,11 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, read_grid
-from ..lab.matching import bipartite_matching
-from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
-from ..lab.symmetry import first_seen, grid_images
-from ..lab.textgrid import JsonObject, array_rows, game_id, token_rows, write_array
+from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from ..lab.toolkit.answers import grid_text, read_grid
+from ..lab.toolkit.matching import bipartite_matching
+from ..lab.toolkit.symmetry import first_seen, grid_images
+from ..lab.toolkit.textgrid import JsonObject, array_rows, game_id, token_rows, write_array
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]  # two adjacent cells, the first above or left of the second
@@ -558,7 +558,7 @@ class Dominosa(CluePuzzle):
 
     # ---- pictures -----------------------------------------------------------------
     def show_text(self, inst: Instance) -> str:
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         return box_grid([["." if v is None else str(v) for v in row] for row in self.numbers(inst)])
 
@@ -567,7 +567,7 @@ class Dominosa(CluePuzzle):
         for a pencil); with the solution, each domino a rounded tile around its two numbers."""
         from matplotlib.patches import FancyBboxPatch
 
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

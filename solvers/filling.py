@@ -24,10 +24,20 @@ from types import MappingProxyType
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_grid
-from ..lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
-from ..lab.symmetry import least_text
-from ..lab.textgrid import (
+from ..lab.engine.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
+from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -314,14 +324,14 @@ class Filling(CluePuzzle):
 
     # ---- pictures -----------------------------------------------------------------
     def show_text(self, inst: Instance) -> str:
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         return box_grid([[ch if ch != "." else " " for ch in row] for row in self.rows(inst)])
 
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham prints Filling: thin grid lines and the givens; with the solution every
         digit, the givens bold, and thick lines between areas."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -26,9 +26,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..lab.answers import answer_body
-from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
-from ..lab.textgrid import JsonObject, numbered_lines
+from ..lab.engine.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from ..lab.toolkit.answers import answer_body
+from ..lab.toolkit.textgrid import JsonObject, numbered_lines
 
 DEFAULT_COLOURS = "RYGBOP"  # Red, Yellow, Green, Blue, Orange, Purple (Tatham's and the seed's)
 MAX_CODES = 1 << 16
@@ -594,7 +594,7 @@ class Guess(MovePuzzle):
         from matplotlib import colormaps
         from matplotlib.colors import to_rgb
 
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         named = {"R": "#e02020", "Y": "#f2d600", "G": "#2ca02c", "B": "#1f5fd0", "O": "#ff8c1a", "P": "#8e44ad",
                  "W": "white", "K": "black", "C": "#20c0e0", "M": "#e040c0", "N": "#8b5a2b", "A": "0.6"}

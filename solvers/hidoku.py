@@ -30,15 +30,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_grid
-from ..lab.numbering import (
-    NumberedCells,
-    clue_mismatches,
-    cpsat_numbered_path,
-    numbering_variables,
-    places,
-)
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -48,8 +40,16 @@ from ..lab.puzzle import (
     Rules,
     quote,
 )
-from ..lab.symmetry import grid_images
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.numbering import (
+    NumberedCells,
+    clue_mismatches,
+    cpsat_numbered_path,
+    numbering_variables,
+    places,
+)
+from ..lab.toolkit.symmetry import grid_images
+from ..lab.toolkit.textgrid import (
     JsonObject,
     Token,
     numbered_lines,
@@ -241,7 +241,7 @@ class Hidoku(NumberedCells, CluePuzzle):
         return min(forms)
 
     def show_text(self, inst: Instance) -> str:
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         return box_grid([["" if k is None else str(k) for k in row] for row in self.numbers(inst)])
 
@@ -249,7 +249,7 @@ class Hidoku(NumberedCells, CluePuzzle):
     def draw(self, ax: Any, inst: Instance, solution: Grid | None = None) -> None:
         """As a Hidato is printed: numbers in the cells, the givens bold; in the solution the
         other numbers in a lighter blue and the path from 1 to N drawn lightly behind them."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

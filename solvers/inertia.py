@@ -42,10 +42,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..lab.answers import moves_text, read_moves
-from ..lab.beside import Line, ems, text_beside
-from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
-from ..lab.textgrid import (
+from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
+from ..lab.toolkit.answers import moves_text, read_moves
+from ..lab.toolkit.beside import Line, ems, text_beside
+from ..lab.toolkit.textgrid import (
     JsonObject,
     array_rows,
     char_rows,
@@ -839,7 +839,7 @@ class Inertia(MovePuzzle):
         line through the cells the ball rolls over, blue at the start to red at the end,
         a few numbered waypoints on it (where the ball is after move 10, 20, ...), and the
         moves as arrows in numbered lines beside the board, readable in print."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -899,7 +899,7 @@ def draw_route(board, stops: list[Cell]) -> None:
     """One straight line a move (a slide goes straight), coloured along the route."""
     from matplotlib.colors import LinearSegmentedColormap
 
-    from ..lab.draw import Z_ARROW
+    from ..lab.toolkit.draw import Z_ARROW
 
     cmap = LinearSegmentedColormap.from_list("route", ROUTE)
     last = max(1, len(stops) - 2)
@@ -912,7 +912,7 @@ def draw_waypoints(board, stops: list[Cell], step: int, size: float) -> None:
     disc for the moves that end on the same cell: "10, 40"), the text `size` cells."""
     from matplotlib.patches import Circle
 
-    from ..lab.draw import Z_ARROW, write
+    from ..lab.toolkit.draw import Z_ARROW, write
 
     moves = len(stops) - 1
     at: dict[Cell, list[int]] = {}

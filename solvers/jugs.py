@@ -23,10 +23,10 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..lab.answers import moves_text, read_moves
-from ..lab.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
-from ..lab.search import METHODS, MoveProblem, solve
-from ..lab.textgrid import JsonObject, json_shown, numbered_lines
+from ..lab.engine.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from ..lab.engine.search import METHODS, MoveProblem, solve
+from ..lab.toolkit.answers import moves_text, read_moves
+from ..lab.toolkit.textgrid import JsonObject, json_shown, numbered_lines
 
 Amounts = tuple[int, ...]
 Goal = tuple[int | None, ...]  # None: any amount
@@ -258,7 +258,7 @@ class Jugs(MovePuzzle):
         start and the goal amounts ('*': any). `solution` is `answer`'s data: one row per
         pour, named as the header names the jugs ("jug 3 → jug 2": the numbers are jugs, not
         litres), with the amounts after it; amounts that meet the goal in green."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         caps, start, goal = inst.params.capacities, inst.clues["start"], inst.clues["goal"]
         rows: list[tuple[str, str, list[str]]] = [("start", "", [str(a) for a in start])]
@@ -288,7 +288,7 @@ class Jugs(MovePuzzle):
     @staticmethod
     def _header(board, caps: Amounts, solved: bool) -> None:
         """Each jug's name over its capacity, shaded; "pour" over the pours."""
-        from ..lab.draw import write
+        from ..lab.toolkit.draw import write
 
         first = 1 + POUR_CELLS
         if solved:
@@ -302,7 +302,7 @@ class Jugs(MovePuzzle):
     @staticmethod
     def _across(board, r: int, text: str, size: float) -> None:
         """`text` centred in row r's pour column, `POUR_CELLS` cells wide."""
-        from ..lab.draw import write
+        from ..lab.toolkit.draw import write
 
         x, y = board.centre(r, 1 + (POUR_CELLS - 1) / 2)
         write(board.ax, x, y, text, size, va="middle", fit=POUR_CELLS - 0.3)
@@ -313,7 +313,7 @@ class Jugs(MovePuzzle):
         `POUR_CELLS`), thick around it, under the header and before the jugs."""
         from matplotlib.collections import LineCollection
 
-        from ..lab.draw import GRID, THICK, THIN, Z_BORDER, Z_GRID
+        from ..lab.toolkit.draw import GRID, THICK, THIN, Z_BORDER, Z_GRID
 
         first = 1 + POUR_CELLS
         x, y, right, top = board.x, board.y, board.x + first + jugs, board.y + height

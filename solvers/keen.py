@@ -27,13 +27,21 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_grid
-from ..lab.arithmetic import compact_cage_clauses
-from ..lab.latin import latin_grids, latin_problems, latin_variables
-from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote
-from ..lab.share import box_grid
-from ..lab.symmetry import grid_images
-from ..lab.textgrid import JsonObject, array_rows, count_cells, literal_at, numbered_lines, tatham_split, token_rows
+from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote
+from ..lab.face.share import box_grid
+from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.arithmetic import compact_cage_clauses
+from ..lab.toolkit.latin import latin_grids, latin_problems, latin_variables
+from ..lab.toolkit.symmetry import grid_images
+from ..lab.toolkit.textgrid import (
+    JsonObject,
+    array_rows,
+    count_cells,
+    literal_at,
+    numbered_lines,
+    tatham_split,
+    token_rows,
+)
 
 Cell = tuple[int, int]
 Cage = tuple[Cell, ...]
@@ -539,7 +547,7 @@ class Keen(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Keen: thick cage outlines, each cage's target and operation (+ − × ÷)
         small in its first cell, solved digits large in the cells."""
-        from ..lab.draw import Board, regions_of
+        from ..lab.toolkit.draw import Board, regions_of
 
         n, cages = inst.params.n, self.cages(inst)
         board = Board(ax, n, n)

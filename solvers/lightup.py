@@ -23,12 +23,12 @@ from typing import ClassVar, NamedTuple
 from pysat.card import EncType
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, overlap, read_grid
-from ..lab.counting import cardinality
-from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
-from ..lab.share import FILL, NONE, box_grid
-from ..lab.symmetry import least_text
-from ..lab.textgrid import (
+from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from ..lab.face.share import FILL, NONE, box_grid
+from ..lab.toolkit.answers import grid_text, overlap, read_grid
+from ..lab.toolkit.counting import cardinality
+from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.textgrid import (
     JsonObject,
     array_rows,
     char_rows,
@@ -332,7 +332,7 @@ class LightUp(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Light Up: walls black with their numbers in white; in the solution,
         lamps as yellow discs and the cells they light pale yellow."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

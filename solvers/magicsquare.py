@@ -25,10 +25,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_grid
-from ..lab.arithmetic import compact_cage_clauses
-from ..lab.numbering import NumberClues, clue_mismatches, places
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -39,8 +36,11 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import grid_images
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.arithmetic import compact_cage_clauses
+from ..lab.toolkit.numbering import NumberClues, clue_mismatches, places
+from ..lab.toolkit.symmetry import grid_images
+from ..lab.toolkit.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -224,7 +224,7 @@ class MagicSquare(NumberClues, CluePuzzle):
         return "\n".join(self._rows_text(inst, [list(row) for row in solution]))
 
     def show_text(self, inst: Instance) -> str:
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         grid = box_grid([["" if k is None else str(k) for k in row] for row in self.numbers(inst)])
         p = inst.params
@@ -263,7 +263,7 @@ class MagicSquare(NumberClues, CluePuzzle):
     def draw(self, ax: Any, inst: Instance, solution: Grid | None = None) -> None:
         """As a magic square is printed: numbers in the cells, the givens bold, the numbers
         found in blue; the magic constant below."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.n, p.n)

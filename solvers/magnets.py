@@ -21,9 +21,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, read_grid
-from ..lab.counting import exact_counts
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -36,8 +34,10 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import board_symmetries
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import grid_text, read_grid
+from ..lab.toolkit.counting import exact_counts
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -517,7 +517,7 @@ class Magnets(CluePuzzle):
         the rows, the − counts below and right of them, a + in the top-left corner and a
         − (a minus sign, not a hyphen) in the bottom-right one; a missing count is blank.
         In the solution each magnet's ends are marked + and −, blanks grey."""
-        from ..lab.draw import Board, write
+        from ..lab.toolkit.draw import Board, write
 
         p = inst.params
         board = Board(ax, p.width, p.height)

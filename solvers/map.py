@@ -23,10 +23,20 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import read_grid, read_tokens
-from ..lab.puzzle import BoardLimit, Clause, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
-from ..lab.symmetry import board_symmetries, first_seen
-from ..lab.textgrid import (
+from ..lab.engine.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Instance,
+    PuzzleError,
+    Rules,
+    quote,
+    variable_block,
+)
+from ..lab.toolkit.answers import read_grid, read_tokens
+from ..lab.toolkit.symmetry import board_symmetries, first_seen
+from ..lab.toolkit.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -693,7 +703,7 @@ class Map(CluePuzzle):
     def show_text(self, inst: Instance) -> str:
         """The map in box drawing: heavy lines between regions, a given region's colour
         letter in each of its cells, '·' in the others."""
-        from ..lab.share import NONE, box_grid
+        from ..lab.face.share import NONE, box_grid
 
         p: MapParams = inst.params
         if not p.is_grid:
@@ -706,7 +716,7 @@ class Map(CluePuzzle):
         coloured), heavy borders between regions and no lines inside one. A given region
         carries a black dot at its middle cell, so that givens still show in the solution.
         A bare graph is drawn as regions on a circle joined by lines."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p: MapParams = inst.params
         if not p.is_grid:
@@ -726,7 +736,7 @@ class Map(CluePuzzle):
     def _draw_graph(self, ax, inst: Instance, solution: Colouring | None) -> None:
         import math
 
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p: MapParams = inst.params
         radius = max(1.0, p.n / (2 * math.pi))  # a cell of the circle per region

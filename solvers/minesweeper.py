@@ -29,10 +29,10 @@ from functools import cached_property, lru_cache
 from math import comb
 from typing import ClassVar, NamedTuple
 
-from ..lab.answers import grid_text, read_grid
-from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, number, quote
-from ..lab.sat import Found, SatSession, Tally, count_clauses
-from ..lab.textgrid import (
+from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, number, quote
+from ..lab.engine.sat import Found, SatSession, Tally, count_clauses
+from ..lab.toolkit.answers import grid_text, read_grid
+from ..lab.toolkit.textgrid import (
     JsonObject,
     array_rows,
     line_chars,
@@ -977,7 +977,7 @@ class Minesweeper(MovePuzzle):
         Tatham's colours, flags red. `solution` is `answer`'s data: certainly safe cells
         green, certain mines as mines, doubtful flags crossed, and (when nothing is safe)
         each covered cell shaded by its mine chance, in per cent, the safest one ringed."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         colours = {1: "#0000e0", 2: "#007000", 3: "#e00000", 4: "#000080", 5: "#800000", 6: "#008080",
                    7: "black", 8: "0.45"}

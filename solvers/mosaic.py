@@ -17,8 +17,7 @@ from itertools import combinations, product
 
 from pysat.formula import IDPool
 
-from ..lab.answers import SHADES, grid_text, read_grid
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -30,9 +29,10 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.share import NONE, box_grid
-from ..lab.symmetry import board_symmetries
-from ..lab.textgrid import (
+from ..lab.face.share import NONE, box_grid
+from ..lab.toolkit.answers import SHADES, grid_text, read_grid
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.textgrid import (
     JsonObject,
     Token,
     array_rows,
@@ -257,7 +257,7 @@ class Mosaic(CluePuzzle):
         """As Tatham's Mosaic: cells still to decide in his grey-green, the numbers on them
         in black; in the solution black cells black with their numbers in white, white cells
         light grey. His grid lines are dark teal."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         undecided, black, white, lines = (148 / 255, 196 / 255, 190 / 255), "#141414", "#ececec", "#006663"
         p = inst.params

@@ -36,11 +36,11 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import SHADES, grid_text, read_grid
-from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
-from ..lab.share import FILL, NONE, box_grid
-from ..lab.symmetry import board_symmetries
-from ..lab.textgrid import (
+from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from ..lab.face.share import FILL, NONE, box_grid
+from ..lab.toolkit.answers import SHADES, grid_text, read_grid
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.textgrid import (
     JsonObject,
     array_shape,
     literal_at,
@@ -786,7 +786,7 @@ class Nonogram(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Pattern: column clues stacked above the grid, row clues left of it,
         painted cells black (givens: black, or a dot for white)."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -47,10 +47,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from ..lab.answers import answer_body, grid_text
-from ..lab.answers import read_grid as read_answer_grid
-from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
-from ..lab.textgrid import (
+from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
+from ..lab.toolkit.answers import answer_body, grid_text
+from ..lab.toolkit.answers import read_grid as read_answer_grid
+from ..lab.toolkit.textgrid import (
     JsonObject,
     json_shown,
     numbered_lines,
@@ -1281,7 +1281,7 @@ class Numcross(MovePuzzle):
     # ---- pictures ---------------------------------------------------------------------------
     def show_text(self, inst: Instance) -> str:
         """The grid with clue numbers and givens, then the clues."""
-        from ..lab.share import FILL, box_grid
+        from ..lab.face.share import FILL, box_grid
 
         p = inst.params
         numbers = dict(p.numbered)
@@ -1302,8 +1302,8 @@ class Numcross(MovePuzzle):
         filling's digits in the grid and its letters beside it."""
         from matplotlib.collections import LineCollection
 
-        from ..lab.beside import Line, plan_beside, text_beside
-        from ..lab.draw import THICK, Board
+        from ..lab.toolkit.beside import Line, plan_beside, text_beside
+        from ..lab.toolkit.draw import THICK, Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -1400,7 +1400,7 @@ def preamble(inst: Instance) -> str:
 def clue_lines(inst: Instance, chars: int) -> list[Any]:
     """The preamble, then the clues under Across, Down and (entries of their own shape,
     their cells named) Other, each wrapped at `chars` characters, its number beside it."""
-    from ..lab.beside import Line
+    from ..lab.toolkit.beside import Line
 
     p = inst.params
     clues = printed_clues(inst)

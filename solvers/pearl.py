@@ -23,12 +23,12 @@ from typing import ClassVar, NamedTuple
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, read_grid
-from ..lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
-from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
-from ..lab.share import NONE, box_grid
-from ..lab.symmetry import least_text
-from ..lab.textgrid import (
+from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from ..lab.face.share import NONE, box_grid
+from ..lab.toolkit.answers import grid_text, read_grid
+from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
+from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.textgrid import (
     JsonObject,
     array_rows,
     char_rows,
@@ -336,7 +336,7 @@ class Pearl(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Loop | None = None) -> None:
         """As Tatham's Pearl: white and black pearls as discs; in the solution, the loop
         as a thick line through the cell centres."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

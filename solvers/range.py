@@ -24,9 +24,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import SHADING_FORMAT, read_shading, shading_text
-from ..lab.connectivity import separation_cuts, white_components
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -39,8 +37,10 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import board_symmetries
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import SHADING_FORMAT, read_shading, shading_text
+from ..lab.toolkit.connectivity import separation_cuts, white_components
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -353,7 +353,7 @@ class Range(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The numbers in a box grid, blank cells empty."""
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         return box_grid([["" if v is None else str(v) for v in row] for row in self.numbers(inst)])
 
@@ -362,7 +362,7 @@ class Range(CluePuzzle):
         """As Tatham's Range prints it: black grid lines, numbers three fifths of a cell
         high; in the solution shaded cells black, and a small dot in each white cell with
         no number (his mark for "white" after Solve)."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

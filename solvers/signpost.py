@@ -32,15 +32,7 @@ from typing import Any
 import numpy as np
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_grid
-from ..lab.numbering import (
-    NumberedCells,
-    clue_mismatches,
-    cpsat_numbered_path,
-    numbering_variables,
-    places,
-)
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -50,8 +42,16 @@ from ..lab.puzzle import (
     Rules,
     quote,
 )
-from ..lab.symmetry import board_symmetries
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.numbering import (
+    NumberedCells,
+    clue_mismatches,
+    cpsat_numbered_path,
+    numbering_variables,
+    places,
+)
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.textgrid import (
     Element,
     JsonObject,
     Token,
@@ -460,7 +460,7 @@ class Signpost(NumberedCells, CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """Each cell its arrow (a star for the last) after its given number."""
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         cells = [[f"{n or ''}{'★' if a is None else GLYPHS[a]}" for n, a in row] for row in self.cells(inst)]
         return box_grid(cells)
@@ -471,7 +471,7 @@ class Signpost(NumberedCells, CluePuzzle):
         last), the number in the upper left, givens in black, solved ones in blue."""
         from matplotlib.patches import Polygon
 
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -22,11 +22,11 @@ from typing import ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import SHADING_FORMAT, read_shading, shading_text
-from ..lab.connectivity import white_components
-from ..lab.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
-from ..lab.symmetry import board_symmetries, first_seen
-from ..lab.textgrid import JsonObject, array_rows, game_id, tatham_size, token_rows, write_array
+from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from ..lab.toolkit.answers import SHADING_FORMAT, read_shading, shading_text
+from ..lab.toolkit.connectivity import white_components
+from ..lab.toolkit.symmetry import board_symmetries, first_seen
+from ..lab.toolkit.textgrid import JsonObject, array_rows, game_id, tatham_size, token_rows, write_array
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
@@ -360,7 +360,7 @@ class Singles(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Shading | None = None) -> None:
         """As Tatham's Singles: a number in every cell; in the solution, shaded cells black
         (their numbers hidden)."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -38,11 +38,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..lab.answers import moves_text, read_moves
-from ..lab.beside import READABLE, Line, text_beside
-from ..lab.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
-from ..lab.search import MoveProblem, solve
-from ..lab.textgrid import JsonObject
+from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
+from ..lab.engine.search import MoveProblem, solve
+from ..lab.toolkit.answers import moves_text, read_moves
+from ..lab.toolkit.beside import READABLE, Line, text_beside
+from ..lab.toolkit.textgrid import JsonObject
 
 EMPTY = "."
 WALL = "#"
@@ -335,7 +335,7 @@ class Sliding(MovePuzzle):
         names is drawn whole where the goal puts it (`goal_blocks`). `solution` is
         `answer`'s data: the start and the position the moves reach, and the moves listed
         in columns beside them, readable in print."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         w, h = inst.params.width, inst.params.height
         start = inst.clues["start"]

@@ -29,8 +29,7 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_grid
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     CluePuzzle,
     CpModel,
@@ -43,9 +42,10 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.share import NONE, box_grid
-from ..lab.symmetry import Symmetry
-from ..lab.textgrid import (
+from ..lab.face.share import NONE, box_grid
+from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.symmetry import Symmetry
+from ..lab.toolkit.textgrid import (
     JsonObject,
     array_rows,
     char_rows,
@@ -445,7 +445,7 @@ class Sudoku(CluePuzzle):
     # ---- pictures ------------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """Thin cell lines, thick box lines, givens in bold black and solved digits in blue."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p, n = inst.params, inst.params.n
         board = Board(ax, n, n)

@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..lab.puzzle import Instance, PuzzleError
+from ..lab.engine.puzzle import Instance, PuzzleError
 from .sudoku import Grid, SudokuParams
 
 TECHNIQUES = ("singles", "hidden_singles", "pairs", "intersections")

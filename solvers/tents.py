@@ -25,10 +25,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import answer_body, read_grid
-from ..lab.counting import exact_counts
-from ..lab.matching import bipartite_matching
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -41,8 +38,11 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import board_symmetries
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import answer_body, read_grid
+from ..lab.toolkit.counting import exact_counts
+from ..lab.toolkit.matching import bipartite_matching
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -405,7 +405,7 @@ class Tents(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """Trees as 'T', the column counts on top, the row counts on the left."""
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         cells = [["T" if ch == "T" else "·" for ch in row] for row in self.rows(inst)]
         top = [[UNKNOWN if n is None else str(n)] for n in self.count_list(inst, "col")]
@@ -418,7 +418,7 @@ class Tents(CluePuzzle):
         as triangles, the row counts on the right and the column counts below."""
         from matplotlib.patches import Circle, Polygon, Rectangle
 
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

@@ -30,8 +30,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_grid
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -43,8 +42,9 @@ from ..lab.puzzle import (
     strip_bom,
     variable_block,
 )
-from ..lab.symmetry import Symmetry, board_symmetries
-from ..lab.textgrid import JsonObject, Token, count_cells, line_chars, numbered_lines, refuse_oversized
+from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.symmetry import Symmetry, board_symmetries
+from ..lab.toolkit.textgrid import JsonObject, Token, count_cells, line_chars, numbered_lines, refuse_oversized
 
 Cell = tuple[int, int]
 Colour = str | None  # "B", "W", or None: no colour
@@ -554,7 +554,7 @@ class Tiling(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The board in a frame (holes filled), then the stones."""
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         rows = [[("█" if ch == "_" else " " if ch == "." else ch) for ch in row] for row in self.board_rows(inst)]
         stones = [f"stone {i + 1}:\n" + "\n".join("  " + row.replace("_", " ") for row in stone_rows(s))
@@ -568,7 +568,7 @@ class Tiling(CluePuzzle):
         key to the colours; a solution colours each stone's cells in its own colour, thick
         lines between stones, and a small square in each cell shows the colour the stone
         gives it."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -598,7 +598,7 @@ class Tiling(CluePuzzle):
         each stone in its colour with its cell colours, outlined; returns the tray. One
         framed `Board` for all of them: tests/test_render.py reads every Board as a board
         with a border, at least a few cells across."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         tray = Board(ax, wide, tall, 0, top - tall)
         regions: list[list[object]] = [[-1] * tray.width for _ in range(tray.height)]
@@ -964,7 +964,7 @@ def _key_width() -> int:
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextPath
 
-    from ..lab.draw import FONT
+    from ..lab.toolkit.draw import FONT
 
     font = FontProperties(family=FONT)
     longest = max(TextPath((0, 0), text, size=KEY_TEXT, prop=font).get_extents().width for _, _, text in KEY)
@@ -979,7 +979,7 @@ def _key_beside(p: TilingParams, tray_width: int) -> bool:
 def _draw_key(ax, p: TilingParams, x: float, top: float, tint: str) -> None:
     """A framed key to the colours, a line a kind of cell, its top-left corner at (x, top).
     A framed `Board`, as tests/test_render.py reads every Board."""
-    from ..lab.draw import Board, write
+    from ..lab.toolkit.draw import Board, write
 
     lines = _key(p)
     key = Board(ax, _key_width(), len(lines), x, top - len(lines))

@@ -27,9 +27,7 @@ from typing import Any
 import numpy as np
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, number_cell, read_framed
-from ..lab.latin import latin_grids, latin_problems, latin_variables
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -41,8 +39,10 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import least_text
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import grid_text, number_cell, read_framed
+from ..lab.toolkit.latin import latin_grids, latin_problems, latin_variables
+from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -454,7 +454,7 @@ class Towers(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: the grid in a frame, the clues around it."""
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         n, sides, cells = inst.params.n, self.sides(inst), self.cells(inst)
         width = len(str(n))
@@ -488,7 +488,7 @@ class Towers(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Towers (in 2D): the clues around the edges, given heights black and
         bold, solved heights blue."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         n, sides = inst.params.n, self.sides(inst)
         board = Board(ax, n, n)

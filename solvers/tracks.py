@@ -33,10 +33,7 @@ from typing import Any, NamedTuple
 
 from pysat.formula import IDPool
 
-from ..lab.answers import answer_body, read_grid
-from ..lab.counting import exact_counts
-from ..lab.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -49,8 +46,11 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import Symmetry
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import answer_body, read_grid
+from ..lab.toolkit.counting import exact_counts
+from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
+from ..lab.toolkit.symmetry import Symmetry
+from ..lab.toolkit.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -615,7 +615,7 @@ class Tracks(CluePuzzle):
     def show_text(self, inst: Instance) -> str:
         """Given pieces as box drawing, the column counts on top, the row counts on the left,
         A and B marked beside the grid."""
-        from ..lab.share import box_grid
+        from ..lab.face.share import box_grid
 
         p = inst.params
         cells = [[BOX[s] if s else "·" for s in row] for row in self.pieces(inst)]
@@ -634,7 +634,7 @@ class Tracks(CluePuzzle):
         of the entrance and B under the exit; track as two rails on sleepers, given pieces
         in black and the rest of a solution in dark grey; grid lines that print, lighter
         and thinner than the rails."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -952,7 +952,7 @@ def grid_lines(board: Any) -> None:
     border (`Board.grid` draws its thin lines in one width, too faint for Tracks on paper)."""
     from matplotlib.collections import LineCollection
 
-    from ..lab.draw import Z_GRID
+    from ..lab.toolkit.draw import Z_GRID
 
     x, y, w, h = board.x, board.y, board.width, board.height
     segs = [[(x + i, y), (x + i, y + h)] for i in range(1, w)] + [[(x, y + j), (x + w, y + j)] for j in range(1, h)]

@@ -29,9 +29,7 @@ from typing import Any
 from pysat.card import EncType
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, read_framed, share_equal
-from ..lab.counting import cardinality, exact_counts
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -43,8 +41,10 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import board_symmetries
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import grid_text, read_framed, share_equal
+from ..lab.toolkit.counting import cardinality, exact_counts
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -596,7 +596,7 @@ class Undead(CluePuzzle):
 
     def show_text(self, inst: Instance) -> str:
         """The totals, then the board in a frame with the edge numbers on all four sides."""
-        from ..lab.share import NONE, box_grid
+        from ..lab.face.share import NONE, box_grid
 
         cells = [["·" if ch == "." else ch for ch in row] for row in self.rows(inst)]
         shown = {side: ["" if n is None else str(n) for n in self.numbers(inst, side)] for side in SIDES}
@@ -616,7 +616,7 @@ class Undead(CluePuzzle):
         """As Tatham's Undead prints: the totals over the grid, the edge numbers on all four
         sides, mirrors as thick diagonals; monsters as letters (given ones bold), in colour
         in the solution (ghost blue-grey, vampire red, zombie green)."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)
@@ -939,7 +939,7 @@ def tatham_grade(inst: Instance, unique: bool | None = None) -> dict[str, Any]:
         grade = "easy" if passes <= 3 else "normal"
     else:
         if unique is None:
-            from ..lab.sat import check_instance
+            from ..lab.engine.sat import check_instance
 
             unique = check_instance(PUZZLE, inst).status == "unique"
         grade = ("normal" if open_cells < 4 else "tricky") if unique else "ambiguous"

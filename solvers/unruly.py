@@ -21,9 +21,7 @@ from typing import TypeVar
 from pysat.card import EncType
 from pysat.formula import IDPool
 
-from ..lab.answers import grid_text, read_grid
-from ..lab.counting import cardinality
-from ..lab.puzzle import (
+from ..lab.engine.puzzle import (
     BoardLimit,
     Clause,
     CluePuzzle,
@@ -35,8 +33,10 @@ from ..lab.puzzle import (
     quote,
     variable_block,
 )
-from ..lab.symmetry import least_text
-from ..lab.textgrid import (
+from ..lab.toolkit.answers import grid_text, read_grid
+from ..lab.toolkit.counting import cardinality
+from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.textgrid import (
     GameId,
     JsonObject,
     Token,
@@ -281,7 +281,7 @@ class Unruly(CluePuzzle):
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Unruly: black cells black, white cells white, cells still to fill
         grey; in the solution every cell is black or white, and a given keeps a dot."""
-        from ..lab.draw import Board
+        from ..lab.toolkit.draw import Board
 
         p = inst.params
         board = Board(ax, p.width, p.height)

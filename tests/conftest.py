@@ -12,7 +12,7 @@ import os
 
 # The CLI's default budgets (--timeout 60 for one-shot commands and for each generated
 # puzzle) are a clock too: every command a test runs gets a day instead, through the
-# variable every `puzzlelab` reads (lab/cli.py), subprocesses included. The paths stay the
+# variable every `puzzlelab` reads (lab/face/cli.py), subprocesses included. The paths stay the
 # ones users run (the watchdog thread, worker processes under a record budget); tests of
 # --timeout itself give it, and assert that the time ran out.
 os.environ["PUZZLELAB_TIMEOUT"] = "86400"

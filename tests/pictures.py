@@ -28,7 +28,7 @@ def watch_writes(monkeypatch) -> list[Written]:
     import matplotlib
 
     matplotlib.use("Agg")
-    from puzzlelab.lab import draw
+    from puzzlelab.lab.toolkit import draw
 
     written: list[Written] = []
     real = draw.write
@@ -46,7 +46,7 @@ def drawn(monkeypatch, ptype, inst, solution) -> list[Written]:
     measured once the figure is laid out."""
     import matplotlib.pyplot as plt
 
-    from puzzlelab.lab.render import Panel, figure
+    from puzzlelab.lab.face.render import Panel, figure
 
     written = watch_writes(monkeypatch)
     fig = figure([Panel(ptype, inst, None, "puzzle"), Panel(ptype, inst, solution, "solution")], same_scale=True)

@@ -1,4 +1,4 @@
-"""Questions and answers for every puzzle (lab/answers.py): the reference answer reads back
+"""Questions and answers for every puzzle (lab/toolkit/answers.py): the reference answer reads back
 to the solution and scores 1.0, a corrupted one scores less, unreadable text scores 0 with
 the reason, on each puzzle's example and on generated boards."""
 
@@ -9,12 +9,12 @@ from functools import cache
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.answers import answer_body, question, read_grid, row_tokens, score_text
-from puzzlelab.lab.generator import GenerateOptions, generate_one
-from puzzlelab.lab.puzzle import CluePuzzle, MovePuzzle, PuzzleError
-from puzzlelab.lab.sat import SessionCache
-from puzzlelab.lab.solve import solve
+from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
+from puzzlelab.lab.engine.puzzle import CluePuzzle, MovePuzzle, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache
+from puzzlelab.lab.engine.solve import solve
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.toolkit.answers import answer_body, question, read_grid, row_tokens, score_text
 
 NAMES = registry.names()
 GENERATED = 2  # boards per puzzle with a generator, at its default options or these

@@ -15,10 +15,10 @@ import docexamples
 import pytest
 
 import puzzlelab as pl
-from puzzlelab.lab.dataset import DatasetSpec, make_item
-from puzzlelab.lab.puzzle import Instance
-from puzzlelab.lab.records import read_records
-from puzzlelab.lab.sat import SessionCache
+from puzzlelab.lab.data.dataset import DatasetSpec, make_item
+from puzzlelab.lab.data.records import read_records
+from puzzlelab.lab.engine.puzzle import Instance
+from puzzlelab.lab.engine.sat import SessionCache
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "python-api.md"
@@ -64,7 +64,7 @@ def test_import_puzzlelab_loads_nothing_heavy_and_checking_a_sudoku_no_numpy():
 def test_every_public_name_resolves_and_unknown_ones_raise_attribute_error():
     for name in pl.__all__:
         assert getattr(pl, name) is not None
-    assert pl.PuzzleError is __import__("puzzlelab.lab.puzzle", fromlist=["x"]).PuzzleError
+    assert pl.PuzzleError is __import__("puzzlelab.lab.engine.puzzle", fromlist=["x"]).PuzzleError
     assert issubclass(pl.PuzzleError, ValueError)
     with pytest.raises(AttributeError):
         pl.no_such_function  # noqa: B018
@@ -224,7 +224,7 @@ def test_generate_gives_the_engines_records_lazily():
 
 
 def test_generate_equals_what_the_command_line_writes(tmp_path):
-    from puzzlelab.lab.cli import main
+    from puzzlelab.lab.face.cli import main
 
     for args, options in ((["--size", "4", "--dedup", "symmetry"], {"size": 4, "dedup": "symmetry"}),
                           (["--grade", "1"], {"levels": 1}),

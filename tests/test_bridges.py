@@ -14,15 +14,15 @@ from pysat.formula import IDPool
 from tatham import tatham_reads
 
 from puzzlelab.generators.bridges import STEPS, rays
-from puzzlelab.lab import cli
-from puzzlelab.lab.counting import exact_sums
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.dataset import measures
-from puzzlelab.lab.generator import GenerateOptions, generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.data.dataset import measures
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.toolkit.counting import exact_sums
 from puzzlelab.solvers.bridges import (
     PUZZLE,
     BridgesParams,
@@ -286,7 +286,7 @@ def test_a_partial_deduction_weighs_as_tathams_medium_step():
     "at least one bridge this way" at some island while its other ways stay open, which
     waits as a wide round would (`Formula.constraint_rounds`, `Rules.partial_rounds`): 4
     and 7 rounds alike before grade version 9, now 2 and 26."""
-    from puzzlelab.lab.grade import WIDE_ROUND_COST
+    from puzzlelab.lab.engine.grade import WIDE_ROUND_COST
 
     easy = measures(PUZZLE, PUZZLE.read("7x7m2:3e4a1t4b2b1g3d4", "tatham"))
     medium = measures(PUZZLE, PUZZLE.read("7x7m2:2b4b4j3j1b4j2b5b3", "tatham"))
@@ -581,7 +581,7 @@ def test_a_messy_answer_is_read_as_the_bridges_it_lists():
 
 
 def test_partial_credit_counts_bridges_not_pairs():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(PUZZLE.example)
     reference = PUZZLE.read_answer(inst, "r1c3-r1c5 1\nr5c1-r5c3 1\nr5c3-r5c5 2\nr1c3-r5c3 1\nr1c5-r3c5 1\n"

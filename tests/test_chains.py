@@ -1,4 +1,4 @@
-"""Forcing chains through two-valued cells (`puzzlelab.lab.chains`): what they find by hand, the C
+"""Forcing chains through two-valued cells (`puzzlelab.lab.engine.chains`): what they find by hand, the C
 engine against the Python one, and what they do to the grade."""
 
 from __future__ import annotations
@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from puzzlelab.lab import chains, probing, registry
-from puzzlelab.lab.explain import explain
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.grade import GRADE_SOLVER, UNCHAINED_COST, grade, solving_path
-from puzzlelab.lab.puzzle import Rules
-from puzzlelab.lab.rounds import _native
-from puzzlelab.lab.sat import SatSession, SessionCache
+from puzzlelab.lab.engine import chains, probing
+from puzzlelab.lab.engine.explain import explain
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.grade import GRADE_SOLVER, UNCHAINED_COST, grade, solving_path
+from puzzlelab.lab.engine.puzzle import Rules
+from puzzlelab.lab.engine.rounds import _native
+from puzzlelab.lab.engine.sat import SatSession, SessionCache
+from puzzlelab.lab.face import registry
 
 SUDOKU = registry.puzzle("sudoku")
 # Tatham's own 6x6 boards (`sgt-solo --generate 1 2x3du` and `2x3de`): his Unreasonable one
@@ -61,7 +62,7 @@ def test_a_puzzle_without_cells_has_no_links():
     assert chains.chain_links(rules) is None
 
 
-@pytest.mark.skipif(_native is None, reason="lab/_rounds.c was not built")
+@pytest.mark.skipif(_native is None, reason="lab/engine/_rounds.c was not built")
 @pytest.mark.parametrize("name,size", [("sudoku", 4), ("sudoku", 6), ("sudoku", 9), ("keen", 5), ("towers", 5)])
 def test_the_c_engine_answers_as_the_python_one(name, size):
     ptype, gen = registry.puzzle(name), registry.generator(name)
@@ -102,7 +103,7 @@ def test_tathams_unreasonable_board_has_a_step_no_chain_shows():
 def test_an_unchained_step_costs_more_by_unchained_cost(monkeypatch):
     inst = SUDOKU.read(UNREASONABLE, "tatham")
     charged = [r.cost for r in solving_path(SUDOKU, inst).rounds]
-    monkeypatch.setattr("puzzlelab.lab.grade.UNCHAINED_COST", 1.0)
+    monkeypatch.setattr("puzzlelab.lab.engine.grade.UNCHAINED_COST", 1.0)
     plain = [r.cost for r in solving_path(SUDOKU, inst).rounds]
     assert charged == [round(c * UNCHAINED_COST) for c in plain] and charged != plain
     assert grade(SUDOKU, inst).hardest_step == max(plain)  # (patched: the plain cost)

@@ -11,7 +11,7 @@ import re
 import pytest
 from pictures import watch_writes
 
-from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.engine.puzzle import PuzzleError
 from puzzlelab.solvers.chess_common import square_of
 from puzzlelab.solvers.chess_melee import PUZZLE as MELEE
 from puzzlelab.solvers.chess_ranger import PUZZLE as RANGER
@@ -181,7 +181,7 @@ def test_verify_catches_bad_solutions():
 # ---- answers for language models -----------------------------------------------------------------
 
 def test_a_messy_answer_is_read_and_any_valid_order_scores_one():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = RANGER.parse(RANGER.example)
     best = RANGER.reference_solution(inst)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from puzzlelab.lab import registry
+from puzzlelab.lab.face import registry
 from puzzlelab.solvers.chess_common import parse_square
 from tests.test_chess_common import brute
 

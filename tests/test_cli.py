@@ -127,7 +127,7 @@ def test_generate_makes_the_output_folder(tmp_path):
 
 
 def test_workers_auto_is_one_per_usable_core_and_writes_the_same_bytes(tmp_path, monkeypatch):
-    from puzzlelab.lab import cli
+    from puzzlelab.lab.face import cli
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
     assert cli._workers("auto") == 3 and cli._workers("2") == 2
@@ -172,7 +172,7 @@ def test_a_puzzle_option_that_begins_a_general_one_is_read_as_itself(tmp_path):
 def test_the_command_line_keeps_openblas_to_one_thread():
     """numpy here never does linear algebra: the command line sets OPENBLAS_NUM_THREADS=1
     before numpy loads (its spinning threads only took CPU), unless the user set it."""
-    code = ("import sys; import puzzlelab.lab; assert 'numpy' not in sys.modules; import puzzlelab.lab.cli, os; "
+    code = ("import sys; import puzzlelab.lab; assert 'numpy' not in sys.modules; import puzzlelab.lab.face.cli, os; "
             "print(os.environ['OPENBLAS_NUM_THREADS'])")
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     ours = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
@@ -193,7 +193,7 @@ def test_check_and_solve_start_without_numpy(args):
                            str(EXAMPLES / example)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
     assert done.returncode == 0 and done.stdout.strip()
     loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-    assert "puzzlelab.lab.sat" in loaded and "numpy" not in loaded and "puzzlelab.lab.grade" not in loaded
+    assert "puzzlelab.lab.engine.sat" in loaded and "numpy" not in loaded and "puzzlelab.lab.engine.grade" not in loaded
 
 
 def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_path, monkeypatch, capsys):
@@ -202,9 +202,9 @@ def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_pat
     import re
     import threading
 
-    import puzzlelab.lab.dataset
-    from puzzlelab.lab.cli import main
-    from puzzlelab.lab.records import unportable
+    import puzzlelab.lab.data.dataset
+    from puzzlelab.lab.data.records import unportable
+    from puzzlelab.lab.face.cli import main
 
     whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
     command = ["generate", "sudoku", "--size", "4", "--count", "5", "--quiet", "--out"]
@@ -216,7 +216,7 @@ def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_pat
             threading.Event().wait()
         return records[index], {"id": records[index]["id"], "seconds": 0.0, "checks": 0, "phases": {}}
 
-    monkeypatch.setattr(puzzlelab.lab.dataset, "make_item", never_past_2)
+    monkeypatch.setattr(puzzlelab.lab.data.dataset, "make_item", never_past_2)
     capsys.readouterr()
     assert main([*command, str(out), "--timeout", "0.5"]) == 1
     err = capsys.readouterr().err.strip()
@@ -234,8 +234,8 @@ def test_a_generate_record_over_its_timeout_ends_in_one_line_and_resumes(tmp_pat
 def test_list_puzzle_says_what_a_record_costs_up_to_the_largest_size():
     """Every generator carries measured costs, at options it takes, up to the largest size
     one of its options allows; `list PUZZLE` prints them, and `--json` holds them."""
-    from puzzlelab.lab import registry
-    from puzzlelab.lab.generator import COSTS_MEASURED
+    from puzzlelab.lab.engine.generator import COSTS_MEASURED
+    from puzzlelab.lab.face import registry
 
     for ptype, gen in registry.all_puzzles():
         if gen is None:

@@ -1,4 +1,4 @@
-"""Datasets for machine learning (lab/collection.py): leak-free splits, mixed puzzles in one
+"""Datasets for machine learning (lab/data/collection.py): leak-free splits, mixed puzzles in one
 table, a dataset card beside every dataset, and files that load in Hugging Face `datasets`
 and pandas with no options."""
 
@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from puzzlelab.lab.cli import main
-from puzzlelab.lab.collection import interleave, parse_mix, parse_split, split_of
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.records import read_records
+from puzzlelab.lab.data.collection import interleave, parse_mix, parse_split, split_of
+from puzzlelab.lab.data.records import read_records
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.face.cli import main
 
 
 def run(*args) -> int:

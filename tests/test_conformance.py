@@ -28,13 +28,13 @@ from typing import Any
 
 import pytest
 
-from puzzlelab.lab import cli, registry
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import MAX_INPUT_CHARS, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType
-from puzzlelab.lab.sat import Budget, SatSession, SessionCache
-from puzzlelab.lab.solve import check, sessions, solve
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import MAX_INPUT_CHARS, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType
+from puzzlelab.lab.engine.sat import Budget, SatSession, SessionCache
+from puzzlelab.lab.engine.solve import check, sessions, solve
+from puzzlelab.lab.face import cli, registry
 
 PUZZLES = registry.names()
 CLUE_PUZZLES = [n for n in PUZZLES if isinstance(registry.puzzle(n), CluePuzzle)]
@@ -162,7 +162,7 @@ def test_generated_puzzles_are_rechecked_and_minimal(name):
 
 @pytest.mark.parametrize("name", [n for n in GENERATED if n in CLUE_PUZZLES])
 def test_named_cells_hold_one_true_value_each(name):
-    """`Rules.cells` (what the grade's forcing chains run through, `puzzlelab.lab.chains`): disjoint
+    """`Rules.cells` (what the grade's forcing chains run through, `puzzlelab.lab.engine.chains`): disjoint
     groups of primary variables, exactly one true in each in a solution."""
     ptype, gen = registry.puzzle(name), registry.generator(name)
     params = gen.checked_params(**{o.name: o.default for o in gen.options})

@@ -1,4 +1,4 @@
-"""The counters of `puzzlelab.lab.counting`: each "exactly n" literal means what it says, and unit
+"""The counters of `puzzlelab.lab.toolkit.counting`: each "exactly n" literal means what it says, and unit
 propagation through a sum of ordered numbers settles every bound the sum implies (what
 lets Tatham's easiest Bridges grade as propagation)."""
 
@@ -11,7 +11,7 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from puzzlelab.lab.counting import exact_counts, exact_sums
+from puzzlelab.lab.toolkit.counting import exact_counts, exact_sums
 
 
 def _numbers(rng: random.Random, pool: IDPool) -> tuple[list[list[int]], list[list[int]]]:
@@ -99,7 +99,7 @@ def test_counters_from_templates_are_the_counters_built(occupied):
     eq literals, new variables and pool state a fresh build gives, for literals of either
     sign anywhere (repeated ones too), the default and explicit caps, and pools that skip
     reserved ids (those get the real build)."""
-    from puzzlelab.lab.counting import _exact_counts, _exact_sums
+    from puzzlelab.lab.toolkit.counting import _exact_counts, _exact_sums
 
     rng = random.Random(5)
     for _ in range(60):
@@ -130,7 +130,7 @@ def test_cardinality_is_pysats_cardenc():
     pool's top, and pools with reserved ranges (those get pysat itself)."""
     from pysat.card import CardEnc, EncType
 
-    from puzzlelab.lab.counting import cardinality
+    from puzzlelab.lab.toolkit.counting import cardinality
 
     rng = random.Random(5)
     for _ in range(3000):

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-import puzzlelab.lab.dataset
-import puzzlelab.lab.grade
-from puzzlelab.lab import registry
-from puzzlelab.lab.cpsat import cpsat_status
-from puzzlelab.lab.dataset import DatasetSpec, RecordTimeout, generate_dataset, journal_header
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.records import read_records, unportable
-from puzzlelab.lab.stats import dataset_stats
+import puzzlelab.lab.data.dataset
+import puzzlelab.lab.engine.grade
+from puzzlelab.lab.data.dataset import DatasetSpec, RecordTimeout, generate_dataset, journal_header
+from puzzlelab.lab.data.records import read_records, unportable
+from puzzlelab.lab.data.stats import dataset_stats
+from puzzlelab.lab.engine.cpsat import cpsat_status
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.face import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = {"id", "puzzle", "params", "options", "clues", "solution", "format", "clue_count", "difficulty",
@@ -173,7 +173,7 @@ class _Cluster:
 
 
 def test_a_cluster_of_another_lab_version_or_no_workers_is_refused_and_all_its_threads_are_used():
-    from puzzlelab.lab.dataset import _check_workers, _cluster_threads, _lab_versions
+    from puzzlelab.lab.data.dataset import _check_workers, _cluster_threads, _lab_versions
 
     same = _lab_versions()
     _check_workers(_Cluster({"tcp://a:1": same, "tcp://b:1": same}))
@@ -196,9 +196,9 @@ def test_a_dataset_graded_another_way_is_not_extended(tmp_path, monkeypatch):
     """Records say which grade measured them; a later grade never mixes into the same file."""
     out = tmp_path / "graded.jsonl"
     generate_dataset(spec(2), out)
-    assert all(r["settings"]["grade_version"] == puzzlelab.lab.grade.GRADE_VERSION for r in read_records(out))
+    assert all(r["settings"]["grade_version"] == puzzlelab.lab.engine.grade.GRADE_VERSION for r in read_records(out))
     before = out.read_bytes()
-    monkeypatch.setattr(puzzlelab.lab.dataset, "GRADE_VERSION", puzzlelab.lab.grade.GRADE_VERSION + 1)
+    monkeypatch.setattr(puzzlelab.lab.data.dataset, "GRADE_VERSION", puzzlelab.lab.engine.grade.GRADE_VERSION + 1)
     with pytest.raises(PuzzleError, match="other settings"):
         generate_dataset(spec(4), out)
     assert out.read_bytes() == before
@@ -223,9 +223,9 @@ def test_a_puzzles_generation_solver_makes_the_same_puzzles():
     """`generation_solver` only changes how fast the answers come: on the lab's default
     solver the same items are the same records, but for the engine they name. Only for
     generators without `repair`, whose puzzles follow the solver's rival solutions."""
-    from puzzlelab.lab import registry
-    from puzzlelab.lab.dataset import DatasetSpec, make_item
-    from puzzlelab.lab.sat import DEFAULT_SOLVER, SessionCache
+    from puzzlelab.lab.data.dataset import DatasetSpec, make_item
+    from puzzlelab.lab.engine.sat import DEFAULT_SOLVER, SessionCache
+    from puzzlelab.lab.face import registry
 
     chosen = [ptype for ptype, gen in registry.all_puzzles() if getattr(ptype, "generation_solver", None)]
     assert {p.name for p in chosen} >= {"unruly", "mosaic"}
@@ -249,15 +249,15 @@ def test_record_params_are_asdict_of_the_puzzles_params():
     import dataclasses
     from collections import namedtuple
 
-    from puzzlelab.lab.dataset import _params_json
-    from puzzlelab.lab.generator import SessionCache
+    from puzzlelab.lab.data.dataset import _params_json
+    from puzzlelab.lab.engine.generator import SessionCache
 
     def expected(params):
         return {k: sorted(v) if isinstance(v, (set, frozenset)) else v for k, v in dataclasses.asdict(params).items()}
 
     for name in ("map", "lightup", "bridges", "undead", "sudoku"):
         spec = DatasetSpec(puzzle=name, options={}, count=1, seed=2, grade=False)
-        record, _ = puzzlelab.lab.dataset.make_item(spec, 0, SessionCache())
+        record, _ = puzzlelab.lab.data.dataset.make_item(spec, 0, SessionCache())
         params = registry.puzzle(name).parse(record["clues"], record["format"]).params
         assert _params_json(params) == expected(params), name
     Pair = namedtuple("Pair", "a b")
@@ -290,16 +290,16 @@ def test_a_conflict_budget_keeps_records_independent_of_history():
     """With --conflicts a check may come back unknown, and whether it does depends on what
     the solver learned before: every record then gets solvers of its own, so a record is
     the same whatever was made before it (worker counts, chunks, resumes)."""
-    from puzzlelab.lab.generator import SessionCache
+    from puzzlelab.lab.engine.generator import SessionCache
 
     spec = DatasetSpec(puzzle="sudoku", options={"box": "4x4"}, count=8, seed=3, conflicts=30)
     shared = SessionCache()
     for index in range(8):
-        puzzlelab.lab.dataset.make_item(spec, index, shared)  # a history
+        puzzlelab.lab.data.dataset.make_item(spec, index, shared)  # a history
     unknowns = 0
     for index in range(4):
-        record = puzzlelab.lab.dataset.make_item(spec, index, shared)[0]
-        assert record == puzzlelab.lab.dataset.make_item(spec, index, SessionCache())[0]
+        record = puzzlelab.lab.data.dataset.make_item(spec, index, shared)[0]
+        assert record == puzzlelab.lab.data.dataset.make_item(spec, index, SessionCache())[0]
         unknowns += not record["minimal"]
     assert unknowns  # the budget ran out somewhere: the case this guards
 
@@ -325,7 +325,7 @@ def test_a_record_over_its_timeout_stops_the_run_and_the_rerun_resumes(tmp_path,
     whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
     generate_dataset(spec(6), whole)
     records = [unportable(json.loads(line)) for line in whole.read_text().splitlines()]
-    monkeypatch.setattr(puzzlelab.lab.dataset, "make_item", _made_by(records, stuck=3))
+    monkeypatch.setattr(puzzlelab.lab.data.dataset, "make_item", _made_by(records, stuck=3))
     with pytest.raises(RecordTimeout) as stopped:
         generate_dataset(spec(6, timeout=0.5), out, workers=workers)
     index = stopped.value.index
@@ -349,7 +349,7 @@ def test_a_failing_or_dying_worker_ends_the_run_with_one_line(tmp_path, monkeypa
     whole = tmp_path / "whole.jsonl"
     generate_dataset(spec(4), whole)
     records = [unportable(json.loads(line)) for line in whole.read_text().splitlines()]
-    monkeypatch.setattr(puzzlelab.lab.dataset, "make_item", _made_by(records, stuck=2, how=how))
+    monkeypatch.setattr(puzzlelab.lab.data.dataset, "make_item", _made_by(records, stuck=2, how=how))
     with pytest.raises(PuzzleError, match=error):
         generate_dataset(spec(4, timeout=86400), tmp_path / "out.jsonl", workers=2)
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.grade import grade
-from puzzlelab.lab.sat import SatSession, SessionCache
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.grade import grade
+from puzzlelab.lab.engine.sat import SatSession, SessionCache
+from puzzlelab.lab.face import registry
 
 HOOKED = [name for name in registry.names() if registry.puzzle(name).implements("dead_end")]
 
@@ -54,8 +54,8 @@ def test_a_bridges_puzzle_that_rests_on_connectivity_is_settled_by_probing():
 def test_explain_names_a_reason_for_steps_found_by_connectivity():
     """Each step's reason, with the step's finding denied, has no solution once the lazy
     cuts are in (a fresh session's `find` adds them): the reason holds under the full rules."""
-    from puzzlelab.lab.explain import explain
-    from puzzlelab.lab.grade import solving_path
+    from puzzlelab.lab.engine.explain import explain
+    from puzzlelab.lab.engine.grade import solving_path
 
     ptype = registry.puzzle("bridges")
     inst = ptype.parse("7x7m2:2a4a5a3za4g1a1a4a4", "tatham")

@@ -13,13 +13,13 @@ from board_images import images
 from tatham import tatham_reads
 
 from puzzlelab.generators.dominosa import lay_numbers, random_layout, rival_stands, side_neighbour
-from puzzlelab.lab import solve
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SatSession, SessionCache
+from puzzlelab.lab.engine import solve
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SatSession, SessionCache
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.dominosa import (
     OPPOSITE,
     PUZZLE,

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from puzzlelab.lab import cli, registry
-from puzzlelab.lab.explain import explain
-from puzzlelab.lab.grade import grade
-from puzzlelab.lab.sat import SatSession
+from puzzlelab.lab.engine.explain import explain
+from puzzlelab.lab.engine.grade import grade
+from puzzlelab.lab.engine.sat import SatSession
+from puzzlelab.lab.face import cli, registry
 
 SUDOKU = registry.puzzle("sudoku")
 INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
@@ -59,7 +59,7 @@ def test_at_level_0_the_rounds_are_shown_and_add_up_to_the_effort():
     what step 0 settles. Sudoku's rounds are all narrow; Tatham's Medium Bridges board needs
     two partial ones ("at least one bridge this way"), his Easy one none; on this Tracks
     board the connectivity rule forces a round (one more, as the grade counts it)."""
-    from puzzlelab.lab.grade import WIDE_ROUND_COST
+    from puzzlelab.lab.engine.grade import WIDE_ROUND_COST
 
     bridges, tracks = registry.puzzle("bridges"), registry.puzzle("tracks")
     for ptype, board, partial in ((SUDOKU, EASY, 0), (bridges, "7x7m2:2b4b4j3j1b4j2b5b3", 2),
@@ -89,8 +89,8 @@ def test_each_rounds_reason_implies_it():
     checked on a fresh solver from the names (Bridges' with its connectivity cuts, as the
     reasons were found); the latest facts are preferred, so rounds
     after the first name earlier rounds, never later ones."""
-    from puzzlelab.lab.explain import _round_target
-    from puzzlelab.lab.grade import solving_path
+    from puzzlelab.lab.engine.explain import _round_target
+    from puzzlelab.lab.engine.grade import solving_path
 
     bridges = registry.puzzle("bridges")
     for ptype, board in ((SUDOKU, EASY), (bridges, "7x7m2:2b4b4j3j1b4j2b5b3")):
@@ -124,7 +124,7 @@ def test_each_reason_implies_its_step():
     session = SatSession(SUDOKU, inst.params)
     by_name = {SUDOKU.describe_clue(k, v): session.literal(k, v) for k, v in inst.clues.items()}
     firsts = {}
-    from puzzlelab.lab.grade import solving_path
+    from puzzlelab.lab.engine.grade import solving_path
 
     for n, r in enumerate(solving_path(SUDOKU, inst).rounds, start=1):
         firsts[n] = r.found
@@ -139,15 +139,15 @@ def test_a_reason_whose_deletions_run_out_of_budget_keeps_its_members(monkeypatc
     """Minimizing a reason by deletion asks, member by member, whether the rest still
     implies the step; a check that runs out of budget keeps the member, so every reason
     still implies its step (checked with no conflicts allowed at all)."""
-    import puzzlelab.lab.explain
-    from puzzlelab.lab.sat import Budget
+    import puzzlelab.lab.engine.explain
+    from puzzlelab.lab.engine.sat import Budget
 
-    monkeypatch.setattr(puzzlelab.lab.explain, "MINIMIZE_BUDGET", Budget(conflicts=0))
+    monkeypatch.setattr(puzzlelab.lab.engine.explain, "MINIMIZE_BUDGET", Budget(conflicts=0))
     inst = SUDOKU.parse(INKALA)
     found = explain(SUDOKU, inst)
     session = SatSession(SUDOKU, inst.params)
     by_name = {SUDOKU.describe_clue(k, v): session.literal(k, v) for k, v in inst.clues.items()}
-    from puzzlelab.lab.grade import solving_path
+    from puzzlelab.lab.engine.grade import solving_path
 
     firsts = {n: r.found for n, r in enumerate(solving_path(SUDOKU, inst).rounds, start=1)}
     for step in found.steps[1:]:

@@ -12,13 +12,13 @@ import pytest
 from tatham import tatham_reads
 
 from puzzlelab.generators.filling import random_filling
-from puzzlelab.lab import cli
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.filling import PUZZLE, FillingParams, areas, cell_table, tatham_top
 
 DATA = Path(__file__).parent / "data"

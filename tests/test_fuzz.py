@@ -20,11 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzlelab.lab import cli, registry
-from puzzlelab.lab.dataset import DatasetSpec, generate_dataset, journal_header
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.sat import SessionCache
+from puzzlelab.lab.data.dataset import DatasetSpec, generate_dataset, journal_header
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache
+from puzzlelab.lab.face import cli, registry
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"
@@ -356,7 +356,7 @@ class Endless(io.TextIOBase):
 
 @pytest.mark.parametrize("name", PUZZLES)
 def test_endless_input_is_read_to_the_limit_and_refused(monkeypatch, name, no_watchdog):
-    from puzzlelab.lab.puzzle import MAX_INPUT_CHARS
+    from puzzlelab.lab.engine.puzzle import MAX_INPUT_CHARS
 
     for line in ("y\n", "0", "{"):
         stdin = Endless(line)
@@ -373,10 +373,10 @@ DISAGREE = [("d.jsonl", "csv"), ("d.jsonl", "kaggle"), ("d.csv", "parquet"), ("d
 
 @pytest.mark.parametrize("name", GENERATED)
 def test_a_layout_that_disagrees_with_the_name_is_refused_first(tmp_path, name, monkeypatch):
-    import puzzlelab.lab.dataset
+    import puzzlelab.lab.data.dataset
 
     made: list = []
-    monkeypatch.setattr(puzzlelab.lab.dataset, "make_item", lambda *a: made.append(a))  # no work may start
+    monkeypatch.setattr(puzzlelab.lab.data.dataset, "make_item", lambda *a: made.append(a))  # no work may start
     for out, fmt in DISAGREE:
         code, _, err = run_in_process(["generate", name, "--count", "2", "--out", str(tmp_path / out),
                                        "--out-format", fmt, "--quiet"])

@@ -16,13 +16,13 @@ from __future__ import annotations
 import pytest
 from tatham import tatham_reads
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.dataset import DatasetSpec, generate_dataset
-from puzzlelab.lab.puzzle import CluePuzzle
-from puzzlelab.lab.records import read_records
-from puzzlelab.lab.sat import SatSession
-from puzzlelab.lab.share import tatham_game
+from puzzlelab.lab.data.dataset import DatasetSpec, generate_dataset
+from puzzlelab.lab.data.records import read_records
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.puzzle import CluePuzzle
+from puzzlelab.lab.engine.sat import SatSession
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.face.share import tatham_game
 
 COUNT = 50
 CLUE_PUZZLES = [n for n in registry.names()

@@ -1,4 +1,4 @@
-"""Difficulty measures: the generic SAT ladder (`puzzlelab.lab.grade`) and the human-technique sudoku
+"""Difficulty measures: the generic SAT ladder (`puzzlelab.lab.engine.grade`) and the human-technique sudoku
 grader (`puzzlelab.solvers.sudoku_techniques`), each checked against the other and against SAT."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-import puzzlelab.lab.grade
+import puzzlelab.lab.engine.grade
 from puzzlelab.generators.sudoku import random_grid
-from puzzlelab.lab import registry
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.grade import grade
-from puzzlelab.lab.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, Rules
-from puzzlelab.lab.records import read_records
-from puzzlelab.lab.sat import SatSession, SessionCache
+from puzzlelab.lab.data.records import read_records
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.grade import grade
+from puzzlelab.lab.engine.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, Rules
+from puzzlelab.lab.engine.sat import SatSession, SessionCache
+from puzzlelab.lab.face import registry
 from puzzlelab.solvers.sudoku import SudokuParams
 from puzzlelab.solvers.sudoku_techniques import TECHNIQUES, human_grade, human_solve
 
@@ -114,7 +114,7 @@ def test_contradictory_and_ambiguous_puzzles():
 def test_the_search_starts_where_unit_propagation_ends(simplify_from, monkeypatch):
     """Both ways of loading the search give every status right, and count only the search:
     a puzzle unit propagation solves leaves it nothing to decide or propagate."""
-    monkeypatch.setattr(puzzlelab.lab.grade, "SIMPLIFY_FROM", simplify_from)
+    monkeypatch.setattr(puzzlelab.lab.engine.grade, "SIMPLIFY_FROM", simplify_from)
     g = grade(SUDOKU, SUDOKU.parse(EASY))  # (a search from the clues propagates 1,500 literals)
     assert (g.status, g.level, g.conflicts) == ("unique", 0, 0)
     assert g.decisions <= 2 and g.propagations <= 1  # the solver's count of finding a model
@@ -345,7 +345,7 @@ def test_score_follows_tathams_grades_on_puzzles_his_generator_made():
     0.87 over all five grades and 60 puzzles a size), so only its medians are held."""
     from statistics import median
 
-    from puzzlelab.lab.stats import spearman
+    from puzzlelab.lab.data.stats import spearman
 
     rows: dict[str, list[tuple[int, float]]] = {}
     for line in (Path(__file__).parent / "data" / "grade_tatham_ladder.txt").read_text().splitlines():
@@ -385,7 +385,7 @@ def test_level_0_puzzles_are_ranked_by_rounds_of_propagation():
 
 
 def test_generate_keeps_only_the_grade_and_score_asked_for(tmp_path):
-    from puzzlelab.lab import cli
+    from puzzlelab.lab.face import cli
 
     out = tmp_path / "scored.jsonl"
     assert cli.main(["generate", "sudoku", "--size", "4", "--count", "6", "--seed", "3", "--quiet",
@@ -406,9 +406,9 @@ def test_a_literal_a_holding_probe_implies_does_not_fail_one_level_up(engine):
     """The dominator rule nested probing uses (`_Prober.fails`): if a probe's depth-1
     closure holds, every literal found in it holds at depth 1 too; checked literal by
     literal on Inkala's board, where depth 1 alone is stuck, on the grade's prober
-    (`puzzlelab.lab.probing`) and on a solver's `propagate`."""
-    from puzzlelab.lab.grade import _Prober
-    from puzzlelab.lab.probing import rounds_prober
+    (`puzzlelab.lab.engine.probing`) and on a solver's `propagate`."""
+    from puzzlelab.lab.engine.grade import _Prober
+    from puzzlelab.lab.engine.probing import rounds_prober
 
     session = SatSession(SUDOKU, SUDOKU.parse(INKALA).params, "mc")
     try:
@@ -441,7 +441,7 @@ def test_every_step_holds_in_the_solution_and_most_come_from_findings_in_hand(na
     literal any step settles agrees with the unique solution, the `dead_end` check included
     (Bridges, Tracks). And they save passes: fewer full depth-1 passes than depth-1 steps
     where puzzles take several."""
-    from puzzlelab.lab.grade import GRADE_SOLVER, _Prober, solving_path
+    from puzzlelab.lab.engine.grade import GRADE_SOLVER, _Prober, solving_path
 
     ptype, gen = registry.puzzle(name), registry.generator(name)
     passes = []
@@ -479,12 +479,12 @@ def test_a_puzzle_propagation_settles_is_graded_without_loading_a_solver(monkeyp
     """`CluePuzzle.mostly_propagation` (nonograms): rounds of propagation on the rules read
     as a formula give the ladder's own grade, field for field, and no session solver is
     loaded for it; a puzzle they leave open falls back to the ladder with the same grade.
-    (The ladder itself probes on `puzzlelab.lab.probing`, without a solver, since grade version 5.)"""
-    import puzzlelab.lab.sat
+    (The ladder itself probes on `puzzlelab.lab.engine.probing`, without a solver, since grade version 5.)"""
+    import puzzlelab.lab.engine.sat
 
     loads = []
-    real_load = puzzlelab.lab.sat.SatSession._load
-    monkeypatch.setattr(puzzlelab.lab.sat.SatSession, "_load", lambda self: loads.append(1) or real_load(self))
+    real_load = puzzlelab.lab.engine.sat.SatSession._load
+    monkeypatch.setattr(puzzlelab.lab.engine.sat.SatSession, "_load", lambda self: loads.append(1) or real_load(self))
     nonogram = registry.puzzle("nonogram")
     gen = registry.generator("nonogram")
     rng, sessions = random.Random(3), SessionCache()

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.registry import puzzle
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.face.registry import puzzle
 from puzzlelab.solvers.guess import (
     Clue,
     GuessParams,
@@ -202,7 +202,7 @@ def plain_entropies(inst) -> dict[str, float]:
 
 
 def test_any_guess_of_maximum_entropy_is_right_read_leniently():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
     from puzzlelab.solvers.guess import NextGuess
 
     inst = P.parse(SEED_1)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.cli import main
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.records import read_records
-from puzzlelab.lab.solve import check
+from puzzlelab.lab.data.records import read_records
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.solve import check
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.face.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"
@@ -109,7 +109,7 @@ def test_a_layout_the_name_contradicts_is_refused_before_any_work(tmp_path, caps
 
 
 def test_an_unfinished_run_is_refused_in_another_layout(tmp_path, capsys):
-    from puzzlelab.lab.dataset import DatasetSpec, generate_dataset, journal_header
+    from puzzlelab.lab.data.dataset import DatasetSpec, generate_dataset, journal_header
 
     spec = DatasetSpec(puzzle="sudoku", options={"size": 4, "box": ""}, count=4, seed=1)
     generate_dataset(spec, tmp_path / "whole.jsonl")
@@ -174,10 +174,10 @@ def test_parquet_without_pyarrow_is_refused_before_any_work(tmp_path, capsys, mo
         return real_import(name, *args, **kwargs)
 
     made = []
-    import puzzlelab.lab.dataset
+    import puzzlelab.lab.data.dataset
 
     monkeypatch.setattr(builtins, "__import__", no_pyarrow)
-    monkeypatch.setattr(puzzlelab.lab.dataset, "make_item", lambda *a: made.append(a))
+    monkeypatch.setattr(puzzlelab.lab.data.dataset, "make_item", lambda *a: made.append(a))
     code, _, err = run(capsys, "generate", "sudoku", "--size", "4", "--count", "3", "--out", tmp_path / "d.parquet")
     assert code == 2 and "pyarrow" in err and not made
     assert list(tmp_path.iterdir()) == []
@@ -231,7 +231,7 @@ def test_deep_nesting_is_one_line(tmp_path, capsys, argv):
 def test_endless_input_is_read_to_the_limit_only(monkeypatch, capsys):
     import io
 
-    from puzzlelab.lab.puzzle import MAX_INPUT_CHARS
+    from puzzlelab.lab.engine.puzzle import MAX_INPUT_CHARS
 
     class Endless(io.TextIOBase):
         asked: list[int] = []
@@ -247,10 +247,10 @@ def test_endless_input_is_read_to_the_limit_only(monkeypatch, capsys):
 
 
 def test_stats_on_a_line_without_end_stops(tmp_path, capsys, monkeypatch):
-    import puzzlelab.lab.records
+    import puzzlelab.lab.data.records
 
-    monkeypatch.setattr(puzzlelab.lab.records, "MAX_LINE_BYTES", 1 << 10)
-    monkeypatch.setattr(puzzlelab.lab.records, "MAX_SKIPPED_BYTES", 1 << 14)
+    monkeypatch.setattr(puzzlelab.lab.data.records, "MAX_LINE_BYTES", 1 << 10)
+    monkeypatch.setattr(puzzlelab.lab.data.records, "MAX_SKIPPED_BYTES", 1 << 14)
     path = tmp_path / "zero.jsonl"
     path.write_bytes(b"\0" * (1 << 16))
     for skip in ([], ["--skip-bad"]):
@@ -303,7 +303,7 @@ def test_a_searching_solver_lets_other_threads_run():
 
     from pysat.examples.genhard import PHP
 
-    from puzzlelab.lab.sat import releases_gil
+    from puzzlelab.lab.engine.sat import releases_gil
 
     solver_name = "mc"
     assert releases_gil(solver_name) and not releases_gil("cd153")

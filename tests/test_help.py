@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.cli import _difficulty_text, build_parser, version
-from puzzlelab.lab.records import unportable
-from puzzlelab.lab.stats import format_stats
+from puzzlelab.lab.data.records import unportable
+from puzzlelab.lab.data.stats import format_stats
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.face.cli import _difficulty_text, build_parser, version
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"

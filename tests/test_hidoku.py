@@ -11,12 +11,12 @@ import pytest
 from board_images import text_images
 
 from puzzlelab.generators.hidoku import EXCHANGE_LONGEST, exchanges, path_order, reversals
-from puzzlelab.lab import cli
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.hidoku import PUZZLE, Grid, HidokuParams
 
 DATA = Path(__file__).parent / "data"
@@ -62,7 +62,7 @@ def test_seed_minimal_puzzle_is_unique_for_cpsat_too():
 
 @pytest.mark.slow
 def test_seed_solution_stripped_by_the_engine_is_minimal_and_unique():
-    from puzzlelab.lab.strip import strip_clues
+    from puzzlelab.lab.engine.strip import strip_clues
 
     full = {(r, c): k for r, row in enumerate(SEED_SOLUTION) for c, k in enumerate(row)}
     session = SessionCache().get(PUZZLE, HidokuParams(10, 10))

@@ -21,7 +21,7 @@ HEAVY = ("ortools", "matplotlib", "pyarrow", "dask", "pandas")
 PROBE = """
 import io, json, sys
 from contextlib import redirect_stdout
-from puzzlelab.lab.cli import main
+from puzzlelab.lab.face.cli import main
 out = io.StringIO()
 with redirect_stdout(out):
     code = main(sys.argv[1:])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import puzzlelab.solvers.inertia
-from puzzlelab.lab.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.solvers.inertia import DIRECTIONS, PUZZLE, InertiaParams, move_graph
 
 SEED_BOARD = (Path(__file__).parent / "data" / "inertia" / "seed000.txt").read_text()
@@ -227,7 +227,7 @@ def test_tatham_sized_boards():
 
 # ---- answers for language models -----------------------------------------------------------
 def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(PUZZLE.example)  # S.g / .w. / g.s: east, south, west
     best = PUZZLE.reference_solution(inst)
@@ -253,7 +253,7 @@ def test_the_picture_draws_the_route_as_a_path_and_the_moves_readable(monkeypatc
     from matplotlib.patches import Polygon
     from pictures import drawn
 
-    from puzzlelab.lab.draw import Z_ARROW
+    from puzzlelab.lab.toolkit.draw import Z_ARROW
     from puzzlelab.solvers.inertia import MOST_WAYPOINTS
 
     inst = PUZZLE.parse(SEED_BOARD)

@@ -8,7 +8,7 @@ import random
 import pytest
 from pictures import drawn
 
-from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.engine.puzzle import PuzzleError
 from puzzlelab.solvers.jugs import PUZZLE
 
 SEED = "capacities 3 5 8\nstart 0 0 8\ngoal 0 4 4\n"
@@ -100,7 +100,7 @@ def test_missing_line_and_bad_pours():
 
 # ---- answers for language models -----------------------------------------------------------
 def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(SEED)
     best = PUZZLE.reference_solution(inst)

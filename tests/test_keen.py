@@ -14,12 +14,12 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from puzzlelab.generators.keen import MAX_CAGE, random_cages, random_op, splits
-from puzzlelab.lab.arithmetic import compact_cage_clauses
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.toolkit.arithmetic import compact_cage_clauses
 from puzzlelab.solvers import keen
 from puzzlelab.solvers.keen import PUZZLE, KeenParams, cage_tuples, connected, shape
 
@@ -427,7 +427,7 @@ def test_many_generated_puzzles_unique_by_cpsat():
 
 
 def test_cli_end_to_end(tmp_path, capsys):
-    from puzzlelab.lab.cli import main
+    from puzzlelab.lab.face.cli import main
 
     assert main(["solve", "keen", str(DATA / "seed000.txt")]) == 0
     assert grid(capsys.readouterr().out) == grid(SEED_SOLUTION)

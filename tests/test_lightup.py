@@ -11,12 +11,12 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from puzzlelab.generators.lightup import GENERATOR, as_grid, is_symmetric, light_up, wall_numbers
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
-from puzzlelab.lab.generator import GenerateOptions, generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError, Rules
-from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
-from puzzlelab.lab.strip import redundancy
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError, Rules
+from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.engine.strip import redundancy
 from puzzlelab.solvers.lightup import PUZZLE, LightUpParams, LightUpVars, at_most_one, layout, seen_from
 
 SEED_BOARD = """board = np.array([
@@ -427,7 +427,7 @@ def test_canonical_is_the_same_under_rotations_and_reflections_that_keep_the_sha
 
 
 def test_partial_credit_counts_lamps_not_cells():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(PUZZLE.example)
     reference = PUZZLE.read_answer(inst, "*...\n2#*.\n*.10\n.*..")

@@ -10,9 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.generator import Option, board_shape
-from puzzlelab.lab.puzzle import BOM, MAX_DIGITS, MAX_INPUT_CHARS, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
+from puzzlelab.lab.engine.generator import Option, board_shape
+from puzzlelab.lab.engine.puzzle import (
+    BOM,
+    MAX_DIGITS,
+    MAX_INPUT_CHARS,
+    Instance,
+    MovePuzzle,
+    PuzzleError,
+    PuzzleType,
+    quote,
+)
+from puzzlelab.lab.face import registry
 from puzzlelab.solvers.sudoku import HEX
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -275,7 +284,7 @@ def test_hex_sudoku_reads_as_the_same_puzzle_in_every_plain_form():
 
 
 def test_hex_sudoku_solves_and_prints_its_solution_in_hex():
-    from puzzlelab.lab.solve import check
+    from puzzlelab.lab.engine.solve import check
 
     sudoku = registry.puzzle("sudoku")
     inst = sudoku.parse(as_hex(sudoku.format(sudoku.parse(SEED16), "line")))

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from puzzlelab.lab import cli, registry
-from puzzlelab.lab.listing import list_solutions
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.sat import Budget, SatSession, Unknown
-from puzzlelab.lab.solve import count, each_solution
+from puzzlelab.lab.data.listing import list_solutions
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.sat import Budget, SatSession, Unknown
+from puzzlelab.lab.engine.solve import count, each_solution
+from puzzlelab.lab.face import cli, registry
 
 SUDOKU = registry.puzzle("sudoku")
 TWELVE = SUDOKU.parse("12..\n34..\n....\n....")  # a 4x4 with 12 completions

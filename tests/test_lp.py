@@ -1,4 +1,4 @@
-"""The linear-program engine (lab/lp.py, `--engine lp`): seed 003's 0/1 indicator model of
+"""The linear-program engine (lab/engine/lp.py, `--engine lp`): seed 003's 0/1 indicator model of
 sudoku on OR-Tools' MIP solver, cross-checked against SAT and brute force on 4x4 boards,
 and the LP relaxation's measures that test seed 003's "a unique puzzle's relaxation is a
 single point"."""
@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.cli import main
-from puzzlelab.lab.crosscheck import brute_force_count
-from puzzlelab.lab.lp import lp_check, lp_count, relaxation
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.sat import DEFAULT_SOLVER, SatSession
+from puzzlelab.lab.engine.crosscheck import brute_force_count
+from puzzlelab.lab.engine.lp import lp_check, lp_count, relaxation
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.sat import DEFAULT_SOLVER, SatSession
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.face.cli import main
 
 SUDOKU = registry.puzzle("sudoku")
 EASY = ("53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79")

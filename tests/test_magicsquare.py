@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab import cli
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import GenerateOptions, generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import Budget, SessionCache, check_instance
-from puzzlelab.lab.solve import check, solve
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import Budget, SessionCache, check_instance
+from puzzlelab.lab.engine.solve import check, solve
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.magicsquare import PUZZLE, Grid, MagicParams
 
 DATA = Path(__file__).parent / "data"
@@ -250,7 +250,7 @@ def test_the_portfolio_strips_to_the_engines_own_puzzle(n, seed):
     """CP-SAT answering (nearly) every check of the stripping loop gives the very puzzle the
     SAT session gives: the same square, order and answers (a minimal set depends on the order only)."""
     from puzzlelab.generators.magicsquare import PortfolioSession, random_square
-    from puzzlelab.lab.strip import strip_clues
+    from puzzlelab.lab.engine.strip import strip_clues
 
     params = MagicParams(n)
     rng = random.Random(seed)
@@ -353,7 +353,7 @@ def test_the_second_opinion_comes_from_the_other_engine():
 
 # ---- answers for language models -----------------------------------------------------------
 def test_an_answer_is_read_leniently_and_scored():
-    from puzzlelab.lab.answers import question, score_text
+    from puzzlelab.lab.toolkit.answers import question, score_text
 
     inst = PUZZLE.parse(PUZZLE.example)
     assert "make 15" in question(PUZZLE, inst)

@@ -11,13 +11,13 @@ import pytest
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
-from puzzlelab.lab.counting import exact_counts
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator
-from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.face.registry import generator
+from puzzlelab.lab.toolkit.counting import exact_counts
 from puzzlelab.solvers.magnets import PUZZLE, MagnetsParams, check_count
 
 DATA = Path(__file__).parent / "data"
@@ -343,7 +343,7 @@ EXAMPLE_SOLUTION = (("-", "+", ".", "-"), (".", "-", ".", "+"), (".", "+", ".", 
 
 
 def test_an_answer_is_read_leniently_and_scored():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(PUZZLE.example)
     assert PUZZLE.answer_text(inst, EXAMPLE_SOLUTION) == "- + . -\n. - . +\n. + . .\n+ - . ."
@@ -420,7 +420,7 @@ def written(inst, solution, monkeypatch) -> tuple[list[tuple[float, float, str]]
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    import puzzlelab.lab.draw as draw
+    import puzzlelab.lab.toolkit.draw as draw
 
     texts: list[tuple[float, float, str]] = []
     write = draw.write
@@ -473,7 +473,7 @@ def test_counts_sit_on_four_sides_with_the_signs_in_the_corners(monkeypatch):
 
 
 def test_the_solution_marks_poles_with_a_minus_sign(monkeypatch):
-    from puzzlelab.lab.solve import solve
+    from puzzlelab.lab.engine.solve import solve
 
     inst = PUZZLE.parse(PUZZLE.example)
     texts, board = written(inst, solve(PUZZLE, inst), monkeypatch)

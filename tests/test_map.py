@@ -28,14 +28,14 @@ from puzzlelab.generators.map import (
     pick_option,
     ring_getters,
 )
-from puzzlelab.lab import cli
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.records import read_records
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.data.records import read_records
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.map import COLOURS, PUZZLE, MapParams, graph_map, grid_map, orthogonal
 
 DATA = Path(__file__).parent / "data"
@@ -573,7 +573,7 @@ def test_many_generated_puzzles_are_unique_by_cpsat():
 
 # ---- answers for language models -----------------------------------------------------------
 def test_an_answer_is_read_leniently_and_scored():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(PUZZLE.example)
     solution = (0, 1, 2, 3, 1, 1, 0)

@@ -1,11 +1,11 @@
-"""lab/matching.py against brute force on small random bipartite graphs."""
+"""lab/toolkit/matching.py against brute force on small random bipartite graphs."""
 
 from __future__ import annotations
 
 import random
 from itertools import permutations
 
-from puzzlelab.lab.matching import bipartite_matching
+from puzzlelab.lab.toolkit.matching import bipartite_matching
 
 
 def test_a_matching_exists_exactly_when_brute_force_finds_one():

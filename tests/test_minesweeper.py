@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from puzzlelab.generators.minesweeper import generate, play_out, random_layout
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import puzzle
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.face.registry import puzzle
 from puzzlelab.solvers.minesweeper import (
     FLAG,
     Board,
@@ -372,7 +372,7 @@ def test_play_out_cache_hands_out_copies():
 
 # ---- answers for language models -----------------------------------------------------------
 def test_the_answer_marks_the_seeds_safe_cells_and_mines_read_leniently():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = P.parse(SEED)
     flags = {cell for cell, v in inst.clues.items() if v == FLAG}

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from tatham import tatham_reads
 
-from puzzlelab.lab import cli
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.grade import grade
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.grade import grade
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.mosaic import PUZZLE, MosaicParams, block_literals, exactly
 
 DATA = Path(__file__).parent / "data"
@@ -391,7 +391,7 @@ EXAMPLE_SOLUTION = ((True, True, False, True), (True, True, False, False), (True
 
 
 def test_an_answer_is_read_leniently_and_scored():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(PUZZLE.example)
     assert PUZZLE.answer_text(inst, EXAMPLE_SOLUTION) == "# # . #\n# # . .\n# # # .\n# . . ."

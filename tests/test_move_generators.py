@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab.generator import GenerateOptions
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.records import unportable
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache
+from puzzlelab.lab.data.records import unportable
+from puzzlelab.lab.engine.generator import GenerateOptions
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.chess_common import parse_square
 from puzzlelab.solvers.minesweeper import FLAG, MinesParams, deduce, open_cell, start_board
 

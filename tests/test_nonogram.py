@@ -12,12 +12,12 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.nonogram import (
     PUZZLE,
     Nonogram,
@@ -641,7 +641,7 @@ def test_generated_25x25_unique_by_cpsat():
 
 # ---- answers for language models -----------------------------------------------------------
 def test_an_answer_is_read_leniently_and_scored():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(PUZZLE.example)
     solution = ((1, 1, 1, 0), (0, 1, 1, 0), (1, 1, 0, 1), (0, 1, 0, 1))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.engine.puzzle import PuzzleError
 from puzzlelab.solvers.numcross import PUZZLE, Prop, fillings, holds, parse_equation, show
 from tests.test_conformance import run
 
@@ -316,7 +316,7 @@ def test_render_show_and_convert(tmp_path):
 
 # ---- answers for language models -----------------------------------------------------------
 def test_an_answer_is_read_leniently_and_scored():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse(PUZZLE.example)
     solution = (EXAMPLE_SOLUTION, EXAMPLE_LETTERS)

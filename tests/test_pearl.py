@@ -8,12 +8,12 @@ import random
 import pytest
 
 from puzzlelab.generators.pearl import GENERATOR, SITE_WORTH, Sketch, layout, pearl_spots, random_loop, worths
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
-from puzzlelab.lab.generator import GenerateOptions, generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.sat import SatSession, SessionCache
-from puzzlelab.lab.strip import redundancy
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SatSession, SessionCache
+from puzzlelab.lab.engine.strip import redundancy
 from puzzlelab.solvers.pearl import (
     BOX,
     DIRS,
@@ -438,7 +438,7 @@ def test_partner_and_options():
 def test_a_messy_answer_is_read_leniently():
     """Prose first, a fence, bars or commas between cells, letters in any order and case,
     compass letters, drawn corners: all read as the loop."""
-    from puzzlelab.lab.solve import solve
+    from puzzlelab.lab.engine.solve import solve
 
     inst = PUZZLE.parse(PUZZLE.example)
     solution = solve(PUZZLE, inst)

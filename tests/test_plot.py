@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab.cli import main
-from puzzlelab.lab.plot import GRADE_WORDS, dataset_figure, load_dataset, plot_datasets
+from puzzlelab.lab.data.plot import GRADE_WORDS, dataset_figure, load_dataset, plot_datasets
+from puzzlelab.lab.face.cli import main
 
 
 def generate(path: Path, *args: str) -> Path:

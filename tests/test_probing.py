@@ -1,4 +1,4 @@
-"""Probing by rounds (`puzzlelab.lab.probing`): the C engine and the Python one give the same answers,
+"""Probing by rounds (`puzzlelab.lab.engine.probing`): the C engine and the Python one give the same answers,
 and those answers are the rounds' own (`Formula.rounds`) from the facts plus the probe."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from puzzlelab.lab import probing
-from puzzlelab.lab.rounds import Formula, _native
+from puzzlelab.lab.engine import probing
+from puzzlelab.lab.engine.rounds import Formula, _native
 
 
 def _random_formula(rng: random.Random, n: int) -> Formula:
@@ -21,7 +21,7 @@ def _random_formula(rng: random.Random, n: int) -> Formula:
 
 def _engines(formula: Formula, primary: list[int]) -> list[probing.Prober]:
     """The C prober and the Python one on the same formula."""
-    assert _native is not None, "lab/_rounds.c was not built: pip install needs a C compiler"
+    assert _native is not None, "lab/engine/_rounds.c was not built: pip install needs a C compiler"
     c_prober = probing.rounds_prober(formula, primary)
     marks = np.zeros(max(formula.variables, formula.largest(), max(primary, default=0)) + 1, dtype=np.uint8)
     marks[primary] = 1
@@ -155,11 +155,11 @@ def test_the_grade_is_the_same_without_the_compiled_engine(monkeypatch):
     """An install without a C compiler grades every puzzle field for field as one with it:
     probing and rounds fall back to Python and numpy with the same definitions (sudoku with
     probing, Signpost, Tracks with its lazy rules, a nonogram propagation settles)."""
-    import puzzlelab.lab.rounds as rounds_module
-    from puzzlelab.lab import registry
-    from puzzlelab.lab.generator import generate_one
-    from puzzlelab.lab.grade import grade
-    from puzzlelab.lab.sat import SessionCache
+    import puzzlelab.lab.engine.rounds as rounds_module
+    from puzzlelab.lab.engine.generator import generate_one
+    from puzzlelab.lab.engine.grade import grade
+    from puzzlelab.lab.engine.sat import SessionCache
+    from puzzlelab.lab.face import registry
 
     native = rounds_module._native
     assert native is not None
@@ -187,10 +187,10 @@ def test_the_grade_takes_the_same_steps_whatever_order_findings_come_in(monkeypa
     """A step takes the cheapest findings and the rest wait, as sets: the order a pass or a
     recheck reports them in (rechecks go cheapest first, for the cut-off) changes neither
     the grade nor any step's literals."""
-    from puzzlelab.lab import grade as grade_module
-    from puzzlelab.lab import registry
-    from puzzlelab.lab.generator import generate_one
-    from puzzlelab.lab.sat import SessionCache
+    from puzzlelab.lab.engine import grade as grade_module
+    from puzzlelab.lab.engine.generator import generate_one
+    from puzzlelab.lab.engine.sat import SessionCache
+    from puzzlelab.lab.face import registry
 
     rng, sessions = random.Random(4), SessionCache()
     take = grade_module._Prober._take

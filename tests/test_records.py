@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.cli import main
-from puzzlelab.lab.dataset import DatasetSpec, generate_dataset, journal_header
-from puzzlelab.lab.plot import picture_format, plot_datasets, save_figure
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.records import Skipped, check_record, flatten, read_records, read_timings, unflatten, unportable
-from puzzlelab.lab.render import render
-from puzzlelab.lab.stats import Timing, dataset_stats
+from puzzlelab.lab.data.dataset import DatasetSpec, generate_dataset, journal_header
+from puzzlelab.lab.data.plot import picture_format, plot_datasets, save_figure
+from puzzlelab.lab.data.records import Skipped, check_record, flatten, read_records, read_timings, unflatten, unportable
+from puzzlelab.lab.data.stats import Timing, dataset_stats
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.face.cli import main
+from puzzlelab.lab.face.render import render
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU9 = {"size": 9, "box": ""}
@@ -236,12 +236,12 @@ def test_binary_jsonl_is_not_utf8_text_and_skip_bad_skips_exactly_those_lines(su
 
 
 def test_an_overlong_line_is_a_bad_record_not_held_in_memory(sudoku, tmp_path, monkeypatch):
-    import puzzlelab.lab.records
+    import puzzlelab.lab.data.records
 
     lines = sudoku["jsonl"].read_text().splitlines()
     path = tmp_path / "long.jsonl"
     path.write_text("\n".join(lines[:1] + ["[" + "1," * 5000 + "1]"] + lines[1:]) + "\n")
-    monkeypatch.setattr(puzzlelab.lab.records, "MAX_LINE_BYTES", 4096)
+    monkeypatch.setattr(puzzlelab.lab.data.records, "MAX_LINE_BYTES", 4096)
     with pytest.raises(PuzzleError, match=f"{path}: line 2: longer than 4,096 bytes: not a record"):
         list(read_records(path))
     assert len(list(read_records(path, skip_bad=True))) == 4

@@ -11,12 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.cli import main
-from puzzlelab.lab.draw import Board, boards
-from puzzlelab.lab.plot import save_figure
-from puzzlelab.lab.render import Panel, figure, render, render_sheet, solution_for
-from puzzlelab.lab.sat import Budget
+from puzzlelab.lab.data.plot import save_figure
+from puzzlelab.lab.engine.sat import Budget
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.face.cli import main
+from puzzlelab.lab.face.render import Panel, figure, render, render_sheet, solution_for
+from puzzlelab.lab.toolkit.draw import Board, boards
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"
@@ -207,9 +207,9 @@ def test_render_timeout_covers_the_drawing_too(tmp_path):
     import sys
 
     out = tmp_path / "never.png"
-    code = ("import sys, threading, puzzlelab.lab.render; "
-            "puzzlelab.lab.render.render = lambda *a, **k: threading.Event().wait(); "
-            "from puzzlelab.lab.cli import main; sys.exit(main(sys.argv[1:]))")
+    code = ("import sys, threading, puzzlelab.lab.face.render; "
+            "puzzlelab.lab.face.render.render = lambda *a, **k: threading.Event().wait(); "
+            "from puzzlelab.lab.face.cli import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", code, "render", "sudoku", str(EXAMPLES / "sudoku_seed003.txt"),
                            "--out", str(out), "--timeout", "0.01"], capture_output=True, text=True, timeout=600,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -1,4 +1,4 @@
-"""Rounds of unit propagation (`puzzlelab.lab.rounds`): counted on small formulas by hand, the same
+"""Rounds of unit propagation (`puzzlelab.lab.engine.rounds`): counted on small formulas by hand, the same
 whatever the order, and the same fixpoint as the solver on real puzzles."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.rounds import Formula
-from puzzlelab.lab.sat import SatSession, SessionCache, propagator
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.rounds import Formula
+from puzzlelab.lab.engine.sat import SatSession, SessionCache, propagator
+from puzzlelab.lab.face import registry
 
 
 def test_a_chain_takes_one_round_a_link():
@@ -227,7 +227,7 @@ def _check_log(log: list, counted: tuple[int, int, set[int]], start: list[int],
     assert {lit for lit in fixed if primary is None or abs(lit) in primary} <= seen
 
 
-# ---- the C rounds (lab/_rounds.c) ------------------------------------------------------------
+# ---- the C rounds (lab/engine/_rounds.c) ------------------------------------------------------------
 
 def _random_formula(rng: random.Random, n: int, clauses: int, counts: int) -> tuple[list, list, list]:
     """Clauses, counts (repeats and padding allowed) and assumptions over n variables."""
@@ -243,10 +243,10 @@ def test_the_c_rounds_are_the_numpy_rounds(monkeypatch):
     """The C engine answers exactly as the numpy code: rounds, wide rounds, fixpoint and
     conflicts, on random formulas small (whole sweeps) and large (numpy's incremental
     path), with rule counts and clue counts. It must be built: the install compiles it."""
-    import puzzlelab.lab.rounds as rounds_module
+    import puzzlelab.lab.engine.rounds as rounds_module
 
     native = rounds_module._native
-    assert native is not None, "lab/_rounds.c was not built: pip install needs a C compiler"
+    assert native is not None, "lab/engine/_rounds.c was not built: pip install needs a C compiler"
     rng = random.Random(21)
     outcomes = {"conflict": 0, "fixpoint": 0, "wide": 0}
     for case in range(800):
@@ -281,10 +281,10 @@ def test_the_c_simplified_is_the_numpy_simplified(monkeypatch):
     clauses left (an emptied one as []), the counts left, units where a count's bound is
     spent, the names; and both say "impossible" alike (a count already broken, facts given
     both ways), on random formulas under random facts (repeats in counts included)."""
-    import puzzlelab.lab.rounds as rounds_module
+    import puzzlelab.lab.engine.rounds as rounds_module
 
     native = rounds_module._native
-    assert native is not None, "lab/_rounds.c was not built: pip install needs a C compiler"
+    assert native is not None, "lab/engine/_rounds.c was not built: pip install needs a C compiler"
     rng = random.Random(23)
     seen = {"impossible": 0, "empty clause": 0, "units": 0, "counts": 0}
     for case in range(600):
@@ -333,10 +333,10 @@ def test_rounds_per_constraint_reach_the_plain_fixpoint_and_both_engines_agree(m
     """On random formulas with helper variables: the C engine and the Python one give the
     same rounds, wide rounds, fixpoint and conflicts; the fixpoint is `rounds`'s; without
     helpers it is `tiered_rounds`. It must be built: the install compiles it."""
-    import puzzlelab.lab.rounds as rounds_module
+    import puzzlelab.lab.engine.rounds as rounds_module
 
     native = rounds_module._native
-    assert native is not None, "lab/_rounds.c was not built: pip install needs a C compiler"
+    assert native is not None, "lab/engine/_rounds.c was not built: pip install needs a C compiler"
     rng = random.Random(31)
     outcomes = {"conflict": 0, "fixpoint": 0, "wide": 0, "joined": 0, "alone": 0}
     for _ in range(1200):

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab.cli import DEFAULT_TIMEOUT, GENERATE_TIMEOUT, build_parser, main
-from puzzlelab.lab.dataset import MAX_COUNT, DatasetSpec, _chunk_size, generate_dataset, journal_header
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.safety import OutputLock
+from puzzlelab.lab.data.dataset import MAX_COUNT, DatasetSpec, _chunk_size, generate_dataset, journal_header
+from puzzlelab.lab.data.safety import OutputLock
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.face.cli import DEFAULT_TIMEOUT, GENERATE_TIMEOUT, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"
@@ -355,7 +355,7 @@ def test_pool_workers_end_quietly_with_a_killed_parent(tmp_path):
 
 # ---- 17. work comes in chunks sized from the count ------------------------------------------------
 def test_a_count_of_one_makes_one_puzzle_and_progress_moves_per_puzzle(tmp_path, monkeypatch):
-    import puzzlelab.lab.dataset as dataset
+    import puzzlelab.lab.data.dataset as dataset
 
     made = []
     real = dataset.make_item
@@ -370,7 +370,7 @@ def test_a_count_of_one_makes_one_puzzle_and_progress_moves_per_puzzle(tmp_path,
 
 
 def test_a_run_that_fails_before_its_first_record_leaves_no_files(tmp_path, monkeypatch):
-    import puzzlelab.lab.dataset as dataset
+    import puzzlelab.lab.data.dataset as dataset
 
     def fail(spec, index, sessions):
         raise PuzzleError("no puzzle here")

@@ -12,8 +12,9 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from puzzlelab.generators.sudoku import random_grid
-from puzzlelab.lab import registry, sat
-from puzzlelab.lab.puzzle import PuzzleError, Rules
+from puzzlelab.lab.engine import sat
+from puzzlelab.lab.engine.puzzle import PuzzleError, Rules
+from puzzlelab.lab.face import registry
 
 
 def _pairwise_by_hand(groups: list[list[int]]) -> list[list[int]]:
@@ -235,7 +236,7 @@ def test_rules_exact_counts_mean_the_same_native_or_as_cnf():
 @pytest.mark.parametrize("solver", sorted(sat.NATIVE_CARDINALITY & {"mc", "gc3", "gc4"}))
 def test_native_at_most_counts_a_repeated_literal_once_per_occurrence(solver):
     """The engine pads a guarded count with copies of its guard and lets a count hold a
-    literal twice (lab/sat.py `_add_counts`): both need the solver to count every
+    literal twice (lab/engine/sat.py `_add_counts`): both need the solver to count every
     occurrence. Every assignment of random constraints with repeats, against the rule."""
     rng = random.Random(solver)
     for _ in range(150):
@@ -257,7 +258,7 @@ def test_native_at_most_counts_a_repeated_literal_once_per_occurrence(solver):
 @pytest.mark.parametrize("name, key", [("tents", ["row", 0]), ("magnets", ["row", 0, "+"]), ("bridges", [0, 0]),
                                        ("tracks", ["row", 0])])
 def test_a_clue_key_that_cannot_be_hashed_is_refused_in_one_line(name, key):
-    """A key from someone's JSON may be a list: `puzzlelab.lab.puzzle.known_key` makes the clue check
+    """A key from someone's JSON may be a list: `puzzlelab.lab.engine.puzzle.known_key` makes the clue check
     refuse it as no key of the board (a PuzzleError: exit 2, one line), not a TypeError."""
     ptype = registry.puzzle(name)
     inst = ptype.parse(ptype.example)

@@ -1,4 +1,4 @@
-"""Scoring a model's answers against a dataset (lab/scoring.py, lab/accuracy_plot.py): right
+"""Scoring a model's answers against a dataset (lab/data/scoring.py, lab/data/accuracy_plot.py): right
 answers score 1, a corrupted one less, unreadable or missing ones 0, answers for unknown ids
 are listed, the table's numbers are the plain means, and bad answers files are refused
 naming the line."""
@@ -9,13 +9,10 @@ import json
 
 import pytest
 
-import puzzlelab.lab.records
-from puzzlelab.lab import registry
-from puzzlelab.lab.accuracy_plot import plot_accuracy, wilson_interval
-from puzzlelab.lab.dataset import DatasetSpec, make_item
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.sat import SessionCache
-from puzzlelab.lab.scoring import (
+import puzzlelab.lab.data.records
+from puzzlelab.lab.data.accuracy_plot import plot_accuracy, wilson_interval
+from puzzlelab.lab.data.dataset import DatasetSpec, make_item
+from puzzlelab.lab.data.scoring import (
     read_answers,
     read_scores,
     reference_of,
@@ -24,6 +21,9 @@ from puzzlelab.lab.scoring import (
     size_label,
     write_scores,
 )
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache
+from puzzlelab.lab.face import registry
 
 SUDOKU = registry.puzzle("sudoku")
 # (options, seed): ids are puzzle-seed-index, so the two sizes take different seeds. The grade
@@ -182,7 +182,7 @@ def test_bad_answers_files_are_refused_naming_the_line(tmp_path, lines, message)
 
 
 def test_answer_lines_are_bounded_as_dataset_lines_are(tmp_path, monkeypatch):
-    monkeypatch.setattr(puzzlelab.lab.records, "MAX_LINE_BYTES", 64)
+    monkeypatch.setattr(puzzlelab.lab.data.records, "MAX_LINE_BYTES", 64)
     path = tmp_path / "answers.jsonl"
     write_lines(path, ['{"id": "a", "answer": "x"}', json.dumps({"id": "b", "answer": "x" * 200})])
     with pytest.raises(PuzzleError, match="line 2: longer than 64 bytes: not an answer"):
@@ -223,7 +223,7 @@ def test_the_accuracy_plot_is_written(case):
 
 
 def test_plot_draws_a_scores_file_as_accuracy_and_refuses_a_mix_with_datasets(case, capsys):
-    from puzzlelab.lab.cli import main
+    from puzzlelab.lab.face.cli import main
 
     scores = case["folder"] / "scores.jsonl"
     write_scores(case["report"].scores, scores, (case["dataset"], case["answers"]))

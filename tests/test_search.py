@@ -1,4 +1,4 @@
-"""The generic move search (lab/search.py) on small problems with known answers."""
+"""The generic move search (lab/engine/search.py) on small problems with known answers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections import deque
 
 import pytest
 
-from puzzlelab.lab.search import MoveProblem, astar, bfs, dfs, solve
+from puzzlelab.lab.engine.search import MoveProblem, astar, bfs, dfs, solve
 
 
 class Maze(MoveProblem):

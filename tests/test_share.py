@@ -1,4 +1,4 @@
-"""Sharing a puzzle (lab/share.py and `puzzlelab show`/`convert`): the terminal drawing, every
+"""Sharing a puzzle (lab/face/share.py and `puzzlelab show`/`convert`): the terminal drawing, every
 format into every other, Simon Tatham's game IDs checked against his own parser, links to his
 web player, `--out-format` refused when unknown, and datasets' `tatham_id`.
 
@@ -22,15 +22,25 @@ from pathlib import Path
 import pytest
 from tatham import require_sgt, tatham_reads
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.cli import main
-from puzzlelab.lab.dataset import DatasetSpec, generate_dataset
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.records import BadRecord, check_record, flatten, read_records, unflatten
-from puzzlelab.lab.sat import SessionCache
-from puzzlelab.lab.share import FILL, HEAVY, JUNCTIONS, LIGHT, NONE, TATHAM_PLAYER, box_grid, show_text, tatham_game
-from puzzlelab.lab.solve import solve
+from puzzlelab.lab.data.dataset import DatasetSpec, generate_dataset
+from puzzlelab.lab.data.records import BadRecord, check_record, flatten, read_records, unflatten
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache
+from puzzlelab.lab.engine.solve import solve
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.face.cli import main
+from puzzlelab.lab.face.share import (
+    FILL,
+    HEAVY,
+    JUNCTIONS,
+    LIGHT,
+    NONE,
+    TATHAM_PLAYER,
+    box_grid,
+    show_text,
+    tatham_game,
+)
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = Path(__file__).resolve().parents[1] / "datasets" / "examples"
@@ -352,7 +362,7 @@ def test_boards_tathams_games_refuse_have_no_id(game, ours, refusal, installed_r
 
 def test_link_keeps_the_id_as_it_is():
     lightup = registry.puzzle("lightup")
-    from puzzlelab.lab.share import tatham_link
+    from puzzlelab.lab.face.share import tatham_link
 
     inst = lightup.parse((EXAMPLES / "lightup_8x8.txt").read_text())
     assert tatham_link(lightup, inst).endswith("#" + lightup.format(inst, "tatham"))

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab.cli import main
-from puzzlelab.lab.records import read_records
-from puzzlelab.lab.render import render_sheet
+from puzzlelab.lab.data.records import read_records
+from puzzlelab.lab.face.cli import main
+from puzzlelab.lab.face.render import render_sheet
 
 PDFTOTEXT = shutil.which("pdftotext")
 

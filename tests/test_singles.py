@@ -9,13 +9,13 @@ import pytest
 from board_images import text_images
 from pysat.formula import IDPool
 
-from puzzlelab.lab.connectivity import white_components
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SatSession, SessionCache
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SatSession, SessionCache
+from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.toolkit.connectivity import white_components
 from puzzlelab.solvers.singles import PUZZLE, SinglesParams
 
 SEED_BOARD = """board = np.array([
@@ -363,7 +363,7 @@ def test_bit_board_regions_match_white_components(width, height):
 
 @pytest.mark.parametrize("width, height", SHAPES)
 def test_cuts_match_separation_cuts(width, height):
-    from puzzlelab.lab.connectivity import separation_cuts
+    from puzzlelab.lab.toolkit.connectivity import separation_cuts
 
     params, rng = SinglesParams(width, height), random.Random(width * 100 + height)
     session = SatSession(PUZZLE, params)

@@ -7,7 +7,7 @@ from collections import deque
 
 import pytest
 
-from puzzlelab.lab.puzzle import PuzzleError
+from puzzlelab.lab.engine.puzzle import PuzzleError
 from puzzlelab.solvers.sliding import PUZZLE
 
 SEED_LINE = "4x5:11221133450067886799:................1..."
@@ -135,7 +135,7 @@ def test_bad_input(text, line):
 
 # ---- answers for language models -----------------------------------------------------------
 def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
-    from puzzlelab.lab.answers import score_text
+    from puzzlelab.lab.toolkit.answers import score_text
 
     inst = PUZZLE.parse("a..\n\n..a")
     best = PUZZLE.reference_solution(inst)
@@ -170,7 +170,7 @@ def test_the_picture_draws_the_goal_blocks_whole_and_the_moves_readable(monkeypa
     """The goal showed one cell of the 2x2 block; the 83 moves were 7 pt."""
     from pictures import drawn
 
-    from puzzlelab.lab import draw
+    from puzzlelab.lab.toolkit import draw
     from puzzlelab.solvers.sliding import ARROW, PALETTE
 
     shaded = []

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.generator import GenerateOptions, generate_one
-from puzzlelab.lab.sat import SatSession, SessionCache
-from puzzlelab.lab.strip import _units, strip_clues
+from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
+from puzzlelab.lab.engine.sat import SatSession, SessionCache
+from puzzlelab.lab.engine.strip import _units, strip_clues
+from puzzlelab.lab.face import registry
 
 
 def plain_loop(session: SatSession, solution, clues: dict, rng: random.Random, target=None,
@@ -80,7 +80,7 @@ def test_clue_sets_in_bulk_give_the_same_witnesses_as_key_sets():
     as it reads the same sets given key by key, with missing and fixed clues."""
     import numpy as np
 
-    from puzzlelab.lab.strip import ClueSets, _sorted_units
+    from puzzlelab.lab.engine.strip import ClueSets, _sorted_units
 
     keys = [(r, c) for r in range(3) for c in range(3)]
     rows = np.array([[0, 1, 3, 4], [5, 7, 8, 8], [2, 2, 6, 6], [0, 8, 8, 0], [5, 5, 5, 5]])

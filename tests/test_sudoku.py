@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from puzzlelab.generators.sudoku import random_grid
-from puzzlelab.lab import registry
-from puzzlelab.lab.cpsat import cpsat_count, cpsat_status
-from puzzlelab.lab.crosscheck import brute_force_count, engine_counts
-from puzzlelab.lab.generator import GenerateOptions, generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.sat import Budget, SatSession, SessionCache
-from puzzlelab.lab.strip import redundancy
+from puzzlelab.lab.engine.cpsat import cpsat_count, cpsat_status
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
+from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import Budget, SatSession, SessionCache
+from puzzlelab.lab.engine.strip import redundancy
+from puzzlelab.lab.face import registry
 from puzzlelab.solvers.sudoku import SudokuParams
 
 DATA = Path(__file__).parent / "data" / "sudoku"
@@ -407,7 +407,7 @@ def test_explain_human_command(tmp_path, capsys):
     one-line refusal (exit 2) for a puzzle without human techniques."""
     import json
 
-    from puzzlelab.lab import cli
+    from puzzlelab.lab.face import cli
 
     board = tmp_path / "b.txt"
     board.write_text("7....3.14.8.14.6...............2..67........55...983.....63.....3..718..25.9.....\n")

@@ -1,4 +1,4 @@
-"""lab/symmetry.py: the turns and mirrors of a board, against the maps written out by hand
+"""lab/toolkit/symmetry.py: the turns and mirrors of a board, against the maps written out by hand
 (tests/board_images.py) and against each other (cells, steps, lines and grids agree)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from board_images import images
 
-from puzzlelab.lab.symmetry import STEPS, Symmetry, board_symmetries, first_seen, grid_images, least_text
+from puzzlelab.lab.toolkit.symmetry import STEPS, Symmetry, board_symmetries, first_seen, grid_images, least_text
 
 SHAPES = [(1, 1), (1, 4), (3, 1), (2, 3), (3, 2), (3, 3), (4, 4)]
 

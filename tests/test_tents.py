@@ -13,15 +13,15 @@ from pysat.formula import IDPool
 from tatham import tatham_reads
 
 from puzzlelab.generators.tents import TentsSpec, place_tents
-from puzzlelab.lab import cli
-from puzzlelab.lab.counting import exact_counts
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.dataset import measures
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.data.dataset import measures
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.toolkit.counting import exact_counts
 from puzzlelab.solvers.tents import (
     PUZZLE,
     TentsParams,

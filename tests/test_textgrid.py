@@ -1,4 +1,4 @@
-"""The shared text codecs (lab/textgrid.py), and Sudoku reading the grids solvers print."""
+"""The shared text codecs (lab/toolkit/textgrid.py), and Sudoku reading the grids solvers print."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzlelab.lab import registry
-from puzzlelab.lab.puzzle import PuzzleError
-from puzzlelab.lab.sat import SatSession
-from puzzlelab.lab.textgrid import (
+from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.sat import SatSession
+from puzzlelab.lab.face import registry
+from puzzlelab.lab.toolkit.textgrid import (
     array_rows,
     char_rows,
     game_id,
@@ -270,7 +270,7 @@ def test_cli_checks_the_bar_form_from_stdin():
 
 
 def test_named_vector_reads_a_list_and_blanks_its_line():
-    from puzzlelab.lab.textgrid import named_vector
+    from puzzlelab.lab.toolkit.textgrid import named_vector
 
     text = "board = np.array([\n  ['T', ' '],\n])\nside = np.array([1, None])\ntop = [0, 2]\n"
     values, at, rest = named_vector(text, "side")
@@ -285,8 +285,8 @@ def test_named_vector_reads_a_list_and_blanks_its_line():
 
 # ---- early size checks and strict JSON (issue 40) ---------------------------------------------
 def test_the_early_checks_refuse_only_what_is_surely_too_large():
-    from puzzlelab.lab.puzzle import BoardLimit
-    from puzzlelab.lab.textgrid import array_shape, grid_lines, refuse_tall
+    from puzzlelab.lab.engine.puzzle import BoardLimit
+    from puzzlelab.lab.toolkit.textgrid import array_shape, grid_lines, refuse_tall
 
     early = BoardLimit(4, 3).early("demo")
     assert raises(char_rows, "....\n" * 4, limit=early).message == "demo board 4x4 is too large: at most 4x3"
@@ -309,7 +309,7 @@ def test_the_early_checks_refuse_only_what_is_surely_too_large():
 
 
 def test_a_json_object_reads_every_field_it_has():
-    from puzzlelab.lab.textgrid import JsonObject
+    from puzzlelab.lab.toolkit.textgrid import JsonObject
 
     doc = JsonObject('{"puzzle": "Demo",\n "width": 3, "flag": true, "name": "x", "rows": [1]}', "demo",
                      ("width", "flag", "name", "rows", "grid"), ("demo",))

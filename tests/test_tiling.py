@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from pictures import watch_writes
 
-from puzzlelab.lab import cli
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.listing import list_solutions
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache, check_instance
+from puzzlelab.lab.data.listing import list_solutions
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.tiling import (
     PUZZLE,
     TilingParams,
@@ -354,7 +354,7 @@ def test_aliases_and_params():
 def test_a_messy_answer_is_read_leniently():
     """Prose, a fence, commas, our solution text's colour letters after the numbers: read
     as the stones, each showing the colours of the way it lies that fits the board."""
-    from puzzlelab.lab.solve import solve
+    from puzzlelab.lab.engine.solve import solve
 
     inst = PUZZLE.parse(PUZZLE.example)
     solution = solve(PUZZLE, inst)
@@ -398,7 +398,7 @@ def drawn_tiling(inst, solution, monkeypatch):
     """`draw` on a fresh Axes: the Axes, its boards and every text written."""
     import matplotlib.pyplot as plt
 
-    import puzzlelab.lab.draw as draw
+    import puzzlelab.lab.toolkit.draw as draw
 
     written = watch_writes(monkeypatch)
     fig, ax = plt.subplots()
@@ -427,7 +427,7 @@ def test_the_board_and_the_stones_share_a_cell_size_and_a_key_names_the_colours(
     """Issue 46: the board looked a third of the stones' size and nothing said what black,
     white and grey mean. The board, the tray of stones and a framed key are drawn at one
     cell size, apart, and the key names every kind of cell."""
-    from puzzlelab.lab.solve import solve
+    from puzzlelab.lab.engine.solve import solve
 
     holes = (Path(__file__).parents[1] / "datasets" / "examples" / "tiling_holes_plain.txt").read_text()
     for text in (SEED, holes):

@@ -12,14 +12,14 @@ from board_images import text_images
 from pysat.formula import IDPool
 from tatham import tatham_reads
 
-from puzzlelab.lab import cli
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.grade import grade
-from puzzlelab.lab.puzzle import Exactly, Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.grade import grade
+from puzzlelab.lab.engine.puzzle import Exactly, Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers.towers import PUZZLE, TowersParams, edge_clues, line_cells, seen
 
 DATA = Path(__file__).parent / "data"

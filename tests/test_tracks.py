@@ -14,14 +14,14 @@ from pysat.formula import IDPool
 from tatham import tatham_reads
 
 from puzzlelab.generators.tracks import lay_path
-from puzzlelab.lab import cli
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.paths import find, joined, numbered_edges
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.toolkit.paths import find, joined, numbered_edges
 from puzzlelab.solvers.tracks import (
     DIRS,
     PIECES,
@@ -377,7 +377,7 @@ def test_random_tiny_boards_against_brute_force():
 
 
 def joined_dead_end(params: TracksParams, rules, holds) -> bool:
-    """`Tracks.dead_end` as it was written first, on `puzzlelab.lab.paths.joined`: the reference."""
+    """`Tracks.dead_end` as it was written first, on `puzzlelab.lab.toolkit.paths.joined`: the reference."""
     cells = params.cells()
     index, edges = numbered_edges(cells, params.edges(), rules.data.edge)
     if joined(len(cells), edges, holds)[1]:
@@ -584,9 +584,9 @@ def test_grid_lines_print_and_the_track_stays_the_strongest_line():
     from matplotlib.colors import to_rgb
     from matplotlib.lines import Line2D
 
-    from puzzlelab.lab.draw import Z_GRID, Z_LINE
-    from puzzlelab.lab.render import Panel, figure
-    from puzzlelab.lab.solve import solve
+    from puzzlelab.lab.engine.solve import solve
+    from puzzlelab.lab.face.render import Panel, figure
+    from puzzlelab.lab.toolkit.draw import Z_GRID, Z_LINE
 
     inst = PUZZLE.parse(PUZZLE.example)
     fig = figure([Panel(PUZZLE, inst, None, "puzzle"), Panel(PUZZLE, inst, solve(PUZZLE, inst), "solution")],

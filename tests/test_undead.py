@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 from tatham import tatham_reads
 
-from puzzlelab.lab import cli
-from puzzlelab.lab.cpsat import cpsat_count
-from puzzlelab.lab.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.generator import generate_one
-from puzzlelab.lab.puzzle import Instance, PuzzleError
-from puzzlelab.lab.registry import generator, puzzle
-from puzzlelab.lab.sat import SessionCache, check_instance
-from puzzlelab.lab.solve import solve
+from puzzlelab.lab.engine.cpsat import cpsat_count
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
+from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.engine.solve import solve
+from puzzlelab.lab.face import cli
+from puzzlelab.lab.face.registry import generator, puzzle
 from puzzlelab.solvers import undead
 from puzzlelab.solvers.undead import PUZZLE, UndeadParams, counts_of, seen_count, sight_line, tatham_grade, walk
 

@@ -14,10 +14,10 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .puzzle import CluePuzzle, Instance, PuzzleError
+from ..engine.puzzle import CluePuzzle, Instance, PuzzleError
+from ..engine.sat import UNLIMITED, Budget, Unknown
+from ..engine.solve import each_solution
 from .safety import output_path, write_new_file
-from .sat import UNLIMITED, Budget, Unknown
-from .solve import each_solution
 
 
 @dataclass

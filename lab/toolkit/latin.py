@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from pysat.formula import IDPool
 
-from .puzzle import variable_block
+from ..engine.puzzle import variable_block
 
 Grid = tuple[tuple[int, ...], ...]
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import registry
-from .answers import Score, score_text
-from .puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
+from ..engine.puzzle import CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
+from ..face import registry
+from ..toolkit.answers import Score, score_text
 from .records import _Lines, _open, format_of, read_records
 from .safety import output_path, write_new_file
 
@@ -86,7 +86,7 @@ def reference_of(ptype: PuzzleType, inst: Instance, record: dict) -> Any:
         if isinstance(record.get("answer"), str):
             return ptype.read_answer(inst, record["answer"])
         if isinstance(ptype, CluePuzzle):
-            from .solve import solve
+            from ..engine.solve import solve
 
             found = solve(ptype, inst)
             if found is None:

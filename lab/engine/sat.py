@@ -23,7 +23,7 @@ from pysat.card import EncType, ITotalizer
 from pysat.formula import IDPool
 from pysat.solvers import Solver, SolverNames
 
-from .counting import cardinality
+from ..toolkit.counting import cardinality
 from .puzzle import Clause, ClueKey, CluePuzzle, Clues, Exactly, Instance, PuzzleType, Rules
 
 if TYPE_CHECKING:

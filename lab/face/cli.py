@@ -26,13 +26,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..data.records import FORMATS as DATASET_FORMATS
+from ..data.records import MAX_COUNT, MAX_WORKERS, format_of  # (not lab.dataset: check and solve load no numpy)
+from ..data.safety import discard_pending, output_path
+from ..engine.generator import COSTS_MEASURED, Generator, Option
+from ..engine.puzzle import (
+    MAX_INPUT_CHARS,
+    QUOTE_LIMIT,
+    CluePuzzle,
+    Instance,
+    MovePuzzle,
+    PuzzleError,
+    PuzzleType,
+    quote,
+)
+from ..engine.sat import Budget, Unknown
 from . import registry
-from .generator import COSTS_MEASURED, Generator, Option
-from .puzzle import MAX_INPUT_CHARS, QUOTE_LIMIT, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType, quote
-from .records import FORMATS as DATASET_FORMATS
-from .records import MAX_COUNT, MAX_WORKERS, format_of  # (not lab.dataset: check and solve load no numpy)
-from .safety import discard_pending, output_path
-from .sat import Budget, Unknown
 
 ENGINE_NAMES = {"sat": "SAT", "cpsat": "CP-SAT", "lp": "the MIP solver"}  # a second opinion's engine, for people
 DATASET_FORMAT_HELP = ("the dataset's layout where its name does not say it (default: from the name, .csv, "
@@ -347,7 +356,7 @@ def cmd_solve(args) -> int:
         _emit(args, {"puzzle": ptype.name, **answer.data}, answer.text)
         return answer.exit_code
     ptype = _clue(ptype, "solve")
-    from .solve import solve
+    from ..engine.solve import solve
 
     try:
         sol = solve(ptype, inst, _budget(args), engine=args.engine)
@@ -363,7 +372,7 @@ def cmd_solve(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from .solve import check, find_clues
+    from ..engine.solve import check, find_clues
 
     ptype, inst = _load_clue(args)
     without = find_clues(ptype, inst, args.without or [])
@@ -404,7 +413,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_count(args) -> int:
-    from .solve import count
+    from ..engine.solve import count
 
     ptype, inst = _load(args)
     limit = args.limit or COUNT_LIMIT
@@ -451,7 +460,7 @@ def _tally_text(data: dict) -> str:
 
 def _count_listing(args, ptype: CluePuzzle, inst: Instance) -> int:
     """`count --list FILE`: every solution (up to --limit) streamed to a new file."""
-    from .listing import list_solutions
+    from ..data.listing import list_solutions
 
     bar = None
     if not args.json and sys.stderr.isatty():
@@ -475,7 +484,7 @@ def _count_listing(args, ptype: CluePuzzle, inst: Instance) -> int:
 
 
 def cmd_clues(args) -> int:
-    from .solve import clue_map
+    from ..engine.solve import clue_map
 
     ptype, inst = _load_clue(args)
     status, red = clue_map(ptype, inst, _budget(args))
@@ -497,7 +506,7 @@ def cmd_clues(args) -> int:
 
 
 def _difficulty(ptype: PuzzleType, inst: Instance) -> dict:
-    from .grade import measures
+    from ..engine.grade import measures
 
     return measures(ptype, inst)
 
@@ -508,7 +517,7 @@ def _difficulty_text(d: dict, puzzle: str) -> str:
     puzzle's own (`human_*`, or a move puzzle's `difficulty`)."""
     from dataclasses import fields
 
-    from .grade import Grade
+    from ..engine.grade import Grade
 
     generic = {f.name for f in fields(Grade)}
     relaxed = [k for k in d if k.startswith("lp_")]
@@ -535,7 +544,7 @@ def _difficulty_text(d: dict, puzzle: str) -> str:
 
 
 def cmd_explain(args) -> int:
-    from .explain import explain, human_text
+    from ..engine.explain import explain, human_text
 
     ptype, inst = _load_clue(args)
     if args.human:
@@ -554,7 +563,7 @@ def cmd_grade(args) -> int:
     ptype, inst = _load(args)
     d = _difficulty(ptype, inst)
     if isinstance(ptype, CluePuzzle) and ptype.implements("lp_model"):
-        from .lp import relaxation
+        from ..engine.lp import relaxation
 
         lp = relaxation(ptype, inst)  # seed 003's claim, per puzzle: not in datasets (a cost per record)
         d.update(lp_integral=lp.integral, lp_single_point=lp.single_point, lp_fractional=lp.fractional)
@@ -593,15 +602,15 @@ def _score_range(text: str | None) -> tuple[float, float] | None:
 
 def _note_engine() -> None:
     """Say so when grading will run without its compiled engine: the same grades, slower."""
-    from .rounds import ENGINE
+    from ..engine.rounds import ENGINE
 
     if ENGINE != "C":
-        print("puzzlelab: note: lab/_rounds.c was not compiled at install (no C compiler?): grading runs "
+        print("puzzlelab: note: lab/engine/_rounds.c was not compiled at install (no C compiler?): grading runs "
               "in Python, the same grades about 20 times slower", file=sys.stderr)
 
 
 def cmd_generate(args, extra: list[str]) -> int:
-    from .dataset import DatasetSpec, generate_dataset
+    from ..data.dataset import DatasetSpec, generate_dataset
 
     gen = registry.generator(args.puzzle)
     ptype = registry.puzzle(args.puzzle)
@@ -633,7 +642,7 @@ def cmd_generate(args, extra: list[str]) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
         bar.close()
-    from .stats import dataset_stats, format_stats
+    from ..data.stats import dataset_stats, format_stats
 
     _card_for(Path(summary.path), fmt, {"all": Path(summary.path)}, args)
     stats = dataset_stats(summary.path, fmt=fmt).to_json()
@@ -657,8 +666,8 @@ def _command_line() -> str:
 def _card_for(out: Path, fmt: str, files: dict[str, Path], args, records: list[dict] | None = None) -> None:
     """Write the dataset card beside a dataset just written, and say where when it is not the
     README.md (someone else's README.md is there)."""
-    from .collection import card_path, write_card
-    from .records import read_records
+    from ..data.collection import card_path, write_card
+    from ..data.records import read_records
 
     if fmt == "kaggle":
         return  # the bare puzzle,solution layout: no record carries what a card says
@@ -672,9 +681,9 @@ def _card_for(out: Path, fmt: str, files: dict[str, Path], args, records: list[d
 
 def _generate_collection(args, options: dict, defaults: dict) -> int:
     """`generate --split` and `generate --mix`: one dataset per part, resumable, in a hidden
-    folder beside the output, then the files people load and their card (lab/collection.py)."""
-    from .collection import Part, make_collection, parse_mix, parse_split
-    from .dataset import DatasetSpec, generate_dataset
+    folder beside the output, then the files people load and their card (lab/data/collection.py)."""
+    from ..data.collection import Part, make_collection, parse_mix, parse_split
+    from ..data.dataset import DatasetSpec, generate_dataset
 
     splits = parse_split(args.split) if args.split is not None else None
     if args.mix is not None:
@@ -818,7 +827,7 @@ def _bounded(args, work: Callable[[], int]) -> int:
 
 
 def cmd_stats(args) -> int:
-    from .stats import dataset_stats, format_stats
+    from ..data.stats import dataset_stats, format_stats
 
     s = dataset_stats(args.file, skip_bad=args.skip_bad, fmt=args.format)
     data = s.to_json()
@@ -831,20 +840,20 @@ def cmd_stats(args) -> int:
 def cmd_score(args) -> int:
     """Exit 0 when every answer belongs to a record of the dataset, 2 when some do not (the
     answers are then likely of another dataset; the scores are still shown)."""
-    from .scoring import output_file, score_dataset, write_scores
+    from ..data.scoring import output_file, score_dataset, write_scores
 
     inputs = (args.dataset, args.answers)
     if args.out:
         output_file(args.out, inputs)
     if args.plot:
-        from .plot import picture_format
+        from ..data.plot import picture_format
 
         picture_format(args.plot, "--plot")
     report = score_dataset(args.dataset, args.answers, fmt=args.format)
     if args.out:
         write_scores(report.scores, args.out, inputs)
     if args.plot:
-        from .accuracy_plot import plot_accuracy
+        from ..data.accuracy_plot import plot_accuracy
 
         plot_accuracy(report.scores, args.plot, inputs)
     _emit(args, report.to_json(), report.text())
@@ -854,13 +863,13 @@ def cmd_score(args) -> int:
 def cmd_plot(args) -> int:
     """Datasets' clue counts and grades; or, for files of scores (`score -o`), accuracy
     against the grade level."""
-    from .plot import picture_format, plot_datasets
-    from .scoring import read_scores
+    from ..data.plot import picture_format, plot_datasets
+    from ..data.scoring import read_scores
 
     picture_format(args.out)
     scores = [read_scores(path) for path in args.files]
     if all(found is not None for found in scores):
-        from .accuracy_plot import plot_accuracy
+        from ..data.accuracy_plot import plot_accuracy
 
         plot_accuracy([row for found in scores for row in found or []], args.out, args.files, option="--out")
         _emit(args, {"out": args.out, "scores": args.files}, f"wrote {args.out}")
@@ -873,7 +882,7 @@ def cmd_plot(args) -> int:
 
 
 def cmd_render(args) -> int:
-    from .plot import picture_format
+    from ..data.plot import picture_format
     from .render import render, render_sheet, solution_for
 
     picture_format(args.out)  # a bad --out is refused before any work
@@ -913,7 +922,7 @@ def _load_any(args) -> tuple[PuzzleType, Instance, str]:
 
 
 def cmd_show(args) -> int:
-    """`show`: the puzzle itself, drawn for a terminal (lab/share.py)."""
+    """`show`: the puzzle itself, drawn for a terminal (lab/face/share.py)."""
     from .share import show_text
 
     ptype, inst, source = _load_any(args)

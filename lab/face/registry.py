@@ -8,12 +8,12 @@ import importlib.util
 import pkgutil
 from functools import cache
 
-from .generator import Generator
-from .puzzle import PuzzleError, PuzzleType
+from ..engine.generator import Generator
+from ..engine.puzzle import PuzzleError, PuzzleType
 
 # The installed package the puzzles live in ("puzzlelab"): `lab`, `solvers` and `generators`
 # install as its subpackages, so the distribution claims no generic top-level name.
-_ROOT = __name__.rsplit(".", 2)[0]
+_ROOT = __name__.rsplit(".", 3)[0]
 
 
 @cache

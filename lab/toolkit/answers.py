@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .puzzle import PuzzleError, PuzzleType, quote
+from ..engine.puzzle import PuzzleError, PuzzleType, quote
 
 T = TypeVar("T")
 

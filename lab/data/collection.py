@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .puzzle import PuzzleError, quote
+from ..engine.puzzle import PuzzleError, quote
 from .records import read_records
 from .safety import atomic_write
 
@@ -90,7 +90,7 @@ class Part:
 def parse_mix(text: str) -> list[Part]:
     """`sudoku:9x9=500,nonogram:15=500` as parts: PUZZLE[:SIZE]=COUNT, SIZE given to the
     generator's `size` option (`9x9` read as 9 where the option is a number)."""
-    from . import registry
+    from ..face import registry
 
     parts = []
     for item in text.split(","):
@@ -258,8 +258,8 @@ def _histogram(values: list[Any], width: int = 40) -> list[str]:
 
 def write_card(out: Path, fmt: str, files: dict[str, Path], records: list[dict], command: str) -> Path:
     """The dataset card (README.md with the Hub's YAML header) for the files just written."""
+    from ..engine.grade import GRADE_VERSION
     from .dataset import GENERATOR_VERSION
-    from .grade import GRADE_VERSION
 
     path, _ = card_path(out)
     version = _version()

@@ -77,7 +77,7 @@ def check(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey] = (),
           budget: Budget = UNLIMITED, second_opinion: bool = False, engine: str = "sat") -> CheckReport:
     """unique / ambiguous (two solutions and where they differ) / unsolvable (conflicting
     clues) / unknown (a budget ran out), optionally confirmed by a second engine.
-    `engine="lp"` answers on the integer program (`lab/lp.py`) instead of SAT; a puzzle
+    `engine="lp"` answers on the integer program (`lab/engine/lp.py`) instead of SAT; a puzzle
     whose `one_shot_cpsat` says so answers on CP-SAT (`_cpsat_check`), and its second
     opinion then comes from SAT. `without` takes clue keys or the names `describe_clue`
     gives (`r1c4`); one that is neither is refused."""

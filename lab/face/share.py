@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from urllib.parse import quote as url_quote
 
-from .puzzle import Instance, PuzzleError, PuzzleType
+from ..engine.puzzle import Instance, PuzzleError, PuzzleType
 
 # ---- box drawing ----------------------------------------------------------------------------
 NONE, LIGHT, HEAVY = 0, 1, 2

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .puzzle import PuzzleError
+from ..engine.puzzle import PuzzleError
 from .records import Skipped, read_records
 from .safety import output_path, write_new_file
 
@@ -143,7 +143,7 @@ def load_dataset(path: str, skip_bad: bool = False, fmt: str | None = None) -> L
 @lru_cache(maxsize=256)
 def _grade_keys(puzzle: str) -> tuple[str, ...]:
     """The puzzle's own grade measures (none for a name the registry does not know)."""
-    from . import registry
+    from ..face import registry
 
     try:
         return registry.puzzle(puzzle).grade_keys

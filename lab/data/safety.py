@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .puzzle import PuzzleError
+from ..engine.puzzle import PuzzleError
 
 LOCK_TAG = "puzzlelab lock, pid "
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .plot import picture_format, save_figure, text_as_text
-from .puzzle import Answer, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType
-from .sat import Budget
+from ..data.plot import picture_format, save_figure, text_as_text
+from ..engine.puzzle import Answer, CluePuzzle, Instance, MovePuzzle, PuzzleError, PuzzleType
+from ..engine.sat import Budget
 
 DPI = 110  # pixels per inch of raster pictures
 PANEL = 5.5  # inches: the longer side of a board's panel in `render`
@@ -49,7 +49,7 @@ def solution_for(ptype: PuzzleType, inst: Instance, budget: Budget | None = None
     move puzzle's `Answer.data` and its answer's first line (`budget.seconds` is its time
     limit)."""
     if isinstance(ptype, CluePuzzle):
-        from .solve import solve
+        from ..engine.solve import solve
 
         sol = solve(ptype, inst, budget or Budget())
         if sol is None:
@@ -74,7 +74,7 @@ def draw_panel(ax: Any, panel: Panel, title_size: float = 12) -> None:
 
 def draw_board(ax: Any, panel: Panel) -> None:
     """Draw one board (and its solution, when the panel has one) on `ax`, untitled."""
-    from .draw import fit
+    from ..toolkit.draw import fit
 
     if panel.ptype.implements("draw"):
         panel.ptype.draw(ax, panel.inst, panel.solution)
@@ -223,8 +223,8 @@ def render_sheet(dataset: str | os.PathLike, out: str | os.PathLike, count: int 
 
 
 def _sheet_puzzles(dataset: str | os.PathLike, count: int) -> list[Entry]:
+    from ..data.records import read_records
     from . import registry
-    from .records import read_records
 
     found: list[Entry] = []
     for i, rec in enumerate(read_records(dataset)):
@@ -256,7 +256,7 @@ def _answer(entry: Entry, budget: Budget | None, word: str) -> Entry:
 
 def _kind(ptype: PuzzleType, record: dict) -> str:
     """"Sudoku 9x9": the puzzle's short name and its board size."""
-    from .scoring import size_label
+    from ..data.scoring import size_label
 
     size = size_label(record)
     return f"{_short_name(ptype)} {size}" if size else _short_name(ptype)
@@ -421,7 +421,7 @@ def _save_pdf(pages: list[Page], heading: str, name: str, out: str | os.PathLike
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages
 
-    from .safety import write_new_file
+    from ..data.safety import write_new_file
 
     path = Path(out)
 
@@ -440,7 +440,7 @@ def _save_pdf(pages: list[Page], heading: str, name: str, out: str | os.PathLike
 def _draw_text(ax: Any, ptype: PuzzleType, inst: Instance, solution: Any) -> None:
     """A puzzle without a `draw` hook: its text form (or its solution's) as a grid of
     characters, '#' shaded, '.' blank."""
-    from .draw import Board
+    from ..toolkit.draw import Board
 
     text = ptype.format(inst, ptype.formats[0]) if solution is None else \
         ptype.format_solution(inst, solution, ptype.formats[0])

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .puzzle import PuzzleError
+from ..engine.puzzle import PuzzleError
 from .records import Skipped, read_records, read_timings
 
 
@@ -114,7 +114,7 @@ BINNED = {"score": 0.1}  # measures shown in bins of this width (the lower end n
 @lru_cache(maxsize=256)
 def _histogram_measures(puzzle: Any) -> tuple[str, ...]:
     """The measures shown for records of `puzzle` (a name; unknown names get the engine's)."""
-    from . import registry
+    from ..face import registry
 
     try:
         return HISTOGRAM_MEASURES + registry.puzzle(str(puzzle)).grade_keys

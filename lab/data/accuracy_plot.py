@@ -15,8 +15,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..engine.puzzle import PuzzleError
 from .plot import picture_format, save_figure
-from .puzzle import PuzzleError
 from .safety import output_path
 from .scoring import refuse_inputs, size_order
 

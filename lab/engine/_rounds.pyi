@@ -1,4 +1,4 @@
-"""Rounds of unit propagation in C (lab/_rounds.c); `lab.rounds.Formula` calls it."""
+"""Rounds of unit propagation in C (lab/engine/_rounds.c); `lab.rounds.Formula` calls it."""
 
 from collections.abc import Iterable
 

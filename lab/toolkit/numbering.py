@@ -10,7 +10,7 @@ from typing import Any
 
 from pysat.formula import IDPool
 
-from .puzzle import PuzzleError, variable_block
+from ..engine.puzzle import PuzzleError, variable_block
 
 Grid = tuple[tuple[int, ...], ...]
 

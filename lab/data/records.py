@@ -37,7 +37,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .puzzle import PairLayout, PuzzleError, quote
+from ..engine.puzzle import PairLayout, PuzzleError, quote
 
 MAX_COUNT = 10_000_000  # records in one dataset (--count); the journal is streamed, not held in memory
 MAX_WORKERS = 256  # local worker processes (--workers)
@@ -75,7 +75,7 @@ DIFFICULTY_LEVELS = ("level", "level_at_least", "probe_depth")  # whole numbers 
 FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format", "difficulty") + GRADE_COLUMNS
 # (files written before `difficulty` was one JSON column have a difficulty_<measure> column each)
 KAGGLE_COLUMNS = ("puzzle", "solution")
-JOURNAL_TAG = "puzzlelab-journal"  # the key of a journal's first line (lab/dataset.py)
+JOURNAL_TAG = "puzzlelab-journal"  # the key of a journal's first line (lab/data/dataset.py)
 MAX_LINE_BYTES = 16 << 20  # a longer line is not a record (and is not held in memory)
 MAX_SKIPPED_BYTES = 4 * MAX_LINE_BYTES  # a line longer still is not skipped either: no dataset (/dev/zero)
 FORMATS = ("jsonl", "csv", "kaggle", "parquet")  # the layouts `generate` writes
@@ -112,7 +112,7 @@ def parquet_modules() -> tuple[Any, Any]:
 
 @lru_cache(maxsize=256)
 def _known_puzzle(name: str) -> bool:
-    from . import registry
+    from ..face import registry
 
     try:
         registry.puzzle(name)
@@ -537,7 +537,7 @@ def _kaggle_record(puzzle: str, solution: str) -> dict:
 def _pair_puzzle() -> tuple[str, PairLayout]:
     """The puzzle a `puzzle,solution` CSV holds: such a file does not name it, so it is the
     one puzzle that offers the layout (`PuzzleType.pair_layout`)."""
-    from . import registry
+    from ..face import registry
 
     offered = [(p.name, p.pair_layout) for p, _ in registry.all_puzzles() if p.pair_layout is not None]
     if len(offered) != 1:

@@ -19,7 +19,7 @@ from typing import Any
 from pysat.card import CardEnc
 from pysat.formula import IDPool
 
-from .puzzle import Clause
+from ..engine.puzzle import Clause
 
 TRUE, FALSE = "true", "false"  # constants while building a counter
 

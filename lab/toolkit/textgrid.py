@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .puzzle import PuzzleError, SizeCheck, number, quote, strip_bom
+from ..engine.puzzle import PuzzleError, SizeCheck, number, quote, strip_bom
 
 T = TypeVar("T")
 

@@ -2,7 +2,7 @@
  * Rounds of unit propagation in C: `lab.rounds.Formula.tiered_rounds` without numpy's
  * whole-array sweeps.
  *
- * The same definition as the numpy code in lab/rounds.py (which stays, and answers when this
+ * The same definition as the numpy code in lab/engine/rounds.py (which stays, and answers when this
  * module was not built): each round applies at once every literal the clauses and the counts
  * force; a rule's wide count ("at most k" with k >= 2 among the rules) that is full with two
  * or more open literals forces them only in a round where nothing else forces anything. A
@@ -339,7 +339,7 @@ done:
     return result;
 }
 
-/* ---- Rounds per constraint (lab/rounds.py, `Formula.constraint_rounds`) ---------------
+/* ---- Rounds per constraint (lab/engine/rounds.py, `Formula.constraint_rounds`) ---------------
  *
  * `tiered_rounds` where a constraint is what its helper variables hold together: clauses
  * and counts sharing a variable that `link` marks (neither primary nor set at the start)
@@ -731,7 +731,7 @@ done:
  * grade's failed-literal probing needs no SAT solver. What a probe sets is its fixpoint when
  * it holds; when it conflicts, the literals set in the rounds before the one in which the
  * conflict shows (the probe's own among them): both depend on the assignment alone, not on
- * any order. lab/probing.py is the same in Python, for installs without a compiler.
+ * any order. lab/engine/probing.py is the same in Python, for installs without a compiler.
  *
  * Clauses are watched, two literals each, as in MiniSat: a round looks only at the clauses
  * watching a literal the round before made false, and an assignment or its undoing costs
@@ -1425,13 +1425,13 @@ static PyTypeObject ProberType = {
     .tp_members = Prober_members,
 };
 
-/* ---- Forcing chains (lab/chains.py) --------------------------------------------------
+/* ---- Forcing chains (lab/engine/chains.py) --------------------------------------------------
  *
  * A probe sets one literal and follows only the links: a literal's static ones (what it
  * excludes, negated, from `to`) and, for "not v" where v's cell has two values left, the
  * other value. It fails when the literals it reaches include a pair or one the facts deny;
  * a literal the facts already hold is not followed (what it implies is a fact too). That
- * closure does not depend on the order it is walked in, so lab/chains.py's Python answers
+ * closure does not depend on the order it is walked in, so lab/engine/chains.py's Python answers
  * the same. */
 
 #define CIDX(lit) (2 * ((lit) < 0 ? -(lit) : (lit)) + ((lit) > 0))
@@ -1548,7 +1548,7 @@ static PyMethodDef methods[] = {
      "count; values: int8 per variable (1, -1, 0 open), set in place."},
     {"constraint_rounds", constraint_rounds, METH_VARARGS,
      "constraint_rounds(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, "
-     "wide, values, primary, link) -> (rounds, wide_rounds) per constraint (lab/rounds.py), None on a "
+     "wide, values, primary, link) -> (rounds, wide_rounds) per constraint (lab/engine/rounds.py), None on a "
      "conflict, False when `link` joins no two constraints. primary, link: one byte per variable."},
     {"simplified", simplified, METH_VARARGS,
      "simplified(clause_lits, clause_lengths, clause_sizes, count_lits, count_lengths, count_sizes, values) "
@@ -1556,12 +1556,12 @@ static PyMethodDef methods[] = {
      "Formula.simplified leaves open, in the same order."},
     {"forcing_chain", forcing_chain, METH_VARARGS,
      "forcing_chain(link_starts, links, cell_starts, cell_vars, facts, variables, first=0) -> a literal a "
-     "forcing chain refutes from the facts, or 0 (lab/chains.py); `first`, if open, is probed first. int64 "
+     "forcing chain refutes from the facts, or 0 (lab/engine/chains.py); `first`, if open, is probed first. int64 "
      "arrays; facts: any iterable of literals, or a Prober (its facts)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rounds",
-                                    "Rounds of unit propagation in C (see lab/rounds.py).", -1, methods};
+                                    "Rounds of unit propagation in C (see lab/engine/rounds.py).", -1, methods};
 
 PyMODINIT_FUNC PyInit__rounds(void) {
     if (PyType_Ready(&ProberType) < 0) return NULL;

@@ -29,10 +29,12 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn, TextIO
 
-from .answers import question
-from .generator import Generated, GenerateOptions, generate_one, keywords
-from .grade import GRADE_VERSION, measures
-from .puzzle import CluePuzzle, Instance, PairLayout, PuzzleError, PuzzleType, quote
+from ..engine.generator import Generated, GenerateOptions, generate_one, keywords
+from ..engine.grade import GRADE_VERSION, measures
+from ..engine.puzzle import CluePuzzle, Instance, PairLayout, PuzzleError, PuzzleType, quote
+from ..engine.sat import Budget, SessionCache, Unknown
+from ..face.share import tatham_id
+from ..toolkit.answers import question
 from .records import (
     FLAT_FIELDS,
     FORMATS,
@@ -51,8 +53,6 @@ from .records import (
     unportable,
 )
 from .safety import OutputLock, atomic_write, make_folders, output_path, remove_folders
-from .sat import Budget, SessionCache, Unknown
-from .share import tatham_id
 
 GENERATOR_VERSION = "2"  # 2: unset --width/--height are None, not 0 (other seeds for some puzzles)
 
@@ -105,7 +105,7 @@ class DatasetSpec:
 
     def validate(self) -> None:
         """Refuse a spec that cannot run, before any file is touched."""
-        from . import registry
+        from ..face import registry
 
         if isinstance(self.count, bool) or not 1 <= self.count <= MAX_COUNT:
             raise PuzzleError(f"--count must be between 1 and {MAX_COUNT:,}, got {self.count}")
@@ -186,7 +186,7 @@ def _add_phases(total: dict[str, float], more: dict[str, float]) -> None:
 
 def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[dict, dict]:
     """(record, timing) for item `index`: deterministic record, run-dependent timing."""
-    from . import registry
+    from ..face import registry
 
     ptype, gen = registry.puzzle(spec.puzzle), registry.generator(spec.puzzle)
     params = gen.params(**keywords(spec.options))
@@ -219,7 +219,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     verified = ["sat"]
     mark = time.perf_counter()
     if spec.cross_check and isinstance(ptype, CluePuzzle):  # `validate` refused it for the others
-        from .cpsat import cpsat_count
+        from ..engine.cpsat import cpsat_count
 
         cp = cpsat_count(ptype, g.instance, limit=2)
         if not (cp.complete and cp.n == 1 and cp.solutions[0] == g.solution):
@@ -228,7 +228,7 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
     phases["cross_check"] = time.perf_counter() - mark
     mark = time.perf_counter()
     fmt = ptype.formats[0]
-    tatham = tatham_id(ptype, g.instance)  # the game ID Simon Tatham's own player reads (lab/share.py)
+    tatham = tatham_id(ptype, g.instance)  # the game ID Simon Tatham's own player reads (lab/face/share.py)
     record = {
         "id": f"{spec.puzzle}-{spec.seed}-{index}",
         "puzzle": ptype.name,
@@ -274,7 +274,7 @@ def dedup_key(record: dict, dedup: str) -> str:
     if dedup == "symmetry":
         if isinstance(record.get("canonical_key"), str):
             return record["canonical_key"]
-        from . import registry
+        from ..face import registry
 
         ptype = registry.puzzle(record["puzzle"])
         return symmetry_key(ptype, ptype.parse(record["clues"], record["format"]))
@@ -963,7 +963,7 @@ def _parquet_writable(pa: Any, kind: Any) -> bool:
 
 def pair_layout(puzzle: str) -> PairLayout:
     """The puzzle's `puzzle,solution` CSV layout, or a one-line refusal."""
-    from . import registry
+    from ..face import registry
 
     ptype = registry.puzzle(puzzle)
     if ptype.pair_layout is None:

@@ -249,7 +249,7 @@ class Rules:
 
 @dataclass
 class LpModel:
-    """A clue puzzle as a linear program over 0/1 indicators (`lab/lp.py`, `--engine lp`).
+    """A clue puzzle as a linear program over 0/1 indicators (`lab/engine/lp.py`, `--engine lp`).
     Indicators 0..variables-1; each row (indices, rhs) says the indicators sum to rhs;
     `fixed` maps each clue to the indicators it sets to 1; `decode` turns a 0/1 vector
     into the puzzle's solution."""
@@ -330,7 +330,7 @@ class PuzzleType(ABC):
     # Difficulty measures of this puzzle's own (from `human_grade` or `difficulty`) that
     # `puzzlelab stats` shows as histograms, besides the engine's generic ones.
     grade_keys: ClassVar[tuple[str, ...]] = ()
-    # For language models (lab/answers.py: questions, reference answers, scoring). How to read
+    # For language models (lab/toolkit/answers.py: questions, reference answers, scoring). How to read
     # `board_text`: what each character of the board means ("`.` an empty cell, ...").
     board_legend: ClassVar[str] = ""
     # The answer asked for, exactly: what to write, cell by cell or move by move, with the
@@ -453,7 +453,7 @@ class PuzzleType(ABC):
                     out.append(f"r{r + 1}c{c + 1}: {self.cell_names.get(x, x)} vs {self.cell_names.get(y, y)}")
         return out
 
-    # ---- for language models (lab/answers.py) ---------------------------------------
+    # ---- for language models (lab/toolkit/answers.py) ---------------------------------------
     def board_text(self, inst: Instance) -> str:
         """The board as a question shows it, read by `board_legend`: by default the puzzle's
         own plain form (the first of `formats`)."""
@@ -474,7 +474,7 @@ class PuzzleType(ABC):
         """Partial credit, from 0 to 1, for an `answer` that `verify` found wrong, against
         the `reference` solution: by default the share of cells equal on a grid (or of
         entries of a flat solution); a puzzle whose solution is a list of moves gives 0."""
-        from .answers import share_equal
+        from ..toolkit.answers import share_equal
 
         try:
             return share_equal(answer, reference)
@@ -523,7 +523,7 @@ class CluePuzzle(PuzzleType):
     OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "human_path", "clue_counts", "lp_model",
                                                   "given_rules", "each_solution", "solution_tally",
                                                   "stripping_rules", "dead_end", "lazy_units")
-    # The deepest failed-literal probing the generic grade tries (lab/grade.py). A puzzle
+    # The deepest failed-literal probing the generic grade tries (lab/engine/grade.py). A puzzle
     # whose rules are mostly lazy cuts (Filling's region sizes) learns little from deeper
     # probing of the CNF alone and may spend the whole probe budget there: it says 1.
     grade_max_depth: ClassVar[int] = 2

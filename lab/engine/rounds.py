@@ -7,7 +7,7 @@ forced moves is harder for a person (Tatham's Trivial and Basic sudoku are both 
 his Basic ones take about a third more rounds). Each round applies every forced literal
 at once, so the count does not depend on any order.
 
-The rounds run in C (lab/_rounds.c, built at install where a C compiler is) and otherwise
+The rounds run in C (lab/engine/_rounds.c, built at install where a C compiler is) and otherwise
 with numpy; by that definition both give the same answer (tests/test_rounds.py). The C
 engine looks only at what a round changed: a 15x15 nonogram's grade 4x faster, a 9x9
 sudoku's 1.2x (BENCHMARKS.md, ninth session). `ENGINE` says which one runs.
@@ -23,7 +23,7 @@ from types import ModuleType
 import numpy as np
 
 _native: ModuleType | None
-try:  # the C rounds (lab/_rounds.c), built at install where a C compiler is
+try:  # the C rounds (lab/engine/_rounds.c), built at install where a C compiler is
     from . import _rounds as _native
 except ImportError:  # numpy answers the same, slower
     _native = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from .puzzle import Clause
+from ..engine.puzzle import Clause
 
 Cell = tuple[int, int]
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))

@@ -1,0 +1,1 @@
+"""The data side: datasets, records, safe writing, statistics, plots and scores."""

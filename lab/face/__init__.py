@@ -1,0 +1,1 @@
+"""The face: the command line, rendering, sharing, and the registry that finds the puzzles."""

@@ -1,0 +1,2 @@
+"""The toolkit puzzles build on: encodings (Latin squares, counts, paths, connectivity), text
+forms, drawing, answers."""
