@@ -31,15 +31,18 @@ from ..lab.engine.generator import (
     Generated,
     GenerateOptions,
     Generator,
-    Option,
-    board_options,
+    GeneratorOptions,
+    board_height,
     board_shape,
+    board_size,
+    board_width,
     cost,
     generate_one,
+    option,
 )
 from ..lab.engine.puzzle import BoardLimit, PuzzleError
 from ..lab.engine.sat import SessionCache
-from ..solvers.bridges import MAX_BRIDGES, SIZE, TATHAM_LEAST, BridgesParams, Cell, Solution, island_counts
+from ..solvers.bridges import MAX_BRIDGES, SIZE, TATHAM_LEAST, BridgesParams, Cell, Pair, Solution, island_counts
 
 LIMIT = BoardLimit(SIZE.most_width, SIZE.most_height, TATHAM_LEAST, TATHAM_LEAST)  # Tatham's least size
 TRIES = 50  # Tatham's MAX_NEWISLAND_TRIES
@@ -172,31 +175,35 @@ def solution_of(params: BridgesParams, bridges: dict[tuple[Cell, Cell], int]) ->
     return tuple(bridges.get((p.a, p.b), 0) for p in params.pairs)
 
 
-class BridgesGenerator(Generator):
+@dataclass(frozen=True)
+class BridgesOptions(GeneratorOptions):
+    size: int = board_size(7, LIMIT)
+    width: int | None = board_width(LIMIT)
+    height: int | None = board_height(LIMIT)
+    islands: int = option(30, "islands as a percentage of the cells (Tatham's 'i')", 1, 30)
+    expansion: int = option(10, "percent chance of the farthest place for a new island, and of joining "
+                            "an island ahead (Tatham's 'e')", 0, 100)
+    max_bridges: int = option(2, "most bridges between two islands (Tatham's 'm')", 1, MAX_BRIDGES)
+    loops: int = option(1, "0: the bridges may form no loop (Tatham's 'L')", 0, 1)
+    strip_counts: int = option(0, "1: strip island counts while the bridges stay unique "
+                               "(0: every count given, as Tatham does)", 0, 1)
+
+
+class BridgesGenerator(Generator[BridgesOptions]):
     puzzle = "bridges"
+    options_type = BridgesOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list bridges`
         cost(0.002, 0.004, size=7), cost(0.008, 0.009, size=15), cost(0.035, 0.038, size=25),
         cost(0.211, 1.2, size=40))
     strips = False  # Tatham's clue set: every count (--strip-counts 1 strips them, see `generate`)
-    options = (
-        *board_options(7, LIMIT),
-        Option("islands", int, 30, "islands as a percentage of the cells (Tatham's 'i')", 1, 30),
-        Option("expansion", int, 10, "percent chance of the farthest place for a new island, and of joining "
-               "an island ahead (Tatham's 'e')", 0, 100),
-        Option("max-bridges", int, 2, "most bridges between two islands (Tatham's 'm')", 1, MAX_BRIDGES),
-        Option("loops", int, 1, "0: the bridges may form no loop (Tatham's 'L')", 0, 1),
-        Option("strip-counts", int, 0, "1: strip island counts while the bridges stay unique "
-               "(0: every count given, as Tatham does)", 0, 1),
-    )
 
-    def params(self, size: int = 7, width: int | None = None, height: int | None = None, islands: int = 30,
-               expansion: int = 10, max_bridges: int = 2, loops: int = 1, strip_counts: int = 0,
-               **_: object) -> BridgesSpec:
-        width, height = board_shape(size, width, height)
+    def params_for(self, options: BridgesOptions) -> BridgesSpec:
+        width, height = board_shape(options.size, options.width, options.height)
         LIMIT.check(self.puzzle, width, height)
-        if not 1 <= max_bridges <= MAX_BRIDGES:
+        if not 1 <= options.max_bridges <= MAX_BRIDGES:
             raise PuzzleError(f"--max-bridges must be 1 to {MAX_BRIDGES}")
-        return BridgesSpec(width, height, islands, expansion, max_bridges, bool(loops), bool(strip_counts))
+        return BridgesSpec(width, height, options.islands, options.expansion, options.max_bridges,
+                           bool(options.loops), bool(options.strip_counts))
 
     def generate(self, params: BridgesSpec, rng: random.Random, sessions: SessionCache,
                  opts: GenerateOptions) -> Generated | None:
@@ -230,8 +237,9 @@ class BridgesGenerator(Generator):
         def free(cell: Cell) -> bool:
             return not any((cell[0] + dr, cell[1] + dc) in islands for dr, dc in STEPS)
 
-        places = [(cell, p) for p, n, m in zip(params.pairs, solution, other) if n and n != m
-                  for cell in p.between() if free(cell)]
+        places: list[tuple[Cell, Pair | None]] = [
+            (cell, p) for p, n, m in zip(params.pairs, solution, other) if n and n != m
+            for cell in p.between() if free(cell)]
         places += [(cell, None) for p, n in zip(params.pairs, other) if n
                    for cell in p.between() if cell not in ours and free(cell)]
         rng.shuffle(places)

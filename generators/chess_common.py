@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
-from ..lab.engine.generator import Cost, Generated, GenerateOptions, Generator, Option
+from ..lab.engine.generator import Cost, Generated, GenerateOptions, Generator, GeneratorOptions
 from ..lab.engine.puzzle import PuzzleError, number
 from ..lab.engine.sat import SessionCache
 from ..solvers.chess_common import GeneratedChess, Variant
@@ -27,7 +26,16 @@ class CaptureOptions:
     pieces: int
 
 
-class CaptureGenerator(Generator):
+@dataclass(frozen=True)
+class PiecesOptions(GeneratorOptions):
+    """A capture puzzle's one option, `pieces`: each variant subclasses this with its own
+    default and limit (`option(8, "pieces on the board", 2, RANGER.most_pieces)`). None, as
+    a Python caller may give it, is the default."""
+
+    pieces: int | None
+
+
+class CaptureGenerator(Generator[PiecesOptions]):
     """Datasets of capture puzzles with exactly one solution. `unique` is True because the
     generator counted the solutions of the final position (exactly one set of moves);
     nothing is stripped, so `minimal` is False; `checks` counts the positions whose
@@ -35,15 +43,15 @@ class CaptureGenerator(Generator):
 
     strips = False
 
-    def __init__(self, variant: Variant, default_pieces: int, costs: tuple[Cost, ...] = ()):
+    def __init__(self, variant: Variant, options_type: type[PiecesOptions], costs: tuple[Cost, ...] = ()):
         self.variant = variant
         self.puzzle = variant.name
+        self.options_type = options_type
         self.costs = costs  # measured (lab.generator.COSTS_MEASURED)
-        self.options = (Option("pieces", int, default_pieces, "pieces on the board", 2, variant.most_pieces),)
 
-    def params(self, pieces: int | None = None, **_: Any) -> CaptureOptions:
+    def params_for(self, options: PiecesOptions) -> CaptureOptions:
         """The piece count, at least 2 and within the variant's size limit."""
-        pieces = self.options[0].default if pieces is None else pieces
+        pieces = self.options[0].default if options.pieces is None else options.pieces
         if pieces < 2:
             raise PuzzleError(f"--pieces {number(pieces)} out of range for {self.puzzle}: at least 2")
         self.variant.check_size(pieces)

@@ -1,11 +1,19 @@
 """Solo Chess puzzles of a requested piece count with exactly one solution, built backwards
 from the last piece (see generators/chess_common.py)."""
 
-from ..lab.engine.generator import cost
-from ..solvers.chess_common import SOLO
-from .chess_common import CaptureGenerator
+from dataclasses import dataclass
 
-GENERATOR = CaptureGenerator(SOLO, default_pieces=8, costs=(  # measured: lab.generator.COSTS_MEASURED
+from ..lab.engine.generator import cost, option
+from ..solvers.chess_common import SOLO
+from .chess_common import CaptureGenerator, PiecesOptions
+
+
+@dataclass(frozen=True)
+class SoloOptions(PiecesOptions):
+    pieces: int | None = option(8, "pieces on the board", 2, SOLO.most_pieces)
+
+
+GENERATOR = CaptureGenerator(SOLO, SoloOptions, costs=(  # measured: lab.generator.COSTS_MEASURED
     cost(0.0, 0.0, pieces=4),
     cost(0.012, 0.019, pieces=8),
     cost(0.5, 0.529, pieces=12),

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
 
-from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, cost, option
 from ..lab.engine.puzzle import Instance
 from ..lab.engine.sat import SessionCache
 from ..solvers.dominosa import (
@@ -119,22 +121,26 @@ def rival_stands(params: DominosaParams, other: Layout) -> Callable[[dict], bool
         shown = [(get(x), get(y)) for x, y in placed]
         if any(a is None or b is None for a, b in shown):
             return not PUZZLE.verify(Instance(PUZZLE.name, params, clues), other)
-        return {(a, b) if a <= b else (b, a) for a, b in shown} == every
+        numbers = cast(list[tuple[int, int]], shown)  # every cell numbered: checked just above
+        return {(a, b) if a <= b else (b, a) for a, b in numbers} == every
 
     return stands
 
 
-class DominosaGenerator(Generator):
+@dataclass(frozen=True)
+class DominosaOptions(GeneratorOptions):
+    n: int = option(6, "largest number on a domino (Tatham's N): the board is n+2 by n+1", 1, MAX_ORDER)
+
+
+class DominosaGenerator(Generator[DominosaOptions]):
     puzzle = "dominosa"
+    options_type = DominosaOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list dominosa`
         cost(0.001, 0.004, n=3), cost(0.008, 0.024, n=6), cost(0.079, 0.115, n=10), cost(0.397, 0.667, n=15))
     strips = False
-    options = (
-        Option("n", int, 6, "largest number on a domino (Tatham's N): the board is n+2 by n+1", 1, MAX_ORDER),
-    )
 
-    def params(self, n: int = 6, **_: object) -> DominosaParams:
-        return DominosaParams(n)  # checks the size limit
+    def params_for(self, options: DominosaOptions) -> DominosaParams:
+        return DominosaParams(options.n)  # checks the size limit
 
     def draw(self, params: DominosaParams, rng: random.Random, sessions: SessionCache):
         return params, random_layout(params, rng)

@@ -10,8 +10,9 @@ needs, which is never more.)
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, cost, option
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..solvers.filling import SIZE, Cell, FillingParams, Grid, tatham_top
@@ -138,24 +139,26 @@ def random_filling(params: FillingParams, most: int, rng: random.Random) -> Grid
                       f"found in {MAX_RESTARTS} tries")
 
 
-class FillingGenerator(Generator):
+@dataclass(frozen=True)
+class FillingOptions(GeneratorOptions):
+    width: int = option(9, "board width (Tatham's presets: 9x7, 13x9, 17x13)", SIZE.least_width, SIZE.most_width)
+    height: int = option(7, "board height", SIZE.least_height, SIZE.most_height)
+    size: int | None = option(None, "a square board of this side (instead of --width and --height)",
+                              max(SIZE.least_width, SIZE.least_height), min(SIZE.most_width, SIZE.most_height))
+
+
+class FillingGenerator(Generator[FillingOptions]):
     puzzle = "filling"
+    options_type = FillingOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list filling`
         cost(0.004, 0.015, size=5), cost(0.026, 0.051, size=9), cost(0.353, 0.487, size=14),
         cost(3.5, 5.6, size=20))
     clues_are_solution = True  # every cell given: the grid is unique as drawn
-    options = (
-        Option("width", int, 9, "board width (Tatham's presets: 9x7, 13x9, 17x13)", SIZE.least_width,
-               SIZE.most_width),
-        Option("height", int, 7, "board height", SIZE.least_height, SIZE.most_height),
-        Option("size", int, None, "a square board of this side (instead of --width and --height)",
-               max(SIZE.least_width, SIZE.least_height), min(SIZE.most_width, SIZE.most_height)),
-    )
 
-    def params(self, width: int = 9, height: int = 7, size: int | None = None, **_: object) -> FillingParams:
-        if size is not None:
-            width = height = size
-        return FillingParams(width, height)  # checks the size limit
+    def params_for(self, options: FillingOptions) -> FillingParams:
+        if options.size is not None:
+            return FillingParams(options.size, options.size)  # checks the size limit
+        return FillingParams(options.width, options.height)
 
     def draw(self, params: FillingParams, rng: random.Random, sessions: SessionCache):
         """Areas of at most max(width, height, 3) cells (9 at most), as Tatham draws them."""

@@ -11,8 +11,9 @@ second encoding that CaDiCaL answers faster; the puzzles are the same ones.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, board_options, board_shape, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, board_height, board_shape, board_size, board_width, cost
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..solvers.hidoku import SIZE, Grid, HidokuParams, grid_of
@@ -124,17 +125,23 @@ def fits_in(order: list[int], near: list[set[int]], cells: list[int], start: int
     return (start == 0 or cells[0] in near[order[start - 1]]) and (end == len(order) or cells[-1] in near[order[end]])
 
 
-class HidokuGenerator(Generator):
+@dataclass(frozen=True)
+class HidokuOptions(GeneratorOptions):
+    size: int = board_size(6, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+
+
+class HidokuGenerator(Generator[HidokuOptions]):
     puzzle = "hidoku"
+    options_type = HidokuOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list hidoku`
         cost(0.0, 0.004, size=4), cost(0.002, 0.016, size=6), cost(0.016, 0.102, size=9),
         cost(0.29, 0.405, size=12))
     clues_are_solution = True  # every number given: the path itself
-    options = (*board_options(6, SIZE),)
 
-    def params(self, size: int = 6, width: int | None = None, height: int | None = None,
-               **_: object) -> HidokuParams:
-        return HidokuParams(*board_shape(size, width, height))
+    def params_for(self, options: HidokuOptions) -> HidokuParams:
+        return HidokuParams(*board_shape(options.size, options.width, options.height))
 
     def draw(self, params: HidokuParams, rng: random.Random, sessions: SessionCache) -> tuple[HidokuParams, Grid]:
         for _ in range(RESTARTS):

@@ -11,9 +11,10 @@ and only when nothing else separates them, a given.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 
-from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, cost, option
 from ..lab.engine.sat import SessionCache
 from ..solvers.keen import (
     SIZE,
@@ -136,18 +137,22 @@ def _connected_masks(cells: Cage) -> set[int]:
     return found
 
 
-class KeenGenerator(Generator):
+@dataclass(frozen=True)
+class KeenOptions(GeneratorOptions):
+    size: int = option(6, "grid size n (Tatham's web player takes 3..9)", SIZE.least_width, SIZE.most_width)
+
+
+class KeenGenerator(Generator[KeenOptions]):
     puzzle = "keen"
+    options_type = KeenOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list keen`
         cost(0.001, 0.004, size=4), cost(0.004, 0.008, size=6), cost(0.039, 0.04, size=9),
         cost(0.291, 0.305, size=12), cost(2.3, 2.6, size=16))
     strips = False
-    options = (Option("size", int, 6, "grid size n (Tatham's web player takes 3..9)",
-                      SIZE.least_width, SIZE.most_width),)
 
-    def params(self, size: int = 6, **_: object) -> KeenParams:
-        check_size(size)  # cages are drawn at most MAX_CAGE cells, within the limit on every size
-        return KeenParams(size)
+    def params_for(self, options: KeenOptions) -> KeenParams:
+        check_size(options.size)  # cages are drawn at most MAX_CAGE cells, within the limit on every size
+        return KeenParams(options.size)
 
     def draw(self, params: KeenParams, rng: random.Random, sessions: SessionCache):
         """A random Latin square: sudoku's randomized backtracking with 1 x n boxes (= rows)."""
@@ -158,7 +163,7 @@ class KeenGenerator(Generator):
 
     def candidate_clues(self, params: KeenParams, solution: Grid) -> Layout:
         """A random cage layout and operations. The engine passes no random generator
-        here, so one is seeded from the (random) solution: reproducible from the seed."""
+        here, so one is seeded from the (random) solution: reproducible from the random seed."""
         rng = random.Random(repr(solution))
         return {cage: random_op(cage, solution, rng) for cage in random_cages(params.n, rng)}
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.generator import (
+    Generator,
+    GeneratorOptions,
+    board_height,
+    board_shape,
+    board_size,
+    board_width,
+    cost,
+    option,
+)
 from ..lab.engine.puzzle import PuzzleError, quote
 from ..lab.engine.sat import SessionCache
 from ..solvers.lightup import SIZE, Cell, Grid, LightUpParams, lamps_of, layout
@@ -85,20 +94,25 @@ def wall_numbers(params: LightUpParams, solution: Grid) -> dict[Cell, int]:
     return {wall: sum(solution[y][x] for y, x in cells) for wall, cells in layout(params).around.items()}
 
 
-class LightUpGenerator(Generator):
+@dataclass(frozen=True)
+class LightUpOptions(GeneratorOptions):
+    size: int = board_size(10, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+    density: float = option(0.2, "share of cells that are walls (Tatham's default is 0.2)", 0.0, MAX_DENSITY)
+    symmetry: str = option("rot2", "wall layout symmetry: none or rot2 (180-degree rotation)")
+
+
+class LightUpGenerator(Generator[LightUpOptions]):
     puzzle = "lightup"
+    options_type = LightUpOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list lightup`
         cost(0.004, 0.012, size=10), cost(0.101, 0.137, size=25), cost(4.9, 5.9, size=50),
         cost(55.4, 74.5, size=75), cost(over=120, size=100))
-    options = (
-        *board_options(10, SIZE),
-        Option("density", float, 0.2, "share of cells that are walls (Tatham's default is 0.2)", 0.0, MAX_DENSITY),
-        Option("symmetry", str, "rot2", "wall layout symmetry: none or rot2 (180-degree rotation)"),
-    )
 
-    def params(self, size: int = 10, width: int | None = None, height: int | None = None,
-               density: float = 0.2, symmetry: str = "rot2", **_: object) -> LightUpSpec:
-        width, height = board_shape(size, width, height)
+    def params_for(self, options: LightUpOptions) -> LightUpSpec:
+        width, height = board_shape(options.size, options.width, options.height)
+        density, symmetry = options.density, options.symmetry
         SIZE.check(self.puzzle, width, height)
         if not 0.0 <= density <= MAX_DENSITY:  # NaN fails both comparisons
             raise PuzzleError(f"--density must be 0..{MAX_DENSITY}, got {density}")

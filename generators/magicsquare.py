@@ -27,7 +27,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, cost, option
 from ..lab.engine.puzzle import Clause, PuzzleError
 from ..lab.engine.sat import UNLIMITED, Budget, Found, SatSession, SessionCache
 from ..lab.toolkit.symmetry import grid_images
@@ -178,7 +178,7 @@ class PortfolioSession(SatSession):
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1  # deterministic, and the machine's other core stays free
         status = solver.solve(model)
-        self.calls += 1
+        self.handle.calls += 1  # a CP-SAT call counts as a solver call too
         if status == cp_model.INFEASIBLE:
             return None
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -195,23 +195,26 @@ class MagicSpec:
     sat_draw: bool = False
 
 
-class MagicSquareGenerator(Generator):
+@dataclass(frozen=True)
+class MagicSquareOptions(GeneratorOptions):
+    size: int = option(4, "side of the square (no square of side 2 exists)", 3, SIZE.most_width)
+    low: int = option(1, "lowest number (the square holds low..low+size*size-1)", -LOW_LIMIT, LOW_LIMIT)
+    sat_draw: int = option(0, "1: a random solution from the SAT solver (every square, slower) "
+                           "instead of a built square moved at random", 0, 1)
+
+
+class MagicSquareGenerator(Generator[MagicSquareOptions]):
     puzzle = "magicsquare"
+    options_type = MagicSquareOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list magicsquare`
         cost(0.001, 0.001, size=3), cost(0.02, 0.023, size=4), cost(13.2, 25.7, size=6),
         cost(61.4, 61.4, size=7), cost(over=120, size=8))
     clues_are_solution = True  # every number given: the square itself
-    options = (
-        Option("size", int, 4, "side of the square (no square of side 2 exists)", 3, SIZE.most_width),
-        Option("low", int, 1, "lowest number (the square holds low..low+size*size-1)", -LOW_LIMIT, LOW_LIMIT),
-        Option("sat-draw", int, 0, "1: a random solution from the SAT solver (every square, slower) "
-               "instead of a built square moved at random", 0, 1),
-    )
 
-    def params(self, size: int = 4, low: int = 1, sat_draw: int = 0, **_: object) -> MagicSpec:
-        if size == 2:
+    def params_for(self, options: MagicSquareOptions) -> MagicSpec:
+        if options.size == 2:
             raise PuzzleError("no magic square of side 2 exists (a + b = a + c in its first row and column)")
-        return MagicSpec(MagicParams(size, low), bool(sat_draw))
+        return MagicSpec(MagicParams(options.size, options.low), bool(options.sat_draw))
 
     def draw(self, params: MagicSpec, rng: random.Random, sessions: SessionCache) -> tuple[MagicParams, Grid]:
         if params.sat_draw:

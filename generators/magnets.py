@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, board_options, board_shape, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, board_height, board_shape, board_size, board_width, cost
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..solvers.magnets import SIZE, Grid, MagnetsParams, counts_of
@@ -83,16 +83,22 @@ def random_magnets(params: MagnetsParams, rng: random.Random) -> Grid:
     return tuple(tuple(row) for row in grid)
 
 
-class MagnetsGenerator(Generator):
+@dataclass(frozen=True)
+class MagnetsOptions(GeneratorOptions):
+    size: int = board_size(6, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+
+
+class MagnetsGenerator(Generator[MagnetsOptions]):
     puzzle = "magnets"
+    options_type = MagnetsOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list magnets`
         cost(0.005, 0.009, size=6), cost(0.087, 0.12, size=10), cost(1.6, 1.8, size=15),
         cost(5.9, 9.8, size=17), cost(over=120, size=20))
-    options = (*board_options(6, SIZE),)
 
-    def params(self, size: int = 6, width: int | None = None, height: int | None = None,
-               **_: object) -> MagnetsSpec:
-        width, height = board_shape(size, width, height)
+    def params_for(self, options: MagnetsOptions) -> MagnetsSpec:
+        width, height = board_shape(options.size, options.width, options.height)
         SIZE.check(self.puzzle, width, height)
         if width * height < 2:
             raise PuzzleError(f"a {width}x{height} board has room for no domino")

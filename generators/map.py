@@ -26,10 +26,10 @@ from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 
-from ..lab.engine.generator import Generated, GenerateOptions, Generator, Option, cost, generate_one
+from ..lab.engine.generator import Generated, GenerateOptions, Generator, GeneratorOptions, cost, generate_one, option
 from ..lab.engine.puzzle import Instance, PuzzleError
 from ..lab.engine.sat import SessionCache
-from ..solvers.map import GRADES, MAX_REGIONS, SIZE, Colouring, MapParams, TathamSolver, grid_map
+from ..solvers.map import GRADES, MAX_REGIONS, PUZZLE, SIZE, Colouring, MapParams, TathamSolver, grid_map
 
 # Around a cell, in map.c's order: W, SW, S, SE, E, NE, N, NW (even places orthogonal).
 RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -251,30 +251,33 @@ def tatham_strip(board: MapParams, colours: Colouring, level: int, rng: random.R
     return clues
 
 
-class MapGenerator(Generator):
+@dataclass(frozen=True)
+class MapOptions(GeneratorOptions):
+    size: int | None = option(None, "board side, for a square board (default: Tatham's 20x15)", 1,
+                              min(SIZE.most_width, SIZE.most_height))
+    width: int | None = option(None, "board width (default: size, else 20)", 1, SIZE.most_width)
+    height: int | None = option(None, "board height (default: size, else 15)", 1, SIZE.most_height)
+    regions: int | None = option(None, "number of regions, Tatham's n (default: a tenth of the cells, "
+                                 "at least 5)", 1, MAX_REGIONS)
+    diff: str = option("", "Tatham's grade (his d), e n h or u: strip as his generator does, to what his "
+                       "solver at that grade still solves, and keep only boards of that grade (default: none, "
+                       "minimal puzzles)")
+
+
+class MapGenerator(Generator[MapOptions]):
     puzzle = "map"
+    options_type = MapOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list map`
         cost(0.001, 0.004, size=10), cost(0.002, 0.008, size=20), cost(0.017, 0.028, size=40),
         cost(0.175, 0.224, size=60))
     clues_are_solution = True  # every region's colour is a candidate: unique as drawn
-    options = (
-        Option("size", int, None, "board side, for a square board (default: Tatham's 20x15)", 1,
-               min(SIZE.most_width, SIZE.most_height)),
-        Option("width", int, None, "board width (default: size, else 20)", 1, SIZE.most_width),
-        Option("height", int, None, "board height (default: size, else 15)", 1, SIZE.most_height),
-        Option("regions", int, None, "number of regions, Tatham's n (default: a tenth of the cells, "
-               "at least 5)", 1, MAX_REGIONS),
-        Option("diff", str, "", "Tatham's grade (his d), e n h or u: strip as his generator does, to what his "
-               "solver at that grade still solves, and keep only boards of that grade (default: none, "
-               "minimal puzzles)"),
-    )
 
-    def params(self, size: int | None = None, width: int | None = None, height: int | None = None,
-               regions: int | None = None, diff: str = "", **_: object) -> MapSpec:
-        width = width if width is not None else size if size is not None else TATHAM_SIZE[0]
-        height = height if height is not None else size if size is not None else TATHAM_SIZE[1]
+    def params_for(self, options: MapOptions) -> MapSpec:
+        size, diff = options.size, options.diff
+        width = options.width if options.width is not None else size if size is not None else TATHAM_SIZE[0]
+        height = options.height if options.height is not None else size if size is not None else TATHAM_SIZE[1]
         SIZE.check(self.puzzle, width, height)
-        regions = default_regions(width, height) if regions is None else regions
+        regions = default_regions(width, height) if options.regions is None else options.regions
         if not 1 <= regions <= min(width * height, MAX_REGIONS):
             raise PuzzleError(f"a {width}x{height} map has room for 1 to {min(width * height, MAX_REGIONS)} "
                               f"regions, not {regions}")
@@ -314,7 +317,7 @@ class MapGenerator(Generator):
             if level == 0 or TathamSolver(board, clues).level(level - 1) == 3:
                 # His rules are sound, so the colouring is the only one; the SAT engine says so
                 # too before the puzzle is called unique (a record never trusts one solver).
-                session = sessions.get(self.ptype, board)
+                session = sessions.get(PUZZLE, board)
                 if session.other_than(session.assumptions(clues), colours).sat is not False:
                     raise PuzzleError(f"map generator: Tatham's solver and SAT disagree on {clues}")
                 return Generated(Instance(self.puzzle, board, clues), colours, True, False, 1,

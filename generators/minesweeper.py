@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from dataclasses import dataclass
 
-from ..lab.engine.generator import Generated, GenerateOptions, Generator, Option, cost
+from ..lab.engine.generator import Generated, GenerateOptions, Generator, GeneratorOptions, cost, option
 from ..lab.engine.puzzle import Instance, PuzzleError, number
 from ..lab.engine.sat import SessionCache
 from ..solvers.minesweeper import PUZZLE, SIZE, Board, Cell, Layout, MinesParams, neighbour_table, play_out, start_board
@@ -44,13 +44,15 @@ def random_layout(height: int, width: int, mines: int, start: Cell, rng: random.
     """Mines uniformly on the cells outside the first click's 3x3 block."""
     clear = {start, *neighbour_table(height, width)[start]}
     free = [(r, c) for r in range(height) for c in range(width) if (r, c) not in clear]
-    return Layout(frozenset(rng.sample(free, mines)), start)
+    return Layout(tuple(rng.sample(free, mines)), start)
 
 
 def repair(params: MinesParams, stuck: dict, rng: random.Random) -> MinesParams | None:
     """Move one mine between an undecided frontier cell and a covered cell away from the
     opened area, keeping the count and the cleared first click."""
     lay = params.layout
+    if lay is None or lay.start is None:
+        raise ValueError("repair needs the layout and its first click")  # a generated board has both
     board = Board.of(Instance(PUZZLE.name, params, stuck))
     clear = {lay.start, *neighbour_table(params.height, params.width)[lay.start]}
     frontier = [c for c in board.frontier if c not in clear]
@@ -66,7 +68,7 @@ def repair(params: MinesParams, stuck: dict, rng: random.Random) -> MinesParams 
         return None
     other = rng.choice(targets)
     mines = set(lay.mines) ^ {cell, other}
-    return MinesParams(params.height, params.width, params.mines, Layout(frozenset(mines), lay.start))
+    return MinesParams(params.height, params.width, params.mines, Layout(tuple(mines), lay.start))
 
 
 def generate(height: int = 9, width: int = 9, mines: int = 10, start: Cell | None = None,
@@ -94,27 +96,31 @@ def generate(height: int = 9, width: int = 9, mines: int = 10, start: Cell | Non
     raise PuzzleError(f"no no-guess {height}x{width} board with {mines} mines in {max_attempts} attempts")
 
 
-class MinesweeperGenerator(Generator):
+@dataclass(frozen=True)
+class MinesweeperOptions(GeneratorOptions):
+    height: int = option(9, "rows", MIN_SIDE, SIZE.most_height)
+    width: int = option(9, "columns", MIN_SIDE, SIZE.most_width)
+    mines: int = option(10, "mines (at most height*width - 9: the first click clears a 3x3 block)", 1,
+                        SIZE.most_width * SIZE.most_height - 9)
+
+
+class MinesweeperGenerator(Generator[MinesweeperOptions]):
     """Datasets of no-guess boards. The instance is the board right after the first click;
     its params carry the layout, so every format writes Tatham's game ID too. `unique` is
     True because the play-out proved that no guess is ever needed; nothing is stripped, so
     `minimal` is False."""
 
     puzzle = "minesweeper"
+    options_type = MinesweeperOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list minesweeper`
         cost(0.0, 0.001, height=9, width=9, mines=10), cost(0.002, 0.005, height=16, width=16, mines=32),
         cost(0.001, 0.008, height=30, width=30, mines=111), cost(0.012, 0.016, height=50, width=50, mines=309))
     strips = False
-    options = (
-        Option("height", int, 9, "rows", MIN_SIDE, SIZE.most_height),
-        Option("width", int, 9, "columns", MIN_SIDE, SIZE.most_width),
-        Option("mines", int, 10, "mines (at most height*width - 9: the first click clears a 3x3 block)", 1,
-               SIZE.most_width * SIZE.most_height - 9),
-    )
 
-    def params(self, height: int = 9, width: int = 9, mines: int = 10, **_: Any) -> MinesParams:
+    def params_for(self, options: MinesweeperOptions) -> MinesParams:
         """Tatham's limits, so every board opens in his player: both sides over two, at
         least one mine, and room for the cleared 3x3 block wherever the first click is."""
+        height, width, mines = options.height, options.width, options.mines
         SIZE.check(PUZZLE.name, width, height)
         if height < MIN_SIDE or width < MIN_SIDE:
             raise PuzzleError(f"minesweeper board {width}x{height} is too small to generate: at least "

@@ -12,23 +12,30 @@ differs on known numbers: the `alternatives` that save the stripping loop solver
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, board_options, board_shape, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, board_height, board_shape, board_size, board_width, cost
 from ..lab.engine.sat import SessionCache
 from ..solvers.mosaic import SIZE, Grid, MosaicParams, block_count
 
 
-class MosaicGenerator(Generator):
+@dataclass(frozen=True)
+class MosaicOptions(GeneratorOptions):
+    size: int = board_size(10, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+
+
+class MosaicGenerator(Generator[MosaicOptions]):
     puzzle = "mosaic"
+    options_type = MosaicOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list mosaic`
         cost(0.024, 0.024, size=10), cost(1.6, 7.1, size=25), cost(4.0, 16.3, size=30),
         cost(40.8, 40.8, size=35, note="record 1: over 120 s"), cost(over=120, size=50),
         cost(over=120, size=100))
-    options = board_options(10, SIZE)
 
-    def params(self, size: int = 10, width: int | None = None, height: int | None = None,
-               **_: object) -> MosaicParams:
-        return MosaicParams(*board_shape(size, width, height))
+    def params_for(self, options: MosaicOptions) -> MosaicParams:
+        return MosaicParams(*board_shape(options.size, options.width, options.height))
 
     def draw(self, params: MosaicParams, rng: random.Random, sessions: SessionCache) -> tuple[MosaicParams, Grid]:
         bits = rng.getrandbits(params.width * params.height)

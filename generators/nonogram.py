@@ -13,7 +13,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.generator import (
+    Generator,
+    GeneratorOptions,
+    board_height,
+    board_shape,
+    board_size,
+    board_width,
+    cost,
+    option,
+)
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..solvers.nonogram import SIZE, Grid, NonogramParams, check_params, line_solve, runs
@@ -30,25 +39,30 @@ class NonogramDraw(NonogramParams):
     density: float = DEFAULT_DENSITY
 
 
-class NonogramGenerator(Generator):
+@dataclass(frozen=True)
+class NonogramOptions(GeneratorOptions):
+    size: int = board_size(10, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+    density: float = option(DEFAULT_DENSITY, "chance that a cell is black", MIN_DENSITY, 1 - MIN_DENSITY)
+
+
+class NonogramGenerator(Generator[NonogramOptions]):
     puzzle = "nonogram"
+    options_type = NonogramOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list nonogram`
         cost(0.011, 0.012, size=10), cost(0.248, 0.863, size=25), cost(2.9, 6.2, size=50),
         cost(81.9, 81.9, size=60), cost(over=120, size=75), cost(over=120, size=99))
     strips = False
-    options = (
-        *board_options(10, SIZE),
-        Option("density", float, DEFAULT_DENSITY, "chance that a cell is black", MIN_DENSITY, 1 - MIN_DENSITY),
-    )
     history_free = True  # `repair` ignores the rival picture: see the module docstring
 
     def __init__(self) -> None:
         self._start: tuple[dict, dict | None] | None = None  # (repaired clues, what line solving fixed before)
         self._solved: tuple[dict, dict | None] | None = None  # (clues, what line solving fixes)
 
-    def params(self, size: int = 10, width: int | None = None, height: int | None = None,
-               density: float = DEFAULT_DENSITY, **_: object) -> NonogramDraw:
-        board = check_params(*board_shape(size, width, height))
+    def params_for(self, options: NonogramOptions) -> NonogramDraw:
+        board = check_params(*board_shape(options.size, options.width, options.height))
+        density = options.density
         if not MIN_DENSITY <= density <= 1 - MIN_DENSITY:  # NaN fails both comparisons
             raise PuzzleError(f"--density must be {MIN_DENSITY}..{1 - MIN_DENSITY}, got {density}")
         return NonogramDraw(board.width, board.height, density)

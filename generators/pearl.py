@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, cost, option
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..solvers.pearl import SIZE, Cell, Loop, PearlParams, make_params, pearl_problems
@@ -32,7 +33,7 @@ Face = tuple[int, int]  # the square with cell (i, j) at its top-left corner
 U, D, L, R = 1, 2, 4, 8
 SITE_WORTH = {"B": 2, "W": 1, "": 0}
 # Flip attempts per face: wandering first keeps small loops from sticking near the outline,
-# so that most loops are unique with every pearl in place (BENCHMARKS.md, 2026-11-24).
+# so that most loops are unique with every pearl in place.
 WANDER, CLIMB = 2, 12
 
 # The border of a face in cyclic order has eight parts: N edge, NE corner, E edge, SE
@@ -221,19 +222,22 @@ def pearl_spots(params: PearlParams, loop: Loop) -> dict[Cell, str]:
 MIN_SIDE = 3  # a loop with room for pearls
 
 
-class PearlGenerator(Generator):
+@dataclass(frozen=True)
+class PearlOptions(GeneratorOptions):
+    size: int = option(8, "grid width (and height unless --height is given)", MIN_SIDE, SIZE.most_width)
+    height: int | None = option(None, "grid height (default: size)", MIN_SIDE, SIZE.most_height)
+
+
+class PearlGenerator(Generator[PearlOptions]):
     puzzle = "pearl"
+    options_type = PearlOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list pearl`
         cost(0.006, 0.012, size=8), cost(0.09, 0.092, size=15), cost(0.43, 0.669, size=20),
         cost(1.8, 1.8, size=25, note="record 1: no unique pearl found in 100 attempts"),
         cost(size=30, note="no record: no unique pearl found in 100 attempts"), cost(over=120, size=40))
-    options = (
-        Option("size", int, 8, "grid width (and height unless --height is given)", MIN_SIDE, SIZE.most_width),
-        Option("height", int, None, "grid height (default: size)", MIN_SIDE, SIZE.most_height),
-    )
 
-    def params(self, size: int = 8, height: int | None = None, **_: object) -> PearlParams:
-        params = make_params(size, size if height is None else height)
+    def params_for(self, options: PearlOptions) -> PearlParams:
+        params = make_params(options.size, options.size if options.height is None else options.height)
         if params.width < MIN_SIDE or params.height < MIN_SIDE:
             raise PuzzleError(f"pearl generation needs at least {MIN_SIDE}x{MIN_SIDE} cells")
         return params

@@ -17,9 +17,9 @@ the SAT engine needs, so our puzzles are minimal, often with fewer numbers than 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, board_options, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, board_height, board_size, board_width, cost
 from ..lab.engine.sat import SessionCache
 from ..lab.toolkit.connectivity import white_components
 from ..solvers.range import SIZE, Cell, RangeParams, Shading, sights
@@ -42,22 +42,25 @@ def random_shading(params: RangeParams, rng: random.Random, share: float = 1 / 3
     return tuple(tuple(row) for row in shaded)
 
 
-class RangeGenerator(Generator):
+@dataclass(frozen=True)
+class RangeOptions(GeneratorOptions):
+    size: int | None = board_size(None, SIZE, "board side (default: Tatham's 9x6)")
+    width: int | None = board_width(SIZE, "board width (default: size, or 9)")
+    height: int | None = board_height(SIZE, "board height (default: size, or 6)")
+
+
+class RangeGenerator(Generator[RangeOptions]):
     puzzle = "range"
+    options_type = RangeOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list range`
         cost(0.003, 0.008, size=7), cost(0.022, 0.024, size=10), cost(2.1, 3.0, size=20),
         cost(32.3, 39.1, size=30))
-    options = tuple(
-        replace(o, default=None, help=f"{o.help.split(' (')[0]} (default: {hint})")
-        for o, hint in zip(board_options(DEFAULT[0], SIZE),
-                           ("Tatham's 9x6", "size, or 9", "size, or 6"))
-    )
 
-    def params(self, size: int | None = None, width: int | None = None, height: int | None = None,
-               **_: object) -> RangeParams:
+    def params_for(self, options: RangeOptions) -> RangeParams:
         """Width and height from --width/--height, else --size, else Tatham's 9x6."""
-        default_w, default_h = (DEFAULT if size is None else (size, size))
-        return RangeParams(default_w if width is None else width, default_h if height is None else height)
+        default_w, default_h = (DEFAULT if options.size is None else (options.size, options.size))
+        return RangeParams(default_w if options.width is None else options.width,
+                           default_h if options.height is None else options.height)
 
     def draw(self, params: RangeParams, rng: random.Random, sessions: SessionCache) -> tuple[RangeParams, Shading]:
         return params, random_shading(params, rng)

@@ -18,7 +18,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.generator import (
+    Generator,
+    GeneratorOptions,
+    board_height,
+    board_shape,
+    board_size,
+    board_width,
+    cost,
+    option,
+)
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..solvers.signpost import SIZE, Grid, SignpostParams, arrows_of_path
@@ -80,24 +89,29 @@ def random_path(width: int, height: int, corners: bool, rng: random.Random) -> l
     return order if extend() else None
 
 
-class SignpostGenerator(Generator):
+@dataclass(frozen=True)
+class SignpostOptions(GeneratorOptions):
+    size: int = board_size(6, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+    corners: int = option(1, "1: start top-left and end bottom-right (Tatham's 'c'); 0: free ends", 0, 1)
+    ends: int = option(1, "1: the first and last cells keep their numbers, as on Tatham's boards; "
+                       "0: 1 may be stripped like any other number", 0, 1)
+
+
+class SignpostGenerator(Generator[SignpostOptions]):
     puzzle = "signpost"
+    options_type = SignpostOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list signpost`
-        # (again with `--ends 1`, issue 46: a draw of other boards, 1 kept and checked needed)
+        # (again with `--ends 1`: a draw of other boards, 1 kept and checked needed)
         cost(0.004, 0.013, size=4), cost(0.047, 0.088, size=6), cost(2.3, 2.9, size=8),
         cost(15.0, 18.9, size=9))
     clues_are_solution = True  # every number but the structural last: the path itself
     fixed_by_choice = True  # the kept 1 is Tatham's convention: minimal among the sets that keep it
-    options = (
-        *board_options(6, SIZE),
-        Option("corners", int, 1, "1: start top-left and end bottom-right (Tatham's 'c'); 0: free ends", 0, 1),
-        Option("ends", int, 1, "1: the first and last cells keep their numbers, as on Tatham's boards; "
-               "0: 1 may be stripped like any other number", 0, 1),
-    )
 
-    def params(self, size: int = 6, width: int | None = None, height: int | None = None, corners: int = 1,
-               ends: int = 1, **_: object) -> SignpostSpec:
-        width, height = board_shape(size, width, height)
+    def params_for(self, options: SignpostOptions) -> SignpostSpec:
+        width, height = board_shape(options.size, options.width, options.height)
+        corners, ends = options.corners, options.ends
         SIZE.check("signpost", width, height)
         if width * height < 2:
             raise PuzzleError("a signpost board needs at least two cells (Tatham's rule too)")

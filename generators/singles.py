@@ -14,8 +14,9 @@ The clue set is the whole board, so nothing is stripped (`strips = False`).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, board_options, board_shape, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, board_height, board_shape, board_size, board_width, cost
 from ..lab.engine.sat import SessionCache
 from ..solvers.singles import SIZE, Cell, Shading, SinglesParams, bit_board
 
@@ -89,19 +90,23 @@ def board_numbers(params: SinglesParams, shading: Shading, rng: random.Random) -
     return numbers
 
 
-class SinglesGenerator(Generator):
+@dataclass(frozen=True)
+class SinglesOptions(GeneratorOptions):
+    size: int = board_size(8, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+
+
+class SinglesGenerator(Generator[SinglesOptions]):
     puzzle = "singles"
+    options_type = SinglesOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list singles`
         cost(0.002, 0.009, size=8), cost(0.029, 0.066, size=16), cost(0.395, 0.48, size=32),
         cost(4.1, 4.1, size=61))
     strips = False
-    options = (
-        *board_options(8, SIZE),
-    )
 
-    def params(self, size: int = 8, width: int | None = None, height: int | None = None,
-               **_: object) -> SinglesParams:
-        return SinglesParams(*board_shape(size, width, height))  # checks the size limit
+    def params_for(self, options: SinglesOptions) -> SinglesParams:
+        return SinglesParams(*board_shape(options.size, options.width, options.height))  # checks the size limit
 
     def draw(self, params: SinglesParams, rng: random.Random, sessions: SessionCache):
         return params, random_shading(params, rng)

@@ -14,11 +14,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, cost, option
 from ..lab.engine.puzzle import PuzzleError, quote
 from ..lab.engine.sat import SatSession, SessionCache
 from ..lab.engine.strip import ClueSets
-from ..solvers.sudoku import SIZE, Grid, SudokuParams, check_params
+from ..solvers.sudoku import PUZZLE, SIZE, Grid, SudokuParams, check_params
 
 if TYPE_CHECKING:  # numpy loads with the first swap cycles: `check sudoku` needs none
     import numpy as np
@@ -189,20 +189,24 @@ def _cells(params: SudokuParams) -> list[tuple[int, int, int]]:
     return [(r, c, params.box(r, c)) for r in range(n) for c in range(n)]
 
 
-class SudokuGenerator(Generator):
+@dataclass(frozen=True)
+class SudokuOptions(GeneratorOptions):
+    size: int = option(9, "grid size n (4, 6, 8, 9, 12, 16, 25, ...)", SIZE.least_width, SIZE.most_width)
+    box: str = option("", "box shape ROWSxCOLS, each at least 2 (default: as square as possible)")
+
+
+class SudokuGenerator(Generator[SudokuOptions]):
     puzzle = "sudoku"
+    options_type = SudokuOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list sudoku`
         cost(0.005, 0.012, size=9), cost(0.158, 0.259, size=16), cost(3.0, 3.0, size=20),
         cost(78.9, 78.9, size=25), cost(70.2, 70.2, size=26))
     clues_are_solution = True  # every cell is a candidate clue: the full grid is unique as drawn
-    options = (
-        Option("size", int, 9, "grid size n (4, 6, 8, 9, 12, 16, 25, ...)", SIZE.least_width, SIZE.most_width),
-        Option("box", str, "", "box shape ROWSxCOLS, each at least 2 (default: as square as possible)"),
-    )
 
-    def params(self, size: int = 9, box: str = "", **_: object) -> SudokuParams:
+    def params_for(self, options: SudokuOptions) -> SudokuParams:
         """The grid from --size, or from --box (which then wins over the default size); both
         within the sudoku size limit (`check_params`)."""
+        size, box = options.size, options.box
         if box:
             m = re.fullmatch(r"(\d+)x(\d+)", box.strip().lower())
             if not m:
@@ -227,7 +231,7 @@ class SudokuGenerator(Generator):
     def _sat_grid(self, params: SudokuParams, rng: random.Random) -> Grid:
         """One solve on a fresh solver (so the grid depends only on `rng`): the first row a
         random permutation, every variable a random preferred value, native at-most-one."""
-        session = SatSession(self.ptype, params, "mc")
+        session = SatSession(PUZZLE, params, "mc")
         try:
             first = list(range(1, params.n + 1))
             rng.shuffle(first)

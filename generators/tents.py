@@ -23,11 +23,14 @@ from ..lab.engine.generator import (
     Generated,
     GenerateOptions,
     Generator,
-    Option,
-    board_options,
+    GeneratorOptions,
+    board_height,
     board_shape,
+    board_size,
+    board_width,
     cost,
     generate_one,
+    option,
 )
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
@@ -79,25 +82,29 @@ def grid_of(spec: TentsSpec | TentsParams, tents: set[Cell]) -> Grid:
     return tuple(tuple((r, c) in tents for c in range(spec.width)) for r in range(spec.height))
 
 
-class TentsGenerator(Generator):
+@dataclass(frozen=True)
+class TentsOptions(GeneratorOptions):
+    size: int = board_size(8, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+    strip_counts: int = option(0, "1: strip row/column counts while the tents stay unique "
+                               "(0: every count given, as Tatham does)", 0, 1)
+
+
+class TentsGenerator(Generator[TentsOptions]):
     puzzle = "tents"
+    options_type = TentsOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list tents`
         cost(0.002, 0.006, size=8), cost(0.016, 0.046, size=15), cost(0.187, 0.218, size=25),
         cost(5.4, 6.0, size=40))
     strips = False  # Tatham's clue set: every count (--strip-counts 1 strips them, see `generate`)
-    options = (
-        *board_options(8, SIZE),
-        Option("strip-counts", int, 0, "1: strip row/column counts while the tents stay unique "
-               "(0: every count given, as Tatham does)", 0, 1),
-    )
 
-    def params(self, size: int = 8, width: int | None = None, height: int | None = None,
-               strip_counts: int = 0, **_: object) -> TentsSpec:
-        width, height = board_shape(size, width, height)
+    def params_for(self, options: TentsOptions) -> TentsSpec:
+        width, height = board_shape(options.size, options.width, options.height)
         SIZE.check(self.puzzle, width, height)
         if width * height < 5:
             raise PuzzleError(f"a {width}x{height} board has room for no tree: at least 5 cells")
-        return TentsSpec(width, height, bool(strip_counts))
+        return TentsSpec(width, height, bool(options.strip_counts))
 
     def generate(self, params: TentsSpec, rng: random.Random, sessions: SessionCache,
                  opts: GenerateOptions) -> Generated | None:

@@ -17,13 +17,23 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.generator import (
+    Generator,
+    GeneratorOptions,
+    board_height,
+    board_shape,
+    board_size,
+    board_width,
+    cost,
+    option,
+)
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..solvers.tiling import (
     SIZE,
     STONE,
     Cell,
+    Colour,
     Grid,
     Stone,
     TilingParams,
@@ -56,7 +66,9 @@ def random_cut(cells: list[Cell], least: int, most: int, rng: random.Random) -> 
     """Grow pieces from the cells in random order, each to a random size in [least, most];
     a piece that could not grow to `least` joins a neighbouring piece with room (pieces stay
     within `most` + `least` - 1 cells, and a lone cell may stay small)."""
-    free, owner, pieces = set(cells), {}, []
+    free = set(cells)
+    owner: dict[Cell, int] = {}  # cell -> its piece
+    pieces: list[list[Cell]] = []
     order = cells[:]
     rng.shuffle(order)
     for start in order:
@@ -90,32 +102,37 @@ def fits_box(piece: list[Cell]) -> bool:
     return max(rows) - min(rows) < STONE.most_height and max(cols) - min(cols) < STONE.most_width
 
 
-class TilingGenerator(Generator):
+@dataclass(frozen=True)
+class TilingOptions(GeneratorOptions):
+    size: int = board_size(5, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+    least: int = option(3, "fewest cells in a stone", 1, 8)
+    most: int = option(5, "most cells in a stone", 1, 8)
+    holes: int = option(2, "holes in the board (random cells)", 0, 64)
+    colour: int = option(1, "stone colours: 1 a checkerboard (the seed's), 2 random, 0 none; "
+                         "the colours the stones show on the board are the clues", 0, 2)
+    mirror: int = option(1, "1: stones may be turned over; 0: only turned", 0, 1)
+
+
+class TilingGenerator(Generator[TilingOptions]):
     puzzle = "tiling"
+    options_type = TilingOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list tiling`
         cost(0.072, 0.182, size=5), cost(0.206, 1.4, size=6),
         cost(10.1, 10.1, size=7, note="record 1: no unique tiling found in 100 attempts"),
         cost(size=8, note="no record: no unique tiling found in 100 attempts"), cost(over=120, size=12),
         cost(over=120, size=16))
-    options = (
-        *board_options(5, SIZE),
-        Option("least", int, 3, "fewest cells in a stone", 1, 8),
-        Option("most", int, 5, "most cells in a stone", 1, 8),
-        Option("holes", int, 2, "holes in the board (random cells)", 0, 64),
-        Option("colour", int, 1, "stone colours: 1 a checkerboard (the seed's), 2 random, 0 none; "
-               "the colours the stones show on the board are the clues", 0, 2),
-        Option("mirror", int, 1, "1: stones may be turned over; 0: only turned", 0, 1),
-    )
 
-    def params(self, size: int = 5, width: int | None = None, height: int | None = None, least: int = 3,
-               most: int = 5, holes: int = 2, colour: int = 1, mirror: int = 1) -> TilingSpec:
-        width, height = board_shape(size, width, height)
+    def params_for(self, options: TilingOptions) -> TilingSpec:
+        width, height = board_shape(options.size, options.width, options.height)
+        least, most, holes = options.least, options.most, options.holes
         SIZE.check("tiling", width, height)
         if least > most:
             raise PuzzleError(f"--least {least} is more than --most {most}")
         if holes >= width * height:
             raise PuzzleError(f"{holes} holes leave nothing of a {width}x{height} board")
-        return TilingSpec(width, height, least, most, holes, colour, bool(mirror))
+        return TilingSpec(width, height, least, most, holes, options.colour, bool(options.mirror))
 
     def draw(self, spec: TilingSpec, rng: random.Random, sessions: SessionCache) -> tuple[TilingParams, Grid]:
         """A random cut of the board (with random holes), stones turned at random, shuffled;
@@ -135,7 +152,7 @@ class TilingGenerator(Generator):
             stones.append(turned(shape, rng.randrange(4), spec.mirror and rng.random() < 0.5))
         order = self._numbering(pieces, stones, spec.mirror)
         params = TilingParams(spec.width, spec.height, holes, tuple(stones), spec.mirror)
-        grid = [[None] * spec.width for _ in range(spec.height)]
+        grid: list[list[tuple[int, Colour] | None]] = [[None] * spec.width for _ in range(spec.height)]
         for i, piece in zip(order, pieces):
             for r, c in piece:
                 grid[r][c] = (i, colours.get((r, c)))

@@ -7,25 +7,29 @@ strips the heights first, and on Easy keeps every edge clue).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from ..lab.engine.generator import Generator, Option, cost
+from ..lab.engine.generator import Generator, GeneratorOptions, cost, option
 from ..lab.engine.sat import SessionCache
 from ..solvers.sudoku import SudokuParams
 from ..solvers.towers import SIZE, Grid, TowersParams, edge_clues
 from .sudoku import random_grid
 
 
-class TowersGenerator(Generator):
+@dataclass(frozen=True)
+class TowersOptions(GeneratorOptions):
+    size: int = option(5, "grid size n (Tatham's Towers takes 3..9)", SIZE.least_width, SIZE.most_width)
+
+
+class TowersGenerator(Generator[TowersOptions]):
     puzzle = "towers"
+    options_type = TowersOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list towers`
         cost(0.002, 0.008, size=5), cost(0.019, 0.048, size=8), cost(0.427, 0.52, size=12),
         cost(6.2, 6.7, size=16))
-    options = (
-        Option("size", int, 5, "grid size n (Tatham's Towers takes 3..9)", SIZE.least_width, SIZE.most_width),
-    )
 
-    def params(self, size: int = 5, **_: object) -> TowersParams:
-        return TowersParams(size)
+    def params_for(self, options: TowersOptions) -> TowersParams:
+        return TowersParams(options.size)
 
     def draw(self, params: TowersParams, rng: random.Random, sessions: SessionCache):
         while True:

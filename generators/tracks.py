@@ -23,7 +23,16 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from ..lab.engine.generator import Generator, Option, board_options, board_shape, cost
+from ..lab.engine.generator import (
+    Generator,
+    GeneratorOptions,
+    board_height,
+    board_shape,
+    board_size,
+    board_width,
+    cost,
+    option,
+)
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..solvers.tracks import (
@@ -122,26 +131,28 @@ def acceptable(spec: TracksSpec, counts: list[int]) -> bool:
     return True
 
 
-class TracksGenerator(Generator):
+@dataclass(frozen=True)
+class TracksOptions(GeneratorOptions):
+    size: int = board_size(8, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+    single_ones: int = option(1, "1: no two neighbouring counts are both 1 (Tatham's default; 0 is his 'o')", 0, 1)
+    strip_counts: int = option(0, "1: strip row/column counts too (0: every count given, as Tatham does)", 0, 1)
+
+
+class TracksGenerator(Generator[TracksOptions]):
     puzzle = "tracks"
+    options_type = TracksOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list tracks`
         cost(0.005, 0.012, size=8), cost(0.22, 0.538, size=12), cost(2.6, 3.6, size=16),
         cost(2.7, 15.8, size=20))
-    options = (
-        *board_options(8, SIZE),
-        Option("single-ones", int, 1, "1: no two neighbouring counts are both 1 (Tatham's default; "
-               "0 is his 'o')", 0, 1),
-        Option("strip-counts", int, 0, "1: strip row/column counts too (0: every count given, as Tatham "
-               "does)", 0, 1),
-    )
 
-    def params(self, size: int = 8, width: int | None = None, height: int | None = None, single_ones: int = 1,
-               strip_counts: int = 0, **_: object) -> TracksSpec:
-        width, height = board_shape(size, width, height)
+    def params_for(self, options: TracksOptions) -> TracksSpec:
+        width, height = board_shape(options.size, options.width, options.height)
         SIZE.check(self.puzzle, width, height)
         if width * height < 4:
             raise PuzzleError(f"a {width}x{height} board is too small to lay a track on: at least 2x2")
-        return TracksSpec(width, height, bool(single_ones), bool(strip_counts))
+        return TracksSpec(width, height, bool(options.single_ones), bool(options.strip_counts))
 
     def draw(self, params: TracksSpec, rng: random.Random, sessions: SessionCache) -> tuple[TracksParams, Track]:
         for _ in range(MOST_WALKS):

@@ -29,16 +29,19 @@ from ..lab.engine.generator import (
     Generated,
     GenerateOptions,
     Generator,
-    Option,
-    board_options,
+    GeneratorOptions,
+    board_height,
     board_shape,
+    board_size,
+    board_width,
     cost,
     generate_one,
+    option,
 )
 from ..lab.engine.puzzle import Instance, PuzzleError, quote
 from ..lab.engine.sat import SessionCache
 from ..lab.engine.strip import strip_clues
-from ..solvers.undead import MONSTERS, SIZE, Grid, UndeadParams, counts_of, sight_line, tatham_grade
+from ..solvers.undead import MONSTERS, PUZZLE, SIZE, Grid, UndeadParams, counts_of, sight_line, tatham_grade
 
 GRADES = {"e": "easy", "n": "normal", "t": "tricky", "any": None}  # Tatham's letters, and no filter
 GRADE_TRIES = 2000  # puzzles made in search of the grade asked for
@@ -90,28 +93,33 @@ def random_monsters(spec: UndeadSpec, layout: tuple[str, ...], rng: random.Rando
     return grid
 
 
-class UndeadGenerator(Generator):
+@dataclass(frozen=True)
+class UndeadOptions(GeneratorOptions):
+    size: int = board_size(4, SIZE)
+    width: int | None = board_width(SIZE)
+    height: int | None = board_height(SIZE)
+    diff: str = option("n", "Tatham's grade: e easy, n normal, t tricky (his solver's grade of the "
+                       "puzzle, and his draw for it), or any")
+    all_counts: int = option(0, "1: keep every edge number, as Tatham does (0: strip them while the "
+                             "monsters stay unique)", 0, 1)
+
+
+class UndeadGenerator(Generator[UndeadOptions]):
     puzzle = "undead"
+    options_type = UndeadOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list undead`
         cost(0.008, 0.01, size=4), cost(0.104, 0.241, size=7), cost(0.748, 2.0, size=10),
         cost(2.2, 6.9, size=12), cost(67.0, 67.0, size=14))
-    options = (
-        *board_options(4, SIZE),
-        Option("diff", str, "n", "Tatham's grade: e easy, n normal, t tricky (his solver's grade of the "
-               "puzzle, and his draw for it), or any"),
-        Option("all-counts", int, 0, "1: keep every edge number, as Tatham does (0: strip them while the "
-               "monsters stay unique)", 0, 1),
-    )
 
-    def params(self, size: int = 4, width: int | None = None, height: int | None = None, diff: str = "n",
-               all_counts: int = 0, **_: object) -> UndeadSpec:
-        width, height = board_shape(size, width, height)
+    def params_for(self, options: UndeadOptions) -> UndeadSpec:
+        width, height = board_shape(options.size, options.width, options.height)
+        diff = options.diff
         SIZE.check(self.puzzle, width, height)
         if diff not in GRADES:
             raise PuzzleError(f"--diff must be e, n, t (easy, normal, tricky) or any, got {quote(diff)}")
         if width * height < 3:
             raise PuzzleError(f"a {width}x{height} board has no room for two kinds of monster and a mirror")
-        return UndeadSpec(width, height, diff, bool(all_counts))
+        return UndeadSpec(width, height, diff, bool(options.all_counts))
 
     def generate(self, params: UndeadSpec, rng: random.Random, sessions: SessionCache,
                  opts: GenerateOptions) -> Generated | None:
@@ -139,7 +147,7 @@ class UndeadGenerator(Generator):
         if not any(key[0] == "cell" for key in inst.clues):
             return made
         counts = [key for key in inst.clues if key[0] != "cell"]
-        result = strip_clues(sessions.get(self.ptype, inst.params), made.solution, inst.clues, rng, fixed=counts)
+        result = strip_clues(sessions.get(PUZZLE, inst.params), made.solution, inst.clues, rng, fixed=counts)
         return replace(made, instance=Instance(inst.kind, inst.params, result.clues),
                        checks=made.checks + result.checks, seconds=made.seconds + result.seconds)
 

@@ -85,7 +85,7 @@ CASES = [
     Case("filling", ("--width", "9", "--height", "7"), "filling", "9x7"),
 ]
 # Generation to a grade: ours keep the records whose grade falls where his grade's puzzles
-# fall (medians from scripts/grade_vs_tatham.py, BENCHMARKS.md), his re-roll to his grade.
+# fall (medians from scripts/grade_vs_tatham.py), his re-roll to his grade.
 GRADED = [
     Case("sudoku", ("--size", "9", "--grade", "0"), "solo", "3x3db", "Basic = our level 0"),
     Case("sudoku", ("--size", "9", "--score", "1:1.2"), "solo", "3x3di", "Intermediate = score 1-1.2"),

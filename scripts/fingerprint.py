@@ -33,6 +33,11 @@ def pieces(count: int) -> dict[str, str]:
     """Piece name -> its digest (or the error it raised)."""
     from puzzlelab.api import puzzle_type
 
+    try:
+        from puzzlelab.lab.face import registry
+    except ImportError:  # a tree from before lab/ stood in floors
+        from puzzlelab.lab import registry  # type: ignore[no-redef]
+
     out: dict[str, str] = {}
 
     def keep(name: str, make) -> None:  # noqa: ANN001 - a thunk
@@ -55,7 +60,7 @@ def pieces(count: int) -> dict[str, str]:
                     keep(f"{name} solution {fmt}", lambda: ptype.format_solution(inst, solution, fmt))
                 keep(f"{name} show", lambda: ptype.show_text(inst))
                 keep(f"{name} canonical", lambda: ptype.canonical(inst))
-        if "generate" in ptype.commands():
+        if registry.has_generator(name):
             keep(f"{name} records", lambda: list(puzzlelab.generate(name, count, seed=7)))
     return out
 

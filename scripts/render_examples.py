@@ -56,6 +56,7 @@ EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "singles": ("singles", ({"size": 6}, 1)),
     "tents": ("tents", ({"size": 8}, 1)),
     "towers": ("towers", ({"size": 5}, 1)),
+    "unequal": ("unequal", ({"size": 5}, 1)),
     "tracks": ("tracks", ({"size": 8}, 1)),
     "undead": ("undead", ({"size": 5}, 1)),
     "unruly": ("unruly", ({"size": 8}, 1)),

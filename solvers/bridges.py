@@ -19,7 +19,6 @@ distances and an edge count instead.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -35,27 +34,25 @@ from ..lab.engine.puzzle import (
     CluePuzzle,
     CpModel,
     Exactly,
+    GradingHints,
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     known_key,
     quote,
     variable_block,
 )
 from ..lab.toolkit.answers import overlap, read_tokens
+from ..lab.toolkit.cellgrid import CellRow, GridArray
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, TathamCodec
 from ..lab.toolkit.counting import exact_sums
+from ..lab.toolkit.framed import tatham_least
+from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.symmetry import least_text
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    Token,
-    array_rows,
-    char_rows,
-    game_id,
-    numbered_lines,
-    tatham_cells,
-    tatham_encode,
-    write_array,
-)
+from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
+from ..lab.toolkit.textgrid import Element, JsonObject, Token, char_rows, numbered_lines, rectangular
 
 Cell = tuple[int, int]
 Solution = tuple[int, ...]  # bridges per pair, in `params.pairs` order
@@ -267,38 +264,32 @@ class BridgesVars:
     false: int  # a literal that is always false (a count no island can reach)
 
 
-class Bridges(CluePuzzle):
+class Bridges(NumberClues, CluePuzzle[BridgesParams, Cell, Solution]):
     name = "bridges"
-    mostly_propagation = True  # 97% of generated 7x7 boards grade 0 (BENCHMARKS.md, ninth session)
+    clue_word = "bridges"
+    # cacheable: a count is one literal of a counter built with the rules
+    # propagation: 97% of generated 7x7 boards grade 0: the try pays
+    speed = Speed(rules_cacheable=True)
+    grading = GradingHints(mostly_propagation=True)
     aliases = ("hashi", "hashiwokakero")
     title = "Bridges (Hashiwokakero)"
     rules_text = ("Join the islands with horizontal and vertical bridges, at most two between a pair (Tatham's m), "
                   "none crossing another or an island, so that each island has as many bridges as its number and "
                   "all islands are connected.")
-    formats = ("text", "array", "tatham", "json")
     tatham_game: ClassVar[str | None] = "bridges"
-    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")  # an ID holds islands, not bridges
-    size_limit_text = SIZE.text
+    codecs = (MethodCodec("text", solutions=True),
+              GridArray(limit=EARLY, call="np.array", empty="the array has no cells", first_row=True),
+              TathamCodec(), JsonCodec(solution_key="bridges"))
+    size = SIZE
     example = "..2.2\n.....\n1...3\n.....\n2.4.4"
 
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
-
-    # ---- reading ------------------------------------------------------------------
-    def _instance(self, rows: list[list[Token]], most: int = 2, loops: bool = True,
+    # ---- text forms ---------------------------------------------------------------
+    def _instance(self, rows: Sequence[Sequence[Token]], most: int = 2, loops: bool = True,
                   line: int | None = None) -> Instance:
         """Rows of cell tokens: '.' empty, a count (0..9, A..G for 10..16) or '?' for an
         island, each token with where it stands."""
-        height = len(rows)
-        width = len(rows[0]) if rows else 0
-        for r, row in enumerate(rows):
-            if len(row) != width:
-                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}",
-                                  row[0].line if row else line)
-        try:
-            SIZE.check(self.name, width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, rows[0][0].line if rows and rows[0] else line) from None
+        rectangular(rows, numbered=True)
+        SIZE.check(self.name, len(rows[0]), len(rows), line=rows[0][0].line if rows[0] else line)
         islands, clues = [], {}
         for r, row in enumerate(rows):
             for c, t in enumerate(row):
@@ -308,10 +299,8 @@ class Bridges(CluePuzzle):
                 islands.append((r, c))
                 if value != UNKNOWN:
                     clues[(r, c)] = value
-        try:
-            params = BridgesParams(width, height, tuple(islands), most, loops)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
+        with at_place(line):
+            params = BridgesParams(len(rows[0]), len(rows), tuple(islands), most, loops)
         return Instance(self.name, params, clues)
 
     @staticmethod
@@ -329,7 +318,7 @@ class Bridges(CluePuzzle):
         raise PuzzleError(f"bad cell {quote(text)} (a count 0..9 or A..G for 10..16, "
                           f"'{UNKNOWN}' for an island without one, '{EMPTY}' for water)", t.line, t.column)
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """Optional first line `max N` and/or `noloops`, then rows of cells."""
         lines = numbered_lines(text)
         most, loops, header = 2, True, None
@@ -359,27 +348,19 @@ class Bridges(CluePuzzle):
             raise PuzzleError(f"max {most} bridges per pair: it must be 1 to {MAX_BRIDGES}", line)
         return most, loops
 
-    def _parse_array(self, text: str) -> Instance:
-        """Seed 000's array: ' ' for water, a count as a string ('3') or a number."""
-        rows = array_rows(text, EARLY)
-        if not rows or not len(rows[0]):
-            raise PuzzleError("the array has no cells")
-        cells = []
-        for row in rows:
-            tokens = []
-            for e in row:
-                v = e.value
-                if isinstance(v, bool) or not isinstance(v, (int, str)):
-                    raise PuzzleError(f"bad cell {quote(v)} (a count as a string or number, ' ' for water)",
-                                      e.line, e.column)
-                tokens.append(Token(str(v), e.line, e.column))
-            cells.append(tokens)
-        return self._instance(cells, line=rows[0].line)
+    def array_cell(self, e: Element, r: int, c: int) -> str:
+        """Seed 000's cell: ' ' for water, a count as a string ('3') or a number."""
+        if isinstance(e.value, bool) or not isinstance(e.value, (int, str)):
+            raise PuzzleError(f"bad cell {quote(e.value)} (a count as a string or number, ' ' for water)",
+                              e.line, e.column)
+        return str(e.value)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_cells(self, rows: list[CellRow]) -> Instance:
+        return self._instance(rows, line=rows[0].line)
+
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH[iN][eN][mN][L][dN]:desc` (bridges.c): in the description a..z are runs of
         1..26 water cells, 1..9 and A..G an island with that count (10..16)."""
-        game = game_id(text)
         m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:i\d+)?(?:e\d+)?(?:m(\d+))?(L)?(?:d\d+)?", game.head)
         if not m:
             raise PuzzleError(f"bad Bridges parameters {quote(game.head)} (expected like 7x7m2 or "
@@ -387,16 +368,12 @@ class Bridges(CluePuzzle):
         width = int(m.group(1))
         height = int(m.group(2)) if m.group(2) else width
         most = int(m.group(3)) if m.group(3) else 2
-        try:
-            SIZE.check(self.name, width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
-        if min(width, height) < TATHAM_LEAST:
-            raise PuzzleError(f"Tatham's Bridges is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
+        SIZE.check(self.name, width, height, line=game.line, column=game.column)
+        tatham_least("Bridges", TATHAM_LEAST, width, height, game.line, game.column)
         if not 1 <= most <= MAX_BRIDGES:
             raise PuzzleError(f"m{most}: at most 1 to {MAX_BRIDGES} bridges per pair", game.line, game.column)
         flat = tatham_cells(game, width * height, {ch: ch for ch in SYMBOLS[1:]}, EMPTY)
-        rows = [[Token(flat[r * width + c], game.line, game.desc_column) for c in range(width)]
+        rows = [[Token(str(flat[r * width + c]), game.line, game.desc_column) for c in range(width)]
                 for r in range(height)]
         inst = self._instance(rows, most, m.group(4) is None, game.line)
         for r, c in inst.params.islands:
@@ -405,7 +382,7 @@ class Bridges(CluePuzzle):
                                   "has no islands side by side", game.line, game.desc_column)
         return inst
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`grid`: rows like "2.3." ('?' an island without its count); `max` bridges a pair
         (2), `loops` (true); `width` and `height`, when given, the grid's."""
         doc = JsonObject(text, self.name, ("width", "height", "max", "loops", "grid"), self.aliases)
@@ -414,7 +391,6 @@ class Bridges(CluePuzzle):
                 for row in doc.board("grid", EARLY)]
         return self._instance(rows, most, loops, 1)
 
-    # ---- writing ------------------------------------------------------------------
     def rows(self, inst: Instance) -> list[list[str]]:
         """Each cell as one character: '.', '?' or the count's symbol."""
         p = inst.params
@@ -424,29 +400,37 @@ class Bridges(CluePuzzle):
             out[r][c] = UNKNOWN if n is None else SYMBOLS[n]
         return out
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def write_text(self, inst: Instance) -> str:
         p = inst.params
-        rows = self.rows(inst)
-        if fmt == "text":
-            header = " ".join(([f"max {p.most}"] if p.most != 2 else []) + ([] if p.loops else ["noloops"]))
-            return "\n".join(([header] if header else []) + ["".join(row) for row in rows])
-        if fmt == "array":
-            if p.most != 2 or not p.loops:
-                raise PuzzleError("seed 000's array has no place for 'max' or 'noloops': use text, tatham or json")
-            return write_array([[" " if ch == EMPTY else ch if ch == UNKNOWN else str(SYMBOLS.index(ch))
-                                 for ch in row] for row in rows], "np.array")
-        if fmt == "tatham":
-            return self._tatham(inst, rows)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "max": p.most,
-                               "loops": p.loops, "grid": ["".join(row) for row in rows]})
-        raise PuzzleError(f"unknown bridges format {quote(fmt)} (known: {', '.join(self.formats)})")
+        header = " ".join(([f"max {p.most}"] if p.most != 2 else []) + ([] if p.loops else ["noloops"]))
+        return "\n".join(([header] if header else []) + ["".join(row) for row in self.rows(inst)])
 
-    def _tatham(self, inst: Instance, rows: list[list[str]]) -> str:
+    def write_text_solution(self, inst: Instance, solution: Solution) -> str:
+        return "\n".join(self.picture(inst, solution))
+
+    def array_board(self, inst: Instance) -> list[list[str]]:
+        if inst.params.most != 2 or not inst.params.loops:
+            raise PuzzleError("seed 000's array has no place for 'max' or 'noloops': use text, tatham or json")
+        return [[" " if ch == EMPTY else ch if ch == UNKNOWN else str(SYMBOLS.index(ch)) for ch in row]
+                for row in self.rows(inst)]
+
+    def array_solution(self, inst: Instance, solution: Solution) -> list[list[str]]:
+        """Seed 000's output: each island's bridges right, left, down, up."""
+        p = inst.params
+        ways = {cell: [0, 0, 0, 0] for cell in p.islands}
+        for pair, n in zip(p.pairs, solution):
+            ways[pair.a][0 if pair.horizontal else 2] = n
+            ways[pair.b][1 if pair.horizontal else 3] = n
+        grid = [[""] * p.width for _ in range(p.height)]
+        for (r, c), w in ways.items():
+            grid[r][c] = "".join(map(str, w))
+        return grid
+
+    def tatham_id(self, inst: Instance) -> str:
         """As bridges.c's encode_params (short form) and encode_game write it."""
         p = inst.params
-        if min(p.width, p.height) < TATHAM_LEAST:
-            raise PuzzleError(f"Tatham's Bridges is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
+        rows = self.rows(inst)
+        tatham_least("Bridges", TATHAM_LEAST, p.width, p.height)
         if any(ch == UNKNOWN for row in rows for ch in row):
             raise PuzzleError("Tatham's Bridges gives every island's count: a board with counts left out has no "
                               "game ID")
@@ -455,8 +439,13 @@ class Bridges(CluePuzzle):
         for r, c in p.islands:
             if (r, c + 1) in p.at or (r + 1, c) in p.at:
                 raise PuzzleError(f"Tatham's Bridges has no islands side by side ({cell_name((r, c))})")
-        head = f"{p.width}x{p.height}m{p.most}{'' if p.loops else 'L'}"
-        return f"{head}:" + tatham_encode([ch for row in rows for ch in row], EMPTY)
+        cells = [ch for row in rows for ch in row]
+        return f"{p.width}x{p.height}m{p.most}{'' if p.loops else 'L'}:" + tatham_encode(cells, EMPTY)
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p = inst.params
+        return {"width": p.width, "height": p.height, "max": p.most, "loops": p.loops,
+                "grid": ["".join(row) for row in self.rows(inst)]}
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: counts (or '?'), '·' for water."""
@@ -478,34 +467,8 @@ class Bridges(CluePuzzle):
                 out[r][c] = (H_GLYPHS if pair.horizontal else V_GLYPHS)[min(n, MAX_BRIDGES)]
         return ["".join(row) for row in out]
 
-    def format_solution(self, inst: Instance, solution: Solution, fmt: str = "text") -> str:
-        p = inst.params
-        if fmt == "array":  # seed 000's output: each island's bridges right, left, down, up
-            ways = {cell: [0, 0, 0, 0] for cell in p.islands}
-            for pair, n in zip(p.pairs, solution):
-                ways[pair.a][0 if pair.horizontal else 2] = n
-                ways[pair.b][1 if pair.horizontal else 3] = n
-            grid = [[""] * p.width for _ in range(p.height)]
-            for (r, c), w in ways.items():
-                grid[r][c] = "".join(map(str, w))
-            return write_array(grid)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "bridges": self.solution_json(inst, solution)})
-        if fmt == "tatham":
-            raise PuzzleError("a Bridges game ID holds the islands, not the bridges: use "
-                              "convert bridges FILE --to tatham for the puzzle")
-        if fmt != "text":
-            raise PuzzleError(f"unknown bridges solution format {quote(fmt)} (known: text, array, json)")
-        return "\n".join(self.picture(inst, solution))
-
     def solution_json(self, inst: Instance, solution: Solution) -> list[dict]:
         return [{"from": list(p.a), "to": list(p.b), "bridges": n} for p, n in zip(inst.params.pairs, solution) if n]
-
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"{cell_name(key)}={value}"
-
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "bridges": value}
 
     def differences(self, a: Solution, b: Solution) -> list[str]:
         """Pairs with different bridges (a solution is no grid). Both solutions belong to one
@@ -573,14 +536,11 @@ class Bridges(CluePuzzle):
                         board.line([(r1, c1 + off), (r2, c2 + off)], "black", 0.06)
         for r, c in p.islands:
             board.circle(r, c, 0.4, face="white", edge="black", ring=0.05)
-            n = inst.clues.get((r, c))
-            if n is not None:
-                board.text(r, c, str(n), 0.5)
+            clue = inst.clues.get((r, c))
+            if clue is not None:
+                board.text(r, c, str(clue), 0.5)
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: BridgesParams) -> bool:
-        return True  # a count is one literal of a counter built with the rules
-
     def rules(self, params: BridgesParams, pool: IDPool) -> Rules:
         return self._rules(params, pool, counters=True)
 

@@ -19,16 +19,19 @@ limit (a capped count is still exact below the cap).
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ..lab.engine.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
+from ..lab.engine.puzzle import Answer, Instance, MovePuzzle, PuzzleError, at_place, number, quote
 from ..lab.face.share import NONE, box_grid
 from ..lab.toolkit.answers import moves_text, read_moves
+from ..lab.toolkit.codecs import MethodCodec
+from ..lab.toolkit.forms import MOVES_JSON
 from ..lab.toolkit.textgrid import JsonObject, json_shown, numbered_lines, position
 
 FILES = "abcdefgh"
@@ -45,6 +48,7 @@ CAPTURE = (r"(?<![a-z0-9])(?:([kqrbnp])?([a-h][1-8])|([kqrbnp])?([a-h])?([1-8])?
 
 Square = int  # rank * 8 + file, a1 = 0, h8 = 63
 Piece = tuple[str, Square, str]  # (kind, square, colour)
+Placed = tuple[Piece, int | None, int | None]  # a piece as read, and its line and column where known
 Cell = tuple[str, str, int] | None  # (kind, colour, moves made) on a starting square
 Position = tuple[Cell, ...]
 Capture = tuple[int, int]  # (from index, to index) into the starting squares
@@ -297,57 +301,43 @@ class ChessParams:
     variant: Variant
 
 
-class CapturePuzzle(MovePuzzle):
+class CapturePuzzle(MovePuzzle[ChessParams, str, list[tuple[Square, Square]]]):
     """Shared parse/format/answer for the three variants; subclasses set `variant`."""
 
     variant: Variant = RANGER
-    formats = ("text", "fen", "array", "json")
+    codecs = (MethodCodec("text"), MethodCodec("fen", order=30, pattern=r"\A\S*/"),
+              MethodCodec("array", order=20, pattern=r"\["), MOVES_JSON)
 
-    @property
-    def size_limit_text(self) -> str:
-        return self.variant.size_limit_text
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each variant's size limit, as its `Variant` states it."""
+        super().__init_subclass__(**kwargs)
+        cls.size_limit_text = cls.variant.size_limit_text
 
     def check_size(self, inst: Instance) -> None:
         self.variant.check_size(len(inst.clues["pieces"]))
 
     # ---- reading ----------------------------------------------------------------------
     def read(self, text: str, fmt: str | None = None) -> Instance:
-        s = text.strip()
-        if not s:
+        """An empty text is refused as such in every form (the FEN reader would find no board)."""
+        if not text.strip():
             raise PuzzleError("empty input")
-        fmt = fmt or self.sniff(s)
-        reader = {"text": self._parse_text, "fen": self._parse_fen, "array": self._parse_array,
-                  "json": self._parse_json}.get(fmt)
-        if reader is None:
-            raise PuzzleError(f"unknown {self.name} format {quote(fmt)} (known: {', '.join(self.formats)})")
-        return self._instance(reader(text))
+        return super().read(text, fmt)
 
-    @staticmethod
-    def sniff(s: str) -> str:
-        if s.startswith("{"):
-            return "json"
-        if "[" in s:
-            return "array"
-        if "/" in s.split(None, 1)[0]:
-            return "fen"
-        return "text"
-
-    def _token(self, word: str, line: int, col: int, colour: str | None = None) -> Piece:
+    def _token(self, word: str, line: int | None, col: int | None, colour: str | None = None) -> Piece:
         """`Qe7` (white, or any colour in ranger/solo), `qe7` black in Melee."""
-        if len(word) != 3 or word[0].upper() not in KINDS or parse_square(word[1:]) is None:
+        square = parse_square(word[1:]) if len(word) == 3 and word[0].upper() in KINDS else None
+        if square is None:
             raise PuzzleError(f"bad piece {quote(word)} (want a kind KQRBNP and a square, like Qe7)", line, col)
         if colour is None:
             colour = WHITE if word[0].isupper() or not self.variant.colours else BLACK
-        return word[0].upper(), parse_square(word[1:]), colour  # type: ignore[return-value]
+        return word[0].upper(), square, colour
 
     def _refuse_many(self, count: int, line: int | None) -> None:
-        """The size limit on a count of pieces known before they are read."""
-        try:
+        """The size limit on a count of pieces, said at `line` (counted before they are read)."""
+        with at_place(line):
             self.variant.check_size(count)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
 
-    def _parse_text(self, text: str) -> list[tuple[Piece, int, int]]:
+    def read_text(self, text: str) -> Instance:
         if "#" not in text:  # no comment: every word is a piece, counted before any line is made
             self._refuse_many(sum(1 for _ in TOKEN.finditer(text)), None)
         lines = numbered_lines(text, comment="#")
@@ -357,9 +347,9 @@ class CapturePuzzle(MovePuzzle):
         for lineno, line in lines:
             for m in TOKEN.finditer(line):
                 out.append((self._token(m.group(), lineno, m.start() + 1), lineno, m.start() + 1))
-        return out
+        return self._instance(out)
 
-    def _parse_fen(self, text: str) -> list[tuple[Piece, int, int]]:
+    def read_fen(self, text: str) -> Instance:
         line = next(i for i, l in enumerate(text.splitlines(), start=1) if l.strip())
         raw = text.split(None, 1)[0]
         offset = text.splitlines()[line - 1].index(raw)
@@ -382,9 +372,9 @@ class CapturePuzzle(MovePuzzle):
             if file != 8:
                 raise PuzzleError(f"FEN rank {8 - r} has {file} squares, not 8", line, col - 1)
             col += 1
-        return out
+        return self._instance(out)
 
-    def _parse_array(self, text: str) -> list[tuple[Piece, int, int]]:
+    def read_array(self, text: str) -> Instance:
         """The seed's form: `board = ['Qe7', ...]` and, for Melee, `colors = ['B', ...]`."""
         found = []  # (name, [(item, where it starts)], where the list starts)
         for m in re.finditer(r"(\w+)?\s*=?\s*\[([^\]]*)\]", text):
@@ -399,7 +389,7 @@ class CapturePuzzle(MovePuzzle):
         self._refuse_many(len(boards[0][1]), position(text, boards[0][2])[0])  # before any position is counted
         board = [(w, *position(text, i)) for w, i in boards[0][1]]
         if not colours:
-            return [(self._token(w, line, col), line, col) for w, line, col in board]
+            return self._instance([(self._token(w, line, col), line, col) for w, line, col in board])
         if len(colours[0][1]) != len(board):
             raise PuzzleError(f"{len(colours[0][1])} colors for {len(board)} pieces", position(text, colours[0][2])[0])
         cols = [(c, *position(text, i)) for c, i in colours[0][1]]
@@ -408,9 +398,9 @@ class CapturePuzzle(MovePuzzle):
             if c.upper() not in ("W", "B"):
                 raise PuzzleError(f"bad color {quote(c)} (W or B)", cline, ccol)
             out.append((self._token(w, line, col, WHITE if c.upper() == "W" else BLACK), line, col))
-        return out
+        return self._instance(out)
 
-    def _parse_json(self, text: str) -> list[tuple[Piece, int, int]]:
+    def from_json(self, text: str) -> Instance:
         """`pieces` like ["Qe7", "Nc6"]; in Melee `colors`, one "W" or "B" a piece (without
         it, a piece's case says its colour, as in the text form)."""
         doc = JsonObject(text, self.name, ("pieces", "colors") if self.variant.colours else ("pieces",),
@@ -422,23 +412,20 @@ class CapturePuzzle(MovePuzzle):
             if not isinstance(w, str):
                 raise doc.error("pieces", f"must be a list of pieces like \"Qe7\", got {json_shown(w)} in it")
         if "colors" not in doc:
-            return [(self._token(w, line, None), line, None) for w in pieces]
+            return self._instance([(self._token(w, line, None), line, None) for w in pieces])
         colours = doc.array("colors", length=len(pieces), what="colors W or B, one a piece")
         out = []
         for w, c in zip(pieces, colours):
             if not isinstance(c, str) or c.upper() not in ("W", "B"):
                 raise doc.error("colors", f"must be W or B, got {json_shown(c)}")
             out.append((self._token(w, line, None, WHITE if c.upper() == "W" else BLACK), line, None))
-        return out
+        return self._instance(out)
 
-    def _instance(self, found: list[tuple[Piece, int, int | None]]) -> Instance:
+    def _instance(self, found: Sequence[Placed]) -> Instance:
         if not found:
             raise PuzzleError("no pieces given")
-        try:
-            self.variant.check_size(len(found))
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, found[-1][1]) from None
-        seen: dict[Square, int] = {}
+        self._refuse_many(len(found), found[-1][1])
+        seen: dict[Square, int | None] = {}  # the line each square's piece stands on
         kings = 0
         for (kind, sq, _colour), line, col in found:
             if sq in seen:
@@ -464,23 +451,24 @@ class CapturePuzzle(MovePuzzle):
         letter = kind if colour == WHITE or not self.variant.colours else kind.lower()
         return letter + square_name(sq)
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def write_text(self, inst: Instance) -> str:
+        return " ".join(self.piece_text(p) for p in self.pieces(inst))
+
+    def write_fen(self, inst: Instance) -> str:
+        return fen(self.pieces(inst), self.variant.colours)
+
+    def json_fields(self, inst: Instance) -> dict[str, list[str]]:
+        """The pieces without colour, and in Melee their colours beside them (seed 000's lists too)."""
         pieces = self.pieces(inst)
-        if fmt == "text":
-            return " ".join(self.piece_text(p) for p in pieces)
-        if fmt == "fen":
-            return fen(pieces, self.variant.colours)
-        if fmt == "array":
-            out = "board = [" + ", ".join(repr(k + square_name(sq)) for k, sq, _ in pieces) + "]"
-            if self.variant.colours:
-                out += "\ncolors = [" + ", ".join(repr(c.upper()) for _, _, c in pieces) + "]"
-            return out
-        if fmt == "json":
-            data = {"puzzle": self.name, "pieces": [k + square_name(sq) for k, sq, _ in pieces]}
-            if self.variant.colours:
-                data["colors"] = [c.upper() for _, _, c in pieces]
-            return json.dumps(data)
-        raise PuzzleError(f"unknown {self.name} format {quote(fmt)} (known: {', '.join(self.formats)})")
+        fields = {"pieces": [k + square_name(sq) for k, sq, _ in pieces]}
+        if self.variant.colours:
+            fields["colors"] = [c.upper() for _, _, c in pieces]
+        return fields
+
+    def write_array(self, inst: Instance) -> str:
+        fields = self.json_fields(inst)
+        return "\n".join(f"{name} = [{', '.join(map(repr, values))}]"
+                         for name, values in zip(("board", "colors"), fields.values()))
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: rank 8 at the top, files a-h above and below; white
@@ -1002,7 +990,7 @@ def _uncaptures(variant: Variant, pieces: list[_Piece], move_index: int, rng: ra
     colour = _mover_colour(variant, move_index)
     occupied = {p.square for p in pieces}
     victim_colour = (BLACK if colour == WHITE else WHITE) if variant.colours else WHITE
-    have = {}
+    have: dict[str, int] = {}
     for p in pieces:
         if p.colour == victim_colour:
             have[p.kind] = have.get(p.kind, 0) + 1

@@ -19,9 +19,8 @@ numbers nor helpers: each pair is on exactly one of the placements that show it.
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cached_property
@@ -29,11 +28,27 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
-from ..lab.toolkit.answers import grid_text, read_grid
+from ..lab.engine.puzzle import (
+    BoardLimit,
+    CluePuzzle,
+    CpModel,
+    GradingHints,
+    Instance,
+    PuzzleError,
+    Rules,
+    Speed,
+    at_place,
+    quote,
+    variable_block,
+)
+from ..lab.toolkit.answers import grid_text
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec
+from ..lab.toolkit.framed import TathamClues
 from ..lab.toolkit.matching import bipartite_matching
+from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.symmetry import first_seen, grid_images
-from ..lab.toolkit.textgrid import JsonObject, array_rows, game_id, token_rows, write_array
+from ..lab.toolkit.tatham import GameId
+from ..lab.toolkit.textgrid import JsonObject, array_rows, token_rows, write_array
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]  # two adjacent cells, the first above or left of the second
@@ -311,19 +326,25 @@ def layout_problems(p: DominosaParams, solution: Layout) -> list[str]:
     return Dominosa._tiling_problems(p, solution)
 
 
-class Dominosa(CluePuzzle):
+class Dominosa(NumberClues, CluePuzzle[DominosaParams, Cell, Layout]):
     name = "dominosa"
     aliases = ("dominoes",)
     title = "Dominosa"
     rules_text = ("Pair the cells of a grid of numbers 0..n into dominoes so that every pair of numbers "
                   "{a, b} (a <= b) is on exactly one domino.")
-    formats = ("text", "tatham", "array", "json")
+    codecs = (MethodCodec("text", solutions=True),
+              # Tatham's game ID holds the numbers, never the layout
+              TathamClues(refusal="Tatham's Dominosa game ID holds the numbers, not the dominoes: print the "
+                                  "solution as text, array or json"),
+              MethodCodec("array", order=20, pattern=r"\[", solutions=True),
+              JsonCodec(solution_key="layout"))
     tatham_game: ClassVar[str | None] = "dominosa"
-    # Tatham's game ID holds the numbers, never the layout
-    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")
     cell_names = {"L": "left", "R": "right", "U": "up", "D": "down"}
-    grade_keys = ("human_trivial", "human_trivial_placed")
+    # cacheable: clues are literals of rule variables: one CNF per order serves all
+    speed = Speed(rules_cacheable=True)
+    grading = GradingHints(keys=("human_trivial", "human_trivial_placed"))
     size_limit_text = f"{SIZE.text} (numbers up to {MAX_ORDER})"
+    size = SIZE
     example = "2 1 3 2 0\n2 1 0 0 3\n1 0 1 2 3\n3 0 1 2 3"
 
     def human_grade(self, inst: Instance) -> dict:
@@ -334,12 +355,8 @@ class Dominosa(CluePuzzle):
         placed = trivial_placements(p, inst.clues)
         return {"trivial": placed == len(p.pairs), "trivial_placed": round(placed / len(p.pairs), 4)}
 
-    def check_size(self, inst: Instance) -> None:
-        p = inst.params
-        SIZE.check(self.name, p.width, p.height)
-
     # ---- text forms -----------------------------------------------------------------
-    def _instance(self, cells: Numbers, where: list[list[tuple[int | None, int | None]]]) -> Instance:
+    def _instance(self, cells: Numbers, where: Sequence[Sequence[tuple[int | None, int | None]]]) -> Instance:
         """Check a grid of numbers (None = unknown); `where[r][c]` is its (line, column)."""
         height, width = len(cells), len(cells[0]) if cells else 0
         for r, row in enumerate(cells):
@@ -350,10 +367,8 @@ class Dominosa(CluePuzzle):
             if width > SIZE.most_width or height > SIZE.most_height:
                 SIZE.check(self.name, width, height, line=line)
             raise PuzzleError(f"{HEAD}: a board {width} wide must be {width - 1} high, got {height} rows", line)
-        try:
+        with at_place(line):
             params = DominosaParams(height - 1)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
         clues = {}
         for r, row in enumerate(cells):
             for c, v in enumerate(row):
@@ -372,14 +387,14 @@ class Dominosa(CluePuzzle):
             raise PuzzleError(f"bad cell {quote(text)} (a number, or '.' for unknown)", line, column)
         return int(text)
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         rows = token_rows(text, limit=EARLY)
         if not rows:
             raise PuzzleError("empty input")
         cells = [[self._number(t.text, t.line, t.column) for t in row] for row in rows]
         return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         rows = array_rows(text, EARLY)
         if not rows:
             raise PuzzleError("empty array")
@@ -400,15 +415,12 @@ class Dominosa(CluePuzzle):
             where.append([(e.line, e.column) for e in row] or [(row.line, row.column)])
         return self._instance(cells, where)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`N:digits`, as new_game_desc writes it: a number over 9 in brackets, `[12]`;
         the params may carry Tatham's difficulty (`6db`) or the old `a` flag."""
-        game = game_id(text)
         order = self._tatham_order(game.head, game.line, game.column)
-        try:
+        with at_place(game.line, game.column):
             params = DominosaParams(order)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
         numbers: list[int | None] = []
         where = []
         i, desc = 0, game.desc
@@ -458,7 +470,7 @@ class Dominosa(CluePuzzle):
                 return f"{v} appears {k} times, not {n + 2}"
         return ""
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`grid`: rows of numbers (null: unknown); `n`, when given, the largest number,
         which the grid's size says."""
         doc = JsonObject(text, self.name, ("n", "grid"), self.aliases)
@@ -478,35 +490,31 @@ class Dominosa(CluePuzzle):
         p = inst.params
         return [[inst.clues.get((r, c)) for c in range(p.width)] for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        p, cells = inst.params, self.numbers(inst)
-        if fmt == "text":
-            width = len(str(p.n))
-            return "\n".join(" ".join(("." if v is None else str(v)).rjust(width) for v in row) for row in cells)
-        if fmt == "array":
-            return write_array(cells)
-        if fmt == "tatham":
-            if len(inst.clues) != p.width * p.height:
-                raise PuzzleError("Tatham's Dominosa has no unknown cells")
-            balance = self._balance(inst)
-            if balance:
-                raise PuzzleError(f"Tatham's Dominosa refuses this board: {balance}")
-            return f"{p.n}:" + "".join(str(v) if v < 10 else f"[{v}]" for row in cells for v in row)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "n": p.n, "grid": cells})
-        raise PuzzleError(f"unknown dominosa format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def write_text(self, inst: Instance) -> str:
+        width = len(str(inst.params.n))
+        return "\n".join(" ".join(("." if v is None else str(v)).rjust(width) for v in row)
+                         for row in self.numbers(inst))
 
-    def format_solution(self, inst: Instance, solution: Layout, fmt: str = "text") -> str:
-        if fmt == "tatham":
-            raise PuzzleError("Tatham's Dominosa game ID holds the numbers, not the dominoes: print the solution "
-                              "as text, array or json")
-        if fmt == "array":  # the seed's output
-            return write_array(solution)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "layout": self.solution_json(inst, solution)})
-        return self.solution_text(inst, solution)
+    def write_array(self, inst: Instance) -> str:
+        return write_array(self.numbers(inst))
 
-    def solution_text(self, inst: Instance, solution: Layout) -> str:
+    def write_array_solution(self, inst: Instance, solution: Layout) -> str:
+        return write_array(solution)  # the seed's output
+
+    def tatham_id(self, inst: Instance) -> str:
+        p = inst.params
+        if len(inst.clues) != p.width * p.height:
+            raise PuzzleError("Tatham's Dominosa has no unknown cells")
+        balance = self._balance(inst)
+        if balance:
+            raise PuzzleError(f"Tatham's Dominosa refuses this board: {balance}")
+        known = [v for row in self.numbers(inst) for v in row if v is not None]  # every cell, as checked above
+        return f"{p.n}:" + "".join(str(v) if v < 10 else f"[{v}]" for v in known)
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        return {"n": inst.params.n, "grid": self.numbers(inst)}
+
+    def write_text_solution(self, inst: Instance, solution: Layout) -> str:
         """The numbers, a '-' joining the halves of a domino across, a '|' below a cell
         whose domino goes down."""
         cells, width = self.numbers(inst), len(str(inst.params.n))
@@ -527,14 +535,10 @@ class Dominosa(CluePuzzle):
     board_legend = "one row per line, the numbers of the cells separated by spaces, `.` a number not given"
     answer_format = ("for every cell, where the other half of its domino lies: one row per line, cells separated "
                      "by single spaces, `U` the cell above, `D` below, `L` to the left, `R` to the right")
+    answer_cells = (DIRECTIONS, "direction")  # U, D, L, R in any case (arrows and compass points too)
 
     def answer_text(self, inst: Instance, solution: Layout) -> str:
         return grid_text(solution)
-
-    def read_answer(self, inst: Instance, text: str) -> Layout:
-        """A grid of U, D, L, R in any case (arrows and compass points too)."""
-        p = inst.params
-        return tuple(map(tuple, read_grid(text, p.height, p.width, DIRECTIONS, "direction")))
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's images under the four rotations and reflections that
@@ -549,12 +553,6 @@ class Dominosa(CluePuzzle):
 
     def solution_json(self, inst: Instance, solution: Layout) -> list[str]:
         return ["".join(row) for row in solution]
-
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
-
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
 
     # ---- pictures -----------------------------------------------------------------
     def show_text(self, inst: Instance) -> str:
@@ -588,9 +586,6 @@ class Dominosa(CluePuzzle):
                                          facecolor="0.9", edgecolor="black", lw=1.4, zorder=2.5))
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: DominosaParams) -> bool:
-        return True  # clues are literals of rule variables: one CNF per order serves all
-
     def one_shot_rules(self, params: DominosaParams, pool: IDPool) -> Rules:
         """Placements and numbers only: "every pair once" comes in lazily (`cuts`), as
         clauses against the pairs a candidate lays twice. The helpers' 51,000 clauses were

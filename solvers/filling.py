@@ -16,11 +16,11 @@ model states areas directly, with a representative cell per area (see `cpsat`).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
 from pysat.formula import IDPool
 
@@ -29,26 +29,33 @@ from ..lab.engine.puzzle import (
     Clause,
     CluePuzzle,
     CpModel,
+    GradingHints,
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     quote,
     variable_block,
 )
-from ..lab.toolkit.answers import grid_text, number_cell, read_grid
-from ..lab.toolkit.symmetry import least_text
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    Token,
-    array_rows,
-    char_rows,
-    game_id,
-    rectangular,
-    tatham_cells,
-    tatham_encode,
-    tatham_size,
-    write_array,
+from ..lab.toolkit.answers import number_cell
+from ..lab.toolkit.cellgrid import (
+    BoardCells,
+    CellRow,
+    GridArray,
+    GridJson,
+    GridText,
+    blanked,
+    grid_instance,
+    plain_cell,
+    tatham_grid_id,
+    tatham_grid_size,
 )
+from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.tatham import GameId, tatham_cells
+from ..lab.toolkit.textgrid import Element, JsonObject, Token
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]  # a digit in every cell
@@ -65,7 +72,7 @@ ENUMERATE_MOST = 12  # cells `candidates` enumerates (4x3: 6,351 fillings in 3 s
 
 
 @dataclass(frozen=True)
-class FillingParams:
+class FillingParams(BoardCells):
     """A width x height board; digits run 1..top."""
 
     width: int
@@ -78,9 +85,6 @@ class FillingParams:
     def top(self) -> int:
         """The largest digit (the largest area) a board of this size may hold."""
         return min(MOST_DIGIT, self.width * self.height)
-
-    def cells(self) -> list[Cell]:
-        return [(r, c) for r in range(self.height) for c in range(self.width)]
 
     def neighbours(self, r: int, c: int) -> list[Cell]:
         """The cells next to (r, c): up, down, left, right (a list of its own to shuffle)."""
@@ -183,150 +187,97 @@ def shapes(free: set[Cell], root: Cell, size: int, params: FillingParams) -> Ite
     yield from grow(frozenset([root]))
 
 
-class Filling(CluePuzzle):
+class Filling(NumberClues, CluePuzzle[FillingParams, Cell, Grid]):
     name = "filling"
+    clue_word = "digit"
     aliases = ("fillomino",)
     title = "Filling (Fillomino)"
     rules_text = ("Write a digit in every cell so that every connected area of equal digits has as many cells as "
                   "its digit.")
     tatham_game = "filling"
-    solution_formats = ("text", "array", "json")  # a game ID holds givens, not a solved grid
-    formats = ("text", "array", "tatham", "json")
-    size_limit_text = SIZE.text
+    codecs = (GridText(limit=EARLY), GridArray(limit=EARLY), TathamCodec(), GridJson(limit=EARLY))
+    size = SIZE
     example = "1..\n.2.\n5.."
-    # Region sizes are lazy cuts: depth-2 probing of the CNF alone left about 200 of 567
-    # digits open on 9x7 and spent the whole probe budget (1.6-3 s a puzzle, level null).
-    grade_max_depth = 1
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
+    # cacheable: a clue is a cell's digit literal: nothing is drawn from the pool later
+    # depth: Region sizes are lazy cuts: depth-2 probing of the CNF alone left about 200 of 567 digits
+    # open on 9x7 and spent the whole probe budget (1.6-3 s a puzzle, level null).
+    speed = Speed(rules_cacheable=True)
+    grading = GradingHints(max_depth=1)
 
     # ---- text forms -----------------------------------------------------------------
-    def _instance(self, rows: list[list[Token]], line: int | None = None) -> Instance:
+    def _instance(self, rows: Sequence[Sequence[Token]], line: int | None = None) -> Instance:
         """Rows of cells, each a digit or a blank (see BLANKS), with where it stands."""
-        rectangular(rows, numbered=True)
-        try:
-            params = FillingParams(len(rows[0]), len(rows))
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
-        clues = {}
-        for r, row in enumerate(rows):
-            for c, t in enumerate(row):
-                if t.text in BLANKS:
-                    continue
-                if not (t.text.isascii() and t.text.isdigit() and 1 <= int(t.text) <= params.top):
-                    raise PuzzleError(f"bad cell {quote(t.text)} (a digit 1..{params.top}, or '.' for blank)",
-                                      t.line, t.column)
-                clues[(r, c)] = int(t.text)
-        return Instance(self.name, params, clues)
+        return grid_instance(self.name, rows, FillingParams, self._digit, line)
 
-    def _parse_text(self, text: str) -> Instance:
+    @staticmethod
+    def _digit(t: Token, params: FillingParams) -> int | None:
+        if t.text in BLANKS:
+            return None
+        if not (t.text.isascii() and t.text.isdigit() and 1 <= int(t.text) <= params.top):
+            raise PuzzleError(f"bad cell {quote(t.text)} (a digit 1..{params.top}, or '.' for blank)", t.line, t.column)
+        return int(t.text)
+
+    def from_cells(self, rows: list[CellRow]) -> Instance:
         """Rows of digits, '.' (or 0, _, -) for a blank."""
-        rows = char_rows(text, limit=EARLY)
-        return self._instance(rows, rows[0][0].line)
+        return self._instance(rows, rows[0].line)
 
-    def _parse_array(self, text: str) -> Instance:
+    def array_cell(self, e: Element, r: int, c: int) -> str:
         """Seed 000's array: digits as strings (or numbers), ' ' for blank."""
-        rows = array_rows(text, EARLY)
-        if not rows:
-            raise PuzzleError("empty array")
-        cells = []
-        for row in rows:
-            out = []
-            for e in row:
-                if isinstance(e.value, bool) or not isinstance(e.value, (int, str)):
-                    raise PuzzleError(f"expected a digit or ' ', got {quote(e.value)}", e.line, e.column)
-                out.append(Token(str(e.value).strip() or ".", e.line, e.column))
-            cells.append(out)
-        return self._instance(cells, rows[0].line)
+        if isinstance(e.value, bool) or not isinstance(e.value, (int, str)):
+            raise PuzzleError(f"expected a digit or ' ', got {quote(e.value)}", e.line, e.column)
+        return plain_cell(e, r, c)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH:description`: digits are givens (0 a blank), letters a..z runs of 1..26 blanks."""
-        game = game_id(text)
-        width, height = tatham_size(game.head, "", f"bad Filling parameters {quote(game.head)} (expected like 9x7)",
-                                    game.line, game.column, EARLY)
-        try:
+        width, height = tatham_grid_size(self, game, "", "9x7", EARLY)
+        with at_place(game.line, game.column):
             params = FillingParams(width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
-        most = tatham_top(params)
-        symbols = {str(d): d for d in range(most + 1)}
+        symbols = {str(d): d for d in range(tatham_top(params) + 1)}
         cells = tatham_cells(game, width * height, symbols, 0)
-        clues = {(i // width, i % width): v for i, v in enumerate(cells) if v}
-        return Instance(self.name, params, clues)
+        return Instance(self.name, params, {(i // width, i % width): v for i, v in enumerate(cells) if v})
 
-    def _parse_json(self, text: str) -> Instance:
-        """`grid`: rows of digits and '.' (strings, or lists with null a blank); `width` and
-        `height`, when given, the grid's."""
-        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
-        rows = [[Token(str(ch) if ch is not None else ".", None, None) for ch in row]  # type: ignore[arg-type]
-                for row in doc.board("grid", EARLY)]
-        return self._instance(rows)
+    def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
+        """`grid`: rows of digits and '.' (strings, or lists with null a blank)."""
+        return self._instance([[Token(str(ch) if ch is not None else ".", None, None)  # type: ignore[arg-type]
+                                for ch in row] for row in grid])
 
-    def rows(self, inst: Instance, solution: Grid | None = None) -> list[str]:
+    def cells(self, inst: Instance, solution: Grid | None = None) -> list[str]:
         """The board as rows of digits and '.' (a solution fills every cell)."""
         p = inst.params
         if solution is not None:
             return ["".join(str(d) for d in row) for row in solution]
         return ["".join(str(inst.clues.get((r, c), ".")) for c in range(p.width)) for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        p = inst.params
-        if fmt == "text":
-            return "\n".join(self.rows(inst))
-        if fmt == "array":
-            return write_array([" " if ch == "." else ch for ch in row] for row in self.rows(inst))
-        if fmt == "tatham":
-            most = tatham_top(p)
-            if any(v > most for v in inst.clues.values()):
-                raise PuzzleError(f"Tatham's Filling takes digits up to {most} on a {p.width}x{p.height} board")
-            cells = [str(inst.clues.get((r, c), ".")) for r, c in p.cells()]
-            return f"{p.width}x{p.height}:{tatham_encode(cells, '.')}"
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "grid": self.rows(inst)})
-        raise PuzzleError(f"unknown filling format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def array_board(self, inst: Instance) -> list[list[str]]:
+        return blanked(self.cells(inst))
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "array":  # the seed's output
-            return write_array(list(row) for row in solution)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": self.solution_json(inst, solution)})
-        if fmt == "tatham":
-            raise PuzzleError("Tatham's Filling game ID holds the givens, not a solution (and refuses digits over "
-                              "max(width, height, 3)): print the solution as text, array or json")
-        return "\n".join(self.rows(inst, solution))
-
-    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
+    def array_solution(self, inst: Instance, solution: Grid) -> list[list[int]]:
         return [list(row) for row in solution]
 
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
+    def tatham_id(self, inst: Instance) -> str:
+        p = inst.params
+        most = tatham_top(p)
+        if any(v > most for v in inst.clues.values()):
+            raise PuzzleError(f"Tatham's Filling takes digits up to {most} on a {p.width}x{p.height} board")
+        return tatham_grid_id(p.width, p.height, self.cells(inst))
 
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "digit": value}
+    json_grid = cells
 
     # ---- for language models ------------------------------------------------------------
     board_legend = "one row per line, one character a cell: a digit a given, `.` an empty cell"
     answer_format = "the filled grid: one row per line, its digits separated by single spaces"
-
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
-
-    def read_answer(self, inst: Instance, text: str) -> Grid:
-        """Digits with any separators or none; any whole number is read (`verify` says which
-        are out of range)."""
-        p = inst.params
-        return tuple(map(tuple, read_grid(text, p.height, p.width, number_cell(0, 10 ** 6), "digit")))
+    # any whole number, with any separators or none (`verify` says which are out of range)
+    answer_cells = (number_cell(0, 10 ** 6), "digit")
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's rotations and reflections that keep its shape."""
-        return least_text(self.rows(inst))
+        return least_text(self.cells(inst))
 
     # ---- pictures -----------------------------------------------------------------
     def show_text(self, inst: Instance) -> str:
         from ..lab.face.share import box_grid
 
-        return box_grid([[ch if ch != "." else " " for ch in row] for row in self.rows(inst)])
+        return box_grid([[ch if ch != "." else " " for ch in row] for row in self.cells(inst)])
 
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham prints Filling: thin grid lines and the givens; with the solution every
@@ -347,9 +298,6 @@ class Filling(CluePuzzle):
         board.grid(regions)
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: FillingParams) -> bool:
-        return True  # a clue is a cell's digit literal: nothing is drawn from the pool later
-
     def rules(self, params: FillingParams, pool: IDPool) -> Rules:
         """One-hot digits; the cuts of small shapes up front (`EAGER_OVER`, `EAGER_UNDER`):
         they are most of what propagation needs and few (6,476 clauses on 9x7). Larger
@@ -451,7 +399,7 @@ class Filling(CluePuzzle):
             model.add(digit[a] != digit[b]).only_enforce_if(~s)
             same[(a, b)] = same[(b, a)] = s
         index = {cell: k for k, cell in enumerate(cells)}
-        member: dict[Cell, dict[Cell, object]] = {}
+        member: dict[Cell, dict[Cell, cp_model.IntVar]] = {}
         for j in cells:
             member[j] = {i: model.new_bool_var("") for i in cells
                          if index[i] <= index[j] and abs(i[0] - j[0]) + abs(i[1] - j[1]) < top}

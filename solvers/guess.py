@@ -18,16 +18,18 @@ codes) 58 s, 2 x 16 (65,536) 75 s, 10 x 5 (100,000) 41 s, 16 x 5 (1,048,576) 9 m
 from __future__ import annotations
 
 import ast
-import json
 import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from ..lab.engine.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.toolkit.answers import answer_body
+from ..lab.toolkit.codecs import MethodCodec
+from ..lab.toolkit.forms import MOVES_JSON
 from ..lab.toolkit.textgrid import JsonObject, numbered_lines
 
 DEFAULT_COLOURS = "RYGBOP"  # Red, Yellow, Green, Blue, Orange, Purple (Tatham's and the seed's)
@@ -44,6 +46,7 @@ TIE = 1e-9  # entropies this close are a tie
 ANSWER_TIE = 1e-6  # an answer's entropy this close to the best is as good (sums in another order differ)
 
 Mark = tuple[int, int, int]
+MarkAsRead = tuple[Any, ...]  # a mark as a reader finds it (2 or 3 items): `_instance` checks it
 
 
 @dataclass(frozen=True)
@@ -290,12 +293,13 @@ class NextGuess:
     code: str
 
 
-class Guess(MovePuzzle):
+class Guess(MovePuzzle[GuessParams, int, Any]):  # solutions: a secret code, or a next guess
     name = "guess"
     aliases = ("mastermind",)
     title = "Guess (Mastermind): next guess of maximum entropy"
     rules_text = "Find the secret code: a guess earns a black peg per right colour in place, a white per one misplaced."
-    formats = ("text", "json", "seed")
+    codecs = (MethodCodec("text"), MOVES_JSON,
+              MethodCodec("seed", order=-1, pattern=r"add_guess|Board\("))  # the seed's own code, even in braces
     size_limit_text = SIZE_TEXT
     example = "pegs 4 colours RYGBOP\nRYGB 1 1 2\nRGOP 0 2 2"
 
@@ -304,13 +308,7 @@ class Guess(MovePuzzle):
         if len(inst.clues) > MAX_GUESSES:
             raise PuzzleError(f"guess game of {len(inst.clues)} guesses is too large: {SIZE_TEXT}")
 
-    def sniff(self, text: str) -> str:
-        s = text.strip()
-        if "add_guess" in s or "Board(" in s:
-            return "seed"  # the seed's own code
-        return super().sniff(text)
-
-    def _instance(self, params: GuessParams, clues: list[tuple[str, Mark, int | None]]) -> Instance:
+    def _instance(self, params: GuessParams, clues: list[tuple[str, MarkAsRead, int | None]]) -> Instance:
         params.check()  # the size limit, before any code is scored (below: are the marks consistent?)
         if len(clues) > MAX_GUESSES:
             raise PuzzleError(f"guess game of {len(clues)} guesses is too large: {SIZE_TEXT}", clues[-1][2])
@@ -336,7 +334,7 @@ class Guess(MovePuzzle):
                                   f"{params.pegs} pegs", where)
             if mark[0] == params.pegs - 1 and mark[1] == 1:
                 raise PuzzleError(f"mark {params.pegs - 1} black 1 white is impossible", where)
-            out[i] = Clue(code, tuple(mark))
+            out[i] = Clue(code, (mark[0], mark[1], mark[2]))
         candidates(params, list(out.values()), [line for _, _, line in clues])  # consistent marks?
         return Instance(self.name, params, out)
 
@@ -347,9 +345,9 @@ class Guess(MovePuzzle):
             raise PuzzleError(f"guess game of {count} guesses is too large: {SIZE_TEXT}", line)
 
     # plain text: optional header `pegs 4 colours RYGBOP [duplicates no]`, then `RYGB 1 1 2`.
-    def _parse_text(self, text: str) -> Instance:
-        settings = {"pegs": 4, "colours": DEFAULT_COLOURS, "duplicates": True}
-        clues: list[tuple[str, Mark, int | None]] = []
+    def read_text(self, text: str) -> Instance:
+        settings: dict[str, Any] = {"pegs": 4, "colours": DEFAULT_COLOURS, "duplicates": True}
+        clues: list[tuple[str, MarkAsRead, int | None]] = []
         # lines that surely are guesses (not blank, a comment or a setting), before any line is made
         self._refuse_many(sum(1 for _ in GUESS_LINE.finditer(text)), None)
         lines = numbered_lines(text, comment="#")
@@ -366,7 +364,7 @@ class Guess(MovePuzzle):
                     raise PuzzleError("settings must come before the guesses", lineno)
                 self._settings(words, settings, lineno)
                 continue
-            numbers = []
+            numbers: list[int] = []
             while words and words[-1].isdecimal():
                 numbers.insert(0, int(words.pop()))
             code = "".join(words)
@@ -396,7 +394,7 @@ class Guess(MovePuzzle):
             else:
                 raise PuzzleError(f"unknown setting {quote(key)} (pegs, colours, duplicates)", lineno)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`pegs` (4), `colours` or `colors` (one letter each, "RYGBOP"), `duplicates`
         (true), `guesses`: each {"code", "black", "white"[, "grey"]} or [code, [b, w, g]]."""
         doc = JsonObject(text, self.name, ("pegs", "colours", "colors", "duplicates", "guesses"), self.aliases)
@@ -406,7 +404,7 @@ class Guess(MovePuzzle):
         params = GuessParams(doc.integer("pegs", 4, low=1), colours, doc.boolean("duplicates", True))
         guesses = doc.array("guesses", [], what="guesses")
         self._refuse_many(len(guesses), doc.where("guesses")[0])
-        clues = []
+        clues: list[tuple[str, MarkAsRead, int | None]] = []
         for i, g in enumerate(guesses, start=1):
             if isinstance(g, dict) and "code" in g and set(g) <= {"code", "black", "white", "grey"}:
                 mark = (g.get("black"), g.get("white")) + ((g["grey"],) if "grey" in g else ())
@@ -427,9 +425,9 @@ class Guess(MovePuzzle):
         raise PuzzleError(f"guess {where}: code must be a string or a list of colour letters", where)
 
     # the seed's calls: `binst.add_guess(('R', 'Y', 'G', 'B'), (1, 1, 2))`
-    def _parse_seed(self, text: str) -> Instance:
+    def read_seed(self, text: str) -> Instance:
         self._refuse_many(sum(1 for _ in re.finditer(r"add_guess\(", text)), None)
-        clues = []
+        clues: list[tuple[str, MarkAsRead, int | None]] = []
         for lineno, line in enumerate(text.splitlines(), start=1):
             m = re.search(r"add_guess\((.*)\)", line)
             if not m:
@@ -446,22 +444,25 @@ class Guess(MovePuzzle):
             raise PuzzleError("no add_guess(...) calls found")
         return self._instance(GuessParams(), clues)
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    @staticmethod
+    def guesses(inst: Instance) -> list[Clue]:
+        return [inst.clues[k] for k in sorted(inst.clues)]
+
+    def write_text(self, inst: Instance) -> str:
         p: GuessParams = inst.params
-        clues = [inst.clues[k] for k in sorted(inst.clues)]
-        if fmt == "text":
-            head = f"pegs {p.pegs} colours {p.colours}" + ("" if p.duplicates else " duplicates no")
-            return "\n".join([head] + [f"{c.code} {c.mark[0]} {c.mark[1]} {c.mark[2]}" for c in clues])
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "pegs": p.pegs, "colours": p.colours,
-                               "duplicates": p.duplicates,
-                               "guesses": [{"code": c.code, "black": c.mark[0], "white": c.mark[1],
-                                            "grey": c.mark[2]} for c in clues]})
-        if fmt == "seed":
-            if p != GuessParams():
-                raise PuzzleError("the seed's form only knows the default game (4 pegs, RYGBOP)")
-            return "\n".join(f"binst.add_guess({tuple(c.code)!r}, {c.mark!r})" for c in clues)
-        raise PuzzleError(f"unknown guess format {quote(fmt)} (known: {', '.join(self.formats)})")
+        head = f"pegs {p.pegs} colours {p.colours}" + ("" if p.duplicates else " duplicates no")
+        return "\n".join([head] + [f"{c.code} {c.mark[0]} {c.mark[1]} {c.mark[2]}" for c in self.guesses(inst)])
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p: GuessParams = inst.params
+        return {"pegs": p.pegs, "colours": p.colours, "duplicates": p.duplicates,
+                "guesses": [{"code": c.code, "black": c.mark[0], "white": c.mark[1], "grey": c.mark[2]}
+                            for c in self.guesses(inst)]}
+
+    def write_seed(self, inst: Instance) -> str:
+        if inst.params != GuessParams():
+            raise PuzzleError("the seed's form only knows the default game (4 pegs, RYGBOP)")
+        return "\n".join(f"binst.add_guess({tuple(c.code)!r}, {c.mark!r})" for c in self.guesses(inst))
 
     def format_solution(self, inst: Instance, solution: str, fmt: str = "text") -> str:
         """A secret code, one colour letter per peg."""

@@ -21,7 +21,6 @@ same; grading and checks keep the first encoding, whose long neighbour clauses p
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -38,9 +37,12 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
     quote,
 )
-from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.answers import number_cell
+from ..lab.toolkit.cellgrid import CellRow, GridJson, GridText, grid_instance, without_comments
+from ..lab.toolkit.codecs import MethodCodec
 from ..lab.toolkit.numbering import (
     NumberedCells,
     clue_mismatches,
@@ -49,14 +51,7 @@ from ..lab.toolkit.numbering import (
     places,
 )
 from ..lab.toolkit.symmetry import grid_images
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    Token,
-    numbered_lines,
-    rectangular,
-    refuse_oversized,
-    token_rows,
-)
+from ..lab.toolkit.textgrid import JsonObject, Token, numbered_lines, refuse_oversized
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]  # the number of each cell, 1..N
@@ -65,6 +60,8 @@ Grid = tuple[tuple[int, ...], ...]  # the number of each cell, 1..N
 SIZE = BoardLimit(12, 12, 1, 1)
 EARLY = SIZE.early("hidoku")  # the readers' size check, before any cell is read
 BLANKS = (".", "_")  # "." in our text form; "_" (any run of it) in the seed's comma form
+# The seed's comma form: a comma before any `#` on its line (lines end as `str.splitlines` ends them)
+SEED_COMMA = r"(?:^|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029])[^#\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]*,"
 ENUMERATE_LIMIT = 10 ** 6
 
 
@@ -135,100 +132,75 @@ def comma_rows(text: str) -> list[list[Token]]:
     return rows
 
 
-class Hidoku(NumberedCells, CluePuzzle):
+class Hidoku(NumberedCells, CluePuzzle[HidokuParams, Cell, Grid]):
     name = "hidoku"
+    # cacheable: a clue is one position variable
+    speed = Speed(rules_cacheable=True)
     aliases = ("hidato",)
     title = "Hidoku (Hidato)"
     rules_text = "Fill the grid with 1 to N so that consecutive numbers are neighbours, diagonals included."
-    formats = ("text", "seed", "json")
-    size_limit_text = SIZE.text
+    codecs = (GridText(spaced=True, limit=EARLY, comments=True),
+              MethodCodec("seed", pattern=SEED_COMMA, solutions=True), GridJson(limit=EARLY))
+    size = SIZE
     # A 3x3 board (784 king paths in all, so brute force is quick): 1 and 9 down the left
     # side, and 5 beside 9 leaves one numbering.
     example = "1 . .\n. . .\n9 5 ."
 
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
-
     # ---- text forms -----------------------------------------------------------------
-    def sniff(self, text: str) -> str:
-        """The seed's comma form has commas (outside `#` comments, which may hold any); otherwise
-        as every puzzle."""
-        fmt = super().sniff(text)
-        return "seed" if fmt == "text" and "," in without_comments(text) else fmt
-
-    def _instance(self, rows: list[list[Token]], blank: str) -> Instance:
+    def _instance(self, rows: Sequence[Sequence[Token]], blank: str) -> Instance:
         """Rows of cells (a number, or blank), each with where it stands."""
-        rectangular(rows, numbered=True)
-        params = HidokuParams(len(rows[0]), len(rows))
-        clues: dict[Cell, int] = {}
-        seen: dict[int, Token] = {}
-        for r, row in enumerate(rows):
-            for c, t in enumerate(row):
-                if t.text == blank or (blank == "_" and t.text and set(t.text) == {"_"}):
-                    continue
-                if not (t.text.isascii() and t.text.isdigit()) or not 1 <= int(t.text) <= params.n:
-                    raise PuzzleError(f"bad cell {quote(t.text)} (a number from 1 to {params.n}, or {blank} "
-                                      "for a blank)", t.line, t.column)
-                k = int(t.text)
-                if k in seen:
-                    raise PuzzleError(f"number {k} is given twice", t.line, t.column)
-                seen[k] = t
-                clues[(r, c)] = k
-        return Instance(self.name, params, clues)
+        seen: set[int] = set()
 
-    def _parse_text(self, text: str) -> Instance:
+        def clue(t: Token, params: HidokuParams) -> int | None:
+            if t.text == blank or (blank == "_" and t.text and set(t.text) == {"_"}):
+                return None
+            if not (t.text.isascii() and t.text.isdigit()) or not 1 <= int(t.text) <= params.n:
+                raise PuzzleError(f"bad cell {quote(t.text)} (a number from 1 to {params.n}, or {blank} "
+                                  "for a blank)", t.line, t.column)
+            if int(t.text) in seen:
+                raise PuzzleError(f"number {int(t.text)} is given twice", t.line, t.column)
+            seen.add(int(t.text))
+            return int(t.text)
+
+        return grid_instance(self.name, rows, HidokuParams, clue)
+
+    def from_cells(self, rows: list[CellRow]) -> Instance:
         """Rows of space-separated numbers, `.` for a blank."""
-        return self._instance(token_rows(without_comments(text), limit=EARLY), ".")
+        return self._instance(rows, ".")
 
-    def _parse_seed(self, text: str) -> Instance:
+    def read_seed(self, text: str) -> Instance:
         """Seed 001's board file: `1,_,_,4`, one row a line."""
         return self._instance(comma_rows(without_comments(text)), "_")
 
-    def _parse_json(self, text: str) -> Instance:
-        """`grid`: rows of numbers, 0 or null a blank; `width` and `height`, when given, the
-        grid's."""
-        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
-        rows = [[Token("." if v is None or v == "." or (type(v) is int and v == 0) else str(v), None, None)
-                 for v in row] for row in doc.board("grid", EARLY)]
-        return self._instance(rows, ".")
+    def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
+        """`grid`: rows of numbers, 0 or null a blank."""
+        return self._instance([[Token("." if v is None or v == "." or (type(v) is int and v == 0) else str(v),
+                                      None, None) for v in row] for row in grid], ".")
 
     def numbers(self, inst: Instance, solution: Grid | None = None) -> list[list[int | None]]:
         p = inst.params
         return [[inst.clues.get((r, c)) if solution is None else solution[r][c] for c in range(p.width)]
                 for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        p = inst.params
-        rows = self.numbers(inst)
-        if fmt == "text":
-            wide = len(str(p.n))
-            return "\n".join(" ".join(("." if k is None else str(k)).rjust(wide) for k in row) for row in rows)
-        if fmt == "seed":
-            return "\n".join(",".join("_" if k is None else str(k) for k in row) for row in rows)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
-                               "grid": [[k or 0 for k in row] for row in rows]})
-        raise PuzzleError(f"unknown hidoku format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def cells(self, inst: Instance, solution: Grid | None = None) -> list[list[str]]:
+        return [["." if k is None else str(k) for k in row] for row in self.numbers(inst, solution)]
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": [list(row) for row in solution]})
-        sep = "," if fmt == "seed" else " "
-        wide = 0 if fmt == "seed" else len(str(inst.params.n))
-        return "\n".join(sep.join(str(k).rjust(wide) for k in row) for row in solution)
+    def cell_width(self, inst: Instance) -> int:
+        return len(str(inst.params.n))
+
+    def write_seed(self, inst: Instance, solution: Grid | None = None) -> str:
+        return "\n".join(",".join("_" if k == "." else k for k in row) for row in self.cells(inst, solution))
+
+    write_seed_solution = write_seed
+
+    def json_grid(self, inst: Instance) -> list[list[int]]:
+        return [[k or 0 for k in row] for row in self.numbers(inst)]
 
     # ---- for language models ------------------------------------------------------------
     board_legend = "one row per line, cells separated by spaces: a number a given, `.` an empty cell"
     answer_format = "the filled grid: one row per line, its numbers separated by single spaces"
-
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
-
-    def read_answer(self, inst: Instance, text: str) -> Grid:
-        """Numbers separated by spaces, commas or bars; any whole number is read (`verify`
-        says which are out of range or missing)."""
-        p = inst.params
-        return tuple(map(tuple, read_grid(text, p.height, p.width, number_cell(0, 10 ** 6), "number")))
+    # any whole number (`verify` says which are out of range or missing)
+    answer_cells = (number_cell(0, 10 ** 6), "number")
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's images under the rotations and reflections that keep
@@ -265,9 +237,6 @@ class Hidoku(NumberedCells, CluePuzzle):
         board.grid()
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: HidokuParams) -> bool:
-        return True  # a clue is one position variable
-
     def stripping_rules(self, params: HidokuParams, pool: IDPool) -> Rules:
         """The generator's sessions: `projection_rules`, the same x[i][k] and solutions in
         shorter clauses (about a third of the stripping time on 10x10 boards; weaker for
@@ -344,8 +313,8 @@ def one_hot(pool: IDPool, tag: str, outer: int, inner: int) -> list[list[int]]:
     return [[pool.id((tag, a, b)) for b in range(inner)] for a in range(outer)]
 
 
-def projection(x: Sequence[Sequence[int]], value: Sequence[Sequence[int]], members: Sequence[Sequence[tuple[int, int]]],
-               clauses: list[Clause]) -> None:
+def projection(x: Sequence[Sequence[int]], value: Sequence[Sequence[int]],
+               members: Sequence[Sequence[Sequence[tuple[int, int]]]], clauses: list[Clause]) -> None:
     """value[a][b] means "cell i holds k for some (i, k) in members[a][b]": each member
     implies it, and it implies one of them (so it falls as soon as they all have)."""
     for row, groups in zip(value, members):
@@ -371,7 +340,7 @@ def within_reach(axis: Sequence[Sequence[int]], clauses: list[Clause]) -> None:
     b" for every |a - b| > d, one binary clause each. Implied by the king steps, but unit
     propagation cannot see it through them (a step has three places to go); with these the
     stripping loop's hardest calls (seconds of search) mostly go by propagation: 10x10
-    stripping 1.45 times as fast, the same puzzles (BENCHMARKS.md, seventh session)."""
+    stripping 1.45 times as fast, the same puzzles."""
     size = len(axis[0]) if axis else 0
     far = [[(a, b) for a in range(size) for b in range(size) if abs(a - b) > d] for d in range(size)]
     for d in range(1, min(size - 1, len(axis))):
@@ -406,12 +375,6 @@ def projection_rules(params: HidokuParams, pool: IDPool) -> Rules:
         within_reach(axis, clauses)
     amo = [g for part in (rows, cols, tens, units) for g in part if len(g) > 1]
     return Rules(clauses, [v for row in x for v in row], x, at_most_one=amo)
-
-
-def without_comments(text: str) -> str:
-    """`text` with everything from a `#` to its line's end blanked (no cell holds a `#`);
-    the lines stay, so errors name the user's line numbers."""
-    return "\n".join(line.split("#", 1)[0] for line in text.splitlines())
 
 
 PUZZLE = Hidoku()

@@ -34,32 +34,29 @@ seed's array (' ', 'G', 'M', 'O' stop, 'W', 'B' ball), and JSON.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
 from ..lab.toolkit.answers import moves_text, read_moves
-from ..lab.toolkit.beside import Line, ems, text_beside
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    array_rows,
-    char_rows,
-    game_id,
-    tatham_size,
-    write_array,
-)
+from ..lab.toolkit.beside import ems, move_choices, text_beside
+from ..lab.toolkit.cellgrid import GridArray, GridText
+from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.forms import MOVES_JSON, string_rows
+from ..lab.toolkit.tatham import GameId, tatham_size
+from ..lab.toolkit.textgrid import Element, JsonObject, Token
 
 BLANK, GEM, MINE, STOP, WALL, START = "b", "g", "m", "s", "w", "S"
 SEED_CHARS = {" ": BLANK, "G": GEM, "M": MINE, "O": STOP, "W": WALL, "B": START}
 TEXT_CHARS = {".": BLANK, "b": BLANK, "g": GEM, "m": MINE, "s": STOP, "w": WALL, "S": START}
 # Size limit: `answer` keeps to its time limit (the CLI's --timeout) only between its steps,
 # and a step grows with the board; at 40x40 it overruns a 30 s limit by seconds, larger
-# boards by minutes (BENCHMARKS.md, 2026-11-24).
+# boards by minutes.
 SIZE = BoardLimit(40, 40)
 EARLY = SIZE.early("inertia")  # the readers' size check, before any cell is read
 # Work bounds: every stage stops at its own amount of work, so a slow or busy machine gets
@@ -263,7 +260,7 @@ class Walks:
             for e in walk:
                 for k in _bits(self.cover[e]):
                     count[k] += 1
-            best = (0, 0, 0)
+            best: tuple[float, int, int] = (0, 0, 0)  # (moves saved, i, j)
             n = len(walk)
             for i in range(n):
                 left = count[:]
@@ -295,9 +292,12 @@ class Walks:
                 walk: list[int] | None = None, target: int = 0) -> list[int] | None:
         """Ruin and recreate from `walk` (or a fresh insertion walk) for `max_rounds` rounds
         (fewer if `deadline` comes first); keep the best. None if insertion found no walk."""
-        best = current = self.shorten(self.insert_missing(walk or [], rng))
+        current = self.shorten(self.insert_missing(walk or [], rng))
+        if current is None:
+            return None
+        best = current
         for _ in range(max_rounds):
-            if best is None or len(best) <= target or _past(deadline):
+            if len(best) <= target or _past(deadline):
                 break
             trial = self.shorten(self.insert_missing(self.ruin(current, rng), rng))
             if trial is None:
@@ -623,7 +623,7 @@ def shortest_route(inst: Instance, time_limit: float | None = 30.0, seed: int = 
 
     g = move_graph(inst)
     groups, missing = clusters(g)
-    stats = {"nodes": len(g.nodes), "slides": len(g.tails), "gems": len(g.all_gems),
+    stats: dict[str, Any] = {"nodes": len(g.nodes), "slides": len(g.tails), "gems": len(g.all_gems),
              "clusters": len(groups)}
     if missing:
         where = ", ".join(f"r{r + 1}c{c + 1}" for r, c in missing)
@@ -659,30 +659,18 @@ def shortest_route(inst: Instance, time_limit: float | None = 30.0, seed: int = 
     return Route([g.dirs[e] for e in walk], proven, max(result.lower, 0), stats)
 
 
-class Inertia(MovePuzzle):
+class Inertia(MovePuzzle[InertiaParams, Cell, list[int]]):
     name = "inertia"
     title = "Inertia: fewest moves collecting every gem"
     rules_text = "Roll the ball (it slides until a wall or a stop halts it, and dies on a mine) to collect every gem."
-    formats = ("text", "tatham", "array", "json")
+    codecs = (GridText(solutions=False, limit=EARLY), TathamCodec(),
+              GridArray(solutions=False, limit=EARLY, call="np.array", empty="empty board", first_row=True), MOVES_JSON)
     tatham_game: ClassVar[str | None] = "inertia"  # the game in Simon Tatham's collection
-    size_limit_text = SIZE.text
+    size = SIZE
     example = "S.g\n.w.\ng.s"
 
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
-
     # ---- reading ------------------------------------------------------------------------
-    def _parse_text(self, text: str) -> Instance:
-        grid = []
-        for row in char_rows(text, limit=EARLY):
-            for t in row:
-                if t.text not in TEXT_CHARS:
-                    raise PuzzleError(f"bad cell {quote(t.text)} (use . g m s w S)", t.line, t.column)
-            grid.append([(TEXT_CHARS[t.text], t.line, t.column) for t in row])
-        return self._instance(grid)
-
-    def _parse_tatham(self, text: str) -> Instance:
-        game = game_id(text)
+    def from_tatham(self, game: GameId) -> Instance:
         w, h = tatham_size(game.head, "", f"bad Inertia parameters {quote(game.head)} (want WxH)",
                            game.line, game.column, EARLY)
         if w < 1 or h < 1:
@@ -693,47 +681,43 @@ class Inertia(MovePuzzle):
         for i, ch in enumerate(desc):
             if ch not in "bgmswS":
                 raise PuzzleError(f"bad cell {quote(ch)} in game description", *game.at(i))
-        return self._instance([[(ch, *game.at(r * w + c)) for c, ch in enumerate(desc[r * w:(r + 1) * w])]
-                               for r in range(h)])
+        return self.from_cells([[Token(desc[r * w + c], *game.at(r * w + c)) for c in range(w)] for r in range(h)])
 
-    def _parse_array(self, text: str) -> Instance:
-        grid = []
-        for r, row in enumerate(array_rows(text, EARLY)):
-            for c, e in enumerate(row):
-                if not isinstance(e.value, str) or e.value not in SEED_CHARS:
-                    raise PuzzleError(f"bad cell {quote(e.value)} in row {r + 1}, column {c + 1} "
-                                      "(use ' ' G M O W B)", e.line, e.column)
-            grid.append([(SEED_CHARS[e.value], e.line, e.column) for e in row])
-        return self._instance(grid)
+    @staticmethod
+    def array_cell(e: Element, r: int, c: int) -> str:
+        """Seed 000's cell as the text form's letter."""
+        if not isinstance(e.value, str) or e.value not in SEED_CHARS:
+            raise PuzzleError(f"bad cell {quote(e.value)} in row {r + 1}, column {c + 1} (use ' ' G M O W B)",
+                              e.line, e.column)
+        return SEED_CHARS[e.value]
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`rows`: strings of . g m s w S, as the text form's lines."""
         doc = JsonObject(text, self.name, ("rows",), self.aliases)
-        rows = doc.array("rows", what="strings of . g m s w S")
-        line = doc.where("rows")[0]
-        if rows:
-            EARLY(max(len(r) if isinstance(r, str) else 0 for r in rows), len(rows), line)
-        if not rows or not all(isinstance(r, str) and r.strip() and "\n" not in r for r in rows):
-            raise doc.error("rows", "must be a non-empty list of strings of . g m s w S, one a row")
-        return self._parse_text("\n".join(rows))
+        return self.read("\n".join(string_rows(doc, "rows", "strings of . g m s w S, one a row", EARLY)), "text")
 
-    def _instance(self, grid: list[list[tuple[str, int, int]]]) -> Instance:
+    def from_cells(self, grid: Sequence[Sequence[Token]]) -> Instance:
+        """The board from rows of the text form's letters, each with where it stands."""
+        for row in grid:
+            for t in row:
+                if t.text not in TEXT_CHARS:
+                    raise PuzzleError(f"bad cell {quote(t.text)} (use . g m s w S)", t.line, t.column)
         if not grid or not grid[0]:
             raise PuzzleError("empty board")
         width = len(grid[0])
-        EARLY(width, len(grid), grid[0][0][1])  # before the cells say what is wrong with them
+        EARLY(width, len(grid), grid[0][0].line)  # before the cells say what is wrong with them
         for row in grid:
             if len(row) != width:
-                raise PuzzleError(f"row has {len(row)} cells, expected {width}", row[0][1] if row else None)
+                raise PuzzleError(f"row has {len(row)} cells, expected {width}", row[0].line if row else None)
         clues, starts = {}, []
         for r, row in enumerate(grid):
-            for c, (ch, line, col) in enumerate(row):
-                if ch != BLANK:
-                    clues[(r, c)] = ch
-                if ch == START:
-                    starts.append((line, col))
+            for c, t in enumerate(row):
+                if TEXT_CHARS[t.text] != BLANK:
+                    clues[(r, c)] = TEXT_CHARS[t.text]
+                if t.text == START:
+                    starts.append((t.line, t.column))
         if len(starts) != 1:
-            where = starts[1] if starts else (grid[-1][0][1], None)
+            where = starts[1] if starts else (grid[-1][0].line, None)
             raise PuzzleError(f"need exactly one start (ball), found {len(starts)}", *where)
         return Instance(self.name, InertiaParams(width, len(grid)), clues)
 
@@ -742,23 +726,23 @@ class Inertia(MovePuzzle):
         w, h = inst.params.width, inst.params.height
         return ["".join(inst.clues.get((r, c), BLANK) for c in range(w)) for r in range(h)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        rows = self.rows(inst)
-        if fmt == "text":
-            return "\n".join(row.replace(BLANK, ".") for row in rows)
-        if fmt == "tatham":
-            w, h = inst.params.width, inst.params.height
-            if w < 2 or h < 2 or w * h < 6:  # Tatham's validate_params and validate_desc
-                raise PuzzleError("Tatham's Inertia needs a board at least 2x2 with six cells or more")
-            if GEM not in inst.clues.values():
-                raise PuzzleError("Tatham's Inertia needs at least one gem")
-            return f"{w}x{h}:" + "".join(rows)
-        if fmt == "array":
-            back = {v: k for k, v in SEED_CHARS.items()}
-            return write_array(([back[ch] for ch in row] for row in rows), "np.array")
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "rows": [row.replace(BLANK, ".") for row in rows]})
-        raise PuzzleError(f"unknown inertia format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def cells(self, inst: Instance) -> list[str]:
+        return [row.replace(BLANK, ".") for row in self.rows(inst)]
+
+    def tatham_id(self, inst: Instance) -> str:
+        w, h = inst.params.width, inst.params.height
+        if w < 2 or h < 2 or w * h < 6:  # Tatham's validate_params and validate_desc
+            raise PuzzleError("Tatham's Inertia needs a board at least 2x2 with six cells or more")
+        if GEM not in inst.clues.values():
+            raise PuzzleError("Tatham's Inertia needs at least one gem")
+        return f"{w}x{h}:" + "".join(self.rows(inst))
+
+    def array_board(self, inst: Instance) -> list[list[str]]:
+        back = {v: k for k, v in SEED_CHARS.items()}
+        return [[back[ch] for ch in row] for row in self.rows(inst)]
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        return {"rows": self.cells(inst)}
 
     # ---- solving --------------------------------------------------------------------------
     def answer(self, inst: Instance, time_limit: float | None = None, seed: int = 0, prove: bool = True) -> Answer:
@@ -776,8 +760,8 @@ class Inertia(MovePuzzle):
             return Answer(f"{verdict}: {route.problem}", data, exit_code=1)
         verdict = ("proven optimal" if route.proven
                    else f"not proven optimal; at least {route.lower} moves are needed")
-        head = f"{len(route.moves)} moves ({verdict})\n"
-        return Answer(head + self.format_solution(inst, route.moves), data)
+        head = f"{len(moves)} moves ({verdict})\n"
+        return Answer(head + self.format_solution(inst, moves), data)
 
     def format_solution(self, inst: Instance, solution: list[int], fmt: str = "text") -> str:
         arrows = [DIRECTIONS[d][1] for d in solution]
@@ -860,7 +844,7 @@ class Inertia(MovePuzzle):
         stops = route_stops(inst, solution.get("moves") or [])
         moves = len(stops) - 1
         arrows = [DIRECTIONS[NAMES.index(m)][1] for m in (solution.get("moves") or [])[:moves]]
-        layout = text_beside(ax, [move_lines(arrows, per) for per in (5, 10)] if arrows else [[Line("no moves")]])
+        layout = text_beside(ax, move_choices(arrows, bold=True))
         draw_route(board, stops)
         draw_waypoints(board, stops, waypoint_step(moves), max(0.8 * layout.size, 0.35))
 
@@ -880,13 +864,6 @@ def route_stops(inst: Instance, moves: list[str]) -> list[Cell]:
             break
         stops.append(went[0])
     return stops
-
-
-def move_lines(arrows: list[str], per: int) -> list[Line]:
-    """The moves as lines of `per` arrows (bold: a thin arrow is hard to read in print),
-    each labelled with its first move's number."""
-    return [Line("moves", bold=True)] + [Line("  ".join(arrows[i:i + per]), str(i + 1), bold=True)
-                                         for i in range(0, len(arrows), per)]
 
 
 def waypoint_step(moves: int) -> int:

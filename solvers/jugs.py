@@ -18,7 +18,6 @@ jug half full): 7 jugs 12..6 (bound 980,000) search 326,000 positions in 39 s; 5
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -26,11 +25,14 @@ from dataclasses import dataclass
 from ..lab.engine.puzzle import Answer, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.engine.search import METHODS, MoveProblem, solve
 from ..lab.toolkit.answers import moves_text, read_moves
+from ..lab.toolkit.codecs import MethodCodec
+from ..lab.toolkit.forms import MOVES_JSON
 from ..lab.toolkit.textgrid import JsonObject, json_shown, numbered_lines
 
 Amounts = tuple[int, ...]
 Goal = tuple[int | None, ...]  # None: any amount
 Pour = tuple[int, int, int]  # (from jug, to jug, litres), jugs 0-based
+Words = tuple[list[str], int | None]  # one list's amounts as read, and the line they are on
 WILD = {"*", "?", "-", "_"}
 KEYS = ("capacities", "start", "goal")
 MAX_JUGS = 10
@@ -101,12 +103,12 @@ class JugProblem(MoveProblem):
         return reached(amounts, self.goal)
 
 
-class Jugs(MovePuzzle):
+class Jugs(MovePuzzle[JugParams, str, list[Pour]]):
     name = "jugs"
     aliases = ("jug", "water-jugs")
     title = "Water jugs: fewest pours to reach the goal amounts"
     rules_text = "Pour one jug into another, each time until it is empty or the other full, to reach the goal amounts."
-    formats = ("text", "json")
+    codecs = (MethodCodec("text"), MOVES_JSON)
     size_limit_text = SIZE_TEXT
     example = "capacities 3 5 8\nstart 0 0 8\ngoal 0 4 4"
 
@@ -114,14 +116,14 @@ class Jugs(MovePuzzle):
         check_size(inst.params.capacities)
 
     # ---- text forms -------------------------------------------------------------
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         found: dict[str, tuple[list[str], int]] = {}
         for lineno, raw in numbered_lines(text, comment="#"):
             line = raw.strip()
             m = re.match(r"([A-Za-z]+)\s*:?\s*(.*)$", line)
             key = m.group(1).lower() if m else ""
             key = {"capacity": "capacities", "sizes": "capacities"}.get(key, key)
-            if key not in KEYS:
+            if m is None or key not in KEYS:
                 raise PuzzleError(f"expected one of {', '.join(KEYS)}, got {quote(line.split()[0])}", lineno, 1)
             if key in found:
                 raise PuzzleError(f"'{key}' given twice", lineno, 1)
@@ -133,14 +135,14 @@ class Jugs(MovePuzzle):
                 raise PuzzleError(f"missing '{key}' line")
         return self._instance(*(found[k] for k in KEYS))
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`capacities`, `start` and `goal`: lists of whole numbers, one a jug (null in
         `goal`: any amount)."""
         doc = JsonObject(text, self.name, KEYS, self.aliases)
         lists = [doc.array(key, what="amounts, one a jug") for key in KEYS]
         if len(lists[0]) > MAX_JUGS:  # before any amount is read
             raise PuzzleError(f"jugs puzzle of {len(lists[0])} jugs is too large: {SIZE_TEXT}", doc.where(KEYS[0])[0])
-        words = []
+        words: list[Words] = []
         for key, values in zip(KEYS, lists):
             for v in values:
                 if not (v is None and key == "goal") and (isinstance(v, bool) or not isinstance(v, int)):
@@ -149,8 +151,7 @@ class Jugs(MovePuzzle):
             words.append(([("*" if v is None else str(v)) for v in values], doc.where(key)[0]))
         return self._instance(*words)
 
-    def _instance(self, caps: tuple[list[str], int], start: tuple[list[str], int],
-                  goal: tuple[list[str], int]) -> Instance:
+    def _instance(self, caps: Words, start: Words, goal: Words) -> Instance:
         if len(caps[0]) > MAX_JUGS:
             raise PuzzleError(f"jugs puzzle of {len(caps[0])} jugs is too large: {SIZE_TEXT}", caps[1])
         capacities = tuple(self._litres(w, caps[1], "capacity", minimum=1) for w in caps[0])
@@ -168,20 +169,18 @@ class Jugs(MovePuzzle):
         return Instance(self.name, JugParams(capacities), {"start": amounts, "goal": wanted})
 
     @staticmethod
-    def _litres(word: str, line: int, what: str, minimum: int = 0) -> int:
+    def _litres(word: str, line: int | None, what: str, minimum: int = 0) -> int:
         if not re.fullmatch(r"\d+", word) or int(word) < minimum:
             raise PuzzleError(f"bad {what} {quote(word)} (a whole number >= {minimum})", line)
         return int(word)
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        caps, start, goal = inst.params.capacities, inst.clues["start"], inst.clues["goal"]
-        if fmt == "text":
-            show = lambda vs: " ".join("*" if v is None else str(v) for v in vs)  # noqa: E731
-            return f"capacities {show(caps)}\nstart {show(start)}\ngoal {show(goal)}"
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "capacities": list(caps), "start": list(start),
-                               "goal": list(goal)})
-        raise PuzzleError(f"unknown jugs format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def json_fields(self, inst: Instance) -> dict[str, list[int | None]]:
+        return {"capacities": list(inst.params.capacities), "start": list(inst.clues["start"]),
+                "goal": list(inst.clues["goal"])}
+
+    def write_text(self, inst: Instance) -> str:
+        return "\n".join(f"{key} {' '.join('*' if v is None else str(v) for v in values)}"
+                         for key, values in self.json_fields(inst).items())
 
     # ---- solving ------------------------------------------------------------------
     def problem(self, inst: Instance) -> JugProblem:

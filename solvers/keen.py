@@ -15,11 +15,10 @@ the arithmetic directly instead, so the two engines share no tuple code.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -27,29 +26,24 @@ from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, number, quote
+from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, Speed, number, quote
 from ..lab.face.share import box_grid
-from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.answers import number_cell
 from ..lab.toolkit.arithmetic import compact_cage_clauses
+from ..lab.toolkit.framed import edge_codecs, number_grid
 from ..lab.toolkit.latin import latin_grids, latin_problems, latin_variables
+from ..lab.toolkit.paths import find
 from ..lab.toolkit.symmetry import grid_images
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    array_rows,
-    count_cells,
-    literal_at,
-    numbered_lines,
-    tatham_split,
-    token_rows,
-)
+from ..lab.toolkit.tatham import GameId
+from ..lab.toolkit.textgrid import JsonObject, array_rows, count_cells, literal_at, numbered_lines, token_rows
 
 Cell = tuple[int, int]
 Cage = tuple[Cell, ...]
 Clue = tuple[str, int]  # (op, target)
 Grid = tuple[tuple[int, ...], ...]
 
-# Size limit: one question at the limit takes seconds (measurements: BENCHMARKS.md,
-# 2026-11-24). Sessions that serve many questions (generation, difficulty) list every digit
+# Size limit: one question at the limit takes seconds, measured.
+# Sessions that serve many questions (generation, difficulty) list every digit
 # tuple a cage allows, so a cage may have at most MAX_FILLINGS ways to be filled that keep
 # its rows and columns Latin (`fillings`): a bound on its tuples, whatever the clue. A whole
 # row of 9x9 as one sum cage (362,880 fillings) is allowed.
@@ -252,15 +246,16 @@ def op_text(op: str) -> str:
     return "" if op == "=" else op
 
 
-class Keen(CluePuzzle):
+class Keen(CluePuzzle[KeenParams, Cage, Grid]):
     name = "keen"
+    # cacheable: clues are literals of rule variables: one CNF per size serves all
+    speed = Speed(rules_cacheable=True)
     aliases = ("kenken",)
     title = "Keen (KenKen): Latin square with arithmetic cages"
     rules_text = "Each row and column holds 1..n once, and each cage's digits make its target with its operation."
-    formats = ("text", "array", "tatham", "json")
     tatham_game: ClassVar[str | None] = "keen"  # the game in Simon Tatham's collection
-    # `--out-format` for solutions: Tatham's game ID holds the cages, never the digits
-    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")
+    codecs = edge_codecs(refusal="Tatham's Keen game ID holds the cages, not the digits: print the solution as text, "
+                                 "array or json (`puzzlelab convert keen FILE --to tatham` gives the puzzle's ID)")
     size_limit_text = SIZE_TEXT
     example = "A B B\nA C C\nD D C\n\nA 2-\nB 6*\nC 6+\nD 2/"
 
@@ -269,7 +264,7 @@ class Keen(CluePuzzle):
 
     # ---- building an instance from any format ---------------------------------------
     def make(self, n: int, cages: dict[Any, list[Cell]], clues: dict[Any, tuple[str, Any]],
-             where: dict[Any, tuple[int | None, int | None]] | None = None) -> Instance:
+             where: Mapping[Any, tuple[int | None, int | None]] | None = None) -> Instance:
         """An instance from cage cells and clues by label, checked the same way for every format."""
         where = where or {}
         check_size(n)
@@ -316,7 +311,7 @@ class Keen(CluePuzzle):
         return (op, target)
 
     # ---- text forms -----------------------------------------------------------------
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """n rows of n cage labels, then one line per cage: `A 12+` (`A 3` for a given)."""
         lines = numbered_lines(text)
         if not lines:
@@ -330,7 +325,7 @@ class Keen(CluePuzzle):
         if len(rows) < n:
             raise PuzzleError(f"expected {n} grid rows, got {len(rows)}", rows[-1][0].line)
         cages: dict[str, list[Cell]] = {}
-        where: dict[Any, tuple[int, int]] = {}
+        where: dict[Any, tuple[int | None, int | None]] = {}
         for r, row in enumerate(rows[:n]):
             if len(row) != n:
                 raise PuzzleError(f"grid row has {len(row)} cells, expected {n}", row[0].line)
@@ -352,7 +347,7 @@ class Keen(CluePuzzle):
             where[("clue", lab)] = (line, col)
         return self.make(n, cages, clues, where)
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """Seed 000's form: `board = np.array([[label, ...], ...])` and `block_results = {label: (op, target)}`."""
         start, end = text.find("{"), text.rfind("}")
         if start < 0 or end < start:
@@ -383,8 +378,8 @@ class Keen(CluePuzzle):
             clues[lab] = (value[0], value[1])
         return self.make(n, cages, clues)
 
-    def _parse_tatham(self, text: str) -> Instance:
-        head, desc = tatham_split(text)
+    def from_tatham(self, game: GameId) -> Instance:
+        head, desc = game.head, game.desc
         m = re.fullmatch(r"(\d+)(?:d([a-z]?))?(m?)", head)
         if not m:
             raise PuzzleError(f"bad Keen parameters {quote(head)}", 1, 1)
@@ -412,7 +407,7 @@ class Keen(CluePuzzle):
             where[i] = (1, col)
         return self.make(n, dict(enumerate(cages, start=1)), clues, where)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`size` n, and `cages`: each {"cells": [[row, col], ...] from 1, "op": + - * / or
         = (a given; the default), "target"}."""
         doc = JsonObject(text, self.name, ("size", "cages"), self.aliases)
@@ -444,36 +439,46 @@ class Keen(CluePuzzle):
         """Cages in reading order of their first cell (the order every format writes)."""
         return sorted(inst.clues.items(), key=lambda kv: kv[0][0])
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def write_text(self, inst: Instance) -> str:
         n, cages = inst.params.n, self.cages(inst)
-        owner = {cell: i for i, (cells, _) in enumerate(cages) for cell in cells}
-        if fmt == "text":
-            width = max(len(cage_label(i)) for i in range(max(1, len(cages))))
-            grid = [" ".join(cage_label(owner[(r, c)]).ljust(width) if (r, c) in owner else ".".ljust(width)
-                             for c in range(n)).rstrip() for r in range(n)]
-            lines = [f"{cage_label(i)} {target}{op_text(op)}" for i, (_, (op, target)) in enumerate(cages)]
-            return "\n".join(grid + [""] + lines)
-        if fmt == "array":
-            lab = [f"d{i + 1:02d}" for i in range(len(cages))]
-            board = "\n".join("  [" + ", ".join(repr(lab[owner[(r, c)]] if (r, c) in owner else " ")
-                                                 for c in range(n)) + "],"
-                              for r in range(n))
-            results = ", ".join(f"{lab[i]!r}: ({'+' if op == '=' else op!r}, {target})"
-                                for i, (_, (op, target)) in enumerate(cages))
-            return f"board = np.array([\n{board}\n])\nblock_results = {{{results}}}"
-        if fmt == "tatham":
-            if not 3 <= n <= 9:
-                raise PuzzleError(f"Tatham's Keen takes sizes 3..9, not {n}")
-            if len(owner) != n * n:
-                raise PuzzleError("Tatham's Keen needs every cell in a cage")
-            letter = {v: k for k, v in TATHAM_OPS.items()} | {"=": "a"}
-            clues = "".join(f"{letter[op]}{target}" for _, (op, target) in cages)
-            return f"{n}:{tatham_encode(owner, n)},{clues}"
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "size": n, "cages": [
-                {"cells": [[r + 1, c + 1] for r, c in cells], "op": op, "target": target}
-                for cells, (op, target) in cages]})
-        raise PuzzleError(f"unknown keen format {quote(fmt)} (known: {', '.join(self.formats)})")
+        owner = self.owners(cages)
+        width = max(len(cage_label(i)) for i in range(max(1, len(cages))))
+        grid = [" ".join(cage_label(owner[(r, c)]).ljust(width) if (r, c) in owner else ".".ljust(width)
+                         for c in range(n)).rstrip() for r in range(n)]
+        lines = [f"{cage_label(i)} {target}{op_text(op)}" for i, (_, (op, target)) in enumerate(cages)]
+        return "\n".join(grid + [""] + lines)
+
+    def write_array(self, inst: Instance) -> str:
+        n, cages = inst.params.n, self.cages(inst)
+        owner = self.owners(cages)
+        lab = [f"d{i + 1:02d}" for i in range(len(cages))]
+        board = "\n".join("  [" + ", ".join(repr(lab[owner[(r, c)]] if (r, c) in owner else " ")
+                                             for c in range(n)) + "],"
+                          for r in range(n))
+        results = ", ".join(f"{lab[i]!r}: ({'+' if op == '=' else op!r}, {target})"
+                            for i, (_, (op, target)) in enumerate(cages))
+        return f"board = np.array([\n{board}\n])\nblock_results = {{{results}}}"
+
+    def tatham_id(self, inst: Instance) -> str:
+        n, cages = inst.params.n, self.cages(inst)
+        owner = self.owners(cages)
+        if not 3 <= n <= 9:
+            raise PuzzleError(f"Tatham's Keen takes sizes 3..9, not {n}")
+        if len(owner) != n * n:
+            raise PuzzleError("Tatham's Keen needs every cell in a cage")
+        letter = {v: k for k, v in TATHAM_OPS.items()} | {"=": "a"}
+        clues = "".join(f"{letter[op]}{target}" for _, (op, target) in cages)
+        return f"{n}:{tatham_encode(owner, n)},{clues}"
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        return {"size": inst.params.n, "cages": [
+            {"cells": [[r + 1, c + 1] for r, c in cells], "op": op, "target": target}
+            for cells, (op, target) in self.cages(inst)]}
+
+    @staticmethod
+    def owners(cages: list[tuple[Cage, Clue]]) -> dict[Cell, int]:
+        """Each caged cell's cage, by its place in `cages`."""
+        return {cell: i for i, (cells, _) in enumerate(cages) for cell in cells}
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: heavy lines around each cage, its clue in its first cell."""
@@ -487,17 +492,10 @@ class Keen(CluePuzzle):
                 region[r][c] = i
         return box_grid(cells, region, align="left")
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "tatham":
-            raise PuzzleError("Tatham's Keen game ID holds the cages, not the digits: print the solution as "
-                              "text, array or json (`puzzlelab convert keen FILE --to tatham` gives the puzzle's ID)")
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "solution": self.solution_json(inst, solution)})
-        width = len(str(inst.params.n))
-        return "\n".join(" ".join(str(d).rjust(width) for d in row) for row in solution)
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
+        return number_grid(solution, inst.params.n)
 
-    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
-        return [list(row) for row in solution]
+    write_array_solution = write_text_solution  # the seed's array form has no solved board of its own
 
     # ---- for language models ------------------------------------------------------------
     board_legend = ("first the grid, one row per line, each cell the label of its cage (`.` a cell in no cage), "
@@ -505,15 +503,7 @@ class Keen(CluePuzzle):
                     "operation (`+` the sum, `*` the product, `-` the larger minus the smaller, `/` the larger "
                     "divided by the smaller; no operation: the cell's digit is given)")
     answer_format = "the filled grid: one row per line, its numbers separated by single spaces"
-
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
-
-    def read_answer(self, inst: Instance, text: str) -> Grid:
-        """Numbers separated by spaces, commas or bars (or run together up to 9x9); any whole
-        number is read (`verify` says which are out of range)."""
-        n = inst.params.n
-        return tuple(map(tuple, read_grid(text, n, n, number_cell(0, 10 ** 6), "number")))
+    answer_cells = (number_cell(0, 10 ** 6), "number")  # any whole number (`verify` says which are out of range)
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's eight rotations and reflections: each cage moved with
@@ -528,9 +518,9 @@ class Keen(CluePuzzle):
         for grid in grid_images(owner):
             moved: dict[int, list[Cell]] = {}
             for r, row in enumerate(grid):
-                for c, i in enumerate(row):
-                    if i is not None:
-                        moved.setdefault(i, []).append((r, c))
+                for c, cage in enumerate(row):
+                    if cage is not None:
+                        moved.setdefault(cage, []).append((r, c))
             clues = {tuple(cells): cages[i][1] for i, cells in moved.items()}
             forms.append(self.format(Instance(self.name, inst.params, clues)))
         return min(forms)
@@ -562,9 +552,6 @@ class Keen(CluePuzzle):
                     board.text(r + 0.14, c, str(d), 0.46, colour="#1f5fbf")
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: KeenParams) -> bool:
-        return True  # clues are literals of rule variables: one CNF per size serves all
-
     def rules(self, params: KeenParams, pool: IDPool) -> Rules:
         """A Latin square: each cell, and each digit in each row and column, exactly once."""
         x, cells, lines, primary = latin_variables(params.n, pool)
@@ -725,12 +712,6 @@ def tatham_blocks(desc: str, n: int, offset: int = 0) -> list[list[Cell]]:
     edges = 2 * n * (n - 1)
     parent = list(range(n * n))
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     def cells_of(pos: int) -> tuple[int, int]:
         if pos < n * (n - 1):
             y, x = divmod(pos, n - 1)
@@ -753,7 +734,7 @@ def tatham_blocks(desc: str, n: int, offset: int = 0) -> list[list[Cell]]:
                 if pos >= edges:
                     raise PuzzleError("too much data in block structure", 1, offset + i + 1)
                 a, b = cells_of(pos)
-                parent[find(a)] = find(b)
+                parent[find(parent, a)] = find(parent, b)
                 pos += 1
             if run != 25:
                 pos += 1
@@ -764,7 +745,7 @@ def tatham_blocks(desc: str, n: int, offset: int = 0) -> list[list[Cell]]:
         raise PuzzleError(f"block structure covers {pos} of {edges + 1} edge slots", 1, offset + 1)
     groups: dict[int, list[Cell]] = {}
     for k in range(n * n):
-        groups.setdefault(find(k), []).append(divmod(k, n))
+        groups.setdefault(find(parent, k), []).append(divmod(k, n))
     return sorted(groups.values(), key=lambda cells: cells[0])
 
 
@@ -775,7 +756,7 @@ def tatham_encode(owner: dict[Cell, int], n: int) -> str:
     lines = [((y, x), (y, x + 1)) for y in range(n) for x in range(n - 1)]
     lines += [((y, x), (y + 1, x)) for x in range(n) for y in range(n - 1)]
     for a, b in lines + [(None, None)]:  # a virtual edge ends the last run
-        if a is not None and owner[a] == owner[b]:
+        if a is not None and b is not None and owner[a] == owner[b]:
             run += 1
             continue
         while run >= 25:

@@ -13,36 +13,40 @@ clue leaves a plain wall behind, as in Tatham's generator.
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from pysat.card import EncType
 from pysat.formula import IDPool
 
 from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from ..lab.engine.variables import Variables, reserves_ahead
 from ..lab.face.share import FILL, NONE, box_grid
-from ..lab.toolkit.answers import grid_text, overlap, read_grid
-from ..lab.toolkit.counting import cardinality
-from ..lab.toolkit.symmetry import least_text
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    array_rows,
-    char_rows,
-    game_id,
-    tatham_cells,
-    tatham_encode,
-    tatham_size,
-    write_array,
+from ..lab.toolkit.answers import grid_text, overlap
+from ..lab.toolkit.cellgrid import (
+    BoardCells,
+    CellRow,
+    GridArray,
+    GridJson,
+    GridText,
+    plain_cell,
+    tatham_grid_id,
+    tatham_grid_size,
 )
+from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.counting import cardinality
+from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.tatham import GameId, tatham_cells
+from ..lab.toolkit.textgrid import Element, JsonObject
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True where a lamp stands
 
-# Size limit: a random board at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
+# Size limit: a random board at the limit checks in seconds.
 # An empty board (no walls) answers solve and check in 0.2 s at the limit (`one_shot_rules`).
 SIZE = BoardLimit(100, 100)
 EARLY = SIZE.early("lightup")  # the readers' size check, before any cell is read
@@ -58,15 +62,12 @@ ANSWER_CELLS = {"*": True, "\u2217": True, "L": True, "@": True, "\U0001f4a1": T
 
 
 @dataclass(frozen=True)
-class LightUpParams:
+class LightUpParams(BoardCells):
     """The board's shape and where its walls are (numbered or not)."""
 
     width: int
     height: int
     walls: frozenset[Cell]
-
-    def inside(self, r: int, c: int) -> bool:
-        return 0 <= r < self.height and 0 <= c < self.width
 
     def white(self, r: int, c: int) -> bool:
         return self.inside(r, c) and (r, c) not in self.walls
@@ -149,7 +150,7 @@ def fresh_rules(params: LightUpParams) -> tuple[tuple[list[int], ...], int]:
     """`rule_clauses` with lamps 1..n in reading order (as `rules` numbers them from a fresh
     pool), and the pool's top after them: every session of the same walls gets the same."""
     whites = layout(params).whites
-    pool = IDPool(start_from=len(whites) + 1)
+    pool = Variables(start_from=len(whites) + 1)
     return tuple(rule_clauses(params, dict(zip(whites, range(1, len(whites) + 1))), pool)), pool.top
 
 
@@ -164,22 +165,18 @@ def seen_from(params: LightUpParams, r: int, c: int) -> list[Cell]:
     return out
 
 
-class LightUp(CluePuzzle):
+class LightUp(NumberClues, CluePuzzle[LightUpParams, Cell, Grid]):
     name = "lightup"
+    clue_word = "lamps"
     aliases = ("light-up", "akari")
     title = "Light Up (Akari)"
     rules_text = ("Put lamps on white cells so that every white cell is lit (along its row and column, up to a wall), "
                   "no lamp lights another, and each numbered wall touches that many lamps.")
-    formats = ("text", "array", "tatham", "json")
+    codecs = (GridText(limit=EARLY), GridArray(limit=EARLY), TathamCodec(), GridJson(limit=EARLY))
     tatham_game: ClassVar[str | None] = "lightup"  # the game in Simon Tatham's collection
-    # `--out-format` for solutions: Tatham's game ID holds the walls, never the lamps
-    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")
     cell_names = {True: "lamp", False: "no lamp"}
-    size_limit_text = SIZE.text
+    size = SIZE
     example = "....\n2#..\n..10\n...."
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -----------------------------------------------------------------
     def _cell(self, ch: str, line: int | None, col: int | None) -> int | None:
@@ -195,14 +192,12 @@ class LightUp(CluePuzzle):
         raise PuzzleError(f"bad character {quote(ch)} (use . for white, # for a wall, 0-4 for a numbered wall)",
                           line, col)
 
-    def _instance(self, cells: list[list[int | None]], width: int, height: int,
-                  where: list[int] | None = None) -> Instance:
+    def _instance(self, cells: list[list[int | None]], where: list[int | None] | None = None) -> Instance:
         """From rows of cell codes (see `_cell`); `where` gives each row's input line."""
+        width, height = len(cells[0]) if cells else 0, len(cells)
         if width < 1 or height < 1:
             raise PuzzleError("the board needs at least one row and one column")
         SIZE.check(self.name, width, height)
-        if len(cells) != height:
-            raise PuzzleError(f"board has {len(cells)} rows, expected {height}")
         walls, clues = set(), {}
         for r, row in enumerate(cells):
             if len(row) != width:
@@ -215,47 +210,32 @@ class LightUp(CluePuzzle):
                         clues[(r, c)] = code
         return Instance(self.name, LightUpParams(width, height, frozenset(walls)), clues)
 
-    def _parse_text(self, text: str) -> Instance:
-        rows = char_rows(text, limit=EARLY)
-        cells = [[self._cell(t.text, t.line, t.column) for t in row] for row in rows]
-        return self._instance(cells, len(cells[0]), len(cells), [row[0].line for row in rows])
+    def from_cells(self, rows: list[CellRow]) -> Instance:
+        return self._instance([[self._cell(t.text, t.line, t.column) for t in row] for row in rows],
+                              [row.line for row in rows])
 
-    def _parse_array(self, text: str) -> Instance:
+    def array_cell(self, e: Element, r: int, c: int) -> str:
         """Seed 000: ' ' white, 'W' wall, digits numbered walls."""
-        rows = array_rows(text, EARLY)
-        cells = []
-        for r, row in enumerate(rows):
-            codes = []
-            for c, e in enumerate(row):
-                s = str(e.value).strip() or "."
-                if len(s) != 1:
-                    raise PuzzleError(f"array cell r{r + 1}c{c + 1} is {quote(e.value)}, expected one character",
-                                      e.line, e.column)
-                codes.append(self._cell(s, e.line, e.column))
-            cells.append(codes)
-        if not cells:
-            raise PuzzleError("empty array")
-        return self._instance(cells, len(cells[0]), len(cells), [row.line for row in rows])
+        s = plain_cell(e, r, c)
+        if len(s) != 1:
+            raise PuzzleError(f"array cell r{r + 1}c{c + 1} is {quote(e.value)}, expected one character",
+                              e.line, e.column)
+        self._cell(s, e.line, e.column)  # each cell refused in reading order, whichever its fault
+        return s
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH[bN][sN][dN]:desc`; desc: letters = runs of white, B = wall, 0-4 = numbered wall."""
-        game = game_id(text)
-        width, height = tatham_size(game.head, r"(?:b\d+)?(?:s\d+)?r?(?:d\d+)?",
-                                    f"bad Light Up parameters {quote(game.head)} (expected like 7x7 or 7x7b20s4d0)",
-                                    game.line, game.column, EARLY)
+        width, height = tatham_grid_size(self, game, r"(?:b\d+)?(?:s\d+)?r?(?:d\d+)?", "7x7 or 7x7b20s4d0", EARLY)
         flat = tatham_cells(game, width * height, TATHAM_CELLS, -1)
-        return self._instance([flat[r * width:(r + 1) * width] for r in range(height)], width, height)
+        return self._instance([flat[r * width:(r + 1) * width] for r in range(height)])
 
-    def _parse_json(self, text: str) -> Instance:
-        """`grid`: rows of cells as in the text form; `width` and `height`, when given, must
-        be the grid's."""
-        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
-        cells = [[self._cell(str(ch).strip() or ".", r + 1, c + 1) for c, ch in enumerate(row)]
-                 for r, row in enumerate(doc.board("grid", EARLY))]
-        return self._instance(cells, len(cells[0]), len(cells))
+    def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
+        """`grid`: rows of cells as in the text form."""
+        return self._instance([[self._cell(str(ch).strip() or ".", r + 1, c + 1) for c, ch in enumerate(row)]
+                               for r, row in enumerate(grid)])
 
-    def rows(self, inst: Instance, solution: Grid | None = None, lamp: str = "*",
-             white: str = ".", wall: str = "#") -> list[list[str]]:
+    def cells(self, inst: Instance, solution: Grid | None = None, lamp: str = "*",
+              white: str = ".", wall: str = "#") -> list[list[str]]:
         """The board as characters, with lamps if a solution is given."""
         p = inst.params
         out = []
@@ -269,37 +249,27 @@ class LightUp(CluePuzzle):
             out.append(row)
         return out
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        if fmt == "text":
-            return "\n".join("".join(row) for row in self.rows(inst))
-        if fmt == "array":
-            return write_array(self.rows(inst, white=" ", wall="W"))
-        if fmt == "tatham":
-            if inst.params.width < 2 or inst.params.height < 2:
-                raise PuzzleError("Tatham's Light Up needs a board at least 2x2")
-            cells = [ch for row in self.rows(inst, white=".", wall="B") for ch in row]
-            return f"{inst.params.width}x{inst.params.height}:" + tatham_encode(cells, ".")
-        if fmt == "json":
-            p = inst.params
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
-                               "grid": ["".join(row) for row in self.rows(inst)]})
-        raise PuzzleError(f"unknown lightup format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def array_board(self, inst: Instance) -> list[list[str]]:
+        return self.cells(inst, white=" ", wall="W")
+
+    def array_solution(self, inst: Instance, solution: Grid) -> list[list[str]]:
+        return self.cells(inst, solution, lamp="L", white=" ", wall="W")
+
+    def tatham_id(self, inst: Instance) -> str:
+        if inst.params.width < 2 or inst.params.height < 2:
+            raise PuzzleError("Tatham's Light Up needs a board at least 2x2")
+        return tatham_grid_id(inst.params.width, inst.params.height, self.cells(inst, wall="B"))
+
+    def json_grid(self, inst: Instance) -> list[str]:
+        return ["".join(row) for row in self.cells(inst)]
+
+    def json_solution(self, inst: Instance, solution: Grid) -> dict:
+        return {"grid": ["".join(row) for row in self.cells(inst, solution)],
+                "lamps": [[r, c] for r, c in lamps_of(solution)]}
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: a plain wall solid, a numbered wall its number, '·' white."""
-        return box_grid(self.rows(inst, white="\u00b7", wall=FILL), inner=NONE, pad=0)
-
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "tatham":
-            raise PuzzleError("Tatham's Light Up game ID holds the walls, not the lamps: print the solution as "
-                              "text, array or json (`puzzlelab convert lightup FILE --to tatham` gives the "
-                              "puzzle's ID)")
-        if fmt == "array":
-            return write_array(self.rows(inst, solution, lamp="L", white=" ", wall="W"))
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": ["".join(row) for row in self.rows(inst, solution)],
-                               "lamps": [[r, c] for r, c in lamps_of(solution)]})
-        return "\n".join("".join(row) for row in self.rows(inst, solution))  # text (Tatham has none)
+        return box_grid(self.cells(inst, white="\u00b7", wall=FILL), inner=NONE, pad=0)
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
         return [[int(v) for v in row] for row in solution]
@@ -309,17 +279,13 @@ class LightUp(CluePuzzle):
                     "that must have exactly that many lamps on the cells just above, below, left and right of it")
     answer_format = ("the board with the lamps: one row per line, cells separated by single spaces, `*` a lamp, "
                      "`.` a white cell without one, and each wall as the board shows it (`#` or its digit)")
+    answer_cells = (ANSWER_CELLS, "cell")  # a lamp (`*`, or L, @) and the rest (., #, digits, X, ...) in any case
 
     def answer_text(self, inst: Instance, solution: Grid) -> str:
         """The board's characters with `*` for each lamp (on a wall too: so a wrong answer
         reads back as written)."""
         return grid_text([LAMP if lamp else ch for ch, lamp in zip(row, lamps)]
-                         for row, lamps in zip(self.rows(inst), solution))
-
-    def read_answer(self, inst: Instance, text: str) -> Grid:
-        """A grid of lamps (`*`, or L, @) and the rest (., #, digits, X, ...) in any case."""
-        p = inst.params
-        return tuple(map(tuple, read_grid(text, p.height, p.width, ANSWER_CELLS, "cell")))
+                         for row, lamps in zip(self.cells(inst), solution))
 
     def answer_credit(self, inst: Instance, answer: Grid, reference: Grid) -> float:
         """The lamps both have over the lamps either has (`overlap`): most cells hold no lamp."""
@@ -327,7 +293,7 @@ class LightUp(CluePuzzle):
 
     def canonical(self, inst: Instance) -> str:
         """The least text of the board's rotations and reflections that keep its shape."""
-        return least_text(self.rows(inst))
+        return least_text(self.cells(inst))
 
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
         """As Tatham's Light Up: walls black with their numbers in white; in the solution,
@@ -353,15 +319,9 @@ class LightUp(CluePuzzle):
                     board.circle(r, c, 0.3, face="#f5c518", edge="black")
         board.grid()
 
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
-
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "lamps": value}
-
     # ---- SAT ----------------------------------------------------------------------
     def rules(self, params: LightUpParams, pool: IDPool) -> Rules:
-        if pool.top or pool.obj2id or pool._occupied:
+        if pool.top or pool.obj2id or reserves_ahead(pool):
             lamp = {cell: pool.id(("lamp", cell)) for cell in layout(params).whites}
             return Rules(rule_clauses(params, lamp, pool), list(lamp.values()), LightUpVars(lamp, pool))
         lamp = dict(zip(layout(params).whites, itertools.count(1)))  # what pool.id would give

@@ -33,11 +33,14 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     quote,
     variable_block,
 )
-from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.answers import number_cell
 from ..lab.toolkit.arithmetic import compact_cage_clauses
+from ..lab.toolkit.codecs import MethodCodec
 from ..lab.toolkit.numbering import NumberClues, clue_mismatches, places
 from ..lab.toolkit.symmetry import grid_images
 from ..lab.toolkit.textgrid import (
@@ -109,13 +112,16 @@ def low_from_magic(n: int, magic: int, line: int | None = None) -> int:
     return (magic - spread) // n
 
 
-class MagicSquare(NumberClues, CluePuzzle):
+class MagicSquare(NumberClues, CluePuzzle[MagicParams, Cell, Grid]):
     name = "magicsquare"
+    # cacheable: a clue is one indicator: nothing is drawn from the pool later
+    speed = Speed(rules_cacheable=True)
     aliases = ("magic", "magic-square")
     title = "Magic square (with givens)"
     rules_text = ("Fill the square with low..low+n*n-1, each once, so that every row, column and both "
                   "diagonals make the magic constant.")
-    formats = ("text", "seed", "json")
+    codecs = (MethodCodec("text", solutions=True), MethodCodec("seed", order=20, pattern=r"\[|global_", solutions=True),
+              MethodCodec("json", order=0, pattern=r"^\{", solutions=True))
     size_limit_text = SIZE.text
     # 3x3 of 1..9: 2 in a corner leaves two squares (one the other's mirror); 7 beside it one.
     example = "2 7 .\n. . .\n. . ."
@@ -124,19 +130,13 @@ class MagicSquare(NumberClues, CluePuzzle):
         SIZE.check(self.name, inst.params.n, inst.params.n, "square")
 
     # ---- text forms -----------------------------------------------------------------
-    def sniff(self, text: str) -> str:
-        fmt = super().sniff(text)
-        return "seed" if fmt == "text" and ("[" in text or "global_" in text) else fmt
-
     def _instance(self, rows: list[list[Token]], low: int, line: int | None = None) -> Instance:
         """Rows of cells (a number, or a blank), each with where it stands."""
         rectangular(rows, numbered=True)
         if len(rows) != len(rows[0]):
             raise PuzzleError(f"a magic square is square: {len(rows[0])} wide, {len(rows)} rows", rows[-1][0].line)
-        try:
+        with at_place(line):
             params = MagicParams(len(rows), low)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
         clues: dict[Cell, int] = {}
         seen: set[int] = set()
         for r, row in enumerate(rows):
@@ -153,20 +153,21 @@ class MagicSquare(NumberClues, CluePuzzle):
                 clues[(r, c)] = k
         return Instance(self.name, params, clues)
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """Rows of space-separated numbers, `.` for a blank, after an optional `low: 5`."""
         rows = token_rows(text, limit=EARLY)
         low, line = 1, None
         head = rows[0][0].text.lower()
         if head in ("low", "low:"):
-            if len(rows[0]) != 2 or whole(rows[0][1].text) is None:
+            given = whole(rows[0][1].text) if len(rows[0]) == 2 else None
+            if given is None:
                 raise PuzzleError("expected 'low: NUMBER' (the lowest number of the square)", rows[0][0].line, 1)
-            low, line, rows = whole(rows[0][1].text), rows[0][0].line, rows[1:]
+            low, line, rows = given, rows[0][0].line, rows[1:]
             if not rows:
                 raise PuzzleError("no rows after 'low:'", line)
         return self._instance(rows, low, line)
 
-    def _parse_seed(self, text: str) -> Instance:
+    def read_seed(self, text: str) -> Instance:
         """Seed 001's program: `global_nrs_range = range(5, 30)` (or `global_sum = 85`) and
         `generate_board([[ _, _, 15], ...])`, `_` a blank; without either line low is 1."""
         rows = array_rows(SEED_BLANK.sub(lambda m: "0" * len(m.group()), text), EARLY)  # same length: positions hold
@@ -177,7 +178,7 @@ class MagicSquare(NumberClues, CluePuzzle):
                   for e in row] for row in rows]
         return self._instance(cells, low, line)
 
-    def _parse_json(self, text: str) -> Instance:
+    def read_json(self, text: str) -> Instance:
         """`grid`: rows of numbers, null a blank; `low` the lowest number (1); `n` and
         `magic`, when given, the grid's size and the constant low..low+n*n-1 make."""
         doc = JsonObject(text, self.name, ("n", "low", "magic", "grid"), self.aliases)
@@ -198,30 +199,35 @@ class MagicSquare(NumberClues, CluePuzzle):
         n = inst.params.n
         return [[inst.clues.get((r, c)) if solution is None else solution[r][c] for c in range(n)] for r in range(n)]
 
-    def _rows_text(self, inst: Instance, rows: list[list[int | None]], blank: str = ".") -> list[str]:
+    def _rows_text(self, inst: Instance, rows: Sequence[Sequence[int | None]], blank: str = ".") -> list[str]:
         wide = max(len(str(inst.params.low)), len(str(inst.params.high)))
         return [" ".join((blank if k is None else str(k)).rjust(wide) for k in row) for row in rows]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        p = inst.params
-        rows = self.numbers(inst)
-        if fmt == "text":
-            return "\n".join([f"low: {p.low}"] * (p.low != 1) + self._rows_text(inst, rows))
-        if fmt == "seed":
-            body = "\n".join("    [" + ",".join(" _" if k is None else f"{k:2d}" for k in row) + "],"
-                             for row in rows)
-            return (f"global_sum = {p.magic}\nglobal_nrs_range = range({p.low}, {p.high + 1})\n"
-                    f"b = generate_board([\n{body}\n])")
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "n": p.n, "low": p.low, "magic": p.magic, "grid": rows})
-        raise PuzzleError(f"unknown magicsquare format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def write_text(self, inst: Instance) -> str:
+        low = inst.params.low
+        return "\n".join([f"low: {low}"] * (low != 1) + self._rows_text(inst, self.numbers(inst)))
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "magic": inst.params.magic, "grid": [list(r) for r in solution]})
-        if fmt == "seed":  # as the seed prints a board
-            return "\n".join(["=" * 16, *(f"|{line}|" for line in self._rows_text(inst, solution)), "=" * 16])
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
         return "\n".join(self._rows_text(inst, [list(row) for row in solution]))
+
+    def write_seed(self, inst: Instance) -> str:
+        p = inst.params
+        body = "\n".join("    [" + ",".join(" _" if k is None else f"{k:2d}" for k in row) + "],"
+                         for row in self.numbers(inst))
+        return (f"global_sum = {p.magic}\nglobal_nrs_range = range({p.low}, {p.high + 1})\n"
+                f"b = generate_board([\n{body}\n])")
+
+    def write_seed_solution(self, inst: Instance, solution: Grid) -> str:
+        """As the seed prints a board."""
+        return "\n".join(["=" * 16, *(f"|{line}|" for line in self._rows_text(inst, solution)), "=" * 16])
+
+    def write_json(self, inst: Instance) -> str:
+        p = inst.params
+        return json.dumps({"puzzle": self.name, "n": p.n, "low": p.low, "magic": p.magic,
+                           "grid": self.numbers(inst)})
+
+    def write_json_solution(self, inst: Instance, solution: Grid) -> str:
+        return json.dumps({"puzzle": self.name, "magic": inst.params.magic, "grid": [list(r) for r in solution]})
 
     def show_text(self, inst: Instance) -> str:
         from ..lab.face.share import box_grid
@@ -242,6 +248,8 @@ class MagicSquare(NumberClues, CluePuzzle):
     board_legend = ("one row per line, numbers separated by spaces, `.` an empty cell; the last line says "
                     "which numbers fill the square and what each line must make")
     answer_format = "the filled square: one row per line, its numbers separated by single spaces"
+    # any whole number: one out of range is a wrong answer, which `verify` names
+    answer_cells = (number_cell(-10 ** 9, 10 ** 9), "number")
 
     def board_text(self, inst: Instance) -> str:
         """The rows, then the numbers and the sum in words (the text form's `low:` line is
@@ -250,14 +258,6 @@ class MagicSquare(NumberClues, CluePuzzle):
         return "\n".join([*self._rows_text(inst, self.numbers(inst)),
                           f"(numbers {p.low} to {p.high}, each once; every row, column and both diagonals "
                           f"make {p.magic})"])
-
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
-
-    def read_answer(self, inst: Instance, text: str) -> Grid:
-        """Any whole numbers: one out of range is a wrong answer, which `verify` names."""
-        n = inst.params.n
-        return tuple(map(tuple, read_grid(text, n, n, number_cell(-10 ** 9, 10 ** 9), "number")))
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax: Any, inst: Instance, solution: Grid | None = None) -> None:
@@ -283,9 +283,6 @@ class MagicSquare(NumberClues, CluePuzzle):
         CP-SAT. Smaller squares stay on SAT: a few ms to 0.13 s, where OR-Tools' import
         alone is 0.4 s."""
         return params.n >= CPSAT_FROM
-
-    def rules_cacheable(self, params: MagicParams) -> bool:
-        return True  # a clue is one indicator: nothing is drawn from the pool later
 
     def rules(self, params: MagicParams, pool: IDPool) -> Rules:
         """x[r][c][k] (cell holds low + k): at least one per cell and per number (clauses),

@@ -12,7 +12,6 @@ board of a layout. A single cell (`*` in Tatham's layouts, boards of odd area) i
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -30,25 +29,17 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     known_key,
     quote,
     variable_block,
 )
-from ..lab.toolkit.answers import grid_text, read_grid
 from ..lab.toolkit.counting import exact_counts
+from ..lab.toolkit.framed import board_with_sides, edge_codecs, side_lists
 from ..lab.toolkit.symmetry import board_symmetries
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    Token,
-    array_rows,
-    count_cells,
-    game_id,
-    line_tokens,
-    named_vector,
-    numbered_lines,
-    tatham_size,
-    write_array,
-)
+from ..lab.toolkit.tatham import GameId, tatham_size
+from ..lab.toolkit.textgrid import JsonObject, Token, array_rows, count_cells, line_tokens, numbered_lines, write_array
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[str, ...], ...]  # "+", "-" or "." (neutral) per cell
@@ -178,26 +169,24 @@ def counts_of(params: MagnetsParams, grid: Grid) -> dict[Key, int]:
             for kind, i, s in params.count_keys()}
 
 
-class Magnets(CluePuzzle):
+class Magnets(CluePuzzle[MagnetsParams, Key, Grid]):
     name = "magnets"
+    # cacheable: every clue is a literal made in `rules`
+    speed = Speed(rules_cacheable=True)
     aliases = ("magnet",)
     title = "Magnets"
     rules_text = ("Make each domino blank or a magnet (+ and -) so that no two like poles touch and "
                   "each row and column holds the given numbers of + and - cells.")
     tatham_game = "magnets"
-    solution_formats = ("text", "array", "json")  # a game ID holds clues, not the solved grid
-    formats = ("text", "array", "tatham", "json")
+    codecs = edge_codecs(grid_solution=True)
     cell_names = {"+": "+", "-": "-", ".": "blank"}
-    size_limit_text = SIZE.text
+    size = SIZE
     example = ("+ 1 2 0 1\n"
                "- . 2 . .\n"
                ". . LRTT\n"
                ". 1 TTBB\n"
                "1 . BBTT\n"
                "1 . LRBB")
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -----------------------------------------------------------------
     @staticmethod
@@ -219,10 +208,8 @@ class Magnets(CluePuzzle):
                   line: int | None = None) -> Instance:
         if not layout or not layout[0]:
             raise PuzzleError("magnets board has no cells", line)
-        try:
+        with at_place(line):
             params = MagnetsParams(len(layout[0]), len(layout), tuple(layout))
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, exc.line or line) from None
         clues: dict[Key, Any] = {k: v for k, v in counts.items() if v is not None}
         for key, v in clues.items():
             if v > len(params.line_cells(key[0], key[1])):
@@ -231,7 +218,7 @@ class Magnets(CluePuzzle):
             clues[("cell", r, c)] = v
         return Instance(self.name, params, clues)
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """`+ counts` and `- counts` of the columns, then per row `+count -count LAYOUT`, then
         optionally `given` and rows of + - x (neutral) . (unknown)."""
         lines = numbered_lines(text)
@@ -279,25 +266,18 @@ class Magnets(CluePuzzle):
                         raise PuzzleError(f"bad given {quote(ch)} (+, -, x neutral, . unknown)", lineno, c + 1)
         return self._instance(layout, counts, givens, lines[2][0])
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """Seed 000's arrays: `board = np.array([...])` of 'H' (a horizontal domino's cell) and
         'V' (a vertical one's), '*' a single cell; then `pos_v`, `neg_v` (+ and - per column)
         and `pos_h`, `neg_h` (per row), -1 or None for a count left out. H cells pair off left
         to right and V cells top to bottom, which is the only way they can."""
         counts: dict[Key, int | None] = {}
-        vectors: dict[str, tuple[list, tuple[int, int]]] = {}
-        board_text = text
-        for name in ARRAY_SIDES:
-            values, at, board_text = named_vector(board_text, name)
-            vectors[name] = (values, at)
+        sides, board_text = side_lists(text, ARRAY_SIDES)
         rows = array_rows(board_text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         width, height = len(rows[0]), len(rows)
-        try:
-            SIZE.check(self.name, width, height, line=rows[0].line)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, rows[0].line) from None
+        SIZE.check(self.name, width, height, line=rows[0].line)
         cells = [[Token(str(e.value), e.line, e.column) for e in row] for row in rows]
         layout = [[""] * width for _ in range(height)]
         for r, row in enumerate(cells):
@@ -319,19 +299,15 @@ class Magnets(CluePuzzle):
                 else:
                     raise PuzzleError(f"bad cell {quote(t.text)} (H, V or *)", t.line, t.column)
         for name, (kind, sign) in ARRAY_SIDES.items():
-            values, at = vectors[name]
-            n = height if kind == "row" else width
-            if len(values) != n:
-                raise PuzzleError(f"'{name}' has {len(values)} counts, expected {n}", *at)
-            for i, v in enumerate(values):
-                counts[(kind, i, sign)] = None if v is None or v == -1 else self._count(v, *at)
+            side = sides[name]
+            for i, v in enumerate(side.expect(height if kind == "row" else width)):
+                counts[(kind, i, sign)] = None if v is None or v == -1 else self._count(v, side.line, side.column)
         return self._instance(["".join(row) for row in layout], counts, {}, rows[0].line)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH[dX][S]:` + per column, + per row, - per column, - per row (each a character,
         '.' none; magnets.c's n2c), then the layout as L R T B * (generate_desc). Which list
         is which was read off `sgt-magnets --print` (+ clues top and left, - bottom and right)."""
-        game = game_id(text)
         width, height = tatham_size(game.head, r"(?:d[et])?S?", f"bad Magnets parameters {quote(game.head)} "
                                     "(expected like 6x5 or 6x5dt)", game.line, game.column, EARLY)
         if min(width, height) < TATHAM_LEAST or max(width, height) < 3:
@@ -358,7 +334,7 @@ class Magnets(CluePuzzle):
         layout = [cells[r * width:(r + 1) * width] for r in range(height)]
         return self._instance(layout, counts, {}, game.line)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`layout`: rows of L R T B *; `row_plus`, `row_minus`, `col_plus`, `col_minus`:
         a count a line, null for none (all null when left out); `given`: rows of + - x
         (neutral) . (unknown); `width` and `height`, when given, the layout's."""
@@ -403,58 +379,61 @@ class Magnets(CluePuzzle):
         return ["".join(show[inst.clues[("cell", r, c)]] if ("cell", r, c) in inst.clues else "."
                         for c in range(p.width)) for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        p = inst.params
-        has_givens = any(k[0] == "cell" for k in inst.clues)
+    @staticmethod
+    def has_givens(inst: Instance) -> bool:
+        return any(k[0] == "cell" for k in inst.clues)
 
+    def write_text(self, inst: Instance) -> str:
         def show(v: int | None) -> str:
             return "." if v is None else str(v)
 
-        if fmt == "text":
-            out = [" ".join([s, *map(show, self._counts(inst, "col", s))]) for s in SIGNS]
-            out += [f"{show(inst.clues.get(('row', r, '+')))} {show(inst.clues.get(('row', r, '-')))} {row}"
-                    for r, row in enumerate(p.layout)]
-            if has_givens:
-                out += ["given", *self._given_rows(inst)]
-            return "\n".join(out)
-        if fmt == "array":
-            if has_givens:
-                raise PuzzleError("the seed's array holds no given cells: use text or json")
-            marks = {"L": "H", "R": "H", "T": "V", "B": "V", "*": "*"}
-            board = write_array(([marks[ch] for ch in row] for row in p.layout), "board = np.array")
-            sides = [f"{name} = np.array({[-1 if v is None else v for v in self._counts(inst, kind, s)]!r})"
-                     for name, (kind, s) in ARRAY_SIDES.items()]
-            return "\n".join([board, *sides])
-        if fmt == "tatham":
-            if has_givens:
-                raise PuzzleError("Tatham's Magnets IDs hold no given cells: use text or json")
-            if min(p.width, p.height) < TATHAM_LEAST or max(p.width, p.height) < 3:
-                raise PuzzleError("Tatham's Magnets is at least 2x3 or 3x2")
-            lists = [self._counts(inst, "col", "+"), self._counts(inst, "row", "+"),
-                     self._counts(inst, "col", "-"), self._counts(inst, "row", "-")]
-            if any(v is not None and v >= 62 for lst in lists for v in lst):
-                raise PuzzleError("a count over 61 has no letter in Tatham's IDs")
-            desc = ",".join([*("".join(map(n2c, lst)) for lst in lists), "".join(p.layout)])
-            return f"{p.width}x{p.height}:{desc}"
-        if fmt == "json":
-            doc: dict[str, Any] = {"puzzle": self.name, "width": p.width, "height": p.height, "layout": list(p.layout)}
-            for kind in ("row", "col"):
-                for s, word in zip(SIGNS, ("plus", "minus")):
-                    doc[f"{kind}_{word}"] = self._counts(inst, kind, s)
-            if has_givens:
-                doc["given"] = self._given_rows(inst)
-            return json.dumps(doc)
-        raise PuzzleError(f"unknown magnets format {quote(fmt)} (known: {', '.join(self.formats)})")
+        out = [" ".join([s, *map(show, self._counts(inst, "col", s))]) for s in SIGNS]
+        out += [f"{show(inst.clues.get(('row', r, '+')))} {show(inst.clues.get(('row', r, '-')))} {row}"
+                for r, row in enumerate(inst.params.layout)]
+        if self.has_givens(inst):
+            out += ["given", *self._given_rows(inst)]
+        return "\n".join(out)
+
+    def write_array(self, inst: Instance) -> str:
+        if self.has_givens(inst):
+            raise PuzzleError("the seed's array holds no given cells: use text or json")
+        marks = {"L": "H", "R": "H", "T": "V", "B": "V", "*": "*"}
+        return board_with_sides(([marks[ch] for ch in row] for row in inst.params.layout),
+                                {name: [-1 if v is None else v for v in self._counts(inst, kind, s)]
+                                 for name, (kind, s) in ARRAY_SIDES.items()})
+
+    def tatham_id(self, inst: Instance) -> str:
+        p = inst.params
+        if self.has_givens(inst):
+            raise PuzzleError("Tatham's Magnets IDs hold no given cells: use text or json")
+        if min(p.width, p.height) < TATHAM_LEAST or max(p.width, p.height) < 3:
+            raise PuzzleError("Tatham's Magnets is at least 2x3 or 3x2")
+        lists = [self._counts(inst, "col", "+"), self._counts(inst, "row", "+"),
+                 self._counts(inst, "col", "-"), self._counts(inst, "row", "-")]
+        if any(v is not None and v >= 62 for lst in lists for v in lst):
+            raise PuzzleError("a count over 61 has no letter in Tatham's IDs")
+        desc = ",".join([*("".join(map(n2c, lst)) for lst in lists), "".join(p.layout)])
+        return f"{p.width}x{p.height}:{desc}"
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p = inst.params
+        doc: dict[str, Any] = {"width": p.width, "height": p.height, "layout": list(p.layout)}
+        for kind in ("row", "col"):
+            for s, word in zip(SIGNS, ("plus", "minus")):
+                doc[f"{kind}_{word}"] = self._counts(inst, kind, s)
+        if self.has_givens(inst):
+            doc["given"] = self._given_rows(inst)
+        return doc
 
     def rows(self, solution: Grid) -> list[str]:
         return ["".join(row) for row in solution]
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": self.rows(solution)})
-        if fmt == "array":  # the seed's output: ' ' for a blank cell
-            return write_array([" " if ch == "." else ch for ch in row] for row in solution)
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
         return "\n".join(self.rows(solution))
+
+    def write_array_solution(self, inst: Instance, solution: Grid) -> str:
+        """The seed's output: ' ' for a blank cell."""
+        return write_array([" " if ch == "." else ch for ch in row] for row in solution)
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
         return self.rows(solution)
@@ -502,14 +481,7 @@ class Magnets(CluePuzzle):
                     "cells: `+`, `-`, `x` blank, `.` not given")
     answer_format = ("the grid: one row per line, cells separated by single spaces, `+` and `-` a magnet's "
                      "ends and `.` a blank cell")
-
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
-
-    def read_answer(self, inst: Instance, text: str) -> Grid:
-        p = inst.params
-        cells = {"+": "+", "-": "-", "\u2212": "-", "\u2013": "-", ".": ".", "x": ".", "0": ".", "_": "."}
-        return tuple(map(tuple, read_grid(text, p.height, p.width, cells, "cell")))
+    answer_cells = ({"+": "+", "-": "-", "\u2212": "-", "\u2013": "-", ".": ".", "x": ".", "0": ".", "_": "."}, "cell")
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
@@ -521,7 +493,7 @@ class Magnets(CluePuzzle):
 
         p = inst.params
         board = Board(ax, p.width, p.height)
-        region = {}
+        region: dict[Cell, int | tuple[str, int]] = {}  # a domino's number, or ("single", j)
         for i, (a, b) in enumerate(p.dominoes()):
             region[a] = region[b] = i
         for j, cell in enumerate(p.singles()):
@@ -549,9 +521,6 @@ class Magnets(CluePuzzle):
         board.grid(regions)
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: MagnetsParams) -> bool:
-        return True  # every clue is a literal made in `rules`
-
     def rules(self, params: MagnetsParams, pool: IDPool) -> Rules:
         return self._rules(params, pool, counters=True)
 

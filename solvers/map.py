@@ -13,7 +13,6 @@ Colours are labelled: a map with no clues has at least 24 solutions (every permu
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -28,20 +27,23 @@ from ..lab.engine.puzzle import (
     Clause,
     CluePuzzle,
     CpModel,
+    GradingHints,
     Instance,
     PuzzleError,
     Rules,
+    Speed,
     quote,
     variable_block,
 )
 from ..lab.toolkit.answers import read_grid, read_tokens
+from ..lab.toolkit.codecs import BRACKET_NOT_ID, JsonCodec, MethodCodec, TathamCodec
+from ..lab.toolkit.paths import find
 from ..lab.toolkit.symmetry import board_symmetries, first_seen
+from ..lab.toolkit.tatham import GameId, tatham_encode
 from ..lab.toolkit.textgrid import (
-    GameId,
     JsonObject,
     Token,
     array_rows,
-    game_id,
     line_tokens,
     literal_at,
     numbered_lines,
@@ -65,6 +67,9 @@ ENUMERATE_MOST = 8  # `candidates` enumerates 4^n colourings up to this many reg
 PAINT = ((0.7, 0.5, 0.4), (0.8, 0.7, 0.4), (0.5, 0.6, 0.4), (0.55, 0.45, 0.35))
 NAME = re.compile(r"[A-Za-z0-9_]{1,16}")  # a region's name in the text form
 # A colour in an answer: its letter or its name (not Tatham's digit: the board's cells are region numbers)
+# The seed's code, known by its names before anything else (it may have no bracket); else a
+# bracket, in what is no JSON document and no game ID
+SEED_CODE = rf"(?m)^\s*(?:regions|fixed_colors|board)\s*=|{BRACKET_NOT_ID}"
 ANSWER_COLOURS = {**{ch: k for k, ch in enumerate(COLOURS)},
                   **{word: k for k, word in enumerate(("RED", "YELLOW", "GREEN", "BLUE"))}}
 
@@ -115,7 +120,7 @@ class MapParams:
 
 def grid_edges(cells: Sequence[Sequence[int]]) -> tuple[Edge, ...]:
     """The pairs of regions with orthogonally neighbouring cells."""
-    found = set()
+    found: set[Edge] = set()
     for first, second in [*zip(cells, cells[1:]), *((row, row[1:]) for row in cells)]:  # below, right
         found.update((a, b) if a < b else (b, a) for a, b in zip(first, second) if a != b)
     return tuple(sorted(found))
@@ -207,12 +212,6 @@ def decode_edges(game: GameId, width: int, height: int, desc: str) -> list[list[
     region (connected by construction). Region numbers, cell by cell."""
     parent = list(range(width * height))
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     pairs = tatham_edge_cells(width, height)
     pos, state = -1, False
     for i, ch in enumerate(desc):
@@ -224,34 +223,21 @@ def decode_edges(game: GameId, width: int, height: int, desc: str) -> list[list[
                     raise PuzzleError("too much data in the edge list", *game.at(i))
                 if not state:
                     (r1, c1), (r2, c2) = pairs[pos]
-                    parent[find(r1 * width + c1)] = find(r2 * width + c2)
+                    parent[find(parent, r1 * width + c1)] = find(parent, r2 * width + c2)
             pos += 1
         if ch != "z":
             state = not state
     if pos < len(pairs):
         raise PuzzleError(f"too little data in the edge list: {max(pos, 0)} of {len(pairs)} edges",
                           *game.at(len(desc)))
-    roots = [find(i) for i in range(width * height)]
+    roots = [find(parent, i) for i in range(width * height)]
     return [roots[r * width:(r + 1) * width] for r in range(height)]
 
 
 def encode_clues(n: int, clues: dict[int, int]) -> str:
-    """new_game_desc's clue list: a digit per given region, a..z a run of 1..26 others."""
-    out, run = [], 0
-    for k in range(n):
-        if k not in clues:
-            if run == 26:
-                out.append("z")
-                run = 0
-            run += 1
-            continue
-        if run:
-            out.append(chr(ord("a") - 1 + run))
-        out.append(str(clues[k]))
-        run = 0
-    if run:
-        out.append(chr(ord("a") - 1 + run))
-    return "".join(out)
+    """new_game_desc's clue list: a digit per given region, a..z a run of 1..26 others (digits as
+    text: adjacent ones need no '_' between them)."""
+    return tatham_encode((str(clues[k]) if k in clues else None for k in range(n)), None)
 
 
 def decode_clues(game: GameId, n: int, text: str, offset: int) -> dict[int, int]:
@@ -309,23 +295,29 @@ def dict_after(text: str, name: str) -> tuple[Any, int, int] | None:
     return value, line, column
 
 
-def region_number(value: Any, n: int | None, what: str, line: int, column: int) -> int:
+def region_number(value: Any, n: int | None, what: str, line: int | None, column: int | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (n is not None and value >= n):
         span = "a region number" if n is None else f"a region number 0..{n - 1}"
         raise PuzzleError(f"{what}: {quote(value)} is not {span}", line, column)
     return value
 
 
-class Map(CluePuzzle):
+class Map(CluePuzzle[MapParams, int, Colouring]):
     name = "map"
     aliases = ("four-colouring", "fourcolouring", "four-coloring")
     title = "Map (four-colouring)"
     rules_text = "Colour every region with one of four colours so that regions sharing a border differ."
     tatham_game = "map"
-    solution_formats = ("text", "array", "json")  # a game ID holds the givens, not the colouring
-    formats = ("text", "tatham", "array", "json")
+    # a game ID holds the givens, not the colouring; the seed's code (`regions = {...}`,
+    # `fixed_colors = {...}`) is known by its names before all else, as it may have no brackets
+    codecs = (MethodCodec("text", solutions=True),
+              TathamCodec(),
+              MethodCodec("array", order=-1, pattern=SEED_CODE, solutions=True),
+              JsonCodec(solution_key="colours"))
     size_limit_text = f"{SIZE.text} cells, {MAX_REGIONS} regions"
-    grade_keys = ("human_tatham",)
+    # cacheable: a clue is a region's colour variable: nothing is drawn later
+    speed = Speed(rules_cacheable=True)
+    grading = GradingHints(keys=("human_tatham",))
     # Seven regions, three givens (three colours fixed): region 2 touches all six others and
     # takes the fourth colour, G; then regions 1, 6 and 5, in that order, have one colour left.
     example = ("0 0 1 1\n"
@@ -340,12 +332,6 @@ class Map(CluePuzzle):
             SIZE.check(self.name, p.width, p.height)
         if p.n > MAX_REGIONS:
             raise PuzzleError(f"map has {p.n} regions: at most {MAX_REGIONS}")
-
-    def sniff(self, text: str) -> str:
-        """The seed's code (`regions = {...}`, `fixed_colors = {...}`) has no brackets."""
-        if re.search(r"(?m)^\s*(regions|fixed_colors|board)\s*=", text):
-            return "array"
-        return super().sniff(text)
 
     # ---- text forms -----------------------------------------------------------------
     @staticmethod
@@ -363,10 +349,10 @@ class Map(CluePuzzle):
                 raise PuzzleError(f"a given is REGION=COLOUR, not {quote(t.text)}", t.line, t.column)
             if name not in number:
                 raise PuzzleError(f"given for region {quote(name)}, which is not on the map", t.line, t.column)
-            clues[number[name]] = colour_of(colour, t.line, t.column + len(name) + 1)
+            clues[number[name]] = colour_of(colour, t.line, t.shifted(len(name) + 1))
         return clues
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """Rows of region names (any letters or digits, one word a cell), or `graph` and a
         line `NAME: NEIGHBOURS` per region; then `given NAME=COLOUR ...` lines."""
         lines = numbered_lines(text, comment="#")
@@ -386,10 +372,7 @@ class Map(CluePuzzle):
             for row in rows:
                 if len(row) != width:
                     raise PuzzleError(f"row has {len(row)} cells, expected {width}", row[0].line)
-            try:
-                SIZE.check(self.name, width, len(rows), line=rows[0][0].line)
-            except PuzzleError as exc:
-                raise PuzzleError(exc.message, rows[0][0].line) from None
+            SIZE.check(self.name, width, len(rows), line=rows[0][0].line)
             names = [[self._name(t) for t in row] for row in rows]
             params, number = grid_map(names, [[(t.line, t.column) for t in row] for row in rows])
         return Instance(self.name, params, self._givens(given, number))
@@ -409,7 +392,7 @@ class Map(CluePuzzle):
             if name in number:
                 raise PuzzleError(f"region {quote(name)} has two lines", n)
             number[name] = len(number)
-            listed.append([Token(t.text, n, t.column + len(head) + 1) for t in line_tokens(rest, n)])
+            listed.append([Token(t.text, n, t.shifted(len(head) + 1)) for t in line_tokens(rest, n)])
         pairs = []
         for k, tokens in enumerate(listed):
             for t in tokens:
@@ -420,10 +403,9 @@ class Map(CluePuzzle):
                 pairs.append((k, number[t.text]))
         return graph_map(len(number), pairs), number
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxHnN[dX]:EDGES,CLUES` (map.c): the edge list says which neighbouring cells are
         parted by a border (see `decode_edges`), the clue list colours regions in order."""
-        game = game_id(text)
         m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:n(\d+))?(?:d[enhu])?", game.head)
         if not m:
             raise PuzzleError(f"bad Map parameters {quote(game.head)} (expected like 20x15n30 or 20x15n30dn)",
@@ -444,18 +426,18 @@ class Map(CluePuzzle):
         clues = decode_clues(game, params.n, clue_text, len(edges) + 1)
         return Instance(self.name, params, clues)
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """The seed's code: `regions = {0: {1, 11}, ...}` (each region's neighbours; every
         region 0..N-1 a key) and `fixed_colors = {0: 'Y', ...}`; or a grid map as `board =
         [[region numbers], ...]`, and then `regions` may be left out."""
         board_at = re.search(r"(?m)^\s*board\s*=", text)
         found = dict_after(text, "regions")
         fixed = dict_after(text, "fixed_colors")
-        if board_at is None and found is None:
-            if "[" not in text:
-                raise PuzzleError("the seed's form needs 'regions = {...}' (or a 'board = [[...]]' grid)")
-            return self._array_board(text, fixed)
         if board_at is None:
+            if found is None:
+                if "[" not in text:
+                    raise PuzzleError("the seed's form needs 'regions = {...}' (or a 'board = [[...]]' grid)")
+                return self._array_board(text, fixed)
             return self._graph_dict(*found, fixed)
         after = re.compile(r"(?m)^\s*(regions|fixed_colors)\s*=").search(text, board_at.end())
         inst = self._array_board(text[:after.start()] if after else text, fixed)
@@ -503,10 +485,7 @@ class Map(CluePuzzle):
         for r, row in enumerate(rows, start=1):
             if len(row) != width:
                 raise PuzzleError(f"array row {r} has {len(row)} cells, expected {width}", row.line, row.column)
-        try:
-            SIZE.check(self.name, width, len(rows), line=rows[0].line)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, rows[0].line) from None
+        SIZE.check(self.name, width, len(rows), line=rows[0].line)
         for row in rows:
             for e in row:
                 if isinstance(e.value, bool) or not isinstance(e.value, (int, str)) or \
@@ -516,7 +495,7 @@ class Map(CluePuzzle):
                                                                        for row in rows])
         return Instance(self.name, params, self._fixed(fixed, params.n))
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """{"grid": [[region numbers or names]...], "given": {"0": "R"}} or, for a bare
         graph, {"regions": N, "edges": [[0, 1], ...], "given": ...}."""
         doc = JsonObject(text, self.name, ("width", "height", "grid", "regions", "edges", "given"), self.aliases)
@@ -574,26 +553,28 @@ class Map(CluePuzzle):
             later[a].append(b)
         return [f"{k}: {' '.join(map(str, later[k]))}".rstrip() for k in range(params.n)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def write_text(self, inst: Instance) -> str:
         p: MapParams = inst.params
-        if fmt == "text":
-            body = self.grid_rows(p) if p.is_grid else ["graph", *self.graph_lines(p)]
-            return "\n".join(body + self._given_line(inst))
-        if fmt == "tatham":
-            return self._tatham(inst)
-        if fmt == "array":
-            return self._array(inst)
-        if fmt == "json":
-            doc: dict[str, Any] = {"puzzle": self.name}
-            if p.is_grid:
-                doc.update(width=p.width, height=p.height, grid=[list(row) for row in p.cells])
-            else:
-                doc.update(regions=p.n, edges=[list(e) for e in p.edges])
-            doc["given"] = {str(k): COLOURS[v] for k, v in sorted(inst.clues.items())}
-            return json.dumps(doc)
-        raise PuzzleError(f"unknown map format {quote(fmt)} (known: {', '.join(self.formats)})")
+        body = self.grid_rows(p) if p.is_grid else ["graph", *self.graph_lines(p)]
+        return "\n".join(body + self._given_line(inst))
 
-    def _tatham(self, inst: Instance) -> str:
+    def write_text_solution(self, inst: Instance, solution: Colouring) -> str:
+        p: MapParams = inst.params
+        if p.is_grid:  # the map painted: each cell its region's colour
+            return "\n".join(" ".join(COLOURS[solution[k]] for k in row) for row in p.cells)
+        return "\n".join(f"{k}={COLOURS[v]}" for k, v in enumerate(solution))
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p: MapParams = inst.params
+        doc: dict[str, Any] = {}
+        if p.is_grid:
+            doc.update(width=p.width, height=p.height, grid=[list(row) for row in p.cells])
+        else:
+            doc.update(regions=p.n, edges=[list(e) for e in p.edges])
+        doc["given"] = {str(k): COLOURS[v] for k, v in sorted(inst.clues.items())}
+        return doc
+
+    def tatham_id(self, inst: Instance) -> str:
         p: MapParams = inst.params
         if not p.is_grid:
             raise PuzzleError("a map given as a bare graph of regions has no Tatham game ID (it needs the grid)")
@@ -603,7 +584,7 @@ class Map(CluePuzzle):
             raise PuzzleError(f"Tatham's Map has at least {TATHAM_LEAST_REGIONS} regions; this one has {p.n}")
         return f"{p.width}x{p.height}n{p.n}:{encode_edges(p)},{encode_clues(p.n, dict(inst.clues))}"
 
-    def _array(self, inst: Instance) -> str:
+    def write_array(self, inst: Instance) -> str:
         """The seed's code: the neighbours of each region (each pair once, under the lower
         number, as the seed lists them) and the givens; a grid map adds its `board`."""
         p: MapParams = inst.params
@@ -616,15 +597,8 @@ class Map(CluePuzzle):
         parts = [f"board = {write_array(p.cells)}"] if p.is_grid else []
         return "\n".join([*parts, f"regions = {{\n{body},\n}}", f"fixed_colors = {{{fixed}}}"])
 
-    def format_solution(self, inst: Instance, solution: Colouring, fmt: str = "text") -> str:
-        p: MapParams = inst.params
-        if fmt == "array":  # the seed's output
-            return "{" + ", ".join(f"{k}: {COLOURS[v]!r}" for k, v in enumerate(solution)) + "}"
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "colours": self.solution_json(inst, solution)})
-        if p.is_grid:  # the map painted: each cell its region's colour
-            return "\n".join(" ".join(COLOURS[solution[k]] for k in row) for row in p.cells)
-        return "\n".join(f"{k}={COLOURS[v]}" for k, v in enumerate(solution))
+    def write_array_solution(self, inst: Instance, solution: Colouring) -> str:
+        return "{" + ", ".join(f"{k}: {COLOURS[v]!r}" for k, v in enumerate(solution)) + "}"  # the seed's output
 
     def solution_json(self, inst: Instance, solution: Colouring) -> list[str]:
         return [COLOURS[v] for v in solution]
@@ -759,9 +733,6 @@ class Map(CluePuzzle):
         return tatham_grade(inst)
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: MapParams) -> bool:
-        return True  # a clue is a region's colour variable: nothing is drawn later
-
     def rules(self, params: MapParams, pool: IDPool) -> Rules:
         """x[k][c]: region k has colour c. Exactly one colour per region (at least one, and an
         at-most-one group); for each touching pair and colour, not both."""

@@ -20,18 +20,19 @@ mines outside, C(|outside|, N - m).
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import comb
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, number, quote
+from ..lab.engine.puzzle import Answer, BoardLimit, GradingHints, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.engine.sat import Found, SatSession, Tally, count_clauses
 from ..lab.toolkit.answers import grid_text, read_grid
+from ..lab.toolkit.codecs import BRACKET_NOT_ID, TATHAM_ID, JsonCodec, MethodCodec, solved_board
 from ..lab.toolkit.textgrid import (
     JsonObject,
     array_rows,
@@ -55,7 +56,7 @@ FLAG_CHARS = set("Ff*")  # '*' is how Tatham's text form shows a flag
 SOLVER = "cd153"
 MAX_STATES = 200_000  # transfer-matrix states per frontier cell before giving up on chances
 # Size limit: `answer` works on the whole covered frontier at once, so time and memory grow
-# fast past 50x50 (BENCHMARKS.md, 2026-11-24).
+# fast past 50x50.
 SIZE = BoardLimit(50, 50)
 EARLY = SIZE.early("minesweeper")  # the readers' size check, before any cell is read
 
@@ -247,7 +248,7 @@ class BoardEncoding:
 
     def _describe(self, names: list[Cell | str]) -> str:
         clues = {cell: need for cell, _, need in self.board.numbers}
-        parts = [f"r{x[0] + 1}c{x[1] + 1}={clues[x]}" for x in names if x != "count"]
+        parts = [f"r{x[0] + 1}c{x[1] + 1}={clues[x]}" for x in names if not isinstance(x, str)]  # str: "count"
         if "count" in names:
             parts.append(f"the mine count {self.board.params.mines}")
         return "these cannot all hold: " + ", ".join(parts) if parts else "the board contradicts itself"
@@ -476,7 +477,7 @@ def frontier_counts(board: Board) -> tuple[list[Cell], list[int], dict[Cell, lis
             return cells, [], {}
     # open_at[i]: numbers with a cell before i and one at or after i (their residuals are the state)
     open_at = [[j for j in range(len(needs)) if clue_cells[j] and first[j] < i <= last[j]] for i in range(n + 1)]
-    members = [set() for _ in range(n)]
+    members: list[set[int]] = [set() for _ in range(n)]
     for j, cs in enumerate(clue_cells):
         for i in cs:
             members[i].add(j)
@@ -633,7 +634,7 @@ def decode_game_id(text: str) -> MinesParams:
         raise PuzzleError(f"parameters say {quote(m.group(3))} mines but the layout has {len(mines)}", 1, 1)
     if start is not None and start in mines:
         raise PuzzleError("the first click is on a mine", 1, 1)
-    return MinesParams(h, w, len(mines), Layout(mines, start))
+    return MinesParams(h, w, len(mines), Layout(tuple(mines), start))
 
 
 # ---- the puzzle type ----------------------------------------------------------------------------
@@ -645,23 +646,21 @@ def cell_json(cell: Cell) -> dict:
     return {"row": cell[0] + 1, "col": cell[1] + 1}
 
 
-class Minesweeper(MovePuzzle):
+class Minesweeper(MovePuzzle[MinesParams, Cell, Any]):  # solutions: a layout, or marks
     name = "minesweeper"
     aliases = ("mines",)
     title = "Minesweeper (Mines): safe cells, certain mines, wrong flags, exact chances"
     rules_text = "Each number counts the mines among its eight neighbours: open every cell that holds no mine."
-    formats = ("text", "array", "tatham", "json")
+    # a solution is the won board in each form (the game ID: with the mine layout); a text of
+    # several lines is never a game ID, though its first line may look like one
+    codecs = (solved_board(MethodCodec("text"), "solved_board"),
+              solved_board(MethodCodec("array", order=20, pattern=BRACKET_NOT_ID), "solved_board"),
+              MethodCodec("tatham", order=10, pattern=rf"\A(?!.*\n)(?:{TATHAM_ID.pattern})", solutions=True),
+              solved_board(JsonCodec(), "solved_board"))
     tatham_game: ClassVar[str | None] = "mines"  # the game in Simon Tatham's collection
-    size_limit_text = SIZE.text
+    size = SIZE
     example = "mines: 1\n01.\n011\n000"
-    grade_keys = ("sat_rounds", "no_guess")
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
-
-    def sniff(self, text: str) -> str:
-        fmt = super().sniff(text)  # a text board with a 'mines: N' line is never a game ID
-        return "text" if fmt == "tatham" and "\n" in text.strip() else fmt
+    grading = GradingHints(keys=("sat_rounds", "no_guess"))
 
     # -- readers
     def _cell(self, ch: str, line: int | None, col: int | None) -> int | str | None:
@@ -677,7 +676,7 @@ class Minesweeper(MovePuzzle):
             return None
         raise PuzzleError(f"bad cell {quote(ch)} (0-8 or '-' opened, '.'/'?' covered, 'F'/'*' flag)", line, col)
 
-    def _instance(self, rows: list[list[tuple[int | str | None, int, int]]], mines: int | None,
+    def _instance(self, rows: Sequence[Sequence[tuple[int | str | None, int | None, int | None]]], mines: int | None,
                   game: MinesParams | None = None, count_line: int | None = None) -> Instance:
         """The board from parsed rows of (value, line, column); `game` is a game ID given
         alongside, which must describe the same board."""
@@ -705,11 +704,11 @@ class Minesweeper(MovePuzzle):
                 raise PuzzleError(f"the game ID is for {game.width}x{game.height} with {game.mines} mines, "
                                   f"not this {width}x{height} board with {mines}", count_line)
             for cell, v in clues.items():
-                if isinstance(v, int) and cell in game.layout.mines:
+                if isinstance(v, int) and game.layout is not None and cell in game.layout.mines:
                     raise PuzzleError(f"{where(cell)} is open but the game ID has a mine there", count_line)
         return Instance(self.name, params, clues)
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """Rows of cells, and a line `mines: N` (and `game: ID`) before, between or after them."""
         mines, game, count_line = None, None, None
         refuse_tall(text, EARLY, r"[0-8.?#_*-]")  # the lines that surely are rows: no header starts so
@@ -735,7 +734,7 @@ class Minesweeper(MovePuzzle):
                 for lineno, line in board]
         return self._instance(rows, mines, game, count_line)
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         m = re.search(r"(?:mine_count|mines)\s*[=:]\s*(\d+)", text)
         rows = []
         for r, row in enumerate(array_rows(text, EARLY)):
@@ -750,11 +749,11 @@ class Minesweeper(MovePuzzle):
         game = decode_game_id(g.group(1)) if g else None
         return self._instance(rows, int(m.group(1)) if m else None, game)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def read_tatham(self, text: str) -> Instance:
         params = decode_game_id(text)
         return Instance(self.name, params, start_board(params))
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`board`: rows of cells as in the text form; `mines`, the total; `game_id`, when
         given, Tatham's ID of the same board with its mine layout."""
         doc = JsonObject(text, self.name, ("mines", "board", "game_id"), self.aliases)
@@ -771,23 +770,26 @@ class Minesweeper(MovePuzzle):
         show = lambda v: "." if v is None else (FLAG if v == FLAG else str(v))  # noqa: E731
         return ["".join(show(inst.clues.get((r, c))) for c in range(p.width)) for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def write_text(self, inst: Instance) -> str:
         p: MinesParams = inst.params
-        if fmt == "text":
-            head = [f"mines: {p.mines}"] + ([f"game: {encode_game_id(p)}"] if p.layout else [])
-            return "\n".join(head + self.rows(inst))
-        if fmt == "array":
-            board = write_array((row.replace(".", " ") for row in self.rows(inst)), "board = np.array")
-            tail = f"\ngame_id = '{encode_game_id(p)}'" if p.layout else ""
-            return f"{board}\nmine_count = {p.mines}{tail}"
-        if fmt == "tatham":
-            return tatham_id(p)
-        if fmt == "json":
-            out = {"puzzle": self.name, "mines": p.mines, "board": self.rows(inst)}
-            if p.layout:
-                out["game_id"] = encode_game_id(p)
-            return json.dumps(out)
-        raise PuzzleError(f"unknown minesweeper format {quote(fmt)} (known: {', '.join(self.formats)})")
+        head = [f"mines: {p.mines}"] + ([f"game: {encode_game_id(p)}"] if p.layout else [])
+        return "\n".join(head + self.rows(inst))
+
+    def write_array(self, inst: Instance) -> str:
+        p: MinesParams = inst.params
+        board = write_array((row.replace(".", " ") for row in self.rows(inst)), "board = np.array")
+        tail = f"\ngame_id = '{encode_game_id(p)}'" if p.layout else ""
+        return f"{board}\nmine_count = {p.mines}{tail}"
+
+    def write_tatham(self, inst: Instance) -> str:
+        return tatham_id(inst.params)
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p: MinesParams = inst.params
+        out: dict[str, Any] = {"mines": p.mines, "board": self.rows(inst)}
+        if p.layout:
+            out["game_id"] = encode_game_id(p)
+        return out
 
     # -- a solution: the mine layout
     def solved_board(self, inst: Instance, layout: Layout) -> Instance:
@@ -802,12 +804,10 @@ class Minesweeper(MovePuzzle):
                     open_cell(p.height, p.width, layout.mines, clues, (r, c))
         return Instance(self.name, MinesParams(p.height, p.width, len(layout.mines)), clues)
 
-    def format_solution(self, inst: Instance, solution: Layout, fmt: str = "text") -> str:
-        """The layout as the solved board in format `fmt` (the game ID for "tatham")."""
-        if fmt == "tatham":
-            p: MinesParams = inst.params
-            return tatham_id(MinesParams(p.height, p.width, len(solution.mines), solution))
-        return self.format(self.solved_board(inst, solution), fmt)
+    def write_tatham_solution(self, inst: Instance, solution: Layout) -> str:
+        """The game ID with the mine layout."""
+        p: MinesParams = inst.params
+        return tatham_id(MinesParams(p.height, p.width, len(solution.mines), solution))
 
     def verify(self, inst: Instance, solution: Layout | Marks) -> list[str]:
         """Is `solution` a mine layout this board could hide: the total mine count, no mine
@@ -933,7 +933,7 @@ class Minesweeper(MovePuzzle):
         mines = sorted(c for c in found.mines if c not in board.flags)
         wrong = sorted(c for c in board.flags if c not in found.mines)
         sure_wrong = [c for c in wrong if c in found.safe]
-        data = {"safe": [cell_json(c) for c in safe], "mines": [cell_json(c) for c in mines],
+        data: dict[str, Any] = {"safe": [cell_json(c) for c in safe], "mines": [cell_json(c) for c in mines],
                 "wrong_flags": [cell_json(c) for c in wrong],
                 "flags_certainly_safe": [cell_json(c) for c in sure_wrong],
                 "chances": None, "safest": None}

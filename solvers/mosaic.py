@@ -10,10 +10,10 @@ rules are the cells alone and one session serves every board of a size.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import Any
 
 from pysat.formula import IDPool
 
@@ -26,24 +26,29 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     quote,
     variable_block,
 )
 from ..lab.face.share import NONE, box_grid
-from ..lab.toolkit.answers import SHADES, grid_text, read_grid
-from ..lab.toolkit.symmetry import board_symmetries
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    Token,
-    array_rows,
-    char_rows,
-    game_id,
-    rectangular,
-    tatham_cells,
-    tatham_encode,
-    tatham_size,
-    write_array,
+from ..lab.toolkit.answers import SHADES, grid_text
+from ..lab.toolkit.cellgrid import (
+    BoardCells,
+    CellRow,
+    GridArray,
+    GridJson,
+    GridText,
+    grid_instance,
+    shading_array,
+    tatham_grid_id,
+    tatham_grid_size,
 )
+from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.tatham import GameId, tatham_cells
+from ..lab.toolkit.textgrid import JsonObject, Token
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True = black
@@ -58,7 +63,7 @@ ENUMERATE_MOST = 20  # cells `candidates` enumerates (2^20 shadings)
 
 
 @dataclass(frozen=True)
-class MosaicParams:
+class MosaicParams(BoardCells):
     """A width x height board; the numbers are the clues."""
 
     width: int
@@ -71,9 +76,6 @@ class MosaicParams:
         """The cells a number at (r, c) counts: its 3x3 block, cut at the edges."""
         return [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, self.height))
                 for cc in range(max(c - 1, 0), min(c + 2, self.width))]
-
-    def inside(self, r: int, c: int) -> bool:
-        return 0 <= r < self.height and 0 <= c < self.width
 
 
 def block_count(grid: Grid, r: int, c: int) -> int:
@@ -108,76 +110,53 @@ def exactly(lits: list[int], n: int) -> list[Clause]:
         [list(group) for group in combinations(lits, m - n + 1)]
 
 
-class Mosaic(CluePuzzle):
+class Mosaic(NumberClues, CluePuzzle[MosaicParams, Cell, Grid]):
     name = "mosaic"
-    generation_solver = "mc"  # stripping 1.5x, the whole generate 1.14x (BENCHMARKS.md)
-    counts_natively = True  # `exactly` is the complete CNF of the count
+    # cacheable: a clue's clauses are over cell variables only: nothing is drawn later
+    # solver: Minicard over CaDiCaL: stripping 1.5x, the whole generate 1.14x
+    # native counts: `exactly` is the complete CNF of the count
+    speed = Speed(rules_cacheable=True, generation_solver="mc", counts_natively=True)
     aliases = ("fillapix", "fill-a-pix")
     title = "Mosaic (Fill-a-Pix)"
     rules_text = ("Shade cells black: each number counts the black cells of its 3x3 block, its own cell "
                   "included, cut at the edges.")
     tatham_game = "mosaic"
-    solution_formats = ("text", "array", "json")  # a game ID holds numbers, not a shading
-    formats = ("text", "array", "tatham", "json")
+    codecs = (GridText(limit=EARLY), GridArray(limit=EARLY), TathamCodec(), GridJson(limit=EARLY))
     cell_names = {True: "black", False: "white"}
-    size_limit_text = SIZE.text
+    size = SIZE
     example = ".4..\n6..2\n..3.\n.4.."
 
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
-
     # ---- text forms -----------------------------------------------------------------
-    def _instance(self, rows: list[list[Token]], line: int | None = None) -> Instance:
+    def _instance(self, rows: Sequence[Sequence[Token]], line: int | None = None) -> Instance:
         """Rows of cells, each a digit (a number) or a blank (see BLANKS), with where it stands."""
-        rectangular(rows, numbered=True)
-        try:
-            params = MosaicParams(len(rows[0]), len(rows))
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
-        clues = {}
-        for r, row in enumerate(rows):
-            for c, t in enumerate(row):
-                if t.text in DIGITS:
-                    clues[(r, c)] = DIGITS[t.text]
-                elif t.text not in BLANKS:
-                    raise PuzzleError(f"bad cell {quote(t.text)} (a number 0 to 9, or . for none)", t.line, t.column)
-        return Instance(self.name, params, clues)
+        return grid_instance(self.name, rows, MosaicParams, self._number, line)
 
-    def _parse_text(self, text: str) -> Instance:
-        """Rows of digits and dots (a dot: no number)."""
-        rows = char_rows(text, limit=EARLY)
-        if not rows:
-            raise PuzzleError("no rows")
-        return self._instance(rows, rows[0][0].line)
+    @staticmethod
+    def _number(t: Token, params: MosaicParams) -> int | None:
+        if t.text not in DIGITS and t.text not in BLANKS:
+            raise PuzzleError(f"bad cell {quote(t.text)} (a number 0 to 9, or . for none)", t.line, t.column)
+        return DIGITS.get(t.text)
 
-    def _parse_array(self, text: str) -> Instance:
-        """Seed 000's array: '0' to '9' (or the numbers themselves) and ' ' for none."""
-        rows = array_rows(text, EARLY)
-        if not rows:
-            raise PuzzleError("empty array")
-        cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
-        return self._instance(cells, rows[0].line)
+    def from_cells(self, rows: list[CellRow]) -> Instance:
+        """Rows of digits and dots (a dot: no number); seed 000's array: '0' to '9' (or the
+        numbers themselves) and ' ' for none."""
+        return self._instance(rows, rows[0].line)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH[hN]:description` (mosaic.c: decode_params, validate_desc, new_game): a digit
         is a number in one cell, a letter a..z a run of 1 to 26 cells without one."""
-        game = game_id(text)
-        width, height = tatham_size(game.head, r"(?:h\d*)?", f"bad Mosaic parameters {quote(game.head)} "
-                                    "(expected like 10x10 or 10x10h0)", game.line, game.column, EARLY)
-        try:
+        width, height = tatham_grid_size(self, game, r"(?:h\d*)?", "10x10 or 10x10h0", EARLY)
+        with at_place(game.line, game.column):
             MosaicParams(width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
         if min(width, height) < TATHAM_LEAST:
             raise PuzzleError(f"Tatham's Mosaic is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
         cells = tatham_cells(game, width * height, DIGITS, None)
         clues = {(i // width, i % width): n for i, n in enumerate(cells) if n is not None}
         return Instance(self.name, MosaicParams(width, height), clues)
 
-    def _parse_json(self, text: str) -> Instance:
-        """`grid`: rows of digits and dots; `width` and `height`, when given, the grid's."""
-        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
-        return self._instance([[Token(str(ch), None, None) for ch in row] for row in doc.board("grid", EARLY)])
+    def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
+        """`grid`: rows of digits and dots."""
+        return self._instance([[Token(str(ch), None, None) for ch in row] for row in grid])
 
     def rows(self, inst: Instance, blank: str = ".") -> list[list[str]]:
         """The board's cells: each number as its digit, `blank` elsewhere."""
@@ -185,43 +164,29 @@ class Mosaic(CluePuzzle):
         return [[str(inst.clues[(r, c)]) if (r, c) in inst.clues else blank for c in range(p.width)]
                 for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def cells(self, inst: Instance, solution: Grid | None = None) -> list[list[str]] | list[str]:
+        return self.rows(inst) if solution is None else self.shading(solution)
+
+    def array_board(self, inst: Instance) -> list[list[str]]:
+        return self.rows(inst, " ")
+
+    def array_solution(self, inst: Instance, solution: Grid) -> list[list[str]]:
+        return shading_array(solution)
+
+    def tatham_id(self, inst: Instance) -> str:
         p = inst.params
-        if fmt == "text":
-            return "\n".join("".join(row) for row in self.rows(inst))
-        if fmt == "array":
-            return write_array(self.rows(inst, " "))
-        if fmt == "tatham":
-            if min(p.width, p.height) < TATHAM_LEAST:
-                raise PuzzleError(f"Tatham's Mosaic is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
-            return f"{p.width}x{p.height}:" + tatham_encode((cell for row in self.rows(inst) for cell in row), ".")
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
-                               "grid": ["".join(row) for row in self.rows(inst)]})
-        raise PuzzleError(f"unknown mosaic format {quote(fmt)} (known: {', '.join(self.formats)})")
+        if min(p.width, p.height) < TATHAM_LEAST:
+            raise PuzzleError(f"Tatham's Mosaic is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
+        return tatham_grid_id(p.width, p.height, self.rows(inst))
+
+    def json_grid(self, inst: Instance) -> list[str]:
+        return ["".join(row) for row in self.rows(inst)]
 
     def shading(self, solution: Grid, black: str = "B", white: str = "W") -> list[str]:
         return ["".join(black if cell else white for cell in row) for row in solution]
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "tatham":
-            raise PuzzleError("Tatham's Mosaic game ID holds the numbers, not the shading: print the solution as "
-                              "text, array or json (`puzzlelab convert mosaic FILE --to tatham` gives the "
-                              "puzzle's ID)")
-        if fmt == "array":  # the seed's output: 'B' black, ' ' white
-            return write_array([list(row) for row in self.shading(solution, "B", " ")])
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": self.shading(solution)})
-        return "\n".join(self.shading(solution))
-
     def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
         return self.shading(solution)
-
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
-
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: the numbers, '·' where there is none."""
@@ -244,13 +209,10 @@ class Mosaic(CluePuzzle):
                     "block are black), `.` a cell without a number")
     answer_format = ("the shading: one row per line, cells separated by single spaces, `#` a black cell and "
                      "`.` a white one")
+    answer_cells = (SHADES, "cell")
 
     def answer_text(self, inst: Instance, solution: Grid) -> str:
         return grid_text(["#" if black else "." for black in row] for row in solution)
-
-    def read_answer(self, inst: Instance, text: str) -> Grid:
-        p = inst.params
-        return tuple(map(tuple, read_grid(text, p.height, p.width, SHADES, "cell")))
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
@@ -271,9 +233,6 @@ class Mosaic(CluePuzzle):
         board.grid(colour=lines)
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: MosaicParams) -> bool:
-        return True  # a clue's clauses are over cell variables only: nothing is drawn later
-
     def rules(self, params: MosaicParams, pool: IDPool) -> Rules:
         """No rule but the clues: one variable per cell, true = black."""
         first = variable_block(pool, params.width * params.height)

@@ -32,30 +32,50 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from ..lab.engine.puzzle import (
+    BoardLimit,
+    CluePuzzle,
+    CpModel,
+    GradingHints,
+    Instance,
+    PuzzleError,
+    PuzzleType,
+    Rules,
+    quote,
+)
 from ..lab.face.share import FILL, NONE, box_grid
 from ..lab.toolkit.answers import SHADES, grid_text, read_grid
-from ..lab.toolkit.symmetry import board_symmetries
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    array_shape,
-    literal_at,
-    numbered_lines,
-    tatham_size,
-    tatham_split,
+from ..lab.toolkit.codecs import TATHAM_ID, JsonCodec, MethodCodec
+from ..lab.toolkit.runs import (
+    Runs,
+    named_lists,
+    read_named_lists,
+    read_run_words,
+    read_slashed_runs,
+    run_list_literal,
+    run_lists,
+    run_words,
+    slashed_runs,
 )
+from ..lab.toolkit.runs import runs_of as runs
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.tatham import tatham_size, tatham_split
+from ..lab.toolkit.textgrid import JsonObject, numbered_lines
 
-Runs = tuple[int, ...]
 Grid = tuple[tuple[int, ...], ...]
 BLACK, WHITE, UNKNOWN = "#", ".", "?"
-# Size limit: a random picture at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
+# Size limit: a random picture at the limit checks in seconds.
 SIZE = BoardLimit(99, 99)
 EARLY = SIZE.early("nonogram")  # the readers' size check, before any clue is read
 HEADER = re.compile(r"(cols|columns|top|rows|side|grid)\s*:", re.I)  # a section of the text form
+SECTIONS = {"columns": "cols", "top": "cols", "side": "rows"}  # the other names of the text form's sections
+# the array form's names for its lists (seed 000's first, then the text form's)
+ARRAY_NAMES = {"top_numbers": "cols", "top": "cols", "cols": "cols", "side_numbers": "rows",
+               "side": "rows", "rows": "rows", "grid": "grid", "givens": "grid"}
 
 
 @dataclass(frozen=True)
@@ -78,11 +98,6 @@ class NonogramParams:
         return [(r, k) for r in range(self.height)]
 
 
-def runs(line) -> Runs:
-    """The clue of a line of 0/1 cells: the lengths of its black runs."""
-    return tuple(len(run) for run in "".join("1" if v else "0" for v in line).split("0") if run)
-
-
 def fits(clue: Runs, length: int) -> bool:
     return all(k >= 1 for k in clue) and sum(clue) + len(clue) - 1 <= length
 
@@ -96,7 +111,7 @@ def check_params(width: int, height: int) -> NonogramParams:
 # ---- the line reader (CNF for one line) -------------------------------------------------
 
 State = tuple[int, int]
-Event = tuple  # ("reached", i, o) | ("shorter", i, k) | ("fewer", k)
+Event = tuple[Any, ...]  # ("reached", i, o) | ("shorter", i, k) | ("fewer", k)
 
 
 @dataclass(frozen=True)
@@ -242,7 +257,7 @@ class LineReader:
         """Fewer than k runs implies fewer than k+1; ending under k long implies under k+1;
         reaching o implies reaching o-1; run i implies run i-1."""
         max_runs = (self.length + 1) // 2
-        keys = [("fewer", k) for k in range(1, max_runs + 2)]
+        keys: list[Event] = [("fewer", k) for k in range(1, max_runs + 2)]
         keys += [("shorter", i, k) for i in range(1, max_runs + 1) for k in range(2, self.length + 2)]
         for key in keys:
             self.event(pool, key)
@@ -262,7 +277,7 @@ class LineReader:
         """The literals that together mean "this line reads `clue`" (a clue that fits).
         Events no state reports (run m+1 on a full line, say) are false anyway."""
         m = len(clue)
-        forbid = [("reached", m + 1, 1)]  # no run after the m-th
+        forbid: list[Event] = [("reached", m + 1, 1)]  # no run after the m-th
         if m:
             forbid.append(("fewer", m))  # at least m runs
         for i, k in enumerate(clue, start=1):
@@ -438,20 +453,30 @@ def _build_rules(params: NonogramParams, pool: IDPool, universal: bool, one_shot
     return Rules(clauses, primary, NonogramVars(cell, readers, None if universal else pool, one_shot))
 
 
-class Nonogram(CluePuzzle):
+@dataclass(frozen=True)
+class RowsJson(JsonCodec):
+    """JSON whose solved form is the painted rows alone, `["#..", ...]`."""
+
+    def write_solution(self, puzzle: PuzzleType, inst: Instance, solution: Any) -> str:
+        return json.dumps(Nonogram.solution_rows(solution))
+
+
+class Nonogram(CluePuzzle[NonogramParams, tuple, Grid]):
     name = "nonogram"
     aliases = ("pattern", "nonograms")
     title = "Nonograms (Pattern): paint the grid from its row and column run lengths"
     rules_text = "Paint cells black so that each row and column shows, in order, runs of the lengths its clue lists."
-    formats = ("text", "array", "tatham", "json")
+    codecs = (MethodCodec("text", solutions=True),
+              MethodCodec("array", order=20, pattern=r"\[", solutions=True, solution_writer="write_text_solution"),
+              # a game ID with a solved form: the solution's runs, every cell given
+              MethodCodec("tatham", order=10, pattern=TATHAM_ID.pattern, solutions=True),
+              RowsJson())
     tatham_game: ClassVar[str | None] = "pattern"  # the game in Simon Tatham's collection
     universal_max = UNIVERSAL_MAX
-    mostly_propagation = True  # line solving is unit propagation through the readers: most grade 0
-    size_limit_text = SIZE.text
+    # propagation: line solving is unit propagation through the readers: most grade 0
+    grading = GradingHints(mostly_propagation=True)
+    size = SIZE
     example = "cols:\n1 1\n4\n2\n2\nrows:\n3\n2\n2 1\n1 1"
-
-    def check_size(self, inst: Instance) -> None:
-        check_params(inst.params.width, inst.params.height)
 
     # ---- text forms -------------------------------------------------------------------
     def _instance(self, cols: list, rows: list, grid: list[str] | None = None,
@@ -499,7 +524,9 @@ class Nonogram(CluePuzzle):
                     out[("cell", r, c)] = int(ch == BLACK)
         return out
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
+        """`cols:` (or `columns:`, `top:`) and `rows:` (or `side:`), a clue a line, then
+        optionally `grid:` and rows of # . ?."""
         lines = numbered_lines(text)
         self._refuse_many(lines)
         sections: dict[str, list] = {}
@@ -509,8 +536,7 @@ class Nonogram(CluePuzzle):
             line = raw.strip()
             head = HEADER.fullmatch(line)
             if head:
-                current = {"columns": "cols", "top": "cols", "side": "rows"}.get(
-                    head.group(1).lower(), head.group(1).lower())
+                current = SECTIONS.get(head.group(1).lower(), head.group(1).lower())
                 if current in sections:
                     raise PuzzleError(f"section '{current}:' appears twice", lineno, 1)
                 sections[current] = []
@@ -524,7 +550,7 @@ class Nonogram(CluePuzzle):
                 sections["grid"].append("".join(line.split()))
                 continue
             where[(kind, len(sections[current]))] = (lineno, col)
-            sections[current].append(self._text_clue(raw, lineno))
+            sections[current].append(read_run_words(raw, lineno))
         for need in ("cols", "rows"):
             if need not in sections:
                 raise PuzzleError(f"missing the '{need}:' section")
@@ -538,102 +564,96 @@ class Nonogram(CluePuzzle):
         for _, raw in lines:
             head = HEADER.fullmatch(raw.strip()) if ":" in raw else None
             if head:
-                current = {"columns": "cols", "top": "cols", "side": "rows"}.get(head.group(1).lower(),
-                                                                                  head.group(1).lower())
+                current = SECTIONS.get(head.group(1).lower(), head.group(1).lower())
             elif current in count:
                 count[current] += 1
         EARLY(count["cols"], count["rows"], lines[0][0] if lines else None)
 
-    @staticmethod
-    def _text_clue(raw: str, lineno: int) -> Runs | None:
-        tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"[^\s,.]+", raw)]
-        if len(tokens) == 1 and tokens[0][0] == UNKNOWN:
-            return None
-        if len(tokens) == 1 and tokens[0][0] == "-":
-            return ()
-        out = []
-        for tok, col in tokens:
-            if not tok.isdecimal():
-                raise PuzzleError(f"bad run length {quote(tok)}", lineno, col)
-            out.append(int(tok))
-        return tuple(out)
+    def write_text(self, inst: Instance) -> str:
+        cols, rows = self.clue_lists(inst)
+        grid = self.givens(inst)
+        out = ["cols:", *map(run_words, cols), "rows:", *map(run_words, rows)]
+        if grid:
+            out += ["grid:", *grid]
+        return "\n".join(out)
 
-    def _parse_array(self, text: str) -> Instance:
-        found: dict[str, tuple[object, int]] = {}
-        names = {"top_numbers": "cols", "top": "cols", "cols": "cols", "side_numbers": "rows",
-                 "side": "rows", "rows": "rows", "grid": "grid", "givens": "grid"}
-        for m in re.finditer(r"\b([a-z_]+)\s*=\s*(?=\[)", text):
-            name = names.get(m.group(1))
-            if name is None:
-                continue
-            end = _matching_bracket(text, m.end())
-            line = text.count("\n", 0, m.start()) + 1
-            shape = array_shape(text[m.end():end + 1]) if name != "grid" else None
-            if shape is not None:  # a list of clue lists: how many, before they are parsed
-                EARLY(shape[0] if name == "cols" else 0, shape[0] if name == "rows" else 0, line)
-            found[name] = (literal_at(text, m.end(), end, m.group(1)), line)
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
+        return "\n".join(self.solution_rows(solution))
+
+    def read_array(self, text: str) -> Instance:
+        """Seed 000's `top_numbers = [...]` and `side_numbers = [...]`, and `grid = [...]`."""
+        def sized(what: str, count: int, line: int) -> None:  # how many clue lists, before they are parsed
+            if what != "grid":
+                EARLY(count if what == "cols" else 0, count if what == "rows" else 0, line)
+
+        found = read_named_lists(text, ARRAY_NAMES, sized)
         for need, label in (("cols", "top_numbers"), ("rows", "side_numbers")):
             if need not in found:
                 raise PuzzleError(f"expected '{label} = [[...], ...]'")
-        cols = self._clue_list(*found["cols"], "top_numbers")
-        rows = self._clue_list(*found["rows"], "side_numbers")
+        cols = run_lists(*found["cols"], "top_numbers")
+        rows = run_lists(*found["rows"], "side_numbers")
         grid = self._grid_list(*found["grid"]) if "grid" in found else None
         where = {("col", j): (found["cols"][1], None) for j in range(len(cols))}
         where.update({("row", i): (found["rows"][1], None) for i in range(len(rows))})
         return self._instance(cols, rows, grid, where)
 
-    @staticmethod
-    def _clue_list(value, line: int | None, label: str) -> list:
-        if not isinstance(value, list):
-            raise PuzzleError(f"{label} must be a list of lists", line)
-        out = []
-        for k, clue in enumerate(value):
-            if clue is None:
-                out.append(None)
-                continue
-            if isinstance(clue, int) and not isinstance(clue, bool):
-                clue = [clue]
-            if not isinstance(clue, (list, tuple)) or not all(
-                    isinstance(v, int) and not isinstance(v, bool) for v in clue):
-                raise PuzzleError(f"{label} entry {k + 1} must be a list of whole numbers", line)
-            out.append(tuple(clue))
-        return out
+    def write_array(self, inst: Instance) -> str:
+        cols, rows = self.clue_lists(inst)
+        grid = self.givens(inst)
+        sections = {"top_numbers": map(run_list_literal, cols), "side_numbers": map(run_list_literal, rows)}
+        if grid:
+            sections["grid"] = map(repr, grid)
+        return named_lists(sections)
 
     @staticmethod
-    def _grid_list(value, line: int | None) -> list[str]:
+    def _grid_list(value: Any, line: int | None) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(row, str) for row in value):
             raise PuzzleError("grid must be a list of strings of # . ?", line)
         return value
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def read_tatham(self, text: str) -> Instance:
+        """Pattern's game ID: the columns' then the rows' clues (`read_slashed_runs`), then
+        after a comma, optionally, the given cells (`_tatham_givens`)."""
         head, desc = tatham_split(text)
         width, height = tatham_size(head, "", f"bad Pattern parameters {quote(head)} (expected WxH)", limit=EARLY)
         params = check_params(width, height)
         offset = len(text) - len(text.lstrip()) + len(head) + 2  # column of desc[0]
         lines_part, _, givens = desc.partition(",")
-        specs = lines_part.split("/")
         total = width + height
-        if len(specs) != total:
-            raise PuzzleError(f"game ID has {len(specs)} row/column clues, expected {total}"
+        if lines_part.count("/") + 1 != total:
+            raise PuzzleError(f"game ID has {lines_part.count('/') + 1} row/column clues, expected {total}"
                               f" ({width} columns then {height} rows)", 1, offset)
-        clues, where, pos = [], {}, offset
-        for idx, spec in enumerate(specs):
-            key = ("col", idx) if idx < width else ("row", idx - width)
-            where[key] = (1, pos)
-            if spec == "":
-                clues.append(())
-            else:
-                for part in spec.split("."):
-                    if not part.isdecimal():
-                        raise PuzzleError(f"bad run length {quote(part)} in {key[0]} {key[1] + 1}", 1, pos)
-                clues.append(tuple(int(p) for p in spec.split(".")))
-            pos += len(spec) + 1
+        keys = params.lines()
+        read = read_slashed_runs(lines_part, offset, lambda idx: f"{keys[idx][0]} {keys[idx][1] + 1}")
+        clues = [clue for clue, _ in read]
+        where = {key: (1, column) for key, (_, column) in zip(keys, read)}
         grid = None
         if desc != lines_part:
             grid = _tatham_givens(givens, params, offset + len(lines_part) + 1)
         return self._instance(clues[:width], clues[width:], grid, where)
 
-    def _parse_json(self, text: str) -> Instance:
+    def write_tatham(self, inst: Instance) -> str:
+        cols, rows = self.clue_lists(inst)
+        return self._tatham_id(inst, cols + rows, self.givens(inst))
+
+    def write_tatham_solution(self, inst: Instance, solution: Grid) -> str:
+        """The solved board as a game ID: its runs, and every cell given."""
+        lines = [runs(col) for col in zip(*solution)] + [runs(row) for row in solution]
+        return self._tatham_id(inst, lines, self.solution_rows(solution))
+
+    @staticmethod
+    def _tatham_id(inst: Instance, lines: list, grid: list[str] | None) -> str:
+        if any(clue is None for clue in lines):
+            raise PuzzleError("a Pattern game ID needs a clue for every row and column")
+        p = inst.params
+        if p.width * p.height < 2:
+            raise PuzzleError("Tatham's Pattern needs at least two cells")
+        desc = slashed_runs(lines)
+        if grid:
+            desc += "," + _tatham_encode_givens("".join(grid))
+        return f"{p.width}x{p.height}:{desc}"
+
+    def from_json(self, text: str) -> Instance:
         """`cols` (or `top`) and `rows` (or `side`): a clue a line, each a list of run
         lengths (null: unknown); `grid`, when given, rows of # . ?; `width` and `height`,
         when given, the number of columns and rows."""
@@ -648,12 +668,22 @@ class Nonogram(CluePuzzle):
         (ckey, cols), (rkey, rows) = lists
         EARLY(len(cols), len(rows), doc.where(ckey)[0])
         grid = doc.array("grid", None, len(rows), "rows of # . ?")
-        inst = self._instance(self._clue_list(cols, doc.where(ckey)[0], ckey),
-                              self._clue_list(rows, doc.where(rkey)[0], rkey),
+        inst = self._instance(run_lists(cols, doc.where(ckey)[0], ckey),
+                              run_lists(rows, doc.where(rkey)[0], rkey),
                               self._grid_list(grid, doc.where("grid")[0]) if grid is not None else None)
         doc.agrees("width", inst.params.width, "the clues give")
         doc.agrees("height", inst.params.height, "the clues give")
         return inst
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        cols, rows = self.clue_lists(inst)
+        grid = self.givens(inst)
+        data: dict[str, Any] = {"width": inst.params.width, "height": inst.params.height,
+                                "cols": [None if c is None else list(c) for c in cols],
+                                "rows": [None if c is None else list(c) for c in rows]}
+        if grid:
+            data["grid"] = grid
+        return data
 
     # ---- writing ---------------------------------------------------------------------
     def clue_lists(self, inst: Instance) -> tuple[list, list]:
@@ -670,48 +700,10 @@ class Nonogram(CluePuzzle):
         return ["".join(sym[inst.clues.get(("cell", r, c))] for c in range(p.width))
                 for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        cols, rows = self.clue_lists(inst)
-        grid = self.givens(inst)
-        if fmt == "text":
-            def text(clue: tuple[int, ...] | None) -> str:
-                return UNKNOWN if clue is None else " ".join(map(str, clue)) or "0"
-
-            out = ["cols:", *map(text, cols), "rows:", *map(text, rows)]
-            if grid:
-                out += ["grid:", *grid]
-            return "\n".join(out)
-        if fmt == "array":
-            def lst(clue: tuple[int, ...] | None) -> str:
-                return "None" if clue is None else repr(list(clue))
-
-            out = ["top_numbers = [", *(f"  {lst(c)}," for c in cols), "]",
-                   "side_numbers = [", *(f"  {lst(c)}," for c in rows), "]"]
-            if grid:
-                out += ["grid = [", *(f"  {row!r}," for row in grid), "]"]
-            return "\n".join(out)
-        if fmt == "tatham":
-            return self._format_tatham(inst, cols + rows, grid)
-        if fmt == "json":
-            data = {"puzzle": self.name, "width": inst.params.width, "height": inst.params.height,
-                    "cols": [None if c is None else list(c) for c in cols],
-                    "rows": [None if c is None else list(c) for c in rows]}
-            if grid:
-                data["grid"] = grid
-            return json.dumps(data)
-        raise PuzzleError(f"unknown nonogram format {quote(fmt)} (known: {', '.join(self.formats)})")
-
     @staticmethod
-    def _format_tatham(inst: Instance, lines: list, grid: list[str] | None) -> str:
-        if any(clue is None for clue in lines):
-            raise PuzzleError("a Pattern game ID needs a clue for every row and column")
-        p = inst.params
-        if p.width * p.height < 2:
-            raise PuzzleError("Tatham's Pattern needs at least two cells")
-        desc = "/".join(".".join(map(str, clue)) for clue in lines)
-        if grid:
-            desc += "," + _tatham_encode_givens("".join(grid))
-        return f"{p.width}x{p.height}:{desc}"
+    def solution_rows(solution: Grid) -> list[str]:
+        """A painted grid as rows of # and ."""
+        return ["".join(BLACK if v else WHITE for v in row) for row in solution]
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: column clues stacked above, row clues to the left, a heavy
@@ -727,18 +719,6 @@ class Nonogram(CluePuzzle):
                         [[(r // 5, c // 5) for c in range(len(row))] for r, row in enumerate(grid)],
                         inner=NONE, pad=0, align="right", top=[labels(c) for c in cols],
                         left=[" ".join(labels(r)) for r in rows])
-
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        rows = ["".join(BLACK if v else WHITE for v in row) for row in solution]
-        if fmt == "tatham":  # the solved board as a game ID: its runs, and every cell given
-            lines = [runs(col) for col in zip(*solution)] + [runs(row) for row in solution]
-            return self._format_tatham(inst, lines, rows)
-        if fmt == "json":
-            return json.dumps(rows)
-        return "\n".join(rows)
-
-    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
-        return [list(row) for row in solution]
 
     def describe_clue(self, key, value) -> str:
         if key[0] == "cell":
@@ -809,7 +789,7 @@ class Nonogram(CluePuzzle):
         (graders open fresh sessions for every puzzle). Even 30x30's 1.3 million clauses
         (about 150 MB as lists): building them for every record cost more time and more
         peak memory than keeping them (25x25, 10 records: 4.1 s and 464 MB rebuilt, 2.1 s
-        and 388 MB kept; BENCHMARKS.md, eleventh session)."""
+        and 388 MB kept)."""
         return self._universal(params)
 
     def _universal(self, params: NonogramParams) -> bool:
@@ -1076,19 +1056,6 @@ def line_solve(params: NonogramParams, clues: dict,
                 queued.add(cross)
                 todo.append(cross)
     return known
-
-
-def _matching_bracket(text: str, start: int) -> int:
-    """Index of the ']' closing the '[' at `start`."""
-    depth = 0
-    for i in range(start, len(text)):
-        if text[i] == "[":
-            depth += 1
-        elif text[i] == "]":
-            depth -= 1
-            if depth == 0:
-                return i
-    raise PuzzleError("unclosed '['", text.count("\n", 0, start) + 1)
 
 
 def _tatham_givens(code: str, params: NonogramParams, column: int) -> list[str]:

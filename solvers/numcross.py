@@ -47,9 +47,11 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
+from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, at_place, quote
 from ..lab.toolkit.answers import answer_body, grid_text
 from ..lab.toolkit.answers import read_grid as read_answer_grid
+from ..lab.toolkit.codecs import MethodCodec
+from ..lab.toolkit.forms import string_rows
 from ..lab.toolkit.textgrid import (
     JsonObject,
     json_shown,
@@ -169,7 +171,7 @@ TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z])|\[\s*([A-Za-z][A-Za-z0-9_]*)\s*\]|(\
 
 def tokenize(text: str, clue: str, line: int | None, column: int) -> list[tuple[str, Any, int]]:
     """(kind, value, column) tokens: num, var, ref, op (+ - * / ^ ( ) =) and end."""
-    out = []
+    out: list[tuple[str, Any, int]] = []
     for m in TOKEN.finditer(text):
         col = column + m.start(m.lastindex) if m.lastindex else column + m.end()
         num, var, ref, power, other = m.groups()
@@ -363,8 +365,9 @@ def evaluate(node: Node, letters: dict[str, int], entries: dict[str, int]) -> in
         return letters[node[1]]
     if kind == "ref":
         return entries[node[1]]
-    values = [evaluate(n, letters, entries) for n in node[1:]]
-    if any(v is None for v in values):
+    maybe = [evaluate(n, letters, entries) for n in node[1:]]
+    values = [v for v in maybe if v is not None]
+    if len(values) < len(maybe):
         return None
     if kind == "neg":
         return -values[0]
@@ -418,7 +421,8 @@ def shaped_between(kind: str, lo: int, hi: int) -> list[int]:
 def holds(prop: Prop, value: int, digits: str, entries: dict[str, int], texts: dict[str, str] | None = None) -> bool:
     """Does an entry of `value` (written `digits`) have the property? `entries` and `texts`:
     the other entries' values and digits, for relations."""
-    arg = entries.get(prop.arg, prop.arg) if isinstance(prop.arg, str) else prop.arg
+    # a number wherever a check below uses it: the reader takes a name only for an entry
+    arg: Any = entries.get(prop.arg, prop.arg) if isinstance(prop.arg, str) else prop.arg
     other = (texts or {}).get(prop.arg, str(arg)) if isinstance(prop.arg, str) else ""
     kind = prop.kind
     checks: dict[str, Callable[[], bool]] = {
@@ -759,22 +763,22 @@ class Builder:
     def build(self) -> Model:
         p, clues, m = self.p, self.inst.clues, self.m
         cells = sorted({cell for e in p.entries for cell in e.cells})
-        self.digits = {cell: m.NewIntVar(0, 9, cell_name(cell)) for cell in cells}
+        self.digits = {cell: m.new_int_var(0, 9, cell_name(cell)) for cell in cells}
         for cell, d in clues["givens"]:
             if cell in self.digits:
-                m.Add(self.digits[cell] == d)
+                m.add(self.digits[cell] == d)
         self.values = {}
         self.entry_range = {e.name: entry_bounds(e, clues["leading_zeros"]) for e in p.entries}
         for e in p.entries:
             lo, hi = self.entry_range[e.name]
-            v = m.NewIntVar(lo, hi, e.name)
-            m.Add(v == sum(10 ** (len(e.cells) - 1 - k) * self.digits[c] for k, c in enumerate(e.cells)))
+            v = m.new_int_var(lo, hi, e.name)
+            m.add(v == sum(10 ** (len(e.cells) - 1 - k) * self.digits[c] for k, c in enumerate(e.cells)))
             self.values[e.name] = v
         used = sorted(set().union(*(letters_of(x) for c in clues["clues"] for x in c.exprs)))
         lo, hi = clues["letters"]
-        self.letters = {name: m.NewIntVar(lo, hi, name) for name in used}
+        self.letters = {name: m.new_int_var(lo, hi, name) for name in used}
         if clues["distinct_letters"] and len(used) > 1:
-            m.AddAllDifferent(list(self.letters.values()))
+            m.add_all_different(list(self.letters.values()))
         if clues["distinct_entries"] and len(self.values) > 1:
             self.distinct_entries()
         for clue in clues["clues"]:
@@ -789,13 +793,13 @@ class Builder:
             by_length.setdefault(key, []).append(self.values[e.name])
         for group in by_length.values():
             if len(group) > 1:
-                self.m.AddAllDifferent(group)
+                self.m.add_all_different(group)
 
     def var(self, lo: int, hi: int, clue: str) -> Any:
         if max(abs(lo), abs(hi)) > MAX_BOUND:
             raise PuzzleError(f"clue {clue}: a value of the expression could reach {max(abs(lo), abs(hi)):.3g}, "
                               f"beyond {MAX_BOUND:.0e}")
-        return self.m.NewIntVar(lo, hi, "")
+        return self.m.new_int_var(lo, hi, "")
 
     def node(self, node: Node, clue: str) -> tuple[Any, int, int]:
         """(linear expression, low, high) for a tree, refused where it could leave +-MAX_BOUND."""
@@ -818,7 +822,7 @@ class Builder:
             e, lo, hi = self.node(node[1], clue)
             return -e, -hi, -lo
         if kind == "^":
-            out = ("num", 1)
+            out: Node = ("num", 1)
             for _ in range(node[2][1]):
                 out = ("*", out, node[1])
             return self.node(out, clue)
@@ -834,13 +838,13 @@ class Builder:
                 return k * e, lo, hi
             corners = [x * y for x in (alo, ahi) for y in (blo, bhi)]
             t = self.var(min(corners), max(corners), clue)
-            self.m.AddMultiplicationEquality(t, [self.fix(a, alo, ahi, clue), self.fix(b, blo, bhi, clue)])
+            self.m.add_multiplication_equality(t, [self.fix(a, alo, ahi, clue), self.fix(b, blo, bhi, clue)])
             return t, min(corners), max(corners)
         big = max(abs(alo), abs(ahi))  # "/": exact division, b * q == a, b != 0
         q = self.var(-big, big, clue)
         bv = self.fix(b, blo, bhi, clue)
-        self.m.Add(bv != 0)
-        self.m.AddMultiplicationEquality(self.fix(a, alo, ahi, clue), [bv, q])
+        self.m.add(bv != 0)
+        self.m.add_multiplication_equality(self.fix(a, alo, ahi, clue), [bv, q])
         return q, -big, big
 
     def fix(self, e: Any, lo: int, hi: int, clue: str) -> Any:
@@ -848,17 +852,15 @@ class Builder:
         if isinstance(e, self.cp.IntVar):
             return e
         v = self.var(lo, hi, clue)
-        self.m.Add(v == e)
+        self.m.add(v == e)
         return v
 
     def clue(self, clue: Clue) -> None:
         v = self.values[clue.entry]
         for side in clue.exprs:
-            try:
+            with at_place(clue.line):
                 e, _, _ = self.node(side, clue.entry)
-            except PuzzleError as exc:
-                raise PuzzleError(exc.message, clue.line) from None
-            self.m.Add(v == e)
+            self.m.add(v == e)
         if clue.prop is not None:
             self.prop(clue, clue.prop, v)
 
@@ -868,36 +870,36 @@ class Builder:
         lo, hi = self.entry_range[clue.entry]
         digits = [self.digits[c] for c in entry.cells]
         other = self.values.get(prop.arg) if isinstance(prop.arg, str) else None
-        arg = other if other is not None else prop.arg
+        arg: Any = other if other is not None else prop.arg  # an entry's variable or a number, as the reader allows
         if kind in NEGATABLE:
             table = [(x,) for x in (primes_between(lo, hi) if kind == "prime" else shaped_between(kind, lo, hi))]
-            (m.AddForbiddenAssignments if prop.negated else m.AddAllowedAssignments)([v], table)
+            (m.add_forbidden_assignments if prop.negated else m.add_allowed_assignments)([v], table)
         elif kind == "palindrome":
             for a, b in zip(digits, reversed(digits)):
-                m.Add(a == b)
+                m.add(a == b)
         elif kind in ("odd", "even"):
-            m.AddModuloEquality(int(kind == "odd"), v, 2)
+            m.add_modulo_equality(int(kind == "odd"), v, 2)
         elif kind in ("multiple", "factor"):
             big, small = (v, arg) if kind == "multiple" else (arg, v)
-            q = m.NewIntVar(0, 10 ** MAX_ENTRY, "")
+            q = m.new_int_var(0, 10 ** MAX_ENTRY, "")
             if isinstance(small, int):
-                m.Add(big == small * q)
+                m.add(big == small * q)
             else:
-                m.Add(small != 0)
-                m.AddMultiplicationEquality(big, [small, q])
+                m.add(small != 0)
+                m.add_multiplication_equality(big, [small, q])
         elif kind == "digitsum":
-            m.Add(sum(digits) == arg)
+            m.add(sum(digits) == arg)
         elif kind == "less":
-            m.Add(v < arg)
+            m.add(v < arg)
         elif kind == "greater":
-            m.Add(v > arg)
+            m.add(v > arg)
         elif kind == "reverse":
             theirs = next(e for e in self.p.entries if e.name == prop.arg)
             if len(theirs.cells) != len(entry.cells):
-                m.AddBoolOr([])  # entries of different lengths are never each other's reverse
+                m.add_bool_or([])  # entries of different lengths are never each other's reverse
                 return
             for a, b in zip(digits, reversed([self.digits[c] for c in theirs.cells])):
-                m.Add(a == b)
+                m.add(a == b)
 
 
 Solution = tuple[tuple[tuple[int | None, ...], ...], tuple[tuple[str, int], ...]]
@@ -964,13 +966,14 @@ def digit_cell(token: str) -> int | None:
 
 
 # ---- the puzzle ---------------------------------------------------------------------------------
-class Numcross(MovePuzzle):
+class Numcross(MovePuzzle[NumcrossParams, str, Solution]):
     name = "numcross"
     aliases = ("listener", "numeric-crossword", "magpie")
     title = "Numeric crossword: fill the entries so that every equation and property holds"
     rules_text = ("Fill the grid's entries with digits (no leading zero, all entries distinct) so that each "
                   "equation over letters (distinct values from a range) and each property holds.")
-    formats = ("text", "seed", "json")
+    codecs = (MethodCodec("text"), MethodCodec("seed", pattern=r'\bGRID\s*=\s*"""'),
+              MethodCodec("json", order=0, pattern=r"\A\{"))  # JSON keeps its clues' signs (ensure_ascii off)
     size_limit_text = SIZE_TEXT
     example = ("grid\n. . #\n. . .\n# . .\nletters 1..9\na1 = C^2\na3 = C^2E\na5 = A^2B\nd1 = C^2 + B\n"
                "d2 = (B + C)^2\nd4 = E^2A")
@@ -987,33 +990,19 @@ class Numcross(MovePuzzle):
             if len(e.cells) > MAX_ENTRY:
                 raise PuzzleError(f"entry {e.name} of {len(e.cells)} digits is too long: {SIZE_TEXT}")
 
-    def sniff(self, text: str) -> str:
-        s = text.strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if s.startswith("{"):
-            return "json"
-        if re.search(r'\bGRID\s*=\s*"""', s):
-            return "seed"
-        return "text"
-
     # ---- reading and writing ----------------------------------------------------------------
-    def _parse_text(self, text: str) -> Instance:
+    read_seed = staticmethod(read_seed)
+
+    def read_text(self, text: str) -> Instance:
         return Reader().read(text)
 
-    def _parse_seed(self, text: str) -> Instance:
-        return read_seed(text)
-
-    def _parse_json(self, text: str) -> Instance:
+    def read_json(self, text: str) -> Instance:
         """The text form's parts as fields: `grid` (its rows), `letters` [low, high] (1..26),
         `distinct_letters`, `distinct_entries` (true), `leading_zeros` (false), `numbering`
         (true), `entries` {name: [cells like "r1c2"]} and `clues` (lines like "a1 = C^2")."""
         doc = JsonObject(text, self.name, ("grid", "letters", "distinct_letters", "distinct_entries", "leading_zeros",
                                            "numbering", "entries", "clues"), self.aliases)
-        grid = doc.array("grid", what="rows of the grid")
-        if not grid or not all(isinstance(row, str) and row.strip() and "\n" not in row for row in grid):
-            raise doc.error("grid", "must be a non-empty list of rows, each a string")
-        refuse_oversized([(doc.where("grid")[0] or 1, row) for row in grid], EARLY, grid_cells)
+        grid = string_rows(doc, "grid", "rows of the grid, each a string", EARLY, grid_cells)
         letters = doc.array("letters", [1, 26], 2, "whole numbers, [low, high]")
         if any(isinstance(v, bool) or not isinstance(v, int) for v in letters):
             raise doc.error("letters", f"must be two whole numbers [low, high], got {json_shown(letters[0])}, "
@@ -1068,24 +1057,20 @@ class Numcross(MovePuzzle):
             return f"{clue.entry} is {show_prop(clue.prop)}"
         return f"{clue.entry} = " + " = ".join(show(x) for x in clue.exprs)
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        p, c = inst.params, inst.clues
-        givens = dict(c["givens"])
-        if fmt == "text":
-            return "\n".join(["grid", *self.grid_rows(p, givens), *self.settings_lines(inst),
-                              *(self.clue_line(x) for x in c["clues"])])
-        if fmt == "json":
-            return json.dumps({
-                "puzzle": self.name, "grid": self.grid_rows(p, givens), "letters": list(c["letters"]),
-                "distinct_letters": c["distinct_letters"], "distinct_entries": c["distinct_entries"],
-                "leading_zeros": c["leading_zeros"], "numbering": p.numbering,
-                "entries": {e.name: [cell_name(x) for x in e.cells] for e in p.explicit},
-                "clues": [self.clue_line(x) for x in c["clues"]]}, ensure_ascii=False)
-        if fmt == "seed":
-            return self.format_seed(inst)
-        raise PuzzleError(f"unknown numcross format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def write_text(self, inst: Instance) -> str:
+        return "\n".join(["grid", *self.grid_rows(inst.params, dict(inst.clues["givens"])),
+                          *self.settings_lines(inst), *(self.clue_line(x) for x in inst.clues["clues"])])
 
-    def format_seed(self, inst: Instance) -> str:
+    def write_json(self, inst: Instance) -> str:
+        p, c = inst.params, inst.clues
+        return json.dumps({
+            "puzzle": self.name, "grid": self.grid_rows(p, dict(c["givens"])), "letters": list(c["letters"]),
+            "distinct_letters": c["distinct_letters"], "distinct_entries": c["distinct_entries"],
+            "leading_zeros": c["leading_zeros"], "numbering": p.numbering,
+            "entries": {e.name: [cell_name(x) for x in e.cells] for e in p.explicit},
+            "clues": [self.clue_line(x) for x in c["clues"]]}, ensure_ascii=False)
+
+    def write_seed(self, inst: Instance) -> str:
         """Seed 004's GRID/ACROSS/DOWN form: straight numbered entries, equations only."""
         p, c = inst.params, inst.clues
         if (c["givens"] or not c["distinct_letters"] or not c["distinct_entries"] or c["leading_zeros"]
@@ -1096,7 +1081,7 @@ class Numcross(MovePuzzle):
         starts = {cell for cell, _ in p.numbered}
         grid = ["".join("X" if (r, col) in starts else "." for col in range(p.width)) for r in range(p.height)]
         lengths = {e.name: len(e.cells) for e in p.entries}
-        lists = {"a": [], "d": []}
+        lists: dict[str, list[str]] = {"a": [], "d": []}
         for clue in c["clues"]:
             lists[clue.entry[0]].append(f"{clue.entry[1:]} {' = '.join(show(x) for x in clue.exprs)} "
                                         f"({lengths[clue.entry]})")
@@ -1130,7 +1115,7 @@ class Numcross(MovePuzzle):
         found, done = fillings(inst, 2, time_limit)
         status = ("unique" if len(found) == 1 else "ambiguous" if len(found) > 1 else "no filling") if done \
             else ("unknown" if not found else "found one; the time limit ran out before uniqueness was known")
-        data = {"status": status if done else "unknown", "solved": bool(found),
+        data: dict[str, Any] = {"status": status if done else "unknown", "solved": bool(found),
                 "solutions": [self.solution_data(s) for s in found]}
         lines = [status]
         if len(found) == 1:

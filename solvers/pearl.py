@@ -13,31 +13,33 @@ edges form one loop, not several, goes in lazily through `cuts`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from pysat.formula import IDPool
 
-from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote
+from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, Speed, quote
 from ..lab.face.share import NONE, box_grid
-from ..lab.toolkit.answers import grid_text, read_grid
+from ..lab.toolkit.answers import grid_text
+from ..lab.toolkit.cellgrid import (
+    CellRow,
+    GridArray,
+    GridJson,
+    GridText,
+    blanked,
+    tatham_grid_id,
+    tatham_grid_size,
+)
+from ..lab.toolkit.codecs import TATHAM_ID, MethodCodec
+from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from ..lab.toolkit.symmetry import least_text
-from ..lab.toolkit.textgrid import (
-    JsonObject,
-    array_rows,
-    char_rows,
-    game_id,
-    tatham_cells,
-    tatham_encode,
-    tatham_size,
-    write_array,
-)
+from ..lab.toolkit.tatham import game_id, tatham_cells
+from ..lab.toolkit.textgrid import Element, JsonObject
 
 Cell = tuple[int, int]
 Loop = tuple[tuple[str, ...], ...]  # the shape of every cell, directions in "UDLR" order
@@ -46,9 +48,10 @@ DIRS = "UDLR"
 STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 AXES = ("LR", "UD")  # the two straights
+AXIS_ENDS = (("L", "R"), ("U", "D"))  # the same, as the two ways out of each
 PEARLS = ("B", "W")
 # Size limit: the one-loop rule goes in as cuts, one solver call each, so time grows fast
-# with the board: seconds at 40x40, minutes at 45x45 (BENCHMARKS.md, 2026-11-24).
+# with the board: seconds at 40x40, minutes at 45x45.
 SIZE = BoardLimit(40, 40, 2, 2)
 EARLY = SIZE.early("pearl")  # the readers' size check, before any cell is read
 
@@ -184,31 +187,49 @@ class EdgeVars:
         return [v for d in DIRS if (v := self.var.get((cell, d))) is not None]
 
 
-class Pearl(CluePuzzle):
+def read_shape(token: str) -> str:
+    """One cell of a model's answer as a shape: its directions in any order and case (U D L
+    R, or N S W E), a piece of line drawn (`┌`, `│`), or `.` for none. The shape may still
+    be wrong (one end, three): `verify` says so."""
+    if token in UNVISITED or token.lower() in UNVISITED:
+        return ""
+    if token in PIECES:
+        return PIECES[token]
+    letters = [COMPASS.get(ch, ch) for ch in token.upper()]
+    if not all(ch in STEP for ch in letters) or len(set(letters)) != len(letters):
+        raise ValueError("not directions U D L R, each once, or . for none")
+    return shape(letters)
+
+
+class Pearl(NumberClues, CluePuzzle[PearlParams, Cell, Loop]):
     name = "pearl"
+    clue_word = "pearl"
+    # cacheable: a pearl is clauses over the rules' edge and "on" variables: no new ones
+    speed = Speed(rules_cacheable=True)
     aliases = ("masyu",)
     title = "Pearl (Masyu): one loop through black and white pearls"
     rules_text = ("One loop through cell centres passes every pearl: it turns on a black pearl and goes straight "
                   "through the cells either side, and goes straight through a white pearl and turns next to it.")
-    formats = ("text", "array", "tatham", "json")
+    codecs = (GridText(limit=EARLY),
+              GridArray(limit=EARLY, empty="the array has no cells", first_row=True, solution_writer="seed_drawing"),
+              MethodCodec("tatham", order=10, pattern=TATHAM_ID.pattern, solutions=True, reader="read_tatham",
+                          writer="tatham_id", solution_writer="tatham_solution"),
+              GridJson(limit=EARLY),
+              MethodCodec("edges", solutions=True, boards=False, reader="no_board", writer="no_board",
+                          solution_writer="edge_list"))  # a solution only: the loop's edges, one a line
     tatham_game: ClassVar[str | None] = "pearl"  # the game in Simon Tatham's collection
-    # `--out-format` for solutions: `formats`, and the loop's edges one a line
-    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "tatham", "json", "edges")
-    size_limit_text = SIZE.text
+    size = SIZE
     example = "....\n.W.W\n....\n.B.."
 
-    def check_size(self, inst: Instance) -> None:
-        make_params(inst.params.width, inst.params.height)
-
-    # ---- reading ------------------------------------------------------------------
-    def _instance(self, rows: list[list[str]], where: list[list[tuple[int, int]]]) -> Instance:
-        """Rows of 'B' / 'W' / '' cells; `where[r][c]` is (line, column) for errors."""
+    # ---- text forms ------------------------------------------------------------------
+    def _instance(self, rows: list[list[str]], lines: list[int | None]) -> Instance:
+        """Rows of 'B' / 'W' / '' cells; `lines[r]` is row r's line, for errors."""
         height = len(rows)
         width = len(rows[0])
         for r, row in enumerate(rows):
             if len(row) != width:
-                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}", where[r][0][0])
-        params = make_params(width, height, where[0][0][0])
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}", lines[r])
+        params = make_params(width, height, lines[0])
         clues = {(r, c): v for r, row in enumerate(rows) for c, v in enumerate(row) if v}
         return Instance(self.name, params, clues)
 
@@ -221,117 +242,97 @@ class Pearl(CluePuzzle):
             return t
         raise PuzzleError(f"bad cell {quote(text)} (expected B, W or .)", line, column)
 
-    def _parse_text(self, text: str) -> Instance:
-        rows = char_rows(text, limit=EARLY)
-        cells = [[self._pearl(t.text, t.line, t.column) for t in row] for row in rows]
-        return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
-
-    def _parse_array(self, text: str) -> Instance:
-        rows = array_rows(text, EARLY)
-        if not rows or not rows[0]:
-            raise PuzzleError("the array has no cells")
-        cells = [[(self._pearl if isinstance(e.value, str) else self._bad)(e.value, e.line, e.column) for e in row]
-                 for row in rows]
-        return self._instance(cells, [[(e.line, e.column) for e in row] or [(row.line, row.column)] for row in rows])
-
     @staticmethod
     def _bad(value: object, line: int | None, column: int | None) -> str:
         raise PuzzleError(f"bad cell {quote(value)} (expected 'B', 'W' or ' ')", line, column)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_cells(self, rows: list[CellRow]) -> Instance:
+        return self._instance([[self._pearl(t.text, t.line, t.column) for t in row] for row in rows],
+                              [row.line for row in rows])
+
+    def array_cell(self, e: Element, r: int, c: int) -> str:
+        return (self._pearl if isinstance(e.value, str) else self._bad)(e.value, e.line, e.column)
+
+    def read_tatham(self, text: str) -> Instance:
         game = game_id(text)
-        width, height = tatham_size(game.head, r"(?:d[a-z])?n?",  # difficulty, "allow unsoluble"
-                                    f"bad Pearl parameters {quote(game.head)} (expected like 8x8 or 8x8dt)",
-                                    game.line, game.column, EARLY)
+        width, height = tatham_grid_size(self, game, r"(?:d[a-z])?n?", "8x8 or 8x8dt", EARLY)  # "n": unsoluble
         params = make_params(width, height, game.line)
         flat = tatham_cells(game, width * height, {p: p for p in PEARLS}, "")
-        clues = {(i // width, i % width): v for i, v in enumerate(flat) if v}
-        return Instance(self.name, params, clues)
+        return Instance(self.name, params, {(i // width, i % width): v for i, v in enumerate(flat) if v})
 
-    def _parse_json(self, text: str) -> Instance:
-        """`grid`: rows like "B..W"; `width` and `height`, when given, the grid's."""
-        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
+    def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
+        """`grid`: rows like "B..W"."""
         cells = [[self._pearl(v, 1, None) if isinstance(v, str) else self._bad(v, 1, None) for v in row]
-                 for row in doc.board("grid", EARLY)]
-        return self._instance(cells, [[(1, None)] * len(row) for row in cells])
+                 for row in grid]
+        return self._instance(cells, [1] * len(cells))
 
-    # ---- writing ------------------------------------------------------------------
     def rows(self, inst: Instance) -> list[str]:
         p = inst.params
         return ["".join(inst.clues.get((r, c), ".") for c in range(p.width)) for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def cells(self, inst: Instance, solution: Loop | None = None) -> list[str] | list[list[str]]:
+        """The board, or the solution's loop in box drawing (each row one line)."""
+        if solution is None:
+            return self.rows(inst)
+        return [["".join(BOX[s] + ("─" if "R" in s else " ") for s in row).rstrip()] for row in solution]
+
+    def array_board(self, inst: Instance) -> list[list[str]]:
+        return blanked(self.rows(inst))
+
+    def seed_drawing(self, inst: Instance, solution: Loop) -> str:
+        """Seed 000's glyphs, two characters a cell."""
+        return "[" + "\n ".join("[" + " ".join(repr(SEED_GLYPHS[s]) for s in row) + "]" for row in solution) + "]"
+
+    def tatham_id(self, inst: Instance) -> str:
         p = inst.params
-        if fmt == "text":
-            return "\n".join(self.rows(inst))
-        if fmt == "array":
-            return write_array(row.replace(".", " ") for row in self.rows(inst))
-        if fmt == "tatham":
-            if p.width < 5 or p.height < 5:
-                raise PuzzleError("Tatham's Pearl needs a board at least 5x5")
-            return f"{p.width}x{p.height}:" + tatham_encode("".join(self.rows(inst)), ".")
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
-                               "grid": self.rows(inst)})
-        raise PuzzleError(f"unknown pearl format {quote(fmt)} (known: {', '.join(self.formats)})")
+        if p.width < 5 or p.height < 5:
+            raise PuzzleError("Tatham's Pearl needs a board at least 5x5")
+        return tatham_grid_id(p.width, p.height, self.rows(inst))
+
+    def tatham_solution(self, inst: Instance, solution: Loop) -> str:
+        """Tatham's own text form of a solved board: pearls as B/W, '+' elsewhere."""
+        p = inst.params
+        lines = []
+        for r, row in enumerate(solution):
+            lines.append("".join(inst.clues.get((r, c), "+") + ("---" if "R" in s else "   ")
+                                 for c, s in enumerate(row))[:4 * p.width - 3])
+            if r < p.height - 1:
+                lines.append("".join(("|" if "D" in s else " ") + "   " for s in row)[:4 * p.width - 3])
+        return "\n".join(line.rstrip() for line in lines)
+
+    json_grid = rows
+
+    def no_board(self, _: object) -> str:
+        raise PuzzleError(f"unknown pearl format 'edges' (known: {', '.join(self.formats)})")
+
+    def edge_list(self, inst: Instance, solution: Loop) -> str:
+        return "\n".join(f"r{a[0] + 1}c{a[1] + 1}-r{b[0] + 1}c{b[1] + 1}" for a, b in used_edges(inst.params, solution))
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: black pearls '●', white pearls '○', '·' elsewhere."""
         shown = {"B": "\u25cf", "W": "\u25cb", ".": "\u00b7"}
         return box_grid([[shown[ch] for ch in row] for row in self.rows(inst)], inner=NONE, pad=0)
 
-    def format_solution(self, inst: Instance, solution: Loop, fmt: str = "text") -> str:
-        """text: box drawing; array: seed 000's glyphs; tatham: Tatham's own text form of a
-        solved board (pearls as B/W, '+' elsewhere); json: shapes and edges; edges: one a line."""
-        p = inst.params
-        if fmt == "text":
-            return "\n".join("".join(BOX[s] + ("─" if "R" in s else " ") for s in row).rstrip()
-                             for row in solution)
-        if fmt == "array":
-            return "[" + "\n ".join("[" + " ".join(repr(SEED_GLYPHS[s]) for s in row) + "]"
-                                    for row in solution) + "]"
-        if fmt == "tatham":
-            lines = []
-            for r, row in enumerate(solution):
-                lines.append("".join(inst.clues.get((r, c), "+") + ("---" if "R" in s else "   ")
-                                     for c, s in enumerate(row))[:4 * p.width - 3])
-                if r < p.height - 1:
-                    lines.append("".join(("|" if "D" in s else " ") + "   " for s in row)[:4 * p.width - 3])
-            return "\n".join(line.rstrip() for line in lines)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, **self.solution_json(inst, solution)})
-        if fmt == "edges":
-            return "\n".join(f"r{a[0] + 1}c{a[1] + 1}-r{b[0] + 1}c{b[1] + 1}"
-                             for a, b in used_edges(p, solution))
-        raise PuzzleError(f"unknown pearl solution format {quote(fmt)} (known: text, array, tatham, json, edges)")
-
     def solution_json(self, inst: Instance, solution: Loop) -> dict:
         return {"shapes": [list(row) for row in solution],
                 "edges": [[list(a), list(b)] for a, b in used_edges(inst.params, solution)]}
+
+    json_solution = solution_json
 
     # ---- for language models ------------------------------------------------------------
     board_legend = "one row per line, one character per cell: `B` a black pearl, `W` a white pearl, `.` an empty cell"
     answer_format = ("the loop: one row per line, cells separated by single spaces; each cell the two directions the "
                      "loop leaves it by, in the order U D L R (U up, D down, L left, R right: `UD`, `LR`, `DR`, `DL`, "
                      "`UR` or `UL`), or `.` for a cell the loop does not pass through")
+    answer_cells = (read_shape, "cell")
 
     def answer_text(self, inst: Instance, solution: Loop) -> str:
         return grid_text([s or "." for s in row] for row in solution)
-
-    def read_answer(self, inst: Instance, text: str) -> Loop:
-        p = inst.params
-        return tuple(map(tuple, read_grid(text, p.height, p.width, read_shape, "cell")))
 
     def canonical(self, inst: Instance) -> str:
         """The same text for boards equal up to rotation and reflection (the rules don't
         care), for deduplicating datasets: the least text form of the eight images."""
         return least_text(self.rows(inst))
-
-    def describe_clue(self, key: Cell, value: str) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
-
-    def clue_json(self, key: Cell, value: str) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "pearl": value}
 
     def draw(self, ax, inst: Instance, solution: Loop | None = None) -> None:
         """As Tatham's Pearl: white and black pearls as discs; in the solution, the loop
@@ -348,9 +349,6 @@ class Pearl(CluePuzzle):
             board.circle(r, c, 0.3, face="black" if v == "B" else "white", edge="black", ring=0.05)
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: PearlParams) -> bool:
-        return True  # a pearl is clauses over the rules' edge and "on" variables: no new ones
-
     def rules(self, params: PearlParams, pool: IDPool) -> Rules:
         var: dict[tuple[Cell, str], int] = {}
         for a, b in params.edges():
@@ -383,7 +381,7 @@ class Pearl(CluePuzzle):
     def _black(edges: EdgeVars, cell: Cell) -> list[list[int]]:
         """On the loop, not straight, and each way out carries on straight one more cell."""
         clauses = [edges.around(cell)]
-        for a, b in AXES:
+        for a, b in AXIS_ENDS:
             ea, eb = edges.at(cell, a), edges.at(cell, b)
             if ea is not None and eb is not None:
                 clauses.append([-ea, -eb])
@@ -400,7 +398,7 @@ class Pearl(CluePuzzle):
     def _white(edges: EdgeVars, cell: Cell) -> list[list[int]]:
         """Straight through, and not straight on through both neighbours as well."""
         straights = []
-        for a, b in AXES:
+        for a, b in AXIS_ENDS:
             ea, eb = edges.at(cell, a), edges.at(cell, b)
             if ea is not None and eb is not None:
                 straights.append((a, b, ea, eb))
@@ -441,7 +439,7 @@ class Pearl(CluePuzzle):
 
         No `dead_end`: avoiding a shortcut loop is what makes his Tricky boards tricky. With
         it in probing they graded as level 1 like his Easy ones (rho 0.56 and 0.69 on 6x6
-        and 8x8, against 0.87 and 0.87 without: BENCHMARKS.md, eighth session)."""
+        and 8x8, against 0.87 and 0.87 without)."""
         cells, edges = _graph(params, rules)
         on = rules.data.on
         used, loops = joined(len(cells), edges, holds)
@@ -466,7 +464,7 @@ class Pearl(CluePuzzle):
             return []
         edges: EdgeVars = rules.data
         cells, exits = board(params).cells, _tables(params, rules).exits
-        some_edge = [edges.at(cell, solution[cell[0]][cell[1]][0]) for cell in (cells[p[0]] for p in pieces)]
+        some_edge = [edges.var[cell, solution[cell[0]][cell[1]][0]] for cell in (cells[p[0]] for p in pieces)]
         piece_of = [-1] * len(cells)
         for i, piece in enumerate(pieces):
             for cell in piece:
@@ -517,13 +515,13 @@ class Pearl(CluePuzzle):
         for cell, v in inst.clues.items():
             add(sum(edge(cell, d) for d in DIRS) == 2)
             if v == "B":
-                for a, b in AXES:
+                for a, b in AXIS_ENDS:
                     add(edge(cell, a) + edge(cell, b) <= 1)
                 for d in DIRS:
                     add(edge(cell, d) <= edge(step(cell, d), d))
             else:
                 across = model.new_bool_var(f"across{cell}")  # straight left-right
-                for (a, b), lit in zip(AXES, (across, ~across)):
+                for (a, b), lit in zip(AXIS_ENDS, (across, ~across)):
                     add(edge(cell, a) + edge(cell, b) == 2, lit)
                     # and at least one of the two far edges is unused (a turn next to it)
                     add(edge(step(cell, a), a) + edge(step(cell, b), b) <= 1, lit)
@@ -597,20 +595,6 @@ def pearl_problems(p: PearlParams, loop: Loop, cell: Cell, v: str) -> list[str]:
         if all(straight_on):
             return [f"{name}: the loop turns in neither neighbour"]
     return []
-
-
-def read_shape(token: str) -> str:
-    """One cell of a model's answer as a shape: its directions in any order and case (U D L
-    R, or N S W E), a piece of line drawn (`┌`, `│`), or `.` for none. The shape may still
-    be wrong (one end, three): `verify` says so."""
-    if token in UNVISITED or token.lower() in UNVISITED:
-        return ""
-    if token in PIECES:
-        return PIECES[token]
-    letters = [COMPASS.get(ch, ch) for ch in token.upper()]
-    if not all(ch in STEP for ch in letters) or len(set(letters)) != len(letters):
-        raise ValueError("not directions U D L R, each once, or . for none")
-    return shape(letters)
 
 
 def used_edges(params: PearlParams, loop: Loop) -> list[tuple[Cell, Cell]]:

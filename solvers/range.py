@@ -15,7 +15,6 @@ model states it with distances from the first white cell instead.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -33,25 +32,31 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     number,
     quote,
     variable_block,
 )
 from ..lab.toolkit.answers import SHADING_FORMAT, read_shading, shading_text
-from ..lab.toolkit.connectivity import separation_cuts, white_components
-from ..lab.toolkit.symmetry import board_symmetries
-from ..lab.toolkit.textgrid import (
-    GameId,
-    JsonObject,
-    Token,
-    array_rows,
-    game_id,
-    rectangular,
-    tatham_encode,
-    tatham_size,
-    token_rows,
-    write_array,
+from ..lab.toolkit.cellgrid import (
+    BoardCells,
+    CellRow,
+    GridArray,
+    GridJson,
+    GridText,
+    grid_instance,
+    shaded_cells,
+    shading_array,
+    tatham_grid_id,
+    tatham_grid_size,
 )
+from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.connectivity import separation_cuts, white_components
+from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.tatham import GameId
+from ..lab.toolkit.textgrid import Element, JsonObject, Token
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
@@ -67,7 +72,7 @@ DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 @dataclass(frozen=True)
-class RangeParams:
+class RangeParams(BoardCells):
     """A width x height board; numbers run 1..width + height - 1."""
 
     width: int
@@ -80,12 +85,6 @@ class RangeParams:
     def top(self) -> int:
         """The largest number: a cell that sees its whole row and column."""
         return self.width + self.height - 1
-
-    def cells(self) -> list[Cell]:
-        return [(r, c) for r in range(self.height) for c in range(self.width)]
-
-    def inside(self, r: int, c: int) -> bool:
-        return 0 <= r < self.height and 0 <= c < self.width
 
     def neighbours(self, r: int, c: int) -> list[Cell]:
         """The orthogonal neighbours (a shared list: not to be changed)."""
@@ -186,39 +185,27 @@ def count_is(views: Sequence[Sequence[int]], target: int) -> list[Clause]:
     return clauses
 
 
-class Range(CluePuzzle):
+class Range(NumberClues, CluePuzzle[RangeParams, Cell, Shading]):
     name = "range"
-    generation_solver = "mc"  # the whole generate 1.08x (BENCHMARKS.md)
+    # cacheable: a number's clauses use view literals built with the rules: nothing is drawn later
+    # solver: Minicard over CaDiCaL: the whole generate 1.08x
+    speed = Speed(rules_cacheable=True, generation_solver="mc")
     aliases = ("kurodoko",)
     title = "Range (Kurodoko)"
     rules_text = ("Shade cells so that each number counts the white cells it sees in its row and column (itself "
                   "included), numbers stay white, no two shaded cells touch, and the white cells are connected.")
     tatham_game = "range"
-    formats = ("text", "array", "tatham", "json")
-    solution_formats = ("text", "array", "json")  # a game ID holds the numbers, never the shading
+    codecs = (GridText(spaced=True, limit=EARLY), GridArray(limit=EARLY, call="np.array", first_row=True),
+              TathamCodec(), GridJson(limit=EARLY, solution_key="shaded", numbers="numbers and nulls"))
     cell_names = {True: "shaded", False: "white"}
-    size_limit_text = SIZE.text
+    size = SIZE
     example = ". . 3 .\n. . . .\n. 5 . .\n. . 2 ."  # unique only because the white cells connect
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -----------------------------------------------------------------
     def _instance(self, rows: Sequence[Sequence[Token]], line: int | None = None) -> Instance:
         """Rows of cells, each a Token whose text is a number or a blank ('.', or '' for
         the forms that say blank in their own way)."""
-        rectangular(rows, numbered=True)
-        try:
-            params = RangeParams(len(rows[0]), len(rows))
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
-        clues = {}
-        for r, row in enumerate(rows):
-            for c, t in enumerate(row):
-                value = self._number(t, params.top)
-                if value is not None:
-                    clues[(r, c)] = value
-        return Instance(self.name, params, clues)
+        return grid_instance(self.name, rows, RangeParams, lambda t, params: self._number(t, params.top), line)
 
     @staticmethod
     def _number(t: Token, top: int) -> int | None:
@@ -231,83 +218,50 @@ class Range(CluePuzzle):
             raise PuzzleError(f"number {number(value)} out of range 1..{top}", t.line, t.column)
         return value
 
-    def _parse_text(self, text: str) -> Instance:
+    def from_cells(self, rows: list[CellRow]) -> Instance:
         """Rows of whitespace-separated numbers, '.' for a blank cell."""
-        rows = token_rows(text, limit=EARLY)
-        return self._instance(rows, rows[0][0].line)
+        return self._instance(rows, rows[0].line)
 
-    def _parse_array(self, text: str) -> Instance:
+    def array_cell(self, e: Element, r: int, c: int) -> str:
         """Seed 000's array: numbers, -1 for blank."""
-        rows = array_rows(text, EARLY)
-        if not rows or not len(rows[0]):
-            raise PuzzleError("empty array")
-        cells = []
-        for row in rows:
-            out = []
-            for e in row:
-                v = e.value
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise PuzzleError(f"bad array element {quote(v)} (a number, or -1 for blank)",
-                                      e.line, e.column)
-                if v == -1:
-                    out.append(Token("", e.line, e.column))
-                else:
-                    out.append(Token(str(v), e.line, e.column))
-            cells.append(out)
-        return self._instance(cells, rows[0].line)
+        if isinstance(e.value, bool) or not isinstance(e.value, int):
+            raise PuzzleError(f"bad array element {quote(e.value)} (a number, or -1 for blank)", e.line, e.column)
+        return "" if e.value == -1 else str(e.value)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH:description` (range.c): a letter a..z is a run of 1..26 blank cells, a
         decimal number 1..W+H-1 one numbered cell, '_' stands between two numbers."""
-        game = game_id(text)
-        width, height = tatham_size(game.head, "", f"bad Range parameters {quote(game.head)} (expected like 9x6)",
-                                    game.line, game.column, EARLY)
-        try:
+        width, height = tatham_grid_size(self, game, "", "9x6", EARLY)
+        with at_place(game.line, game.column):
             params = RangeParams(width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
         cells = tatham_numbers(game, params.width * params.height, params.top)
-        rows = [[cells[r * width + c] for c in range(width)] for r in range(height)]
-        return self._instance(rows, game.line)
+        return self._instance([cells[r * width:(r + 1) * width] for r in range(height)], game.line)
 
-    def _parse_json(self, text: str) -> Instance:
-        """`grid`: rows of numbers, null a blank; `width` and `height`, when given, the grid's."""
-        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
-        rows = []
-        for r, row in enumerate(doc.board("grid", EARLY), start=1):
-            if not isinstance(doc.get("grid")[r - 1], list) or \
-                    not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row):
-                raise doc.error("grid", f"row {r} is not a list of numbers and nulls")
-            rows.append([Token("" if v is None else str(v), None, None) for v in row])
-        return self._instance(rows)
+    def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
+        """`grid`: rows of numbers, null a blank."""
+        return self._instance([[Token("" if v is None else str(v), None, None) for v in row] for row in grid])
 
     def numbers(self, inst: Instance) -> list[list[int | None]]:
         p = inst.params
         return [[inst.clues.get((r, c)) for c in range(p.width)] for r in range(p.height)]
 
-    def _text_rows(self, inst: Instance, solution: Shading | None = None) -> str:
-        """Rows of right-aligned tokens: numbers, '.' blank (or white), '#' shaded."""
-        width = len(str(inst.params.top))
-        rows = []
-        for r, row in enumerate(self.numbers(inst)):
-            cells = ["#" if solution is not None and solution[r][c] else "." if v is None else str(v)
-                     for c, v in enumerate(row)]
-            rows.append(" ".join(cell.rjust(width) for cell in cells))
-        return "\n".join(rows)
+    def cells(self, inst: Instance, solution: Shading | None = None) -> list[list[str]]:
+        return shaded_cells(self.numbers(inst), solution)
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def cell_width(self, inst: Instance) -> int:
+        return len(str(inst.params.top))
+
+    def array_board(self, inst: Instance) -> list[list[int]]:
+        return [[-1 if v is None else v for v in row] for row in self.numbers(inst)]
+
+    def array_solution(self, inst: Instance, solution: Shading) -> list[list[str]]:
+        return shading_array(solution)  # as seed 000's Unruly and Singles arrays
+
+    def tatham_id(self, inst: Instance) -> str:
         p = inst.params
-        if fmt == "text":
-            return self._text_rows(inst)
-        if fmt == "array":
-            return write_array(([-1 if v is None else v for v in row] for row in self.numbers(inst)), "np.array")
-        if fmt == "tatham":
-            cells = [v or 0 for row in self.numbers(inst) for v in row]
-            return f"{p.width}x{p.height}:{tatham_encode(cells, 0)}"
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
-                               "grid": self.numbers(inst)})
-        raise PuzzleError(f"unknown range format {quote(fmt)} (known: {', '.join(self.formats)})")
+        return tatham_grid_id(p.width, p.height, ([v or 0 for v in row] for row in self.numbers(inst)), 0)
+
+    json_grid = numbers
 
     # ---- for language models ------------------------------------------------------------
     board_legend = "one row per line, cells separated by spaces: a number is a numbered cell, `.` a cell without one"
@@ -331,25 +285,8 @@ class Range(CluePuzzle):
             forms.append(self.format(Instance(self.name, RangeParams(w, h), clues)))
         return min(forms)
 
-    def format_solution(self, inst: Instance, solution: Shading, fmt: str = "text") -> str:
-        if fmt == "tatham":
-            raise PuzzleError("Tatham's Range game ID holds the numbers, not the shading: print the solution as "
-                              "text, array or json (`puzzlelab convert range FILE --to tatham` gives the "
-                              "puzzle's ID)")
-        if fmt == "array":  # 'B' shaded, ' ' white, as the seed's Unruly and Singles arrays
-            return write_array(["B" if s else " " for s in row] for row in solution)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "shaded": self.solution_json(inst, solution)})
-        return self._text_rows(inst, solution)
-
     def solution_json(self, inst: Instance, solution: Shading) -> list[list[int]]:
         return [[int(s) for s in row] for row in solution]
-
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
-
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
 
     def show_text(self, inst: Instance) -> str:
         """The numbers in a box grid, blank cells empty."""
@@ -377,9 +314,6 @@ class Range(CluePuzzle):
         board.grid(colour="black")
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: RangeParams) -> bool:
-        return True  # a number's clauses use view literals built with the rules: nothing is drawn later
-
     def rules(self, params: RangeParams, pool: IDPool) -> Rules:
         """A shade variable per cell; no two shaded neighbours; with four cells or more, no
         white cell walled in by shaded neighbours (connectivity's one-cell case, up front:

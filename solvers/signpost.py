@@ -21,7 +21,6 @@ carrying a cell's number to the next.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -40,9 +39,13 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     quote,
 )
-from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.answers import number_cell, read_grid
+from ..lab.toolkit.cellgrid import tatham_grid_size
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, TathamCodec
 from ..lab.toolkit.numbering import (
     NumberedCells,
     clue_mismatches,
@@ -51,16 +54,15 @@ from ..lab.toolkit.numbering import (
     places,
 )
 from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.tatham import GameId
 from ..lab.toolkit.textgrid import (
     Element,
     JsonObject,
     Token,
     array_rows,
     array_shape,
-    game_id,
     position,
     rectangular,
-    tatham_size,
     token_rows,
     write_array,
 )
@@ -183,13 +185,9 @@ class Place:
     column: int | None
 
 
-def tatham_places(text: str) -> tuple[int, int, list[Place]]:
-    """Tatham's `WxH[c]:description` (signpost.c, unpick_desc): per cell in reading order an
-    optional decimal number, then its direction as a letter a..h (N, NE, .., NW)."""
-    game = game_id(text)
-    width, height = tatham_size(game.head, "c?", f"bad Signpost parameters {quote(game.head)} "
-                                "(expected like 6x6 or 6x6c)", game.line, game.column, EARLY)
-    area = width * height
+def tatham_places(game: GameId, area: int) -> list[Place]:
+    """The cells of Tatham's description (signpost.c, unpick_desc): per cell in reading order
+    an optional decimal number, then its direction as a letter a..h (N, NE, .., NW)."""
     places: list[Place] = []
     number, start = "", 0
     for i, ch in enumerate(game.desc):
@@ -213,7 +211,7 @@ def tatham_places(text: str) -> tuple[int, int, list[Place]]:
     if ends:  # the first N marks the last cell: no arrow there
         p = places[ends[0]]
         places[ends[0]] = Place(p.number, None, p.line, p.column)
-    return width, height, places
+    return places
 
 
 def split_arrays(text: str) -> tuple[str, str | None]:
@@ -250,23 +248,23 @@ def split_arrays(text: str) -> tuple[str, str | None]:
     return first, blank.sub(" ", text[:i + 1]) + rest
 
 
-class Signpost(NumberedCells, CluePuzzle):
+class Signpost(NumberedCells, CluePuzzle[SignpostParams, Cell, Grid]):
     name = "signpost"
-    generation_solver = "mc"  # one-number-per-cell counts native: generate 1.10x (BENCHMARKS.md)
+    # cacheable: a clue is one position variable
+    # solver: one-number-per-cell counts native in Minicard: generate 1.10x
+    speed = Speed(rules_cacheable=True, generation_solver="mc")
     aliases = ("arrowpath", "arrow-path")
     title = "Signpost (Arrow Path)"
     rules_text = ("Number the cells 1 to N so that each number's arrow points (at any distance) at the "
                   "cell of the next; the cell without an arrow is N.")
     tatham_game = "signpost"
-    solution_formats = ("text", "array", "json")  # a game ID holds clues, not a solved grid
-    formats = ("text", "array", "tatham", "json")
-    size_limit_text = SIZE.text
+    codecs = (MethodCodec("text", solutions=True, solution_writer="write_text"),
+              MethodCodec("array", order=20, pattern=r"\[", solutions=True), TathamCodec(),
+              JsonCodec(solution_key="numbers"))
+    size = SIZE
     # A 4x4 board as Tatham's 4x4c makes them: 1 top-left, 16 (the star) bottom-right. Two
     # givens; without them eight numberings follow the arrows.
     example = "1S  E   S   W\nE   E   SW  S\nN   N   SE  6NW\nE   E   NW  16*"
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -----------------------------------------------------------------
     def _instance(self, places: list[list[Place]], line: int | None = None) -> Instance:
@@ -274,10 +272,8 @@ class Signpost(NumberedCells, CluePuzzle):
         not kept as a clue; any other number there is (and then there is no solution)."""
         rectangular(places, numbered=True)
         width, height = len(places[0]), len(places)
-        try:
+        with at_place(line):
             params = SignpostParams(width, height, tuple(tuple(p.arrow for p in row) for row in places))
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
         clues: dict[Cell, int] = {}
         for r, row in enumerate(places):
             for c, p in enumerate(row):
@@ -306,16 +302,14 @@ class Signpost(NumberedCells, CluePuzzle):
         number = int(m.group(1)) if m.group(1) else None
         if number == 0:
             raise PuzzleError("number 0: the numbers run from 1", t.line, t.column)
-        return Place(number, self._arrow(m.group(2), t.line, t.column + len(m.group(1))), t.line, t.column)
+        return Place(number, self._arrow(m.group(2), t.line, t.shifted(len(m.group(1)))), t.line, t.column)
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """Rows of cells separated by spaces, each `[number]arrow` (see `_place`)."""
-        rows = token_rows(text, limit=EARLY)
-        if not rows:
-            raise PuzzleError("empty input")
+        rows = token_rows(text, limit=EARLY)  # refuses a text without rows
         return self._instance([[self._place(t) for t in row] for row in rows], rows[0][0].line)
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """Seed 000's two arrays: the arrows as keyboard letters (Q W E / A D / Z X C around
         S; ' ' for the last cell), then the numbers (0 for none)."""
         start = text.find("[")
@@ -347,11 +341,12 @@ class Signpost(NumberedCells, CluePuzzle):
             raise PuzzleError(f"bad number {quote(number.value)} (0 for none)", number.line, number.column)
         return Place(number.value, a, number.line, number.column)
 
-    def _parse_tatham(self, text: str) -> Instance:
-        width, height, places = tatham_places(text)
+    def from_tatham(self, game: GameId) -> Instance:
+        width, height = tatham_grid_size(self, game, "c?", "6x6 or 6x6c", EARLY)
+        places = tatham_places(game, width * height)
         return self._instance([places[r * width:(r + 1) * width] for r in range(height)], 1)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """{"arrows": rows of N NE .. NW and *, "numbers": rows of numbers (0 or null: none)}."""
         doc = JsonObject(text, self.name, ("width", "height", "arrows", "numbers"), self.aliases)
         arrows = doc.board("arrows", EARLY)
@@ -378,32 +373,23 @@ class Signpost(NumberedCells, CluePuzzle):
         return [[(solution[r][c] if solution is not None else inst.clues.get((r, c), p.n if a is None else None), a)
                  for c, a in enumerate(row)] for r, row in enumerate(p.arrows)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        if fmt == "text":
-            return self._text(self.cells(inst))
-        if fmt == "array":
-            return self._array(inst)
-        if fmt == "tatham":
-            return self._tatham(inst)
-        if fmt == "json":
-            p = inst.params
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
-                               "arrows": [[END if a is None else COMPASS[a] for a in row] for row in p.arrows],
-                               "numbers": [[n or 0 for n, _ in row] for row in self.cells(inst)]})
-        raise PuzzleError(f"unknown signpost format {quote(fmt)} (known: {', '.join(self.formats)})")
-
-    @staticmethod
-    def _text(cells: list[list[tuple[int | None, Arrow]]]) -> str:
+    def write_text(self, inst: Instance, solution: Grid | None = None) -> str:
+        cells = self.cells(inst, solution)
         tokens = [[f"{n or ''}{END if a is None else COMPASS[a]}" for n, a in row] for row in cells]
         wide = max(len(t) for row in tokens for t in row)
         return "\n".join(" ".join(t.ljust(wide) for t in row).rstrip() for row in tokens)
 
-    def _array(self, inst: Instance) -> str:
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        return {"width": inst.params.width, "height": inst.params.height,
+                "arrows": [[END if a is None else COMPASS[a] for a in row] for row in inst.params.arrows],
+                "numbers": [[n or 0 for n, _ in row] for row in self.cells(inst)]}
+
+    def write_array(self, inst: Instance) -> str:
         arrows = [[" " if a is None else SEED_LETTERS[a] for a in row] for row in inst.params.arrows]
         numbers = [[n or 0 for n, _ in row] for row in self.cells(inst)]
         return write_array(arrows, "board1 = np.array") + "\n" + write_array(numbers, "board2 = np.array")
 
-    def _tatham(self, inst: Instance) -> str:
+    def tatham_id(self, inst: Instance) -> str:
         """What signpost.c's generate_desc writes: per cell its number if given, then its
         letter; the last cell is written as N and 'a', as his generator leaves it."""
         p = inst.params
@@ -422,9 +408,6 @@ class Signpost(NumberedCells, CluePuzzle):
                     "cell, shown with its number")
     answer_format = ("the numbers: one row per line, each cell's number from 1 to N (N the number of cells), separated "
                      "by single spaces")
-
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
 
     def read_answer(self, inst: Instance, text: str) -> Grid:
         p = inst.params
@@ -451,12 +434,8 @@ class Signpost(NumberedCells, CluePuzzle):
             forms.append(self.format(Instance(self.name, SignpostParams(w, h, arrows), clues)))
         return min(forms)
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "array":  # the seed's output
-            return write_array(list(row) for row in solution)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "numbers": [list(row) for row in solution]})
-        return self._text(self.cells(inst, solution))
+    def write_array_solution(self, inst: Instance, solution: Grid) -> str:
+        return write_array(list(row) for row in solution)  # the seed's output
 
     def show_text(self, inst: Instance) -> str:
         """Each cell its arrow (a star for the last) after its given number."""
@@ -492,9 +471,6 @@ class Signpost(NumberedCells, CluePuzzle):
         board.grid()
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: SignpostParams) -> bool:
-        return True  # a clue is one position variable
-
     def rules(self, params: SignpostParams, pool: IDPool) -> Rules:
         return self._rules(params, pool)
 

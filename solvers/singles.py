@@ -13,33 +13,55 @@ added lazily (`cuts`); the CP-SAT model states it with BFS distances instead.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import chain, combinations, compress
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pysat.formula import IDPool
 
-from ..lab.engine.puzzle import BoardLimit, CluePuzzle, CpModel, Instance, PuzzleError, Rules, quote, variable_block
+from ..lab.engine.puzzle import (
+    BoardLimit,
+    CluePuzzle,
+    CpModel,
+    Instance,
+    PuzzleError,
+    Rules,
+    Speed,
+    at_place,
+    quote,
+    variable_block,
+)
 from ..lab.toolkit.answers import SHADING_FORMAT, read_shading, shading_text
+from ..lab.toolkit.cellgrid import (
+    BoardCells,
+    CellRow,
+    GridJson,
+    GridText,
+    shaded_cells,
+    shading_array,
+    tatham_grid_size,
+)
+from ..lab.toolkit.codecs import MethodCodec, TathamCodec
 from ..lab.toolkit.connectivity import white_components
+from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.symmetry import board_symmetries, first_seen
-from ..lab.toolkit.textgrid import JsonObject, array_rows, game_id, tatham_size, token_rows, write_array
+from ..lab.toolkit.tatham import GameId
+from ..lab.toolkit.textgrid import JsonObject, array_rows, write_array
 
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
 BLANKS = {".", "_", "-", "0"}
 TATHAM_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # n2c / c2n
 # Size limit: numbers up to 61, as Tatham's game IDs write them (a random board at the limit
-# checks in seconds: BENCHMARKS.md, 2026-11-24).
+# checks in seconds).
 SIZE = BoardLimit(len(TATHAM_DIGITS) - 1, len(TATHAM_DIGITS) - 1, 2, 2)
 EARLY = SIZE.early("singles")  # the readers' size check, before any cell is read
 
 
 @dataclass(frozen=True)
-class SinglesParams:
+class SinglesParams(BoardCells):
     """A width x height board; numbers run 1..max(width, height)."""
 
     width: int
@@ -52,9 +74,6 @@ class SinglesParams:
     def top(self) -> int:
         """The largest number a cell may hold."""
         return max(self.width, self.height)
-
-    def cells(self) -> list[Cell]:
-        return [(r, c) for r in range(self.height) for c in range(self.width)]
 
     def lines(self) -> list[list[Cell]]:
         rows = [[(r, c) for c in range(self.width)] for r in range(self.height)]
@@ -194,35 +213,33 @@ def _patterns(params: SinglesParams, shade: list[list[int]], number: Callable[[i
     return clauses
 
 
-class Singles(CluePuzzle):
+class Singles(NumberClues, CluePuzzle):
     name = "singles"
+    # cacheable: clues are literals of rule variables: one CNF per size serves all
+    speed = Speed(rules_cacheable=True)
     aliases = ("hitori",)
     title = "Singles (Hitori)"
     rules_text = ("Shade cells so that no number repeats among the unshaded cells of a row or column, no two shaded "
                   "cells touch, and the unshaded cells are connected.")
-    formats = ("text", "array", "tatham", "json")
+    codecs = (GridText(spaced=True, limit=EARLY),
+              MethodCodec("array", order=20, pattern=r"\[", solutions=True, reader="from_array",
+                          writer="array_text", solution_writer="array_solution_text"),
+              TathamCodec(), GridJson(limit=EARLY, solution_key="shaded", numbers="numbers"))
     tatham_game: ClassVar[str | None] = "singles"  # the game in Simon Tatham's collection
-    # `--out-format` for solutions: Tatham's game ID holds the numbers, never the shading
-    solution_formats: ClassVar[tuple[str, ...]] = ("text", "array", "json")
     cell_names = {True: "shaded", False: "white"}
-    size_limit_text = SIZE.text
+    size = SIZE
     example = "2 1 4 1\n1 2 3 1\n1 3 2 1\n3 2 1 2"
 
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
-
     # ---- text forms -----------------------------------------------------------------
-    def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]]) -> Instance:
+    def _instance(self, cells: list[list[int]], where: Sequence[Sequence[tuple[int | None, int | None]]]) -> Instance:
         """Check a rectangle of numbers (0 = blank); `where[r][c]` is its (line, column)."""
         height = len(cells)
         width = len(cells[0]) if cells else 0
         for r, row in enumerate(cells):
             if len(row) != width:
                 raise PuzzleError(f"row {r + 1} has {len(row)} cells, expected {width}", where[r][0][0])
-        try:
+        with at_place(where[0][0][0] if where and where[0] else None):
             params = SinglesParams(width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, where[0][0][0] if where and where[0] else None) from None
         clues = {}
         for r, row in enumerate(cells):
             for c, v in enumerate(row):
@@ -233,19 +250,19 @@ class Singles(CluePuzzle):
         return Instance(self.name, params, clues)
 
     @staticmethod
-    def _number(text: str, line: int, column: int) -> int:
+    def _number(text: str, line: int | None, column: int | None) -> int:
         if text in BLANKS:
             return 0
         if not text.isdecimal():
             raise PuzzleError(f"bad cell {quote(text)} (a number, or '.' for blank)", line, column)
         return int(text)
 
-    def _parse_text(self, text: str) -> Instance:
-        rows = token_rows(text, limit=EARLY)
+    def from_cells(self, rows: list[CellRow]) -> Instance:
         cells = [[self._number(t.text, t.line, t.column) for t in row] for row in rows]
         return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows])
 
-    def _parse_array(self, text: str) -> Instance:
+    def from_array(self, text: str) -> Instance:
+        """Seed 000's array: numbers (0 or a blank string a blank)."""
         rows = array_rows(text, EARLY)
         cells, where = [], []
         for r, row in enumerate(rows):
@@ -262,11 +279,9 @@ class Singles(CluePuzzle):
             raise PuzzleError("empty array")
         return self._instance(cells, where)
 
-    def _parse_tatham(self, text: str) -> Instance:
-        game = game_id(text)
+    def from_tatham(self, game: GameId) -> Instance:
         desc = game.desc
-        width, height = tatham_size(game.head, r"(?:d[a-z])?", f"bad Singles parameters {quote(game.head)} "
-                                    "(expected like 5x5de)", game.line, game.column, EARLY)
+        width, height = tatham_grid_size(self, game, r"(?:d[a-z])?", "5x5de", EARLY)
         if len(desc) != width * height:
             raise PuzzleError(f"game description has {len(desc)} cells, expected {width * height}", *game.at(0))
         for i, ch in enumerate(desc):
@@ -275,38 +290,36 @@ class Singles(CluePuzzle):
         cells = [[TATHAM_DIGITS.index(ch) for ch in desc[r * width:(r + 1) * width]] for r in range(height)]
         return self._instance(cells, [[game.at(r * width + c) for c in range(width)] for r in range(height)])
 
-    def _parse_json(self, text: str) -> Instance:
-        """`grid`: rows of numbers (null or 0 a blank); `width` and `height`, when given,
-        the grid's."""
-        doc = JsonObject(text, self.name, ("width", "height", "grid"), self.aliases)
-        cells = []
-        for r, row in enumerate(doc.board("grid", EARLY)):
-            if not isinstance(doc.get("grid")[r], list) or \
-                    not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row):
-                raise doc.error("grid", f"row {r + 1} is not a list of numbers")
-            cells.append([v or 0 for v in row])
+    def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
+        """`grid`: rows of numbers (null or 0 a blank)."""
+        cells = [[v or 0 for v in row] for row in grid]
         return self._instance(cells, [[(None, None)] * max(1, len(row)) for row in cells])
 
     def numbers(self, inst: Instance) -> list[list[int]]:
         p = inst.params
         return [[inst.clues.get((r, c), 0) for c in range(p.width)] for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def cells(self, inst: Instance, solution: Shading | None = None) -> list[list[str]]:
+        return shaded_cells(self.numbers(inst), solution)
+
+    def cell_width(self, inst: Instance) -> int:
+        return len(str(inst.params.top))
+
+    def array_text(self, inst: Instance) -> str:
+        return write_array(self.numbers(inst))
+
+    def array_solution_text(self, inst: Instance, solution: Shading) -> str:
+        return write_array(shading_array(solution))
+
+    def tatham_id(self, inst: Instance) -> str:
         p, cells = inst.params, self.numbers(inst)
-        if fmt == "text":
-            width = len(str(p.top))
-            return "\n".join(" ".join(("." if v == 0 else str(v)).rjust(width) for v in row) for row in cells)
-        if fmt == "array":
-            return write_array(cells)
-        if fmt == "tatham":
-            if any(v == 0 for row in cells for v in row):
-                raise PuzzleError("Tatham's Singles has no blank cells")
-            if p.top >= len(TATHAM_DIGITS):
-                raise PuzzleError(f"Tatham's Singles writes numbers up to {len(TATHAM_DIGITS) - 1}")
-            return f"{p.width}x{p.height}:" + "".join(TATHAM_DIGITS[v] for row in cells for v in row)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "grid": cells})
-        raise PuzzleError(f"unknown singles format {quote(fmt)} (known: {', '.join(self.formats)})")
+        if any(v == 0 for row in cells for v in row):
+            raise PuzzleError("Tatham's Singles has no blank cells")
+        if p.top >= len(TATHAM_DIGITS):
+            raise PuzzleError(f"Tatham's Singles writes numbers up to {len(TATHAM_DIGITS) - 1}")
+        return f"{p.width}x{p.height}:" + "".join(TATHAM_DIGITS[v] for row in cells for v in row)
+
+    json_grid = numbers
 
     # ---- for language models ------------------------------------------------------------
     board_legend = "one row per line, each cell's number, separated by spaces (`.` a blank cell, if any)"
@@ -333,28 +346,8 @@ class Singles(CluePuzzle):
             forms.append(self.format(Instance(self.name, SinglesParams(w, h), clues)))
         return min(forms)
 
-    def format_solution(self, inst: Instance, solution: Shading, fmt: str = "text") -> str:
-        if fmt == "tatham":
-            raise PuzzleError("Tatham's Singles game ID holds the numbers, not the shading: print the solution as "
-                              "text, array or json (`puzzlelab convert singles FILE --to tatham` gives the "
-                              "puzzle's ID)")
-        cells = self.numbers(inst)
-        if fmt == "array":  # the seed's output: 'B' for shaded, ' ' for white
-            return write_array(["B" if s else " " for s in row] for row in solution)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "shaded": self.solution_json(inst, solution)})
-        width = len(str(inst.params.top))
-        return "\n".join(" ".join(("#" if s else "." if v == 0 else str(v)).rjust(width)
-                                  for s, v in zip(srow, vrow)) for srow, vrow in zip(solution, cells))
-
     def solution_json(self, inst: Instance, solution: Shading) -> list[list[int]]:
         return [[int(s) for s in row] for row in solution]
-
-    def describe_clue(self, key: Cell, value: int) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
-
-    def clue_json(self, key: Cell, value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
 
     # ---- pictures -----------------------------------------------------------------
     def draw(self, ax, inst: Instance, solution: Shading | None = None) -> None:
@@ -373,9 +366,6 @@ class Singles(CluePuzzle):
         board.grid()
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: SinglesParams) -> bool:
-        return True  # clues are literals of rule variables: one CNF per size serves all
-
     def rules(self, params: SinglesParams, pool: IDPool) -> Rules:
         """Rules for a session that checks many boards of this size: a variable per cell
         and number, so that a clue is a single literal (an assumption, nothing to load)."""

@@ -32,16 +32,18 @@ Size limit: boards of at most 8x8 cells. The search itself is bounded by time, n
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote, strip_bom
+from ..lab.engine.puzzle import Answer, BoardLimit, Instance, MovePuzzle, PuzzleError, quote
 from ..lab.engine.search import MoveProblem, solve
 from ..lab.toolkit.answers import moves_text, read_moves
-from ..lab.toolkit.beside import READABLE, Line, text_beside
+from ..lab.toolkit.beside import READABLE, move_choices, text_beside
+from ..lab.toolkit.codecs import MethodCodec
+from ..lab.toolkit.forms import MOVES_JSON, string_rows
 from ..lab.toolkit.textgrid import JsonObject
 
 EMPTY = "."
@@ -138,24 +140,17 @@ class SlidingProblem(MoveProblem):
         return pos.translate(self.table) if self.table else pos
 
 
-class Sliding(MovePuzzle):
+class Sliding(MovePuzzle[SlidingParams, str, list[Slide]]):
     name = "sliding"
     aliases = ("slidingblocks", "klotski", "quzzle")
     title = "Sliding blocks: fewest one-cell slides to the goal pattern"
     rules_text = "Slide blocks one cell at a time (up, down, left, right) into empty cells until the goal shows."
-    formats = ("text", "line", "json")
-    size_limit_text = SIZE.text
+    codecs = (MethodCodec("text"), MethodCodec("line", pattern=r"\A\d+x\d+:"), MOVES_JSON)
+    size = SIZE
     example = "1122\n1133\n45..\n6788\n6799\n\n????\n????\n????\n????\n1???"
 
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
-
     # ---- text forms -------------------------------------------------------------
-    def sniff(self, text: str) -> str:
-        """`WxH:start:goal` is the line form; the rest as every puzzle sniffs."""
-        return "line" if re.match(r"\d+x\d+:", strip_bom(text).strip()) else super().sniff(text)
-
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         grids: list[list[tuple[int, str]]] = [[]]
         for lineno, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
@@ -172,12 +167,12 @@ class Sliding(MovePuzzle):
         (start, width, height), (goal, gw, gh) = (self._grid(g) for g in grids)
         if (gw, gh) != (width, height):
             rows = grids[1]
-            line = rows[height][0] if gh > height else rows[-1][0] if gh < height else rows[0][0]
-            raise PuzzleError(f"goal grid is {gw}x{gh}, start grid is {width}x{height}", line)
+            at = rows[height][0] if gh > height else rows[-1][0] if gh < height else rows[0][0]
+            raise PuzzleError(f"goal grid is {gw}x{gh}, start grid is {width}x{height}", at)
         return self._instance(width, start, goal, grids[0][0][0], grids[1][0][0])
 
     @staticmethod
-    def _grid(rows: list[tuple[int, str]]) -> tuple[str, int, int]:
+    def _grid(rows: Sequence[tuple[int | None, str]]) -> tuple[str, int, int]:
         width = len(rows[0][1])
         EARLY(max(len(line) for _, line in rows), len(rows), rows[0][0])
         for lineno, line in rows:
@@ -185,7 +180,7 @@ class Sliding(MovePuzzle):
                 raise PuzzleError(f"row has {len(line)} cells, expected {width}", lineno)
         return "".join(line for _, line in rows), width, len(rows)
 
-    def _parse_line(self, text: str) -> Instance:
+    def read_line(self, text: str) -> Instance:
         m = re.fullmatch(r"(\d+)x(\d+):([^:\s]+):([^:\s]+)", text.strip())
         if not m:
             raise PuzzleError("line form is WIDTHxHEIGHT:start:goal, e.g. 4x5:1122...:....1...", 1)
@@ -197,19 +192,12 @@ class Sliding(MovePuzzle):
                 raise PuzzleError(f"{what} has {len(s)} cells, expected {width}x{height}", 1)
         return self._instance(width, start, goal, 1, 1, one_line=True)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`start` and `goal`: rows as in the text form, each a string."""
         doc = JsonObject(text, self.name, ("start", "goal"), self.aliases)
-        rows = []
-        for key in ("start", "goal"):
-            value = doc.array(key, what="rows, each a string")
-            line = doc.where(key)[0] or 1
-            if value:
-                EARLY(max(len(r) if isinstance(r, str) else 0 for r in value), len(value), line)
-            if not value or not all(isinstance(r, str) and r for r in value):
-                raise doc.error(key, "must be a non-empty list of rows, each a string")
-            rows.append([(line, r.replace("0", EMPTY)) for r in value])
-        (start, width, height), (goal, gw, gh) = (self._grid(g) for g in rows)
+        (start, width, height), (goal, gw, gh) = (
+            self._grid([(doc.where(key)[0], r.replace("0", EMPTY))
+                        for r in string_rows(doc, key, "rows, each a string", EARLY)]) for key in ("start", "goal"))
         if (gw, gh) != (width, height):
             raise PuzzleError(f"goal grid is {gw}x{gh}, start grid is {width}x{height}", 1)
         return self._instance(width, start, goal, 1, 1, one_line=True)
@@ -234,19 +222,22 @@ class Sliding(MovePuzzle):
         params = SlidingParams(width, len(start) // width)
         return Instance(self.name, params, {"start": start, "goal": goal})
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        w, h = inst.params.width, inst.params.height
+    @staticmethod
+    def rows(inst: Instance, key: str) -> list[str]:
+        w, cells = inst.params.width, inst.clues[key]
+        return [cells[r * w:(r + 1) * w] for r in range(inst.params.height)]
+
+    def write_text(self, inst: Instance) -> str:
+        return "\n".join(self.rows(inst, "start")) + "\n\n" + "\n".join(self.rows(inst, "goal"))
+
+    def write_line(self, inst: Instance) -> str:
         start, goal = inst.clues["start"], inst.clues["goal"]
-        rows = lambda s: [s[r * w:(r + 1) * w] for r in range(h)]  # noqa: E731
-        if fmt == "text":
-            return "\n".join(rows(start)) + "\n\n" + "\n".join(rows(goal))
-        if fmt == "line":
-            if EMPTY in goal or any(ch == "0" for ch in start + goal):
-                raise PuzzleError("the line form cannot say 'must be empty' or name block '0'")
-            return f"{w}x{h}:{start.replace(EMPTY, '0')}:{goal.replace(ANY, '.')}"
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "start": rows(start), "goal": rows(goal)})
-        raise PuzzleError(f"unknown sliding format {quote(fmt)} (known: {', '.join(self.formats)})")
+        if EMPTY in goal or any(ch == "0" for ch in start + goal):
+            raise PuzzleError("the line form cannot say 'must be empty' or name block '0'")
+        return f"{inst.params.width}x{inst.params.height}:{start.replace(EMPTY, '0')}:{goal.replace(ANY, '.')}"
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        return {"start": self.rows(inst, "start"), "goal": self.rows(inst, "goal")}
 
     # ---- solving ------------------------------------------------------------------
     def problem(self, inst: Instance, deadline: float | None = None) -> SlidingProblem:
@@ -373,20 +364,12 @@ class Sliding(MovePuzzle):
             cells = blocks(pos).get(ch)
             pos = (slide(pos, w, cells, *DIRECTIONS[d]) if cells and d in DIRECTIONS else None) or pos
         show(pos, w + 1.5, f"after {len(moves)} moves")
-        text_beside(ax, [move_lines(moves, per) for per in (5, 10)] if moves else [[Line("no moves")]])
+        text_beside(ax, move_choices([f"{ch}{ARROW.get(d, '?')}" for ch, d in moves]))
 
 
 PALETTE = ["#f4a582", "#92c5de", "#b8e186", "#fdd49e", "#c2a5cf", "#f1b6da", "#a6dba0", "#d8daeb", "#fee08b",
            "#80cdc1", "#e0e0e0", "#bababa"]
 ARROW = {"up": "\u2191", "down": "\u2193", "left": "\u2190", "right": "\u2192"}
-
-
-def move_lines(moves: Sequence[Sequence[str]], per: int) -> list[Line]:
-    """The slides as lines of `per`, each labelled with its first slide's number: "5→" is
-    block 5 one cell right."""
-    steps = [f"{ch}{ARROW.get(d, '?')}" for ch, d in moves]
-    return [Line("moves", bold=True)] + [Line("  ".join(steps[i:i + per]), str(i + 1))
-                                         for i in range(0, len(steps), per)]
 
 
 def placements(inst: Instance, ch: str) -> list[frozenset[int]]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import math
 import re
 from collections.abc import Iterable
@@ -33,29 +32,32 @@ from ..lab.engine.puzzle import (
     BoardLimit,
     CluePuzzle,
     CpModel,
+    GradingHints,
     Instance,
     LpModel,
     PairLayout,
     PuzzleError,
     Rules,
+    Speed,
     number,
     quote,
     variable_block,
 )
 from ..lab.face.share import NONE, box_grid
-from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.answers import number_cell
+from ..lab.toolkit.answers import read_grid as read_answer_grid  # `read_grid` is the grid form's reader here
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, TathamCodec, solved_board
+from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.symmetry import Symmetry
+from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import (
     JsonObject,
     array_rows,
     char_rows,
     count_cells,
-    game_id,
     grid_lines,
     json_shown,
     rectangular,
-    tatham_cells,
-    tatham_encode,
     token_rows,
     write_array,
 )
@@ -132,34 +134,41 @@ def is_hex(symbols: list[str]) -> bool:
     return set(HEX) <= used <= set(HEX) | HEX_BLANKS
 
 
-class Sudoku(CluePuzzle):
+@dataclass(frozen=True)
+class SpacedGrid(MethodCodec):
+    """The grid form, told from the line form by single cells with white space between them
+    (`. . 4 | 3 . .`, `10 . 3`); characters only, in one line or several (16 lines of 16), with
+    or without box rules or spaces between boxes (`004|300|209`, `4.. ... 8.5`), are the line form."""
+
+    def recognises(self, text: str) -> bool:
+        return any(len(words) > 1 and any(len(w) == 1 for w in words)
+                   for words in (line.split() for _, line in grid_lines(text, rules=True)))
+
+
+class Sudoku(NumberClues, CluePuzzle[SudokuParams, tuple[int, int], Grid]):
     name = "sudoku"
-    mostly_propagation = True  # about half of minimal 9x9 grade 0: the try pays (ninth session)
+    clue_word = "digit"
+    # cacheable: clue literals are rule variables: one CNF per size serves every grid
+    # propagation: about half of minimal 9x9 grade 0: the try pays
+    speed = Speed(rules_cacheable=True)
+    grading = GradingHints(mostly_propagation=True, keys=("human_technique", "human_steps"))
     aliases = ("solo",)
     title = "Sudoku (Solo), any box shape"
     rules_text = "Fill the grid with the digits 1..n so that every row, column and box holds each digit once."
-    formats = ("line", "grid", "array", "tatham", "json")
+    # every form's solved form is the board with every cell given
+    codecs = tuple(solved_board(form, "full") for form in (
+        MethodCodec("line"), SpacedGrid("grid", order=60), MethodCodec("array", order=20, pattern=r"\["),
+        TathamCodec(), JsonCodec()))
     tatham_game: ClassVar[str | None] = "solo"  # the game in Simon Tatham's collection
     size_limit_text = SIZE.text
     example = "1.2......43....."
     pair_layout = PairLayout("line", blank="0", blanks="0.")  # Kaggle's puzzle,solution CSV
-    grade_keys = ("human_technique", "human_steps")
 
     def check_size(self, inst: Instance) -> None:
         check_params(inst.params)
 
     # ---- text forms -----------------------------------------------------------------
-    def sniff(self, text: str) -> str:
-        """Single cells with white space between them (`. . 4 | 3 . .`, `10 . 3`) are the
-        grid form; characters only, in one line or several (16 lines of 16), with or without
-        box rules or spaces between boxes (`004|300|209`, `4.. ... 8.5`), the line form."""
-        fmt = super().sniff(text)
-        if fmt == "line" and any(len(words) > 1 and any(len(w) == 1 for w in words)
-                                 for words in (line.split() for _, line in grid_lines(text, rules=True))):
-            return "grid"
-        return fmt
-
-    def _instance(self, cells: list[list[int]], where: list[list[tuple[int, int]]] | None = None,
+    def _instance(self, cells: list[list[int]], where: list[list[tuple[int | None, int | None]]] | None = None,
                   params: SudokuParams | None = None, symbols: str = ALPHABET) -> Instance:
         n = len(cells)
         params = check_params(params) if params else SudokuParams.for_size(n)
@@ -201,7 +210,7 @@ class Sudoku(CluePuzzle):
                  for row, places in zip(symbols, where)]
         return self._instance(cells, where, symbols=notation)
 
-    def _parse_line(self, text: str) -> Instance:
+    def read_line(self, text: str) -> Instance:
         lines = grid_lines(text, rules=True)
         n = math.isqrt(sum(count_cells(line) for _, line in lines))
         EARLY(n, n, lines[0][0])  # n x n characters, counted before a cell is made
@@ -219,7 +228,7 @@ class Sudoku(CluePuzzle):
         return self._cells([[t.text for t in row] for row in board],
                            [[(t.line, t.column) for t in row] for row in board])
 
-    def _parse_grid(self, text: str) -> Instance:
+    def read_grid(self, text: str) -> Instance:
         rows = token_rows(text, rules=True, limit=EARLY)
         rectangular(rows)
         n = len(rows)
@@ -227,7 +236,7 @@ class Sudoku(CluePuzzle):
         SudokuParams.for_size(n)
         return self._cells([[t.text for t in row] for row in rows], [[(t.line, t.column) for t in row] for row in rows])
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         rows = array_rows(text, EARLY)
         n = len(rows)
         rectangular(rows, n, n, "array row", numbered=True)
@@ -235,8 +244,7 @@ class Sudoku(CluePuzzle):
         return self._cells([[str(e.value).strip() or "." for e in row] for row in rows],
                            [[(e.line, e.column) for e in row] for row in rows])
 
-    def _parse_tatham(self, text: str) -> Instance:
-        game = game_id(text)
+    def from_tatham(self, game: GameId) -> Instance:
         head = game.head
         m = re.fullmatch(r"(\d+)(?:x(\d+))?([a-z0-9]*)", head)
         if not m:
@@ -252,7 +260,7 @@ class Sudoku(CluePuzzle):
         flat = tatham_cells(game, n * n, {}, 0, numbers=True)
         return self._instance([flat[i * n:(i + 1) * n] for i in range(n)], params=params)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`grid`: n rows of n digits (0 or "." a blank); `box`, when given, [rows, cols] of
         a box (else the squarest box of n cells)."""
         doc = JsonObject(text, self.name, ("box", "grid"), self.aliases)
@@ -275,31 +283,42 @@ class Sudoku(CluePuzzle):
         return [[inst.clues.get((r, c), 0) for c in range(n)] for r in range(n)]
 
     def format(self, inst: Instance, fmt: str = "grid") -> str:
-        cells, n, p = self.cells(inst), inst.params.n, inst.params
-        symbols = p.symbols
-        if fmt in ("line", "text"):
-            return "".join("." if d == 0 else symbols[d - 1] for row in cells for d in row)
-        if fmt == "grid":
-            width = 1 if symbols == HEX else len(str(n))
-            shown = (lambda d: symbols[d - 1]) if symbols == HEX else str  # noqa: E731
-            lines = []
-            for r, row in enumerate(cells):
-                if r and r % p.box_rows == 0:
-                    lines.append("")
-                parts = []
-                for c, d in enumerate(row):
-                    if c and c % p.box_cols == 0:
-                        parts.append(" ")
-                    parts.append(("." if d == 0 else shown(d)).rjust(width))
-                lines.append(" ".join(parts))
-            return "\n".join(lines)
-        if fmt == "array":
-            return write_array([" " if d == 0 else symbols[d - 1] for d in row] for row in cells)
-        if fmt == "tatham":
-            return f"{p.box_rows}x{p.box_cols}:" + tatham_encode([d for row in cells for d in row], 0)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "box": [p.box_rows, p.box_cols], "grid": cells})
-        raise PuzzleError(f"unknown sudoku format {quote(fmt)} (known: {', '.join(self.formats)})")
+        """As every puzzle's, but the grid form by default, and "text" (the engine's usual
+        name for a puzzle's plain form) the line form."""
+        return super().format(inst, "line" if fmt == "text" else fmt)
+
+    def write_line(self, inst: Instance) -> str:
+        symbols = inst.params.symbols
+        return "".join("." if d == 0 else symbols[d - 1] for row in self.cells(inst) for d in row)
+
+    def write_grid(self, inst: Instance) -> str:
+        """A row a line, a blank line between bands of boxes and a wider space between stacks."""
+        p, symbols = inst.params, inst.params.symbols
+        width = 1 if symbols == HEX else len(str(p.n))
+        shown = (lambda d: symbols[d - 1]) if symbols == HEX else str  # noqa: E731
+        lines = []
+        for r, row in enumerate(self.cells(inst)):
+            if r and r % p.box_rows == 0:
+                lines.append("")
+            parts = []
+            for c, d in enumerate(row):
+                if c and c % p.box_cols == 0:
+                    parts.append(" ")
+                parts.append(("." if d == 0 else shown(d)).rjust(width))
+            lines.append(" ".join(parts))
+        return "\n".join(lines)
+
+    def write_array(self, inst: Instance) -> str:
+        symbols = inst.params.symbols
+        return write_array([" " if d == 0 else symbols[d - 1] for d in row] for row in self.cells(inst))
+
+    def tatham_id(self, inst: Instance) -> str:
+        p = inst.params
+        return f"{p.box_rows}x{p.box_cols}:" + tatham_encode([d for row in self.cells(inst) for d in row], 0)
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p = inst.params
+        return {"box": [p.box_rows, p.box_cols], "grid": self.cells(inst)}
 
     def show_text(self, inst: Instance) -> str:
         """The board for a terminal: heavy lines around the boxes, '·' for a blank."""
@@ -316,9 +335,6 @@ class Sudoku(CluePuzzle):
     def board_text(self, inst: Instance) -> str:
         return self.format(inst, "grid")
 
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
-
     def read_answer(self, inst: Instance, text: str) -> Grid:
         n, symbols = inst.params.n, inst.params.symbols
 
@@ -328,28 +344,16 @@ class Sudoku(CluePuzzle):
             if len(token) == 1 and token.upper() in symbols:  # a letter for 10 and up, as the board shows it
                 return symbols.index(token.upper()) + 1
             raise ValueError(f"not a number from 1 to {n}")
-        return tuple(map(tuple, read_grid(text, n, n, digit, "digit")))
+        return tuple(map(tuple, read_answer_grid(text, n, n, digit, "digit")))
 
     def full(self, inst: Instance, solution: Grid) -> Instance:
         n = inst.params.n
         return Instance(self.name, inst.params, {(r, c): solution[r][c] for r in range(n) for c in range(n)})
 
     def format_solution(self, inst: Instance, solution: Grid, fmt: str = "grid") -> str:
-        return self.format(self.full(inst, solution), fmt)
-
-    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
-        return [list(row) for row in solution]
-
-    def describe_clue(self, key: tuple[int, int], value: int) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
-
-    def clue_json(self, key: tuple[int, int], value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "digit": value}
+        return super().format_solution(inst, solution, "line" if fmt == "text" else fmt)
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: SudokuParams) -> bool:
-        return True  # clue literals are rule variables: one CNF per size serves every grid
-
     def rules(self, params: SudokuParams, pool: IDPool) -> Rules:
         n = params.n
         first = variable_block(pool, n ** 3)  # x[r][c][d] = first + (r * n + c) * n + d
@@ -513,7 +517,7 @@ def _least_rows(variants: list[list[list[int]]], box_rows: int, box_cols: int) -
     best_rows: list[tuple[int, ...]] = []
     for _ in range(n):
         best: tuple[int, ...] | None = None
-        survivors = []
+        survivors: list[tuple[list[list[int]], tuple[int, ...], tuple[int, ...], dict[int, int]]] = []
         for g, used, cols, labels in states:
             for x in _next_rows(used, box_rows, n):
                 new = dict(labels)

@@ -15,7 +15,6 @@ is a unary counter built with the rules, and a count clue is one literal of it.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -31,29 +30,29 @@ from ..lab.engine.puzzle import (
     CluePuzzle,
     CpModel,
     Exactly,
+    GradingHints,
     Instance,
     PuzzleError,
     Rules,
+    Speed,
     known_key,
     quote,
     variable_block,
 )
 from ..lab.toolkit.answers import answer_body, read_grid
 from ..lab.toolkit.counting import exact_counts
+from ..lab.toolkit.framed import board_with_sides, clue_number, edge_codecs, side_lists, tatham_least
 from ..lab.toolkit.matching import bipartite_matching
 from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.tatham import GameId, tatham_size
 from ..lab.toolkit.textgrid import (
-    GameId,
     JsonObject,
     Token,
     array_rows,
-    game_id,
     json_shown,
     line_tokens,
-    named_vector,
     numbered_lines,
     rectangular,
-    tatham_size,
     write_array,
 )
 
@@ -145,6 +144,11 @@ def check_count(params: TentsParams, key: Key, value: Any) -> None:
         raise PuzzleError(f"count {quote(value)} for {key} is not a number of tents")
 
 
+def shown_count(n: int | None) -> str:
+    """A count as the text form writes it: the number, or '?' when it is not given."""
+    return UNKNOWN if n is None else str(n)
+
+
 @dataclass
 class TentsVars:
     tent: list[list[int]]
@@ -152,22 +156,22 @@ class TentsVars:
     false: int  # a literal that is always false (a count no line can have)
 
 
-class Tents(CluePuzzle):
+class Tents(CluePuzzle[TentsParams, Key, Grid]):
     name = "tents"
-    mostly_propagation = True  # 60% of generated 8x8 boards grade 0: the try pays (ninth session)
+    # cacheable: a count is one literal of a counter built with the rules
+    # propagation: 60% of generated 8x8 boards grade 0: the try pays
+    speed = Speed(rules_cacheable=True)
+    grading = GradingHints(mostly_propagation=True)
     aliases = ("tents-and-trees",)
     title = "Tents (Tents and Trees)"
     rules_text = ("Pair every tree with a tent next to it (one to one); no two tents touch, even diagonally; "
                   "each row and column has its count of tents.")
     tatham_game = "tents"
-    solution_formats = ("text", "array", "json")  # a game ID holds the trees and counts, not the tents
-    formats = ("text", "array", "tatham", "json")
+    codecs = edge_codecs(refusal="a Tents game ID holds the trees and counts, not the tents: "
+                                 "use convert tents FILE --to tatham for the puzzle", grid_solution=True)
     cell_names = {True: "tent", False: "empty"}
-    size_limit_text = SIZE.text
+    size = SIZE
     example = "T... 2\nT..T 0\n...T 2\n.... 0\n1 1 1 1"
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -----------------------------------------------------------------
     def _instance(self, rows: list[list[Token]], rows_counts: list[Token], cols_counts: list[Token],
@@ -175,10 +179,7 @@ class Tents(CluePuzzle):
         """Rows of cells ('T' tree, '.' empty), and the counts as tokens ('?' unknown)."""
         rectangular(rows, numbered=True)
         width, height = len(rows[0]), len(rows)
-        try:
-            SIZE.check(self.name, width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
+        SIZE.check(self.name, width, height, line=line)
         trees = []
         for r, row in enumerate(rows):
             for c, t in enumerate(row):
@@ -201,17 +202,12 @@ class Tents(CluePuzzle):
 
     @staticmethod
     def _count(t: Token, most: int) -> int | None:
-        text = t.text
-        if text in (UNKNOWN, "None", "-1"):
-            return None
-        if not text.isdecimal() or not text.isascii():
-            raise PuzzleError(f"bad count {quote(text)} (a number, or ? for none)", t.line, t.column)
-        value = int(text)
-        if value > most:
+        value = clue_number(t.text, "count", t.line, t.column)
+        if value is not None and value > most:
             raise PuzzleError(f"count {value} is more than the {most} cells of its line", t.line, t.column)
         return value
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """Rows of cells, each followed by its row count; then a line of column counts."""
         lines = numbered_lines(text)
         if len(lines) < 2:
@@ -224,41 +220,33 @@ class Tents(CluePuzzle):
             if len(tokens) != 2:
                 raise PuzzleError(f"a row is its cells and its count, like '.T.. 1': found {len(tokens)} words", n)
             cells, count = tokens
-            rows.append([Token(ch, n, cells.column + i) for i, ch in enumerate(cells.text)])
+            rows.append([Token(ch, n, cells.shifted(i)) for i, ch in enumerate(cells.text)])
             row_counts.append(count)
         n, line = lines[-1]
         return self._instance(rows, row_counts, line_tokens(line, n), lines[0][0])
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """Seed 000's arrays: `board = np.array([...])` of 'T' and ' ', then `side = np.array([...])`
         (row counts) and `top = np.array([...])` (column counts); None for a count left out."""
-        vectors: dict[str, list[Token]] = {}
-        board_text = text
-        for name in ("side", "top"):
-            values, at, board_text = named_vector(
-                board_text, name, f"the array form needs '{name} = [...]' ({'row' if name == 'side' else 'column'} "
-                                  "counts) after the board")
-            vectors[name] = [Token("?" if v is None else str(v) if isinstance(v, int) and not isinstance(v, bool)
-                                   else quote(v), *at) for v in values]
+        sides, board_text = side_lists(text, ("side", "top"), lambda name: f"the array form needs '{name} = [...]' "
+                                       f"({'row' if name == 'side' else 'column'} counts) after the board")
+        vectors = {name: [Token("?" if v is None else str(v) if isinstance(v, int) and not isinstance(v, bool)
+                                else quote(v), side.line, side.column) for v in side.values]
+                   for name, side in sides.items()}
         rows = array_rows(board_text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
         return self._instance(cells, vectors["side"], vectors["top"], rows[0].line)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH[dX]:trees,counts` (tents.c): '_' a tree, 'a'..'y' 1..25 empty cells then a
         tree, 'z' 25 empty cells, and one tree past the end; then the column counts and the
         row counts, each after a comma."""
-        game = game_id(text)
         width, height = tatham_size(game.head, r"(?:d[et])?", f"bad Tents parameters {quote(game.head)} "
                                     "(expected like 8x8, 8x8de or 10x10dt)", game.line, game.column, EARLY)
-        try:
-            SIZE.check(self.name, width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
-        if min(width, height) < TATHAM_LEAST:
-            raise PuzzleError(f"Tatham's Tents is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
+        SIZE.check(self.name, width, height, line=game.line, column=game.column)
+        tatham_least("Tents", TATHAM_LEAST, width, height, game.line, game.column)
         grid_part, _, numbers = game.desc.partition(",")
         trees = tatham_trees(game, grid_part, width * height)
         params = TentsParams(width, height, tuple((i // width, i % width) for i in trees))
@@ -278,7 +266,7 @@ class Tents(CluePuzzle):
                  for c in range(width)] for r in range(height)]
         return self._instance(rows, tokens[width:], tokens[:width], game.line)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`grid`: rows of T (tree) and . (empty); `rows` and `cols`: a count a line, null
         for none; `width` and `height`, when given, the grid's."""
         doc = JsonObject(text, self.name, ("width", "height", "grid", "rows", "cols"), self.aliases)
@@ -305,33 +293,29 @@ class Tents(CluePuzzle):
         size = inst.params.height if kind == "row" else inst.params.width
         return [inst.clues.get((kind, i)) for i in range(size)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def write_text(self, inst: Instance) -> str:
+        rows, cols = self.count_list(inst, "row"), self.count_list(inst, "col")
+        return "\n".join([f"{row} {shown_count(n)}" for row, n in zip(self.rows(inst), rows)]
+                         + [" ".join(shown_count(n) for n in cols)])
+
+    def write_array(self, inst: Instance) -> str:
+        return board_with_sides(([" " if ch == "." else ch for ch in row] for row in self.rows(inst)),
+                                {"side": self.count_list(inst, "row"), "top": self.count_list(inst, "col")})
+
+    def tatham_id(self, inst: Instance) -> str:
         p = inst.params
         rows, cols = self.count_list(inst, "row"), self.count_list(inst, "col")
+        tatham_least("Tents", TATHAM_LEAST, p.width, p.height)
+        if None in rows or None in cols:
+            raise PuzzleError("Tatham's Tents gives every row and column count: a board with counts left "
+                              "out has no game ID")
+        return (f"{p.width}x{p.height}:" + tatham_description(set(p.trees), p.width, p.height)
+                + "".join(f",{n}" for n in cols + rows))
 
-        def shown(v: int | None) -> str:
-            return UNKNOWN if v is None else str(v)
-
-        if fmt == "text":
-            return "\n".join([f"{row} {shown(n)}" for row, n in zip(self.rows(inst), rows)]
-                             + [" ".join(shown(n) for n in cols)])
-        if fmt == "array":
-            board = write_array(([" " if ch == "." else ch for ch in row] for row in self.rows(inst)),
-                                "board = np.array")
-            return f"{board}\nside = np.array({rows!r})\ntop = np.array({cols!r})"
-        if fmt == "tatham":
-            if min(p.width, p.height) < TATHAM_LEAST:
-                raise PuzzleError(f"Tatham's Tents is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
-            if None in rows or None in cols:
-                raise PuzzleError("Tatham's Tents gives every row and column count: a board with counts left "
-                                  "out has no game ID")
-            trees = set(p.trees)
-            return (f"{p.width}x{p.height}:" + tatham_description(trees, p.width, p.height)
-                    + "".join(f",{n}" for n in cols + rows))
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "grid": self.rows(inst),
-                               "rows": rows, "cols": cols})
-        raise PuzzleError(f"unknown tents format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p = inst.params
+        return {"width": p.width, "height": p.height, "grid": self.rows(inst),
+                "rows": self.count_list(inst, "row"), "cols": self.count_list(inst, "col")}
 
     # ---- for language models ------------------------------------------------------------
     board_legend = ("one row per line: the row's cells, one character each (`T` a tree, `.` an empty cell), then "
@@ -382,15 +366,12 @@ class Tents(CluePuzzle):
             forms.append(self.format(Instance(self.name, TentsParams(w, h, trees), clues)))
         return min(forms)
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "array":  # the seed's output: 'T' trees, 'E' tents, ' ' empty
-            return write_array(list(row) for row in self.rows(inst, solution, empty=" "))
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": self.rows(inst, solution)})
-        if fmt == "tatham":
-            raise PuzzleError("a Tents game ID holds the trees and counts, not the tents: "
-                              "use convert tents FILE --to tatham for the puzzle")
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
         return "\n".join(self.rows(inst, solution))
+
+    def write_array_solution(self, inst: Instance, solution: Grid) -> str:
+        """The seed's output: 'T' trees, 'E' tents, ' ' empty."""
+        return write_array(list(row) for row in self.rows(inst, solution, empty=" "))
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
         return self.rows(inst, solution)
@@ -440,9 +421,6 @@ class Tents(CluePuzzle):
         board.column_clues([["" if n is None else n] for n in self.count_list(inst, "col")], side="bottom")
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: TentsParams) -> bool:
-        return True  # a count is one literal of a counter built with the rules
-
     def rules(self, params: TentsParams, pool: IDPool) -> Rules:
         return self._rules(params, pool, counters=True)
 
@@ -577,7 +555,8 @@ def tatham_trees(game: GameId, desc: str, area: int) -> list[int]:
     """The tree cells of Tents' grid description (tents.c, new_game): '_' a tree, 'a'..'y' that
     many empty cells (1..25) then a tree, 'z' 25 empty cells; the last tree stands one past
     the end. Tents and non-tents placed by a setter ('!', '-') are not read."""
-    trees, i = [], 0
+    trees: list[int] = []  # cell indices, row by row
+    i = 0
     for k, ch in enumerate(desc):
         if ch in "!-":
             raise PuzzleError(f"{quote(ch)} places a tent or a non-tent: a puzzle here is trees and counts only",

@@ -21,7 +21,6 @@ A solution is a grid of cells, each None (a hole) or (stone index, colour shown)
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -38,11 +37,14 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     quote,
-    strip_bom,
     variable_block,
 )
 from ..lab.toolkit.answers import grid_text, number_cell, read_grid
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec
+from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.symmetry import Symmetry, board_symmetries
 from ..lab.toolkit.textgrid import JsonObject, Token, count_cells, line_chars, numbered_lines, refuse_oversized
 
@@ -301,14 +303,16 @@ def read_board(rows: list[list[Token]]) -> tuple[int, int, frozenset[Cell], dict
     for row in rows:
         if len(row) != width:
             raise PuzzleError(f"board row has {len(row)} cells, expected {width}", row[0].line)
-    holes, clues = set(), {}
+    holes: set[Cell] = set()
+    clues: dict[Cell, str] = {}
     for r, row in enumerate(rows):
         for c, t in enumerate(row):
             if t.text == "_":
                 holes.add((r, c))
             elif t.text in BOARD_CHARS:
-                if BOARD_CHARS[t.text]:
-                    clues[(r, c)] = BOARD_CHARS[t.text]
+                colour = BOARD_CHARS[t.text]
+                if colour:
+                    clues[(r, c)] = colour
             else:
                 raise PuzzleError(f"bad board cell {quote(t.text)} (B, W, . a cell without colour, _ a hole)",
                                   t.line, t.column)
@@ -319,10 +323,8 @@ def make_params(width: int, height: int, holes: frozenset[Cell], stones: Sequenc
                 apart: bool, line: int | None = None) -> TilingParams:
     """TilingParams, its errors placed at `line`."""
     SIZE.check("tiling", width, height, line=line)
-    try:
+    with at_place(line):
         return TilingParams(width, height, holes, tuple(stones), mirror, apart)
-    except PuzzleError as exc:
-        raise PuzzleError(exc.message, exc.line or line) from None
 
 
 def checkerboard(width: int, height: int) -> dict[Cell, str]:
@@ -333,13 +335,26 @@ def checkerboard(width: int, height: int) -> dict[Cell, str]:
 OPTION_LINES = {"no mirror": ("mirror", False), "mirror": ("mirror", True), "apart": ("apart", True)}
 
 
-class Tiling(CluePuzzle):
+@dataclass(frozen=True)
+class StonesOnly(MethodCodec):
+    """Seed 001's form, the stones alone: known by having no line `board`, which our text form has."""
+
+    def recognises(self, text: str) -> bool:
+        return not any(line.strip().lower() == "board" for line in text.splitlines())
+
+
+class Tiling(NumberClues, CluePuzzle[TilingParams, Cell, Grid]):
     name = "tiling"
+    clue_word = "colour"
+    # cacheable: a clue is one "shows colour" literal: nothing is drawn later
+    speed = Speed(rules_cacheable=True)
     aliases = ("checkerboard", "draughtboard", "polyomino")
     title = "Polyomino tiling (checkerboard puzzle)"
     rules_text = ("Cover every board cell exactly once with the stones, turned and mirrored as you like; "
                   "colours must match where both have one.")
-    formats = ("text", "seed", "json")
+    codecs = (MethodCodec("text", solutions=True),
+              StonesOnly("seed", solutions=True, solution_writer="write_text_solution"),
+              JsonCodec(solution_key="grid"))
     size_limit_text = (f"{SIZE.text} board, at most {MAX_STONES} stones of at most {STONE.most_width}x"
                        f"{STONE.most_height}, {MAX_PLACEMENTS:,} placements")
     example = "board\n.W..\n.W.W\nB..W\n....\nstones\nWW\nB_\n===\nB__\nBW_\n_BW\n===\nB\nB\nW\n===\n___W\nBWBB"
@@ -352,18 +367,7 @@ class Tiling(CluePuzzle):
             raise PuzzleError(f"{total:,} placements are too many: at most {MAX_PLACEMENTS:,}")
 
     # ---- text forms -------------------------------------------------------------
-    def sniff(self, text: str) -> str:
-        """JSON opens with a brace; our form has a line `board`; the seed's form is stones only."""
-        s = strip_bom(text).strip()
-        if not s:
-            raise PuzzleError("empty input")
-        if s.startswith("{"):
-            return "json"
-        if any(line.strip().lower() == "board" for line in s.splitlines()):
-            return "text"
-        return "seed"
-
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """Option lines (`no mirror`, `apart`), `board`, its rows, `stones`, stones parted by `===`."""
         lines = numbered_lines(text, comment="#")
         options = {"mirror": True, "apart": False}
@@ -389,7 +393,7 @@ class Tiling(CluePuzzle):
         params = make_params(width, height, holes, stones, options["mirror"], options["apart"], board_line)
         return Instance(self.name, params, clues)
 
-    def _parse_seed(self, text: str) -> Instance:
+    def read_seed(self, text: str) -> Instance:
         """Seed 001's stones file: rows like `B,_,W`, each stone followed by a `===` line; the
         board is the seed's square checkerboard with as many cells as the stones."""
         stone_blocks = blocks(numbered_lines(text, comment="#"))
@@ -404,7 +408,7 @@ class Tiling(CluePuzzle):
         params = make_params(side, side, frozenset(), stones, True, False)
         return Instance(self.name, params, checkerboard(side, side))
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`board`: rows of B, W, . and _ (a hole); `stones`: each a list of such rows (_ no
         cell); `mirror` (true) and `apart` (false); `width` and `height`, when given, the
         board's."""
@@ -453,42 +457,35 @@ class Tiling(CluePuzzle):
             forms.append(f"{'mirror' if p.mirror else 'no mirror'} {'apart' if p.apart else ''}|{board}|{stones}")
         return min(forms)
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def write_text(self, inst: Instance) -> str:
         p = inst.params
-        if fmt == "text":
-            head = ["no mirror"] * (not p.mirror) + ["apart"] * p.apart
-            stones = f"\n{SEPARATOR[:3]}\n".join("\n".join(stone_rows(s)) for s in p.stones)
-            return "\n".join([*head, "board", *self.board_rows(inst), "stones", stones])
-        if fmt == "seed":
-            if p.holes or p.width != p.height or inst.clues != checkerboard(p.width, p.height) \
-                    or not p.mirror or p.apart or sum(len(s) for s in p.stones) != p.width * p.height:
-                raise PuzzleError("the seed's form holds only stones for a full square checkerboard "
-                                  "(black top left), mirroring allowed: use text or json")
-            return "".join("\n".join(stone_rows(s, ",")) + f"\n{SEPARATOR}\n" for s in p.stones)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
-                               "mirror": p.mirror, "apart": p.apart, "board": self.board_rows(inst),
-                               "stones": [stone_rows(s) for s in p.stones]})
-        raise PuzzleError(f"unknown tiling format {quote(fmt)} (known: {', '.join(self.formats)})")
+        head = ["no mirror"] * (not p.mirror) + ["apart"] * p.apart
+        stones = f"\n{SEPARATOR[:3]}\n".join("\n".join(stone_rows(s)) for s in p.stones)
+        return "\n".join([*head, "board", *self.board_rows(inst), "stones", stones])
+
+    def write_seed(self, inst: Instance) -> str:
+        p = inst.params
+        if p.holes or p.width != p.height or inst.clues != checkerboard(p.width, p.height) \
+                or not p.mirror or p.apart or sum(len(s) for s in p.stones) != p.width * p.height:
+            raise PuzzleError("the seed's form holds only stones for a full square checkerboard "
+                              "(black top left), mirroring allowed: use text or json")
+        return "".join("\n".join(stone_rows(s, ",")) + f"\n{SEPARATOR}\n" for s in p.stones)
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p = inst.params
+        return {"width": p.width, "height": p.height, "mirror": p.mirror, "apart": p.apart,
+                "board": self.board_rows(inst), "stones": [stone_rows(s) for s in p.stones]}
 
     def solution_rows(self, solution: Grid) -> list[str]:
         """The seed's way: each cell its stone number and colour (` 7B`), holes as `  _`."""
         return [" ".join("  _" if cell is None else f"{cell[0] + 1:2d}{cell[1] or '.'}" for cell in row)
                 for row in solution]
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": self.solution_json(inst, solution)})
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
         return "\n".join(self.solution_rows(solution))
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[list[Any]]:
         return [[None if cell is None else [cell[0] + 1, cell[1]] for cell in row] for row in solution]
-
-    def describe_clue(self, key: Cell, value: str) -> str:
-        return f"r{key[0] + 1}c{key[1] + 1}={value}"
-
-    def clue_json(self, key: Cell, value: str) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "colour": value}
 
     # ---- for language models ------------------------------------------------------------
     board_legend = ("the line `board`, then its rows, one character per cell: `B` a black cell, `W` a white cell, "
@@ -577,8 +574,8 @@ class Tiling(CluePuzzle):
             for c in range(p.width):
                 if (r, c) in p.holes:
                     _hole(board, r, c)
-                elif solution is not None and solution[r][c] is not None:
-                    stone, colour = solution[r][c]
+                elif solution is not None and (placed := solution[r][c]) is not None:
+                    stone, colour = placed
                     _stone_cell(board, r, c, palette[stone], colour)
                 else:
                     board.shade(r, c, BOARD_SHADES[inst.clues.get((r, c))])
@@ -610,9 +607,6 @@ class Tiling(CluePuzzle):
         return tray
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: TilingParams) -> bool:
-        return True  # a clue is one "shows colour" literal: nothing is drawn later
-
     def rules(self, params: TilingParams, pool: IDPool) -> Rules:
         """Exactly one placement per stone and per cell; the "shows colour" literals; the
         order of identical stones unless `apart`."""
@@ -814,7 +808,7 @@ def order_clauses(params: TilingParams, pool: IDPool, per_stone: Sequence[Sequen
             starting: list[list[int]] = [[] for _ in params.cells]
             for pl in per_stone[i]:
                 starting[index[pl.cells[0][0]]].append(var[pl])
-            lits = []
+            lits: list[int] = []
             for k, here in enumerate(starting):
                 u = pool.id(("upto", i, k))
                 before = lits[-1:]
@@ -889,7 +883,8 @@ class TilingTally:
     def __init__(self, inst: Instance):
         self.inst, self.maps = inst, symmetries(inst)
         self.per = math.prod(math.factorial(k) for k in multiplicities(inst.params))
-        self.n, self.forms = 0, set()
+        self.n = 0
+        self.forms: set[tuple] = set()
 
     def add(self, solution: Grid) -> None:
         self.n += 1

@@ -18,9 +18,8 @@ The CP-SAT model states the same with integer heights, running maxima and linear
 from __future__ import annotations
 
 import ast
-import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,23 +35,23 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     quote,
     variable_block,
 )
-from ..lab.toolkit.answers import grid_text, number_cell, read_framed
+from ..lab.toolkit.answers import number_cell, read_framed
+from ..lab.toolkit.framed import board_with_sides, edge_codecs, number_grid, ring
 from ..lab.toolkit.latin import latin_grids, latin_problems, latin_variables
 from ..lab.toolkit.symmetry import least_text
+from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import (
-    GameId,
     JsonObject,
     Token,
     array_rows,
     array_shape,
-    game_id,
     position,
     rectangular,
-    tatham_cells,
-    tatham_encode,
     token_rows,
     write_array,
 )
@@ -152,32 +151,29 @@ class TowersVars:
     visible: dict  # (side, i): the visible literals of cells 2..n of that line (cell 1 always is)
 
 
-class Towers(CluePuzzle):
+class Towers(CluePuzzle[TowersParams, tuple, Grid]):
     name = "towers"
+    # cacheable: every clue is a literal made in `rules`
+    speed = Speed(rules_cacheable=True)
     aliases = ("skyscrapers",)
     title = "Towers (Skyscrapers): Latin square with visibility clues"
     rules_text = ("Each row and column holds heights 1..n once, and each edge clue counts the towers visible "
                   "from there (a taller tower hides the shorter ones behind it).")
     tatham_game = "towers"
-    formats = ("text", "array", "tatham", "json")
-    solution_formats = ("text", "array", "json")  # a game ID holds clues, not the solved grid
-    size_limit_text = SIZE.text
+    codecs = edge_codecs(refusal="Tatham's Towers game ID holds the clues, not the heights: print the solution as "
+                                 "text, array or json (`puzzlelab convert towers FILE --to tatham` gives the ID)")
+    size = SIZE
     implied = True  # add the redundant clauses of `_bounds` and `_visible` (propagation finds more)
     example = ". . . . 2 .\n. . . . . .\n. . . . . 3\n. 1 . . . .\n3 . . . . .\n. . . . . ."
 
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.n, inst.params.n)
-
     # ---- building an instance from any format ---------------------------------------
-    def make(self, n: int, sides: dict[str, Sequence[Any]], cells: Sequence[Sequence[Any]],
+    def make(self, n: int, sides: Mapping[str, Sequence[Any]], cells: Sequence[Sequence[Any]],
              line: int | None = None) -> Instance:
         """An instance from the four clue lists and the grid, values as read: ints (or
         Tokens / text holding them), None or 0 (or '.', -1) for none. Errors at the value's
         place where it has one."""
-        try:
+        with at_place(line):
             params = TowersParams(n)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
         clues: dict[tuple, int] = {}
         for side in SIDES:
             values = sides[side]
@@ -218,7 +214,7 @@ class Towers(CluePuzzle):
         return v
 
     # ---- text forms -----------------------------------------------------------------
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """n + 2 rows of n + 2 tokens: the top clues between two corner dots, n rows each
         with its left clue, its cells and its right clue, the bottom clues; '.' is none."""
         rows = token_rows(text, limit=SIZE.early(self.name, extra=(2, 2)))  # the clues around the board
@@ -236,12 +232,12 @@ class Towers(CluePuzzle):
                  "left": [row[0] for row in rows[1:-1]], "right": [row[-1] for row in rows[1:-1]]}
         return self.make(n, sides, [row[1:-1] for row in rows[1:-1]], rows[0][0].line)
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """Seed 000's form: `board = np.array([[' ', '3', ...], ...])` and the four sides
         `t`, `b`, `l`, `r` (or named in `sides={'top': t, ...}`), -1 for no clue."""
         board_at = re.search(r"(?m)^\s*board\s*=[^\[]*", text)
         shape = array_shape(text[board_at.end():], first=True) if board_at else None
-        if shape is not None:  # the board's size, before the text is parsed
+        if board_at and shape is not None:  # the board's size, before the text is parsed
             EARLY(shape[1], shape[0], position(text, board_at.end())[0])
         try:
             tree = ast.parse(text)
@@ -255,7 +251,7 @@ class Towers(CluePuzzle):
             before = sum(len(s) + 1 for s in lines[:lineno - 1])
             return before + len(lines[lineno - 1].encode("utf-8")[:col].decode("utf-8", errors="ignore"))
 
-        arrays: dict[str, ast.AST] = {}
+        arrays: dict[str, ast.List | ast.Tuple] = {}
         renames: dict[str, str] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -271,6 +267,8 @@ class Towers(CluePuzzle):
         if "board" not in arrays:
             raise PuzzleError("expected board = np.array([[...], ...]) and the sides t, b, l, r")
         node = arrays["board"]
+        if node.end_lineno is None or node.end_col_offset is None:  # set on every node ast.parse makes
+            raise PuzzleError("bad array text: the board array has no end")
         start, end = index(node.lineno, node.col_offset), index(node.end_lineno, node.end_col_offset)
         board = array_rows(re.sub(r"[^\n]", " ", text[:start]) + text[start:end] + re.sub(r"[^\n]", " ", text[end:]))
         n = len(board)
@@ -298,20 +296,17 @@ class Towers(CluePuzzle):
                 raise PuzzleError(f"board row has {len(row)} cells, expected {n}", row.line, row.column)
         return self.make(n, sides, cells, board[0].line)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`n[dX]:c1/c2/.../c4n[,grid]` (towers.c, validate_desc): the clues above the
         columns, below them, left of the rows, right of them, empty for none; then the
         given heights as runs of blanks (a..z) and numbers, '_' between two numbers."""
-        game = game_id(text)
         m = re.fullmatch(r"(\d+)(d[ehxu])?", game.head)
         if not m:
             raise PuzzleError(f"bad Towers parameters {quote(game.head)} (expected like 5 or 6dh)",
                               game.line, game.column)
         n = int(m.group(1))
-        try:
+        with at_place(game.line, game.column):
             TowersParams(n)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
         if not TATHAM_SIZES[0] <= n <= TATHAM_SIZES[1]:
             raise PuzzleError(f"Tatham's Towers takes sizes {TATHAM_SIZES[0]}..{TATHAM_SIZES[1]}, not {n}",
                               game.line, game.column)
@@ -341,7 +336,7 @@ class Towers(CluePuzzle):
             cells = [flat[r * n:(r + 1) * n] for r in range(n)]
         return self.make(n, sides, cells, game.line)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`grid`: n rows of heights (0 or null a blank); `top`, `bottom`, `left`, `right`:
         n clues each (0 or null: none; all none when left out); `size`, when given, n."""
         doc = JsonObject(text, self.name, ("size", *SIDES, "grid"), self.aliases)
@@ -369,28 +364,28 @@ class Towers(CluePuzzle):
             return [list(row) for row in solution]
         return [[inst.clues.get(("cell", r, c), 0) for c in range(n)] for r in range(n)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        n, sides, cells = inst.params.n, self.sides(inst), self.cells(inst)
-        if fmt == "text":
-            return self.board_text(inst)
-        if fmt == "array":
-            board = write_array(([str(v) if v else " " for v in row] for row in cells), "board = np.array")
-            arrays = "\n".join(f"{side[0]} = np.array([{', '.join(str(v or -1) for v in sides[side])}])"
-                               for side in SIDES)
-            return f"{board}\n{arrays}"
-        if fmt == "tatham":
-            if not TATHAM_SIZES[0] <= n <= TATHAM_SIZES[1]:
-                raise PuzzleError(f"Tatham's Towers takes sizes {TATHAM_SIZES[0]}..{TATHAM_SIZES[1]}, not {n}")
-            out = f"{n}:" + "/".join(str(v) if v else "" for side in SIDES for v in sides[side])
-            flat = [v or None for row in cells for v in row]
-            if any(flat):
-                out += "," + tatham_encode(flat, None)
-            return out
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "size": n,
-                               **{side: [v or None for v in sides[side]] for side in SIDES},
-                               "grid": [[v or None for v in row] for row in cells]})
-        raise PuzzleError(f"unknown towers format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def write_text(self, inst: Instance) -> str:
+        return self.board_text(inst)
+
+    def write_array(self, inst: Instance) -> str:
+        sides = self.sides(inst)
+        return board_with_sides(([str(v) if v else " " for v in row] for row in self.cells(inst)),
+                                {side[0]: [v or -1 for v in sides[side]] for side in SIDES})
+
+    def tatham_id(self, inst: Instance) -> str:
+        n, sides = inst.params.n, self.sides(inst)
+        if not TATHAM_SIZES[0] <= n <= TATHAM_SIZES[1]:
+            raise PuzzleError(f"Tatham's Towers takes sizes {TATHAM_SIZES[0]}..{TATHAM_SIZES[1]}, not {n}")
+        out = f"{n}:" + "/".join(str(v) if v else "" for side in SIDES for v in sides[side])
+        flat = [v or None for row in self.cells(inst) for v in row]
+        if any(flat):
+            out += "," + tatham_encode(flat, None)
+        return out
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        sides = self.sides(inst)
+        return {"size": inst.params.n, **{side: [v or None for v in sides[side]] for side in SIDES},
+                "grid": [[v or None for v in row] for row in self.cells(inst)]}
 
     def board_text(self, inst: Instance, solution: Grid | None = None) -> str:
         """The text form: clues around the grid, '.' for none (a solution fills the grid)."""
@@ -400,33 +395,19 @@ class Towers(CluePuzzle):
         def tok(v: int) -> str:
             return (str(v) if v else ".").rjust(width)
 
-        rows = [[tok(0), *map(tok, sides["top"]), tok(0)]]
-        rows += [[tok(sides["left"][r]), *map(tok, cells[r]), tok(sides["right"][r])] for r in range(n)]
-        rows.append([tok(0), *map(tok, sides["bottom"]), tok(0)])
-        return "\n".join(" ".join(row).rstrip() for row in rows)
+        return "\n".join(" ".join(map(tok, row)).rstrip() for row in ring(cells, sides, 0))
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "tatham":
-            raise PuzzleError("Tatham's Towers game ID holds the clues, not the heights: print the solution as "
-                              "text, array or json (`puzzlelab convert towers FILE --to tatham` gives the ID)")
-        if fmt == "array":
-            return write_array(list(row) for row in solution)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "solution": self.solution_json(inst, solution)})
-        width = len(str(inst.params.n))
-        return "\n".join(" ".join(str(d).rjust(width) for d in row) for row in solution)
+    def write_array_solution(self, inst: Instance, solution: Grid) -> str:
+        return write_array(list(row) for row in solution)
 
-    def solution_json(self, inst: Instance, solution: Grid) -> list[list[int]]:
-        return [list(row) for row in solution]
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
+        return number_grid(solution, inst.params.n)
 
     # ---- for language models ------------------------------------------------------------
     board_legend = ("the grid with its clues around it: the first and last lines are the clues above and below the "
                     "columns, each row between them starts with the clue left of it and ends with the clue right "
                     "of it; a number inside the grid is a given height, `.` an empty cell or no clue")
     answer_format = "the filled grid without the clues: one row per line, its heights separated by single spaces"
-
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
 
     def read_answer(self, inst: Instance, text: str) -> Grid:
         n = inst.params.n
@@ -436,11 +417,8 @@ class Towers(CluePuzzle):
         """The same text for boards equal up to the square's rotations and reflections, the
         edge clues moving with the grid (heights keep their meaning: no relabelling): the least
         of the eight images of the text form's grid, clues and corners included."""
-        n, sides, cells = inst.params.n, self.sides(inst), self.cells(inst)
-        ring = [[0, *sides["top"], 0]]
-        ring += [[sides["left"][r], *cells[r], sides["right"][r]] for r in range(n)]
-        ring.append([0, *sides["bottom"], 0])
-        return least_text([[str(v) if v else "." for v in row] for row in ring], " ")
+        rows = ring(self.cells(inst), self.sides(inst), 0)
+        return least_text([[str(v) if v else "." for v in row] for row in rows], " ")
 
     def describe_clue(self, key: tuple, value: int) -> str:
         if key[0] == "cell":
@@ -507,9 +485,6 @@ class Towers(CluePuzzle):
                     board.text(r, c, str(solution[r][c]), 0.55, colour="#1f5fbf")
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: TowersParams) -> bool:
-        return True  # every clue is a literal made in `rules`
-
     def rules(self, params: TowersParams, pool: IDPool) -> Rules:
         return self._rules(params, pool, counters=True)
 
@@ -546,7 +521,8 @@ class Towers(CluePuzzle):
         (at_least[r][c][d] = first + (r * n + c) * n + d, returned with the block's first):
         d = 0 is always true (None), d = n never (False); defined both ways from x."""
         first = variable_block(pool, n * n * n)
-        at_least = [[[None] + [first + (r * n + c) * n + d for d in range(1, n)] + [False]
+        # per cell, None for d = 0 (always true), a variable each, False for d = n (never)
+        at_least: list[list[list[Any]]] = [[[None] + [first + (r * n + c) * n + d for d in range(1, n)] + [False]
                      for c in range(n)] for r in range(n)]
         for r in range(n):
             for c in range(n):
@@ -725,7 +701,7 @@ class Towers(CluePuzzle):
                 continue
             line = [h[r][c] for r, c in line_cells(n, key[0], key[1])]
             best = line[0]
-            shown = [1]
+            shown: list[Any] = [1]  # the first tower, always seen; then CP-SAT Booleans
             for k in range(1, n):
                 vis = model.new_bool_var(f"v{key}{k}")
                 model.add(line[k] > best).only_enforce_if(vis)

@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pysat.formula import IDPool
 
@@ -42,31 +42,33 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     known_key,
     quote,
     variable_block,
 )
 from ..lab.toolkit.answers import answer_body, read_grid
+from ..lab.toolkit.cellgrid import tatham_grid_size
+from ..lab.toolkit.codecs import MethodCodec, TathamCodec
 from ..lab.toolkit.counting import exact_counts
+from ..lab.toolkit.framed import board_with_sides, clue_number, side_lists, tatham_least
 from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from ..lab.toolkit.symmetry import Symmetry
+from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import (
-    GameId,
     JsonObject,
     Token,
     array_rows,
     count_cells,
-    game_id,
     json_shown,
     line_tokens,
-    named_vector,
     numbered_lines,
     rectangular,
-    tatham_cells,
-    tatham_encode,
-    tatham_size,
-    write_array,
 )
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 Cell = tuple[int, int]
 Key = tuple[str, int] | Cell  # ("row", r) / ("col", c) for a count, (r, c) for a given piece
@@ -181,7 +183,7 @@ def line_cells(params: TracksParams, key: tuple[str, int]) -> list[Cell]:
     return [(r, i) for r in range(params.height)]
 
 
-def is_count(key: Any) -> bool:
+def is_count(key: Any) -> TypeIs[tuple[str, int]]:
     return isinstance(key, tuple) and len(key) == 2 and key[0] in ("row", "col")
 
 
@@ -260,12 +262,8 @@ def answer_piece(token: str) -> str:
 
 def count_token(t: Token, most: int) -> int | None:
     """A count as written: a number from 0 to `most`, or '?' for a count left out."""
-    if t.text in (UNKNOWN, "None", "-1"):
-        return None
-    if not (t.text.isascii() and t.text.isdecimal()):
-        raise PuzzleError(f"bad count {quote(t.text)} (a number, or ? for none)", t.line, t.column)
-    value = int(t.text)
-    if value > most:
+    value = clue_number(t.text, "count", t.line, t.column)
+    if value is not None and value > most:
         raise PuzzleError(f"count {value} is more than the {most} cells of its line", t.line, t.column)
     return value
 
@@ -282,20 +280,20 @@ class TracksVars:
     graph: Graph | None = None  # the board as numbers for the lazy rules, made once
 
 
-class Tracks(CluePuzzle):
+class Tracks(CluePuzzle[TracksParams, Key, Track]):
     name = "tracks"
+    # cacheable: every clue is a literal built with the rules
+    speed = Speed(rules_cacheable=True)
     aliases = ("train-tracks", "railway")
     title = "Tracks (Train Tracks)"
     rules_text = ("Lay one track from A on the left edge to B on the bottom edge, each cell empty or a straight "
                   "or corner piece, no loops: each row and column has its count of track cells, given pieces stay.")
     tatham_game = "tracks"
-    solution_formats = ("text", "array", "json")  # a game ID holds clues, not the laid track
-    formats = ("text", "array", "tatham", "json")
-    size_limit_text = SIZE.text
+    codecs = (MethodCodec("text", solutions=True, solution_writer="write_text"),
+              MethodCodec("array", order=20, pattern=r"\[", solutions=True),
+              TathamCodec(), MethodCodec("json", order=0, pattern=r"\A\{", solutions=True))  # JSON keeps ┌ as it is
+    size = SIZE
     example = "  3 3 4 3\n  . . . . 2\nA . ┌ . . 4\n  . . . . 4\n  . . . . 3\n  . . B ."
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- reading ------------------------------------------------------------------
     def _instance(self, rows: list[list[Token]], row_counts: list[Token], col_counts: list[Token],
@@ -303,10 +301,8 @@ class Tracks(CluePuzzle):
         """Cells as tokens (see CELL_SPELLINGS), counts as tokens ('?' none), A's row and B's
         column (from 0)."""
         width, height = len(col_counts), len(rows)
-        try:
+        with at_place(line):
             params = TracksParams(width, height, entrance, exit)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
         clues: dict[Key, Any] = {}
         for r, row in enumerate(rows):
             if len(row) != width:
@@ -326,7 +322,7 @@ class Tracks(CluePuzzle):
                     clues[(kind, i)] = value
         return Instance(self.name, params, clues)
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """The column counts; then each row: 'A' before the entrance's row, its cells, its
         count; last, a line with 'B' under the exit's column and '.' elsewhere."""
         numbered = numbered_lines(text)
@@ -363,46 +359,36 @@ class Tracks(CluePuzzle):
                               "under the others", n)
         return self._instance(rows, row_counts, cols, entrance, exits[0], lines[0][0])
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """Seed 000's arrays: `board = np.array([...])` of pieces ('LD', 'UR', '  ' empty),
         then `side` (row counts) and `top` (column counts), None for a count left out. The
         entrance is the given piece in the first column that goes L, the exit the one in the
         bottom row that goes D: the seed gives both."""
-        side, side_at, text_left = named_vector(text, "side")
-        top, top_at, text_left = named_vector(text_left, "top")
-        rows = array_rows(text_left, EARLY)
+        sides, text = side_lists(text, ("side", "top"))
+        rows = array_rows(text, EARLY)
         if not rows or not len(rows[0]):
             raise PuzzleError("empty array")
         rectangular(rows, numbered=True)
         cells = [[Token(e.value.strip() or "." if isinstance(e.value, str) else quote(e.value), e.line, e.column)
                   for e in row] for row in rows]
-        width, height = len(cells[0]), len(cells)
         pieces = [[cell_piece(t) for t in row] for row in cells]
-        entrance = [r for r in range(height) if "L" in pieces[r][0]]
+        entrance = [r for r in range(len(cells)) if "L" in pieces[r][0]]
         exit = [c for c in range(len(pieces[-1])) if "D" in pieces[-1][c]]
         if len(entrance) != 1 or len(exit) != 1:
             raise PuzzleError("the array must give the entrance's piece (first column, going L) and the exit's "
                               "(bottom row, going D), one each", rows[0].line)
-        counts = [[Token(UNKNOWN if v is None else str(v) if isinstance(v, int) and not isinstance(v, bool)
-                         else quote(v), *at) for v in values] for values, at in ((side, side_at), (top, top_at))]
-        if len(counts[1]) != width:
-            raise PuzzleError(f"'top' has {len(counts[1])} column counts, expected {width}", *top_at)
-        return self._instance(cells, counts[0], counts[1], entrance[0], exit[0], rows[0].line)
+        sides["top"].expect(len(cells[0]))
+        side, top = ([Token(UNKNOWN if v is None else str(v) if isinstance(v, int) and not isinstance(v, bool)
+                            else quote(v), got.line, got.column) for v in got.values] for got in sides.values())
+        return self._instance(cells, side, top, entrance[0], exit[0], rows[0].line)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH[dX][o]:grid,counts` (tracks.c, new_game): a letter a..z is a run of 1..26 empty
         cells, a hex digit a given piece (bits R=1, U=2, L=4, D=8; 0 an empty cell); then the
         column counts and the row counts, each after a comma, 'S' before the exit's column
         count and before the entrance's row count."""
-        game = game_id(text)
-        width, height = tatham_size(game.head, r"(?:d[a-z]?)?o?", f"bad Tracks parameters {quote(game.head)} "
-                                    "(expected like 8x8, 8x8dt or 10x10dho)", game.line, game.column, EARLY)
-        try:
-            SIZE.check(self.name, width, height)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
-        if min(width, height) < TATHAM_LEAST:
-            raise PuzzleError(f"Tatham's Tracks is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
+        width, height = tatham_grid_size(self, game, r"(?:d[a-z]?)?o?", "8x8, 8x8dt or 10x10dho", EARLY)
+        tatham_least("Tracks", TATHAM_LEAST, width, height, game.line, game.column)
         grid, comma, numbers = game.desc.partition(",")
         for i, ch in enumerate(grid):
             if ch in HEX and ch != "0" and ch not in HEX_PIECES:
@@ -439,7 +425,7 @@ class Tracks(CluePuzzle):
                               *game.at(len(game.desc)))
         return tokens, marked
 
-    def _parse_json(self, text: str) -> Instance:
+    def read_json(self, text: str) -> Instance:
         """`grid`: rows of pieces and .; `rows` and `cols`: a count a line (null: none);
         `entrance` (A's row) and `exit` (B's column), both from 1; `width` and `height`, when
         given, the grid's."""
@@ -470,23 +456,18 @@ class Tracks(CluePuzzle):
         size = inst.params.height if kind == "row" else inst.params.width
         return [inst.clues.get((kind, i)) for i in range(size)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        if fmt == "text":
-            return self._text(inst)
-        if fmt == "array":
-            return self._array(inst)
-        if fmt == "tatham":
-            return self._tatham(inst)
-        if fmt == "json":
-            p = inst.params
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
-                               "entrance": p.entrance + 1, "exit": p.exit + 1,
-                               "grid": ["".join(BOX[s] for s in row) for row in self.pieces(inst)],
-                               "rows": self.count_list(inst, "row"), "cols": self.count_list(inst, "col")},
-                              ensure_ascii=False)
-        raise PuzzleError(f"unknown tracks format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def write_json(self, inst: Instance) -> str:
+        p = inst.params
+        return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height,
+                           "entrance": p.entrance + 1, "exit": p.exit + 1,
+                           "grid": ["".join(BOX[s] for s in row) for row in self.pieces(inst)],
+                           "rows": self.count_list(inst, "row"), "cols": self.count_list(inst, "col")},
+                          ensure_ascii=False)
 
-    def _text(self, inst: Instance, solution: Track | None = None) -> str:
+    def write_json_solution(self, inst: Instance, solution: Track) -> str:
+        return json.dumps({"puzzle": self.name, **self.solution_json(inst, solution)}, ensure_ascii=False)
+
+    def write_text(self, inst: Instance, solution: Track | None = None) -> str:
         p = inst.params
         rows, cols = self.count_list(inst, "row"), self.count_list(inst, "col")
         shown = [UNKNOWN if n is None else str(n) for n in cols]
@@ -498,20 +479,22 @@ class Tracks(CluePuzzle):
         out.append("  " + " ".join(("B" if c == p.exit else ".").rjust(cw) for c in range(p.width)))
         return "\n".join(out)
 
-    def _array(self, inst: Instance) -> str:
+    def write_array(self, inst: Instance) -> str:
         p = inst.params
         given = self.pieces(inst)
         if "L" not in given[p.entrance][0] or "D" not in given[p.height - 1][p.exit]:
             raise PuzzleError("the seed's array marks A and B by their given pieces: this board does not give "
                               "the entrance's or the exit's piece (use text, tatham or json)")
-        board = write_array(([seed_piece(s) for s in row] for row in given), "board = np.array")
-        rows, cols = self.count_list(inst, "row"), self.count_list(inst, "col")
-        return f"{board}\nside = np.array({rows!r})\ntop = np.array({cols!r})"
+        return board_with_sides(([seed_piece(s) for s in row] for row in given),
+                                {"side": self.count_list(inst, "row"), "top": self.count_list(inst, "col")})
 
-    def _tatham(self, inst: Instance) -> str:
+    def write_array_solution(self, inst: Instance, solution: Track) -> str:
+        """Seed 000's solved glyphs."""
+        return "[" + "\n ".join("[" + " ".join(repr(SEED_GLYPHS[s]) for s in row) + "]" for row in solution) + "]"
+
+    def tatham_id(self, inst: Instance) -> str:
         p = inst.params
-        if min(p.width, p.height) < TATHAM_LEAST:
-            raise PuzzleError(f"Tatham's Tracks is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
+        tatham_least("Tracks", TATHAM_LEAST, p.width, p.height)
         cols, rows = self.count_list(inst, "col"), self.count_list(inst, "row")
         if None in cols or None in rows:
             raise PuzzleError("Tatham's Tracks gives every row and column count: a board with counts left out "
@@ -520,17 +503,6 @@ class Tracks(CluePuzzle):
         numbers = [f",{'S' if c == p.exit else ''}{n}" for c, n in enumerate(cols)]
         numbers += [f",{'S' if r == p.entrance else ''}{n}" for r, n in enumerate(rows)]
         return f"{p.width}x{p.height}:{grid}{''.join(numbers)}"
-
-    def format_solution(self, inst: Instance, solution: Track, fmt: str = "text") -> str:
-        """text: the board with the track laid; array: seed 000's glyphs; json: the pieces."""
-        if fmt == "array":
-            return "[" + "\n ".join("[" + " ".join(repr(SEED_GLYPHS[s]) for s in row) + "]" for row in solution) + "]"
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, **self.solution_json(inst, solution)}, ensure_ascii=False)
-        if fmt == "tatham":
-            raise PuzzleError("a Tracks game ID holds the clues, not the laid track: "
-                              "use convert tracks FILE --to tatham for the puzzle")
-        return self._text(inst, solution)
 
     def solution_json(self, inst: Instance, solution: Track) -> dict:
         return {"pieces": [list(row) for row in solution],
@@ -651,9 +623,6 @@ class Tracks(CluePuzzle):
         board.column_clues([["B"] if c == p.exit else [] for c in range(p.width)], side="bottom")
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: TracksParams) -> bool:
-        return True  # every clue is a literal built with the rules
-
     def rules(self, params: TracksParams, pool: IDPool) -> Rules:
         """With the counters, without the cut parities: as clauses they made Tatham's Hard
         technique (the line crosses a cut an odd or even number of times) unit propagation,
@@ -713,9 +682,10 @@ class Tracks(CluePuzzle):
         does the rest): the false constant if an edge leaves the grid, the other edge alone
         if one is the constant true at A or B."""
         ends = [edge.get((cell, d)) for d in s]
-        if None in ends:
+        inside = [e for e in ends if e is not None]
+        if len(inside) < len(ends):
             return -true
-        lits = [e for e in ends if e != true]
+        lits = [e for e in inside if e != true]
         if len(lits) < 2:
             return lits[0] if lits else true
         p = pool.id(("piece", cell, s))
@@ -982,8 +952,8 @@ def rails(board: Any, r: int, c: int, piece: str, colour: str) -> None:
     start = np.arctan2(y - cy, x - cx)
     angles = start + np.linspace(-np.pi / 4, np.pi / 4, 13)
     for k in angles[1::3]:
-        a, b = (cx + np.cos(k) / 6, cy + np.sin(k) / 6), (cx + np.cos(k) * 5 / 6, cy + np.sin(k) * 5 / 6)
-        board.line([cell_of(board, *a), cell_of(board, *b)], sleeper, 0.05, zorder=2.5)
+        inner, outer = (cx + np.cos(k) / 6, cy + np.sin(k) / 6), (cx + np.cos(k) * 5 / 6, cy + np.sin(k) * 5 / 6)
+        board.line([cell_of(board, *inner), cell_of(board, *outer)], sleeper, 0.05, zorder=2.5)
     for radius in (1 / 3, 2 / 3):
         pts = [cell_of(board, cx + np.cos(k) * radius, cy + np.sin(k) * radius) for k in angles]
         board.line(pts, rail, lw)

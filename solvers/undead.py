@@ -18,7 +18,6 @@ edge number is the exact-count literal of a unary counter over them (`exact_coun
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -35,30 +34,30 @@ from ..lab.engine.puzzle import (
     CluePuzzle,
     CpModel,
     Exactly,
+    GradingHints,
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     quote,
     variable_block,
 )
-from ..lab.toolkit.answers import grid_text, read_framed, share_equal
+from ..lab.toolkit.answers import read_framed, share_equal
 from ..lab.toolkit.counting import cardinality, exact_counts
+from ..lab.toolkit.framed import BLANK_NUMBERS, board_with_sides, clue_number, edge_codecs, ring, tatham_least
 from ..lab.toolkit.symmetry import board_symmetries
+from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode, tatham_size
 from ..lab.toolkit.textgrid import (
-    GameId,
     JsonObject,
     Token,
     array_rows,
     count_cells,
-    game_id,
     json_shown,
     line_tokens,
     literal_at,
     numbered_lines,
     position,
-    tatham_cells,
-    tatham_encode,
-    tatham_size,
     write_array,
 )
 
@@ -227,20 +226,21 @@ def check_edge(params: UndeadParams, key: Any, value: Any) -> None:
         raise PuzzleError(f"edge number {quote(value)} for {key_name(key)} is not a count")
 
 
-class Undead(CluePuzzle):
+class Undead(CluePuzzle[UndeadParams, Key, Grid]):
     name = "undead"
-    mostly_propagation = True  # 60% of generated 4x4 boards grade 0: the try pays (ninth session)
+    # cacheable: every clue is a literal made in `rules`
+    # propagation: 60% of generated 4x4 boards grade 0: the try pays
+    speed = Speed(rules_cacheable=True)
+    grading = GradingHints(mostly_propagation=True, keys=("human_tatham", "human_passes", "human_open"))
     aliases = ("haunted-mirror-maze", "spukschloss")
     title = "Undead (Haunted Mirror Maze)"
     rules_text = ("Put a ghost, vampire or zombie in every cell without a mirror: the totals as given, and each "
                   "edge number counts the monsters its line of sight meets (vampires only before a mirror, "
                   "ghosts only after one, zombies always).")
     tatham_game = "undead"
-    solution_formats = ("text", "array", "json")  # a game ID holds the clues, not the monsters
-    formats = ("text", "array", "tatham", "json")
+    codecs = edge_codecs(grid_solution=True)
     cell_names = NAMES
-    size_limit_text = SIZE.text
-    grade_keys = ("human_tatham", "human_passes", "human_open")
+    size = SIZE
     example = ("G: 3 V: 2 Z: 3\n"
                "  3 1 ? 2\n"
                "2 . . . / 2\n"
@@ -249,18 +249,7 @@ class Undead(CluePuzzle):
                "? / . \\ / ?\n"
                "  ? 1 ? ?")
 
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
-
     # ---- text forms -----------------------------------------------------------------
-    @staticmethod
-    def _count(text: str, line: int | None, column: int | None) -> int | None:
-        if text in (UNKNOWN, "None", "null", "-1"):
-            return None
-        if not (text.isdecimal() and text.isascii()):
-            raise PuzzleError(f"bad edge number {quote(text)} (a number, or ? for none)", line, column)
-        return int(text)
-
     @staticmethod
     def _total(text: str, what: str, line: int | None, column: int | None) -> int:
         if not (text.isdecimal() and text.isascii()):
@@ -274,10 +263,7 @@ class Undead(CluePuzzle):
         if not rows or not rows[0]:
             raise PuzzleError("undead board has no cells", line)
         width = len(rows[0])
-        try:
-            SIZE.check(self.name, width, len(rows))
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
+        SIZE.check(self.name, width, len(rows), line=line)
         layout, givens = [], {}
         for r, row in enumerate(rows):
             if len(row) != width:
@@ -293,14 +279,12 @@ class Undead(CluePuzzle):
                     raise PuzzleError(f"bad cell {quote(t.text)} (. a monster to find, / or \\ a mirror, "
                                       "G V Z a given monster)", t.line, t.column)
             layout.append("".join(chars))
-        try:
+        with at_place(line):
             params = UndeadParams(width, len(rows), tuple(layout), totals)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
         clues: dict[Key, Any] = {}
         for key in params.count_keys():
             t = counts[key]
-            value = self._count(t.text, t.line, t.column)
+            value = clue_number(t.text, "edge number", t.line, t.column, (*BLANK_NUMBERS, "null"))
             if value is not None:
                 clues[key] = value
         clues.update(givens)
@@ -321,7 +305,7 @@ class Undead(CluePuzzle):
             raise PuzzleError("the first line gives the totals, like 'G: 5 V: 12 Z: 11'", lineno)
         return found["G"], found["V"], found["Z"]
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """`G: n V: n Z: n`, a line of the top numbers, each row as its left number, its
         cells and its right number, then a line of the bottom numbers ('?' for none)."""
         lines = numbered_lines(text)
@@ -347,7 +331,7 @@ class Undead(CluePuzzle):
             counts[("top", c)], counts[("bottom", c)] = top[c], bottom[c]
         return self._instance(rows, totals, counts, lines[1][0])
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """Seed 000's form: `board = np.array([...])` of '  ', '//', '\\' (and 'GH', 'VA',
         'ZO' for given monsters), the vectors `t`, `b` (left to right), `r`, `l` (top to
         bottom) with None or -1 for a number left out, and `counts = {Monster.GHOST: 5, ...}`."""
@@ -403,11 +387,10 @@ class Undead(CluePuzzle):
                               "Monster.ZOMBIE: 11}")
         return found["G"], found["V"], found["Z"]
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH[dX]:G,V,Z,GRID,n,n,...` (undead.c, new_game): the totals, the grid ('L' a
         '\\' mirror, 'R' a '/' one, 'G' 'V' 'Z' given monsters, 'a'..'z' runs of 1..26 monster
         cells), then 2(w + h) edge numbers clockwise from the top-left corner."""
-        game = game_id(text)
         width, height = tatham_size(game.head, r"(?:d[ent])?", f"bad Undead parameters {quote(game.head)} "
                                     "(expected like 4x4 or 5x5dt)", game.line, game.column, EARLY)
         SIZE.check(self.name, width, height, line=game.line)
@@ -426,7 +409,9 @@ class Undead(CluePuzzle):
             if part and not (part.isdecimal() and part.isascii()):
                 raise PuzzleError(f"bad number {quote(part)}", *game.at(offsets[i]))
             numbers.append(Token(part or "0", *game.at(offsets[i])))  # Tatham reads an empty number as 0
-        totals = tuple(self._total(t.text, NAMES[m] + "s", t.line, t.column) for t, m in zip(numbers, MONSTERS))
+        ghosts, vampires, zombies = (self._total(t.text, NAMES[m] + "s", t.line, t.column)
+                                     for t, m in zip(numbers, MONSTERS))
+        totals = (ghosts, vampires, zombies)
         grid = GameId(game.head, parts[3], game.line, game.column, game.desc_column + offsets[3])
         cells = tatham_cells(grid, width * height, TATHAM_CELLS, ".")
         edges = numbers[3:]
@@ -439,13 +424,12 @@ class Undead(CluePuzzle):
 
     @staticmethod
     def _tatham_fits(width: int, height: int, line: int | None = None, column: int | None = None) -> None:
-        if min(width, height) < TATHAM_LEAST:
-            raise PuzzleError(f"Tatham's Undead is at least {TATHAM_LEAST}x{TATHAM_LEAST}", line, column)
+        tatham_least("Undead", TATHAM_LEAST, width, height, line, column)
         if width > TATHAM_AREA // height:
             raise PuzzleError(f"Tatham's Undead takes no board of {width}x{height} (width at most "
                               f"{TATHAM_AREA} / height)", line, column)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`grid`: rows of . / \\ G V Z; `ghosts`, `vampires`, `zombies`: the totals; `top`,
         `right`, `bottom`, `left`: the edge numbers, left to right and top to bottom (null:
         none); `width` and `height`, when given, the grid's."""
@@ -473,31 +457,33 @@ class Undead(CluePuzzle):
         """One side's edge numbers, left to right or top to bottom (None: left out)."""
         return [inst.clues.get((side, i)) for i in range(inst.params.size_of(side))]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def write_text(self, inst: Instance) -> str:
+        return self._text(inst)
+
+    def write_array(self, inst: Instance) -> str:
+        g, v, z = inst.params.totals
+        board = board_with_sides(([ARRAY_WRITE[ch] for ch in row] for row in self.rows(inst)),
+                                 {name: self.numbers(inst, side) for name, side in ARRAY_SIDES.items()})
+        return f"{board}\ncounts = {{Monster.GHOST: {g}, Monster.VAMPIRE: {v}, Monster.ZOMBIE: {z}}}"
+
+    def tatham_id(self, inst: Instance) -> str:
         p = inst.params
         g, v, z = p.totals
-        if fmt == "text":
-            return self._text(inst)
-        if fmt == "array":
-            board = write_array(([ARRAY_WRITE[ch] for ch in row] for row in self.rows(inst)), "board = np.array")
-            vectors = "\n".join(f"{name} = np.array({self.numbers(inst, side)!r})"
-                                 for name, side in ARRAY_SIDES.items())
-            return (f"{board}\n{vectors}\n"
-                    f"counts = {{Monster.GHOST: {g}, Monster.VAMPIRE: {v}, Monster.ZOMBIE: {z}}}")
-        if fmt == "tatham":
-            self._tatham_fits(p.width, p.height)
-            missing = [key_name(k) for k in p.count_keys() if k not in inst.clues]
-            if missing:
-                raise PuzzleError(f"Tatham's Undead gives every edge number: this board leaves out {len(missing)} "
-                                  f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}), so it has no "
-                                  "game ID")
-            grid = tatham_encode((TATHAM_WRITE[ch] for row in self.rows(inst) for ch in row), ".")
-            return f"{p.width}x{p.height}:{g},{v},{z},{grid}" + "".join(f",{inst.clues[k]}" for k in p.count_keys())
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "ghosts": g,
-                               "vampires": v, "zombies": z, "grid": ["".join(row) for row in self.rows(inst)],
-                               **{side: self.numbers(inst, side) for side in SIDES}})
-        raise PuzzleError(f"unknown undead format {quote(fmt)} (known: {', '.join(self.formats)})")
+        self._tatham_fits(p.width, p.height)
+        missing = [key_name(k) for k in p.count_keys() if k not in inst.clues]
+        if missing:
+            raise PuzzleError(f"Tatham's Undead gives every edge number: this board leaves out {len(missing)} "
+                              f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}), so it has no "
+                              "game ID")
+        grid = tatham_encode((TATHAM_WRITE[ch] for row in self.rows(inst) for ch in row), ".")
+        return f"{p.width}x{p.height}:{g},{v},{z},{grid}" + "".join(f",{inst.clues[k]}" for k in p.count_keys())
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p = inst.params
+        g, v, z = p.totals
+        return {"width": p.width, "height": p.height, "ghosts": g, "vampires": v, "zombies": z,
+                "grid": ["".join(row) for row in self.rows(inst)],
+                **{side: self.numbers(inst, side) for side in SIDES}}
 
     def _text(self, inst: Instance, solution: Grid | None = None) -> str:
         def shown(n: int | None) -> str:
@@ -520,12 +506,11 @@ class Undead(CluePuzzle):
         out.append(" " * lw + " " + line(bottom))
         return "\n".join(out)
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "array":  # the seed's output
-            return write_array([ARRAY_WRITE[ch] for ch in row] for row in solution)
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": ["".join(row) for row in solution]})
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
         return "\n".join(" ".join(row) for row in solution)
+
+    def write_array_solution(self, inst: Instance, solution: Grid) -> str:
+        return write_array([ARRAY_WRITE[ch] for ch in row] for row in solution)  # the seed's output
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
         return ["".join(row) for row in solution]
@@ -538,9 +523,6 @@ class Undead(CluePuzzle):
     answer_format = ("the filled grid without the numbers: one row per line, its cells separated by single spaces, "
                      "each `G` (ghost), `V` (vampire) or `Z` (zombie), or the board's mirror `/` or `\\` where "
                      "it has one")
-
-    def answer_text(self, inst: Instance, solution: Grid) -> str:
-        return grid_text(solution)
 
     def read_answer(self, inst: Instance, text: str) -> Grid:
         """The grid of monsters and mirrors; a `.` where the board has a mirror is read as
@@ -572,14 +554,11 @@ class Undead(CluePuzzle):
         monsters moving with the grid and `/` and `\\` swapping where a mirror image needs it:
         the totals, then the least image of the text form's grid with its numbers around it."""
         p = inst.params
-        ring = [["+", *self._shown(inst, "top"), "+"]]
-        ring += [[left, *row, right] for left, row, right in
-                 zip(self._shown(inst, "left"), self.rows(inst), self._shown(inst, "right"))]
-        ring.append(["+", *self._shown(inst, "bottom"), "+"])
+        around = ring(self.rows(inst), {side: self._shown(inst, side) for side in SIDES}, "+")
         forms = []
-        for sym in board_symmetries(len(ring), len(ring[0])):
+        for sym in board_symmetries(len(around), len(around[0])):
             swaps = sym.step(-1, 1) not in ((-1, 1), (1, -1))  # `/` runs up and right: the image does not
-            forms.append("\n".join(" ".join(SWAP.get(t, t) if swaps else t for t in row) for row in sym.grid(ring)))
+            forms.append("\n".join(" ".join(SWAP.get(t, t) if swaps else t for t in row) for row in sym.grid(around)))
         g, v, z = p.totals
         return f"G: {g} V: {v} Z: {z}\n" + min(forms)
 
@@ -643,9 +622,6 @@ class Undead(CluePuzzle):
         return tatham_grade(inst)
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: UndeadParams) -> bool:
-        return True  # every clue is a literal made in `rules`
-
     def rules(self, params: UndeadParams, pool: IDPool) -> Rules:
         return self._rules(params, pool, counters=True)
 

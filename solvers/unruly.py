@@ -12,11 +12,10 @@ puzzle: docs/adding-a-puzzle.md builds it as its worked example.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pysat.card import EncType
 from pysat.formula import IDPool
@@ -30,28 +29,22 @@ from ..lab.engine.puzzle import (
     Instance,
     PuzzleError,
     Rules,
+    Speed,
+    at_place,
     quote,
     variable_block,
 )
 from ..lab.toolkit.answers import grid_text, read_grid
 from ..lab.toolkit.counting import cardinality
+from ..lab.toolkit.framed import edge_codecs, tatham_least
 from ..lab.toolkit.symmetry import least_text
-from ..lab.toolkit.textgrid import (
-    GameId,
-    JsonObject,
-    Token,
-    array_rows,
-    char_rows,
-    game_id,
-    rectangular,
-    tatham_size,
-    write_array,
-)
+from ..lab.toolkit.tatham import GameId, tatham_size
+from ..lab.toolkit.textgrid import JsonObject, Token, array_rows, char_rows, rectangular, write_array
 
 T = TypeVar("T")
 Cell = tuple[int, int]
 Grid = tuple[tuple[bool, ...], ...]  # True = black
-# Size limit: a board at the limit checks in seconds (BENCHMARKS.md, 2026-11-24).
+# Size limit: a board at the limit checks in seconds.
 SIZE = BoardLimit(40, 40, 2, 2)
 EARLY = SIZE.early("unruly")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 6  # Tatham's Unruly refuses smaller boards (validate_params)
@@ -143,30 +136,26 @@ def tatham_description(cells: Iterable[bool | None]) -> str:
     return "".join(out)
 
 
-class Unruly(CluePuzzle):
+class Unruly(CluePuzzle[UnrulyParams, Cell, Grid]):
     name = "unruly"
-    generation_solver = "mc"  # row and column counts native: the whole generate 1.25x (BENCHMARKS.md)
+    # cacheable: a clue is a cell's literal: nothing is drawn from the pool later
+    # solver: row and column counts native in Minicard: the whole generate 1.25x
+    speed = Speed(rules_cacheable=True, generation_solver="mc")
     aliases = ("takuzu", "binairo")
     title = "Unruly (Takuzu, Binairo)"
     rules_text = "Colour every cell black or white: each row and column half black, never three alike side by side."
     tatham_game = "unruly"
-    solution_formats = ("text", "array", "json")  # a game ID holds clues, not a solved grid
-    formats = ("text", "array", "tatham", "json")
+    codecs = edge_codecs(grid_solution=True)
     cell_names = {True: "black", False: "white"}
-    size_limit_text = SIZE.text
+    size = SIZE
     example = "....\nBB..\n.B..\n..W."
-
-    def check_size(self, inst: Instance) -> None:
-        SIZE.check(self.name, inst.params.width, inst.params.height)
 
     # ---- text forms -----------------------------------------------------------------
     def _instance(self, rows: list[list[Token]], unique: bool, line: int | None = None) -> Instance:
         """Rows of cell characters (see COLOURS), each with where it stands."""
         rectangular(rows, numbered=True)
-        try:
+        with at_place(line):
             params = UnrulyParams(len(rows[0]), len(rows), unique)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, line) from None
         clues = {}
         for r, row in enumerate(rows):
             for c, t in enumerate(row):
@@ -177,7 +166,7 @@ class Unruly(CluePuzzle):
                     clues[(r, c)] = COLOURS[t.text]
         return Instance(self.name, params, clues)
 
-    def _parse_text(self, text: str) -> Instance:
+    def read_text(self, text: str) -> Instance:
         """Rows of W/B/. (or Tatham's 0/1/.), after an optional line `unique`."""
         rows = char_rows(text, limit=SIZE.early(self.name, extra=(0, 1)))  # and a first line `unique`
         unique = "".join(t.text for t in rows[0]).lower() == "unique"
@@ -186,7 +175,7 @@ class Unruly(CluePuzzle):
             raise PuzzleError("no rows after 'unique'")
         return self._instance(rows, unique, rows[0][0].line)
 
-    def _parse_array(self, text: str) -> Instance:
+    def read_array(self, text: str) -> Instance:
         """Seed 000's array: 'W', 'B' and ' ' for blank."""
         rows = array_rows(text, EARLY)
         if not rows:
@@ -194,22 +183,18 @@ class Unruly(CluePuzzle):
         cells = [[Token(str(e.value).strip() or ".", e.line, e.column) for e in row] for row in rows]
         return self._instance(cells, False, rows[0].line)
 
-    def _parse_tatham(self, text: str) -> Instance:
+    def from_tatham(self, game: GameId) -> Instance:
         """`WxH[u][dX]:description` (see `tatham_colours`)."""
-        game = game_id(text)
         width, height = tatham_size(game.head, r"u?(?:d[ten])?", f"bad Unruly parameters {quote(game.head)} "
                                     "(expected like 8x8, 8x8dn or 10x10ue)", game.line, game.column, EARLY)
-        try:
+        with at_place(game.line, game.column):
             params = UnrulyParams(width, height, "u" in game.head)
-        except PuzzleError as exc:
-            raise PuzzleError(exc.message, game.line, game.column) from None
-        if min(width, height) < TATHAM_LEAST:
-            raise PuzzleError(f"Tatham's Unruly is at least {TATHAM_LEAST}x{TATHAM_LEAST}", game.line, game.column)
+        tatham_least("Unruly", TATHAM_LEAST, width, height, game.line, game.column)
         colours = tatham_colours(game, width * height)
         clues = {(i // width, i % width): v for i, v in enumerate(colours) if v is not None}
         return Instance(self.name, params, clues)
 
-    def _parse_json(self, text: str) -> Instance:
+    def from_json(self, text: str) -> Instance:
         """`grid`: rows of W, B and .; `unique` (false): no two rows and no two columns alike;
         `width` and `height`, when given, the grid's."""
         doc = JsonObject(text, self.name, ("width", "height", "unique", "grid"), self.aliases)
@@ -222,30 +207,29 @@ class Unruly(CluePuzzle):
         return ["".join(SHOW[inst.clues.get((r, c)) if solution is None else solution[r][c]] for c in range(p.width))
                 for r in range(p.height)]
 
-    def format(self, inst: Instance, fmt: str = "text") -> str:
-        p = inst.params
-        if fmt == "text":
-            return "unique\n" * p.unique + "\n".join(self.rows(inst))
-        if fmt == "array":
-            if p.unique:
-                raise PuzzleError("the seed's array cannot say 'unique rows and columns': use text, tatham or json")
-            return write_array([" " if ch == "." else ch for ch in row] for row in self.rows(inst))
-        if fmt == "tatham":
-            if min(p.width, p.height) < TATHAM_LEAST:
-                raise PuzzleError(f"Tatham's Unruly is at least {TATHAM_LEAST}x{TATHAM_LEAST}")
-            cells = [inst.clues.get((r, c)) for r in range(p.height) for c in range(p.width)]
-            return f"{p.width}x{p.height}{'u' * p.unique}:{tatham_description(cells)}"
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "width": p.width, "height": p.height, "unique": p.unique,
-                               "grid": self.rows(inst)})
-        raise PuzzleError(f"unknown unruly format {quote(fmt)} (known: {', '.join(self.formats)})")
+    def write_text(self, inst: Instance) -> str:
+        return "unique\n" * inst.params.unique + "\n".join(self.rows(inst))
 
-    def format_solution(self, inst: Instance, solution: Grid, fmt: str = "text") -> str:
-        if fmt == "array":  # the seed's output
-            return write_array(list(row) for row in self.rows(inst, solution))
-        if fmt == "json":
-            return json.dumps({"puzzle": self.name, "grid": self.rows(inst, solution)})
+    def write_array(self, inst: Instance) -> str:
+        if inst.params.unique:
+            raise PuzzleError("the seed's array cannot say 'unique rows and columns': use text, tatham or json")
+        return write_array([" " if ch == "." else ch for ch in row] for row in self.rows(inst))
+
+    def tatham_id(self, inst: Instance) -> str:
+        p = inst.params
+        tatham_least("Unruly", TATHAM_LEAST, p.width, p.height)
+        cells = [inst.clues.get((r, c)) for r in range(p.height) for c in range(p.width)]
+        return f"{p.width}x{p.height}{'u' * p.unique}:{tatham_description(cells)}"
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p = inst.params
+        return {"width": p.width, "height": p.height, "unique": p.unique, "grid": self.rows(inst)}
+
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
         return "\n".join(self.rows(inst, solution))
+
+    def write_array_solution(self, inst: Instance, solution: Grid) -> str:
+        return write_array(list(row) for row in self.rows(inst, solution))  # the seed's output
 
     def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
         return self.rows(inst, solution)
@@ -300,9 +284,6 @@ class Unruly(CluePuzzle):
             board.caption("no two rows and no two columns alike")
 
     # ---- SAT ----------------------------------------------------------------------
-    def rules_cacheable(self, params: UnrulyParams) -> bool:
-        return True  # a clue is a cell's literal: nothing is drawn from the pool later
-
     def rules(self, params: UnrulyParams, pool: IDPool) -> Rules:
         """Balance as native counts here too: the grade reads them back as counts, so a full
         line is one wide step (`Formula.tiered_rounds`), not rounds through a counter."""

@@ -1,6 +1,6 @@
 """Settings shared by every test module.
 
-No test may depend on wall-clock time (issue 40): work is bounded by conflicts, nodes or
+No test may depend on wall-clock time: work is bounded by conflicts, nodes or
 rounds, never seconds. The CLI's default budgets and Hypothesis's own default deadline (200 ms per example) is such a
 dependency, so the profile loaded here has none, and its examples are derandomized: the
 same on every run and every machine.

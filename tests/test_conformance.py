@@ -75,7 +75,8 @@ def test_contract_is_filled_in(name):
     assert ptype.formats and len(set(ptype.formats)) == len(ptype.formats)
     own_read = type(ptype).read is not PuzzleType.read
     for fmt in ptype.formats:
-        assert own_read or callable(getattr(ptype, f"_parse_{fmt}", None)), f"no reader for format {fmt}"
+        reader = ptype.codecs or callable(getattr(ptype, f"_parse_{fmt}", None))
+        assert own_read or reader, f"no reader for format {fmt}"
     others = {a for n in PUZZLES if n != name for a in (n, *registry.puzzle(n).aliases)}
     assert not others & {name, *ptype.aliases}, "a name or alias is taken"
     inst = ptype.parse(ptype.example)
@@ -178,7 +179,7 @@ def test_named_cells_hold_one_true_value_each(name):
     assert all(len(cell) >= 2 and len(true.intersection(cell)) == 1 for cell in cells)
 
 
-# ---- open boards: a setter's first draft is nearly empty (issue 40) -----------------------
+# ---- open boards: a setter's first draft is nearly empty ----------------------------------
 # The open board is the generator's structure with no clue at all: for Bridges, Magnets, Map,
 # Signpost, Tents, Tiling, Tracks and Undead the drawn islands, dominoes, regions, arrows,
 # trees, stones, ends and mirrors without a count, colour or number; for Keen the plain Latin
@@ -195,7 +196,7 @@ OPEN_BUDGET = Budget(conflicts=10_000)
 BOARD_OPTIONS = ("size", "width", "height", "n")  # set to their largest for the largest board
 # Largest boards over a second of CPU to answer: run with -m slow.
 OPEN_SLOW = {"dominosa": "numbers 0..15, all unknown: 400 rounds of lazy cuts, 0.7 s a question"}
-# Largest boards no encoding tried answers within the budget (measured, issue 40 point 10).
+# Largest boards no encoding tried answers within the budget (measured).
 OPEN_BLOCKED = {
     "tiling": "16x16, 50-60 stones: 1.6 s to build the placements, and the packing runs out of 100,000 "
               "conflicts (CP-SAT out of 40 s)",
@@ -271,7 +272,7 @@ def test_bad_input_is_one_line_exit_2_nothing_written(name, tmp_path):
         board.unlink()
 
 
-# ---- oversized boards are refused as soon as their size is known (issue 40) ---------------
+# ---- oversized boards are refused as soon as their size is known --------------------------
 SIZE_FIELDS = ("width", "height", "size", "n")  # a JSON's stated size, where it has one
 PLAIN_BYTES = 500_000  # about how large an oversized plain form is made (the input limit is 1 MiB)
 
@@ -381,7 +382,7 @@ def test_an_oversized_board_is_refused_before_its_cells_are_read(name, tmp_path)
         (tmp_path / "board.txt").unlink()
 
 
-# ---- every field of a JSON is read strictly (issue 40) ---------------------------------------
+# ---- every field of a JSON is read strictly --------------------------------------------------
 @pytest.mark.parametrize("name", [n for n in PUZZLES if "json" in registry.puzzle(n).formats])
 def test_a_json_field_of_the_wrong_type_or_name_is_refused(name, tmp_path):
     """`"colors": null` (Chess Melee) or `"width": null` (Light Up) was read as if absent,

@@ -19,7 +19,7 @@ from puzzlelab.lab.data.dataset import DatasetSpec, RecordTimeout, generate_data
 from puzzlelab.lab.data.records import read_records, unportable
 from puzzlelab.lab.data.stats import dataset_stats
 from puzzlelab.lab.engine.cpsat import cpsat_status
-from puzzlelab.lab.engine.puzzle import PuzzleError
+from puzzlelab.lab.engine.puzzle import CluePuzzle, PuzzleError
 from puzzlelab.lab.face import registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -220,14 +220,15 @@ def test_no_grade_leaves_the_difficulty_out_and_says_so(tmp_path):
 
 
 def test_a_puzzles_generation_solver_makes_the_same_puzzles():
-    """`generation_solver` only changes how fast the answers come: on the lab's default
+    """`speed.generation_solver` only changes how fast the answers come: on the lab's default
     solver the same items are the same records, but for the engine they name. Only for
     generators without `repair`, whose puzzles follow the solver's rival solutions."""
     from puzzlelab.lab.data.dataset import DatasetSpec, make_item
     from puzzlelab.lab.engine.sat import DEFAULT_SOLVER, SessionCache
     from puzzlelab.lab.face import registry
 
-    chosen = [ptype for ptype, gen in registry.all_puzzles() if getattr(ptype, "generation_solver", None)]
+    chosen = [ptype for ptype, gen in registry.all_puzzles()
+              if isinstance(ptype, CluePuzzle) and ptype.speed.generation_solver]
     assert {p.name for p in chosen} >= {"unruly", "mosaic"}
     small = {"unruly": {"size": 6}, "mosaic": {"size": 5}, "signpost": {"size": 4}, "range": {"width": 5, "height": 4}}
     for ptype in chosen:
@@ -237,7 +238,7 @@ def test_a_puzzles_generation_solver_makes_the_same_puzzles():
         for index in range(3):
             mine, _ = make_item(spec, index, own)
             theirs, _ = make_item(spec, index, default)
-            assert mine.pop("engine") == f"pysat:{ptype.generation_solver}"
+            assert mine.pop("engine") == f"pysat:{ptype.speed.generation_solver}"
             assert theirs.pop("engine") == f"pysat:{DEFAULT_SOLVER}"
             assert mine == theirs, (ptype.name, index)
 

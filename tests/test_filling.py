@@ -6,67 +6,29 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from pathlib import Path
 
 import pytest
-from tatham import tatham_reads
+from cases.filling import SEED, TATHAM_IDS
+from declarations import digit_grid as grid
+from declarations import tatham_id_lines
 
 from puzzlelab.generators.filling import random_filling
 from puzzlelab.lab.engine.cpsat import cpsat_count
-from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, generated_rechecked
-from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.crosscheck import brute_force_count, generated_rechecked
 from puzzlelab.lab.engine.puzzle import PuzzleError
-from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
-from puzzlelab.lab.face import cli
-from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.engine.sat import SatSession
+from puzzlelab.lab.face.registry import generator
 from puzzlelab.solvers.filling import PUZZLE, FillingParams, areas, cell_table, tatham_top
-
-DATA = Path(__file__).parent / "data"
-
-SEED_BOARD = """board = np.array([
-  [' ', '4', '2', ' ', ' ', '2', ' '],
-  [' ', ' ', '7', ' ', ' ', '3', ' '],
-  [' ', ' ', ' ', ' ', '4', ' ', '3'],
-  [' ', '6', '6', ' ', '3', ' ', ' '],
-  [' ', '7', ' ', '6', '4', '5', ' '],
-  [' ', '6', ' ', ' ', ' ', ' ', '4'],
-])"""
-
-# The seed's script output, as numpy prints it.
-SEED_SOLUTION = """
-[[4 4 2 2 4 2 2]
- [4 4 7 4 4 3 3]
- [7 7 7 3 4 5 3]
- [7 6 6 3 3 5 5]
- [7 7 6 6 4 5 5]
- [1 6 6 1 4 4 4]]
-"""
-
-
-def grid(text: str) -> tuple[tuple[int, ...], ...]:
-    """Rows of digits (anything else between them ignored) as a solution."""
-    rows = ["".join(ch for ch in line if ch.isdigit()) for line in text.strip().splitlines()]
-    return tuple(tuple(int(ch) for ch in row) for row in rows if row)
-
-
-def tatham_ids() -> list[str]:
-    lines = (DATA / "filling_tatham.txt").read_text().splitlines()
-    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
 # ---- the seed example ---------------------------------------------------------------------
-def test_seed_example_is_unique_with_the_stated_solution():
-    inst = PUZZLE.parse(SEED_BOARD)
+def test_seed_board_reads_as_the_seed_states():
+    inst = PUZZLE.parse(SEED.board)
     assert inst.params == FillingParams(7, 6) and len(inst.clues) == 16
-    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))  # SAT and CP-SAT
 
 
-def test_seed_solution_is_written_as_the_seed_prints_it():
-    inst = PUZZLE.parse(SEED_BOARD)
-    written = PUZZLE.format_solution(inst, grid(SEED_SOLUTION), "array")
-    assert grid(written) == grid(SEED_SOLUTION)
-    assert written.splitlines()[1] == "  [4, 4, 2, 2, 4, 2, 2],"
-    assert PUZZLE.format_solution(inst, grid(SEED_SOLUTION)).splitlines()[0] == "4422422"
+def test_seed_board_is_written_in_the_seeds_array():
+    inst = PUZZLE.parse(SEED.board)
     assert PUZZLE.format(inst, "array").splitlines()[1] == "  [' ', '4', '2', ' ', ' ', '2', ' '],"
 
 
@@ -78,17 +40,6 @@ def problems(text: str, board: str = "...\n...\n...") -> list[str]:
 def test_verify_accepts_a_valid_grid():
     assert problems("121\n525\n555") == []
     assert problems("121\n525\n555", PUZZLE.example) == []
-
-
-@pytest.mark.parametrize("bad, board, expected", [
-    ("121\n525\n555", "3..\n...\n...", "r1c1 holds 1, the clue says 3"),
-    ("333\n333\n333", "...\n...\n...", "the area of 3s at r1c1 has 9 cells, more than 3"),
-    ("122\n355\n555", "...\n...\n...", "the area of 3s at r2c1 has 1 cells, fewer than 3"),
-    ("112\n525\n555", "...\n...\n...", "the area of 1s at r1c1 has 2 cells, more than 1"),
-    ("12\n52", "...\n...\n...", "solution is not 3x3"),
-])
-def test_verify_names_each_broken_rule(bad, board, expected):
-    assert expected in problems(bad, board)
 
 
 def test_verify_refuses_digits_out_of_range():
@@ -167,60 +118,8 @@ def test_cuts_forbid_what_no_solution_has():
 
 
 # ---- Tatham's game IDs ----------------------------------------------------------------------
-def test_tatham_ids_are_unique_and_written_back_the_same():
-    """His generator's boards (tests/data/filling_tatham.txt, 9x7 and 13x9: his game has no
-    difficulty grades): each reads, is unique for the SAT engine, and writes back to the
-    same ID (his encoder and ours agree letter by letter)."""
-    ids = tatham_ids()
-    assert len(ids) == 24 and {i.split(":")[0] for i in ids} == {"9x7", "13x9"}
-    sessions = SessionCache()
-    for game in ids:
-        inst = PUZZLE.parse(game)
-        result = check_instance(PUZZLE, inst, sessions=sessions)
-        assert result.status == "unique", game
-        assert PUZZLE.verify(inst, result.solutions[0]) == []
-        assert PUZZLE.format(inst, "tatham") == game
-
-
-def test_tatham_ids_agree_with_cpsat():
-    for game in tatham_ids()[:1]:  # a 9x7 board (the rest: the slow test below)
-        inst = PUZZLE.parse(game)
-        cp = cpsat_count(PUZZLE, inst, limit=2)
-        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
-
-
-@cache
-def generated_ids() -> tuple[str, ...]:
-    """Game IDs of our generated puzzles; each reads back as the puzzle it was written from."""
-    gen, sessions, rng = generator("filling"), SessionCache(), random.Random(4)
-    out = []
-    for options in ({"size": 3}, {"size": 5}, {"width": 7, "height": 4}, {"width": 2, "height": 6},
-                    {"width": 9, "height": 7}):
-        made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
-        out.append(PUZZLE.format(made.instance, "tatham"))
-        assert PUZZLE.parse(out[-1]) == made.instance
-    return tuple(out)
-
-
-def test_our_ids_are_read_by_tathams_parser(tmp_path):
-    assert tatham_reads("filling", list(generated_ids()), tmp_path) == ""
-    # and the parser does refuse what it should, so the check above means something
-    for bad in BAD_IDS:
-        assert "error parsing" in tatham_reads("filling", [bad[0]], tmp_path), bad
-
-
-BAD_IDS = [
-    ("9x7:zzz", "longer than 63 cells"),
-    ("9x7:a", "has 1 cells, expected 63"),
-    ("3x3:4h", "unexpected '4'"),  # his digits run to max(width, height, 3)
-    ("9x7:3!zk", "unexpected '!'"),
-]
-
-
-@pytest.mark.parametrize("text, message", BAD_IDS + [("9x7x:i", "bad Filling parameters")])
-def test_bad_tatham_ids(text, message):
-    with pytest.raises(PuzzleError, match=message):
-        PUZZLE.parse(text)
+def test_tatham_ids_are_two_sizes():
+    assert {game.split(":")[0] for game, in tatham_id_lines(TATHAM_IDS.file)} == {"9x7", "13x9"}
 
 
 @pytest.mark.parametrize("text, clues", [
@@ -246,7 +145,7 @@ def test_boards_tathams_game_cannot_hold_have_no_id():
 # ---- formats ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("fmt", PUZZLE.formats)
 def test_seed_board_round_trips(fmt):
-    inst = PUZZLE.parse(SEED_BOARD)
+    inst = PUZZLE.parse(SEED.board)
     assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
     assert PUZZLE.parse(PUZZLE.format(inst, fmt), fmt) == inst
 
@@ -255,19 +154,6 @@ def test_text_takes_other_blanks_and_json_numbers():
     assert PUZZLE.parse("1-0\n_2.\n5..") == PUZZLE.parse(PUZZLE.example)
     doc = {"grid": [[1, None, 0], [0, 2, 0], [5, 0, 0]]}
     assert PUZZLE.parse(json.dumps(doc)) == PUZZLE.parse(PUZZLE.example)
-
-
-@pytest.mark.parametrize("text, line", [
-    ("1..\n.x.\n5..", 2),
-    ("1..\n..\n5..", 2),
-    ("[[' ', 'a']]", 1),
-    ('{"grid": ["1.", "."]}', None),
-    ('{"grid": ["1.", ".."], "width": 3}', 1),  # the line of the field
-])
-def test_bad_input_names_the_place(text, line):
-    with pytest.raises(PuzzleError) as info:
-        PUZZLE.parse(text)
-    assert info.value.line == line
 
 
 def test_show_and_canonical():
@@ -398,42 +284,14 @@ def test_generator_options():
     gen = generator("filling")
     assert gen.params() == FillingParams(9, 7)
     assert gen.params(size=5) == FillingParams(5, 5) and gen.params(width=13, height=9) == FillingParams(13, 9)
-    with pytest.raises(PuzzleError, match="--width must be at most 20"):
-        gen.checked_params(width=21)
-    with pytest.raises(PuzzleError, match="--size must be at least 1"):
-        gen.checked_params(size=0)
-
-
-def test_generate_from_the_command_line(tmp_path):
-    out = tmp_path / "f.jsonl"
-    code = cli.main(["generate", "filling", "--size", "4", "--count", "2", "--seed", "3", "--quiet",
-                     "--out", str(out)])
-    assert code == 0
-    records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(records) == 2 and all(r["tatham_id"].startswith("4x4:") and r["unique"] for r in records)
-    csv = tmp_path / "f.csv"
-    assert cli.main(["generate", "filling", "--width", "5", "--height", "3", "--count", "2", "--quiet",
-                     "--out", str(csv)]) == 0
-    assert sum(line.startswith("filling-") for line in csv.read_text().splitlines()) == 2  # one id a record
-
-
-def test_aliases():
-    assert puzzle("fillomino") is PUZZLE and puzzle("Filling") is PUZZLE
 
 
 @pytest.mark.slow
 def test_all_tatham_ids_agree_with_cpsat():
-    for game in tatham_ids():
+    for game, in tatham_id_lines(TATHAM_IDS.file):
         inst = PUZZLE.parse(game)
         cp = cpsat_count(PUZZLE, inst, limit=2)
         assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
-
-
-@pytest.mark.slow
-def test_many_generated_puzzles_are_unique_by_cpsat():
-    gen = generator("filling")
-    generated_rechecked(PUZZLE, gen, gen.params(width=9, height=7), 10, seed=11)
-    generated_rechecked(PUZZLE, gen, gen.params(width=8, height=8), 10, seed=12)
 
 
 # ---- answers of language models ---------------------------------------------------------------

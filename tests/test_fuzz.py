@@ -1,4 +1,4 @@
-"""Fuzzing that stays (issue 14): bad input through every puzzle and every command, and
+"""Fuzzing that stays: bad input through every puzzle and every command, and
 damaged datasets and journals through stats, plot and generate.
 
 Whatever the input, a command answers (exit 0 or 1) or refuses it in one line (exit 2):
@@ -296,7 +296,7 @@ def test_full_disk_leaves_a_resumable_journal_and_no_stray_file(tmp_path):
         subprocess.run(["umount", str(disk)], capture_output=True)
 
 
-# ---- issue 40: nesting, endless input, layouts against names -----------------------------------
+# ---- nesting, endless input, layouts against names ---------------------------------------------
 NESTED = {  # each about 2,000 to 3,000 levels in a few kilobytes: Python's parsers recurse
     "deep object": ('{"grid": ' + "[" * 2000 + "]" * 2000 + "}").encode(),
     "deep keys": ('{"a": ' * 2000 + "1" + "}" * 2000).encode(),

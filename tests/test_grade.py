@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -476,7 +477,7 @@ def test_every_step_holds_in_the_solution_and_most_come_from_findings_in_hand(na
 
 
 def test_a_puzzle_propagation_settles_is_graded_without_loading_a_solver(monkeypatch):
-    """`CluePuzzle.mostly_propagation` (nonograms): rounds of propagation on the rules read
+    """`GradingHints.mostly_propagation` (nonograms): rounds of propagation on the rules read
     as a formula give the ladder's own grade, field for field, and no session solver is
     loaded for it; a puzzle they leave open falls back to the ladder with the same grade.
     (The ladder itself probes on `puzzlelab.lab.engine.probing`, without a solver, since grade version 5.)"""
@@ -492,12 +493,12 @@ def test_a_puzzle_propagation_settles_is_graded_without_loading_a_solver(monkeyp
     cases += [(SUDOKU, SUDOKU.parse(EASY)), (SUDOKU, SUDOKU.parse(INKALA))]
     for name in ("bridges", "tents", "undead"):  # the other puzzles that set it
         ptype, gen = registry.puzzle(name), registry.generator(name)
-        assert ptype.mostly_propagation
+        assert ptype.grading.mostly_propagation
         cases += [(ptype, generate_one(ptype, gen, gen.params(), rng, sessions).instance) for _ in range(3)]
     for ptype, inst in cases:
         graded = {}
         for shortcut in (False, True):
-            monkeypatch.setattr(type(ptype), "mostly_propagation", shortcut)
+            monkeypatch.setattr(type(ptype), "grading", replace(ptype.grading, mostly_propagation=shortcut))
             loads.clear()
             found = grade(ptype, inst).to_json()
             found.pop("seconds")
@@ -548,18 +549,18 @@ SEARCH_COUNTS = ("conflicts", "decisions", "propagations", "seconds")
 
 
 def test_native_clue_counts_grade_as_clue_clauses(monkeypatch):
-    """`counts_natively` promises that a puzzle's count clues propagate as its clue clauses
+    """`speed.counts_natively` promises that a puzzle's count clues propagate as its clue clauses
     do: every grade field but the search's own counts must come out the same either way
     (Mosaic's generation and grade run 3x faster on them; other puzzles' clauses go through
     counters, whose rounds differ)."""
     native = [(ptype, gen) for ptype, gen in registry.all_puzzles()
-              if isinstance(ptype, CluePuzzle) and ptype.counts_natively]
+              if isinstance(ptype, CluePuzzle) and ptype.speed.counts_natively]
     assert [ptype.name for ptype, _ in native] == ["mosaic"]
     for ptype, gen in native:
         sessions = SessionCache()
         made = [generate_one(ptype, gen, gen.params(), random.Random(seed), sessions).instance for seed in range(10)]
         counted = [grade(ptype, inst).to_json() for inst in made]
-        monkeypatch.setattr(type(ptype), "counts_natively", False)
+        monkeypatch.setattr(type(ptype), "speed", replace(ptype.speed, counts_natively=False))
         clauses = [grade(ptype, inst).to_json() for inst in made]
         for a, b in zip(counted, clauses):
             assert {k: v for k, v in a.items() if k not in SEARCH_COUNTS} == \

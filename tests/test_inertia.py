@@ -244,7 +244,7 @@ def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
         PUZZLE.read_answer(inst, "The ball rolls to every gem.")
 
 
-# ---- the picture (issue 46) ---------------------------------------------------------------------------
+# ---- the picture --------------------------------------------------------------------------------------
 def test_the_picture_draws_the_route_as_a_path_and_the_moves_readable(monkeypatch):
     """The seed's 106 moves: one straight line a move (no arrows piled up with 5 px labels),
     a few numbered waypoints, and the moves as arrows, in order, at 9 pt or more as

@@ -118,7 +118,7 @@ def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
         PUZZLE.read_answer(inst, "I would pour the big jug first.")
 
 
-# ---- the picture (issue 46) ---------------------------------------------------------------------------
+# ---- the picture --------------------------------------------------------------------------------------
 def test_the_picture_names_the_jugs_in_the_header_and_in_every_pour(monkeypatch):
     """"3→2" read as "from the 3 L jug": the header names each jug and its capacity, and a
     pour names the jugs the same way."""

@@ -10,32 +10,24 @@ from pathlib import Path
 
 import pytest
 from board_images import text_images
+from declarations import data_text
 from pysat.formula import IDPool
 from pysat.solvers import Solver
+from tally import new_tally, tally_brute_force
 
 from puzzlelab.generators.keen import MAX_CAGE, random_cages, random_op, splits
-from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.crosscheck import assert_unique_with, generated_rechecked
 from puzzlelab.lab.engine.generator import generate_one
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
-from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.face.registry import generator
 from puzzlelab.lab.toolkit.arithmetic import compact_cage_clauses
 from puzzlelab.solvers import keen
 from puzzlelab.solvers.keen import PUZZLE, KeenParams, cage_tuples, connected, shape
 
 DATA = Path(__file__).parent / "data" / "keen"
 
-SEED_SOLUTION = """
-5 4 7 9 3 6 8 1 2
-9 8 6 1 5 3 2 4 7
-7 5 9 4 2 1 3 8 6
-8 6 1 2 9 7 5 3 4
-6 1 2 5 8 4 7 9 3
-2 3 8 6 1 5 4 7 9
-3 7 4 8 6 9 1 2 5
-4 2 5 3 7 8 9 6 1
-1 9 3 7 4 2 6 5 8
-"""
+SEED_SOLUTION = data_text("keen_seed_solution.txt")
 
 # A 6x6 game ID in Tatham's format (from a public KenKen test corpus), and its solution.
 TATHAM_ID = "6:_a_aa__aa__a3_aabaa_9aa_4a_3ab,s3a7m18s1s5d4a7a12a10a7s1m72d3m10s4a9"
@@ -244,12 +236,10 @@ def _holds(op: str, target: int, t: tuple) -> bool:
 
 def test_brute_force_matches_both_engines():
     rng, squares, grids = random.Random(10), {}, {}
-    tally = {"none": 0, "one": 0, "several": 0}
+    tally = new_tally()
     for _ in range(120):
         inst = random_board(rng, squares)
-        expected = brute_force_count(PUZZLE, inst, grids.setdefault(inst.params.n, candidates(inst.params.n)))
-        assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
-        tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+        tally_brute_force(PUZZLE, inst, grids.setdefault(inst.params.n, candidates(inst.params.n)), tally)
     assert min(tally.values()) >= 15, tally
 
 
@@ -308,44 +298,6 @@ def test_solution_formats():
     assert grid(PUZZLE.format_solution(inst, sol)) == sol
     assert '"solution": [[5, 4, 3' in PUZZLE.format_solution(inst, sol, "json")
 
-
-@pytest.mark.parametrize("text, line", [
-    ("A A B\nA B\nC C C\n\nA 6+\nB 3+\nC 6+", 2),  # ragged grid row
-    ("A A\nB B\n\nA 3+\nB 3+\nC 2", 6),  # clue for a cage not in the grid
-    ("A A\nB C\n\nA 3+\nB 2", 2),  # cage C has no clue: where C first appears
-    ("A A\nB B\n\nA 3+\nB three", 5),  # not a clue
-    ("A A\nB B\n\nA 3%\nB 3+", 4),  # unknown operation
-    ("A A\nB B\n\nA 3+\nA 3*\nB 3+", 5),  # second clue for A
-    ("A A A\nB B B\nC C C\n\nA 2-\nB 6+\nC 6+", 5),  # '-' on three cells
-    ("A B A\nB B B\nC C C\n\nA 4+\nB 9+\nC 6+", 1),  # A is not connected
-    ("A A\nB B\n\nA 3+\nB 3", 5),  # two cells need an operation
-    ("A A\nB B", 1),  # no clues at all
-    ("4:_3a_3a_bab,a7m12s1d2s3a5m4", 1),  # block structure too short
-    ("4:__aaa_aaa__aa_b_a_a_a_,a1", 1),
-    ("3:_13,a1a2a3a2a3a1a3a1a2a4", 1),  # one clue too many
-    ("3:_13,a1a2a3a2a3a1a3a1q2", 1),  # unknown clue letter
-    ("3:_1!,a1", 1),  # bad character in the block structure
-    ("3:_13", 1),  # no clues
-    ("3x3:_13,a1a2a3a2a3a1a3a1a2", 1),  # Keen sizes have no 'x'
-    ("3:_13,s1a2a3a2a3a1a3a1a2", 1),  # '-' on a cell of its own
-    ("board = [['a', 'a'],\n ['b']]\nblock_results = {'a': ('+', 3), 'b': ('+', 3)}", None),
-    ("board = [['a', 'a'],\n ['b', 'b']]\nblock_results = {'a': ('+', 3)}", None),
-    ("board = [['a', 'a'],\n ['b', 'b']]\nblock_results = {'a': ('+', 3), 'b': ('%', 3)}", None),
-    ("board = [['a', 'a'],\n ['b', 'b']]\nblock_results = {'a': ('+', 3), 'b': ('+', 3),", 3),
-    ('{"size": 2, "cages": [{"cells": [[1, 1], [1, 3]], "op": "+", "target": 3}]}', None),
-    ('{"size": 2, "cages": [{"cells": [[1, 1]], "target": 1}, {"cells": [[1, 1]], "target": 2}]}', None),
-    ('{"size": 2, "cages": [{"cells": [[1, 1]], "target": "one"}]}', None),
-    ('{"size": 2, "cages": [}', 1),  # bad JSON
-])
-def test_bad_input_names_the_place(text, line):
-    with pytest.raises(PuzzleError) as err:
-        PUZZLE.parse(text)
-    if line is not None:
-        assert err.value.line == line, str(err.value)
-    assert str(err.value)
-
-
-# ---- generation --------------------------------------------------------------------------
 
 def check_generated(size: int, count: int, seed: int) -> int:
     """Generate, re-check each puzzle with CP-SAT and `verify`; return how many needed repair."""
@@ -414,10 +366,6 @@ def test_repair_rules_out_the_rival():
         assert sorted(c for cage in fixed for c in cage) == sorted(c for cage in clues for c in cage)
         assert all(connected(cage) for cage in fixed)
         repaired += 1
-
-
-def test_aliases():
-    assert puzzle("kenken") is PUZZLE and puzzle("keen") is PUZZLE
 
 
 @pytest.mark.slow

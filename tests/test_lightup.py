@@ -7,6 +7,7 @@ import random
 
 import pytest
 from board_images import text_images
+from declarations import data_text
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
@@ -17,20 +18,10 @@ from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError, Rules
 from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
 from puzzlelab.lab.engine.strip import redundancy
+from puzzlelab.lab.engine.variables import Variables
 from puzzlelab.solvers.lightup import PUZZLE, LightUpParams, LightUpVars, at_most_one, layout, seen_from
 
-SEED_BOARD = """board = np.array([
-  [' ', '0', ' ', ' ', ' ', ' ', 'W', ' ', ' ', ' '],
-  [' ', ' ', ' ', '0', ' ', ' ', ' ', ' ', ' ', '1'],
-  ['W', ' ', 'W', ' ', ' ', 'W', ' ', ' ', '0', ' '],
-  ['0', ' ', ' ', ' ', '3', ' ', 'W', ' ', '0', ' '],
-  [' ', ' ', ' ', ' ', 'W', ' ', '2', ' ', 'W', ' '],
-  [' ', '1', ' ', 'W', ' ', '2', ' ', ' ', ' ', ' '],
-  [' ', '0', ' ', 'W', ' ', 'W', ' ', ' ', ' ', 'W'],
-  [' ', '0', ' ', ' ', '1', ' ', ' ', '2', ' ', 'W'],
-  ['0', ' ', ' ', ' ', ' ', ' ', '1', ' ', ' ', ' '],
-  [' ', ' ', ' ', '2', ' ', ' ', ' ', ' ', 'W', ' '],
-])  # W is wall, ' ' is space, '0-9' is number"""
+SEED_BOARD = data_text("lightup_seed.txt")
 
 SEED_SOLUTION = [
     [' ', '0', ' ', ' ', ' ', 'L', 'W', ' ', ' ', 'L'],
@@ -318,7 +309,9 @@ def random_params(rng: random.Random) -> LightUpParams:
 
 
 def same_pools(a: IDPool, b: IDPool) -> bool:
-    return (a.top, dict(a.obj2id), a.id2obj, a._occupied) == (b.top, dict(b.obj2id), b.id2obj, b._occupied)
+    """The same names, top and next ids (drawn from both alike: reserved ranges show only as skipped ids)."""
+    return (a.top, dict(a.obj2id), a.id2obj, [a.id() for _ in range(8)]) == (b.top, dict(b.obj2id), b.id2obj,
+                                                                           [b.id() for _ in range(8)])
 
 
 def test_at_most_one_matches_cardenc():
@@ -330,7 +323,7 @@ def test_at_most_one_matches_cardenc():
         lits = [rng.choice((1, -1)) * rng.randint(1, top + 30) for _ in range(n)]
         occupied = [[top + 3, top + 5]] if rng.random() < 0.1 else []
         enc = EncType.pairwise if n <= 6 else EncType.seqcounter
-        mine, theirs = IDPool(start_from=top + 1, occupied=occupied), IDPool(start_from=top + 1, occupied=occupied)
+        mine, theirs = Variables(start_from=top + 1, occupied=occupied), IDPool(start_from=top + 1, occupied=occupied)
         assert at_most_one(lits, mine) == CardEnc.atmost(lits, 1, vpool=theirs, encoding=enc).clauses, lits
         assert same_pools(mine, theirs)
 
@@ -357,7 +350,7 @@ def test_rules_and_clues_match_cardenc():
     for _ in range(150):
         params = random_params(rng)
         for start, drawn in ((1, 0), (1, 0), (1, rng.randint(1, 30)), (rng.randint(2, 30), 0)):
-            mine, theirs = IDPool(start_from=start), IDPool(start_from=start)
+            mine, theirs = Variables(start_from=start), IDPool(start_from=start)
             for pool in (mine, theirs):
                 for i in range(drawn):
                     pool.id(("other", i))

@@ -1,4 +1,4 @@
-"""Input that is too large, oddly encoded or oddly written (issue 14): every puzzle has a
+"""Input that is too large, oddly encoded or oddly written: every puzzle has a
 documented size limit checked right after reading, generator options have ranges, a
 byte-order mark is ignored, error messages never quote a huge token, and a 16x16 sudoku in
 the hexadecimal convention reads as such."""

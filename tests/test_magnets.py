@@ -5,50 +5,27 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
+from cases.magnets import BOARD, cells
+from declarations import data_text
 from pysat.formula import IDPool
-from tatham import tatham_reads
 
-from puzzlelab.lab.engine.cpsat import cpsat_count
 from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts
-from puzzlelab.lab.engine.generator import generate_one
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.lab.engine.sat import SessionCache, check_instance
 from puzzlelab.lab.face.registry import generator
 from puzzlelab.lab.toolkit.counting import exact_counts
 from puzzlelab.solvers.magnets import PUZZLE, MagnetsParams, check_count
 
-DATA = Path(__file__).parent / "data"
-
 # Seed 000's board: H marks a horizontal domino (paired left to right), V a vertical one
 # (paired top to bottom); -1 is a missing count. pos_v/neg_v per column, pos_h/neg_h per row.
-SEED_HV = """\
-HHHHVVVVHH
-HHHHVVVVVV
-HHHHHHHHVV
-VVVHHHHHHV
-VVVVVVVHHV
-VHHVVVVVVV
-VVVVVHHVVV
-VVVVVVHHHH
-VHHHHVHHHH"""
+SEED_HV = data_text("magnets_seed_hv.txt")
 POS_V = [-1, -1, 3, 5, 3, 3, -1, 3, -1, 4]
 NEG_V = [-1, 2, 3, 4, -1, 3, 4, 3, 4, 4]
 POS_H = [5, -1, -1, -1, 5, -1, 3, 1, -1]
 NEG_H = [4, -1, 4, -1, 5, 4, -1, 2, -1]
-SEED_SOLUTION = """
-[['-' '+' '-' '+' ' ' '+' '-' '+' '-' '+']
- [' ' ' ' '+' '-' ' ' '-' '+' '-' '+' '-']
- ['-' '+' '-' '+' ' ' ' ' '-' '+' '-' '+']
- ['+' '-' '+' '-' '+' '-' '+' '-' '+' '-']
- ['-' '+' '-' '+' '-' '+' '-' '+' '-' '+']
- [' ' '-' '+' '-' '+' '-' '+' ' ' '+' '-']
- [' ' ' ' ' ' '+' '-' '+' '-' ' ' '-' '+']
- ['-' ' ' ' ' '-' '+' ' ' ' ' ' ' ' ' ' ']
- ['+' ' ' ' ' '+' '-' ' ' '+' '-' '+' '-']]
-"""
+SEED_SOLUTION = data_text("magnets_seed_solution.txt")
 
 
 def hv_layout(rows: list[str]) -> list[str]:
@@ -81,11 +58,6 @@ def grid(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple("." if cell == " " else cell for cell in line.split("'")[1::2]) for line in rows)
 
 
-def tatham_ids() -> list[tuple[str, str]]:
-    lines = (DATA / "magnets_tatham.txt").read_text().splitlines()
-    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
-
-
 # ---- the seed example ---------------------------------------------------------------------
 def test_seed_example_is_unique_with_the_stated_solution():
     inst = PUZZLE.parse(seed_text())
@@ -99,22 +71,7 @@ def test_example_is_unique():
     assert check_instance(PUZZLE, inst).status == "unique"
 
 
-SEED_CODE = """\
-board = np.array([
-  ['H', 'H', 'H', 'H', 'V', 'V', 'V', 'V', 'H', 'H'],
-  ['H', 'H', 'H', 'H', 'V', 'V', 'V', 'V', 'V', 'V'],
-  ['H', 'H', 'H', 'H', 'H', 'H', 'H', 'H', 'V', 'V'],
-  ['V', 'V', 'V', 'H', 'H', 'H', 'H', 'H', 'H', 'V'],
-  ['V', 'V', 'V', 'V', 'V', 'V', 'V', 'H', 'H', 'V'],
-  ['V', 'H', 'H', 'V', 'V', 'V', 'V', 'V', 'V', 'V'],
-  ['V', 'V', 'V', 'V', 'V', 'H', 'H', 'V', 'V', 'V'],
-  ['V', 'V', 'V', 'V', 'V', 'V', 'H', 'H', 'H', 'H'],
-  ['V', 'H', 'H', 'H', 'H', 'V', 'H', 'H', 'H', 'H'],
-])
-pos_v = np.array([-1, -1, 3, 5, 3, 3, -1, 3, -1, 4])
-neg_v = np.array([-1, 2, 3, 4, -1, 3, 4, 3, 4, 4])
-pos_h = np.array([5, -1, -1, -1, 5, -1, 3, 1, -1])
-neg_h = np.array([4, -1, 4, -1, 5, 4, -1, 2, -1])"""
+SEED_CODE = data_text("magnets_seed_code.txt")
 
 
 def test_seed_code_reads_as_the_seed_board():
@@ -141,29 +98,13 @@ def test_bad_arrays(text, message):
 
 
 # ---- verify, rule by rule -----------------------------------------------------------------
-BOARD = "+ . . .\n- . . .\n. . LRT\n. . LRB"  # 3x2: two horizontal dominoes and a vertical one
-
-
 def problems(text: str, board: str = BOARD) -> list[str]:
-    return PUZZLE.verify(PUZZLE.parse(board), tuple(tuple(row) for row in text.split("/")))
+    return PUZZLE.verify(PUZZLE.parse(board), cells(text))
 
 
 def test_verify_accepts_a_valid_grid():
     assert problems("+-./...") == []
     assert problems("+-+/-+-", "+ 1 1 1\n- 1 1 1\n2 1 LRT\n1 2 LRB") == []
-
-
-@pytest.mark.parametrize("bad, board, expected", [
-    ("++./...", BOARD, "domino r1c1-r1c2 is ++, neither blank nor a magnet"),
-    ("+../...", BOARD, "domino r1c1-r1c2 is +., neither blank nor a magnet"),
-    ("+-+/+-.", BOARD, "r1c1 and r2c1 are both +"),
-    ("-+./...", "+ 1 . .\n- . . .\n. . LRT\n. 0 LRB", "column 1 has 0 + cells, the clue says 1"),
-    ("-+./...", BOARD + "\ngiven\n+..\n...", "r1c1 is -, the clue says +"),
-    ("+-?/...", BOARD, "r1c3 is '?'"),
-    ("+-/..", BOARD, "solution is not 3x2"),
-])
-def test_verify_names_each_broken_rule(bad, board, expected):
-    assert any(expected in p for p in problems(bad, board)), problems(bad, board)
 
 
 def test_single_cell_must_be_blank():
@@ -189,56 +130,7 @@ def test_random_small_boards_against_brute_force():
         assert status == {0: "unsolvable", 1: "unique"}.get(brute, "ambiguous"), PUZZLE.format(inst)
 
 
-# ---- Tatham's game IDs ----------------------------------------------------------------------
-def test_tatham_ids_are_unique_and_written_back_the_same():
-    ids = tatham_ids()
-    assert len(ids) == 28
-    sessions = SessionCache()
-    for asked, game in ids:
-        inst = PUZZLE.parse(game)
-        assert PUZZLE.parse(f"{asked}:{game.split(':', 1)[1]}", "tatham") == inst  # "S": sniff misses it
-        assert check_instance(PUZZLE, inst, sessions=sessions).status == "unique", game
-        assert PUZZLE.format(inst, "tatham") == game
-
-
-def test_tatham_ids_agree_with_cpsat():
-    for _, game in tatham_ids()[::3]:
-        inst = PUZZLE.parse(game)
-        cp = cpsat_count(PUZZLE, inst, limit=2)
-        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
-
-
-def generated_ids() -> list[str]:
-    gen, sessions, rng = generator("magnets"), SessionCache(), random.Random(4)
-    out = []
-    for options in ({"size": 6}, {"width": 6, "height": 5}, {"width": 5, "height": 5}, {"width": 3, "height": 2}):
-        for _ in range(2):
-            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
-            out.append(PUZZLE.format(made.instance, "tatham"))
-            assert PUZZLE.parse(out[-1]) == made.instance
-    return out
-
-
-def test_our_ids_are_read_by_tathams_parser(tmp_path):
-    assert tatham_reads("magnets", list(generated_ids()), tmp_path) == ""
-    assert "error parsing" in tatham_reads("magnets", ["6x5:122112,22221,112122,21213,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRX"],
-                                           tmp_path)
-
-
-@pytest.mark.parametrize("text, message", [
-    ("6x5:12211,22221,112122,21213,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRB", "5 col counts of \\+ cells, expected 6"),
-    ("6x5:122112,22221,112122,21213", "four count lists and the layout"),
-    ("6x5:122112,22221,112122,21213,LRLRLR", "layout has 6 cells, expected 30"),
-    ("6x5:122112,22221,112122,2121!,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRB", "bad count '!'"),
-    ("6x5:122112,22221,112122,21213,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRL", "beside it"),
-    ("2x2:11,11,11,11,LRLR", "at least 2x3"),
-    ("6x5dx:122112,22221,112122,21213,LRLRLRTLRLRTBLRTTBLRTBBTLRBLRB", "bad Magnets parameters"),
-])
-def test_bad_tatham_ids(text, message):
-    with pytest.raises(PuzzleError, match=message):
-        PUZZLE.parse(text)
-
-
+# ---- Tatham's game IDs (the rest: tests/test_rituals.py) ------------------------------------
 def test_tatham_counts_past_nine_are_letters():
     game = "20x2:....................,a.,....................,.a," + "LR" * 20
     inst = PUZZLE.parse(game)
@@ -263,19 +155,6 @@ def test_json_form():
     doc = json.loads(PUZZLE.format(inst, "json"))
     assert doc["layout"] == ["LRTT", "TTBB", "BBTT", "LRBB"] and doc["col_plus"] == [1, 2, 0, 1]
     assert doc["row_minus"] == [None, 1, None, None]
-
-
-@pytest.mark.parametrize("text, message", [
-    ("+ 1 2\n- 1 1", "needs a"),
-    ("- 1 2\n+ 1 1\n1 1 LR\n1 1 LR", "expected the column counts of \\+ cells"),
-    ("+ 1 2\n- 1 1\n1 1 LRX\n1 1 LR", "layout row has 3 cells"),
-    ("+ 1 2\n- 1 1\n1 1 LR\n1 1 TT", "has no B beside it"),
-    ("+ 1 x\n- 1 1\n1 1 LR\n1 1 LR", "bad count 'x'"),
-    ("+ 1 5\n- 1 1\n1 1 LR\n1 1 LR", "count 5 for col 2"),
-])
-def test_bad_text(text, message):
-    with pytest.raises(PuzzleError, match=message):
-        PUZZLE.parse(text)
 
 
 def test_generator_params():

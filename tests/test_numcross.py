@@ -333,7 +333,7 @@ def test_an_answer_is_read_leniently_and_scored():
         PUZZLE.read_answer(inst, "8 1 #\n3 2 4\nletters: A=3 B=2 C=9 E=4")
 
 
-# ---- the picture (issue 46) --------------------------------------------------------------------------
+# ---- the picture -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("numcross*")), ids=lambda p: p.name)
 def test_the_picture_prints_every_clue_and_the_filled_grid(path, monkeypatch):
     """The clues were not drawn at all: the grid's entry numbers, and beside it the rules and

@@ -1,4 +1,4 @@
-"""Plots of datasets fit for a paper (issue 46): one row of panels (a facet) per puzzle and
+"""Plots of datasets fit for a paper: one row of panels (a facet) per puzzle and
 size, never two puzzles on one axis; the grade's level and sudoku's hardest technique
 drawn; a dataset made with --no-grade gives its clue counts alone, one panel a facet; an
 overall title. Checked on the figure's structure (axes, titles), not its pixels."""

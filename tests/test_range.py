@@ -6,75 +6,31 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from pathlib import Path
 
 import pytest
 from board_images import text_images
+from cases.range import SEED, TATHAM_IDS, shading
+from declarations import our_ids, tatham_id_lines
 from tatham import tatham_reads
 
-from puzzlelab.lab.engine.cpsat import cpsat_count
-from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts, generated_rechecked
 from puzzlelab.lab.engine.generator import GenerateOptions, generate_one
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
 from puzzlelab.lab.face import cli
-from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.face.registry import generator
 from puzzlelab.solvers.range import PUZZLE, RangeParams, run_lengths, sight, sights
-
-DATA = Path(__file__).parent / "data"
-
-SEED_BOARD = """clues = np.array([
-    [-1, 4, 2, -1, -1, 3, -1, -1, -1, 8, -1, -1, -1, -1, 6, -1],
-    [-1, -1, -1, -1, -1, 13, -1, 18, -1, -1, 14, -1, -1, 22, -1, -1],
-    [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1],
-    [-1, -1, -1, -1, 12, -1, 11, -1, -1, -1, 9, -1, -1, -1, -1, -1],
-    [7, -1, -1, -1, -1, -1, 6, -1, -1, -1, -1, -1, -1, -1, -1, -1],
-    [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1],
-    [-1, -1, -1, -1, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 5],
-    [-1, -1, -1, -1, -1, 9, -1, -1, -1, 9, -1, 4, -1, -1, -1, -1],
-    [-1, -1, -1, -1, 6, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1],
-    [-1, -1, 10, -1, -1, 7, -1, -1, 13, -1, 10, -1, -1, -1, -1, -1],
-    [-1, 7, -1, -1, -1, -1, 6, -1, -1, -1, 6, -1, -1, 13, 5, -1],
-])"""
-
-# The seed's script output ("Solution:").
-SEED_SOLUTION = """
-B . . B . . B . B . B . B . . .
-. . B . . . . . . . . . . . . B
-B . . . . B . . . . . . . . . .
-. B . B . . . . . . . B . . . .
-. . . . . B . . B . B . . . B .
-. . B . . . . . . . . B . . . B
-B . . . B . B . . . . . B . . .
-. . . . . . . B . . B . . . B .
-. B . . . B . . . B . B . . . .
-. . . . . . B . . . . . . . . B
-B . . . . . . B . . . . B . . .
-"""
-
-
-def shading(text: str) -> tuple[tuple[bool, ...], ...]:
-    """Rows of cells, 'B' or '#' shaded, anything else white (the seed's output, our text)."""
-    rows = [line.split() for line in text.strip().splitlines() if line.strip()]
-    return tuple(tuple(t in ("B", "#") for t in row) for row in rows)
-
-
-def tatham_ids() -> list[tuple[str, str]]:
-    """(parameters asked for, game ID) from tests/data/range_tatham.txt."""
-    lines = (DATA / "range_tatham.txt").read_text().splitlines()
-    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
 
 
 # ---- the seed example ---------------------------------------------------------------------
-def test_seed_example_is_unique_with_the_stated_solution():
-    inst = PUZZLE.parse(SEED_BOARD)
+def test_seed_board_reads_as_the_seed_states():
+    inst = PUZZLE.parse(SEED.board)
     assert inst.params == RangeParams(16, 11) and len(inst.clues) == 30
-    assert_unique_with(PUZZLE, inst, shading(SEED_SOLUTION))
 
 
 def test_seed_solution_is_written_back():
-    inst = PUZZLE.parse(SEED_BOARD)
-    solution = shading(SEED_SOLUTION)
+    inst = PUZZLE.parse(SEED.board)
+    solution = shading(SEED.solution)
     text = PUZZLE.format_solution(inst, solution)
     assert shading(text) == solution
     assert text.splitlines()[0] == " #  4  2  #  .  3  #  .  #  8  #  .  #  .  6  ."
@@ -95,18 +51,6 @@ def test_verify_accepts_the_example_solution():
     assert PUZZLE.format_solution(PUZZLE.parse(PUZZLE.example), shading(EXAMPLE_SOLUTION)) == EXAMPLE_SOLUTION
 
 
-@pytest.mark.parametrize("bad, expected", [
-    ("# . # .\n. . . .\n. 5 # .\n# . 2 #", "r1c3 holds 3 but is shaded"),  # rule 1: numbers stay white
-    ("# . 3 .\n. . . #\n. 5 # .\n# . 2 #", "r1c3 sees 4 white cells, its number says 3"),  # rule 1: the count
-    ("# . 3 #\n. . . .\n. 5 # #\n# . 2 .", "shaded r3c3 and r3c4 touch"),  # rule 2
-    ("# . 3 #\n# . . .\n. 5 # .\n# . 2 #", "shaded r1c1 and r2c1 touch"),  # rule 2, down
-    ("# . 3 .\n. . # .\n# 5 . .\n. # 2 #", "white cells form 2 regions, not one"),  # rule 3
-    ("# .\n. .", "solution is not 4x4"),
-])
-def test_verify_names_each_broken_rule(bad, expected):
-    assert expected in problems(bad)
-
-
 def test_the_example_needs_connectivity():
     """The example is unique only because of rule 3: these rivals keep every number and
     every shaded cell apart, but cut off the corner r4c1."""
@@ -123,65 +67,16 @@ def test_sight_and_runs():
 
 
 # ---- Tatham's game IDs ----------------------------------------------------------------------
-def test_tatham_ids_are_unique_and_written_back_the_same():
-    """His generator's boards (tests/data/range_tatham.txt, two sizes and more, Range has
-    no grades): each reads, is unique for the SAT engine, and writes back to the same ID."""
-    ids = tatham_ids()
-    assert len(ids) == 28 and {asked for asked, _ in ids} == {"9x6", "12x8", "13x9", "16x11", "5x4"}
-    sessions = SessionCache()
+def test_tatham_ids_are_the_sizes_asked_for():
+    ids = tatham_id_lines(TATHAM_IDS.file)
+    assert {asked for asked, _ in ids} == {"9x6", "12x8", "13x9", "16x11", "5x4"}
     for asked, game in ids:
         inst = PUZZLE.parse(game)
         assert f"{inst.params.width}x{inst.params.height}" == asked
-        assert check_instance(PUZZLE, inst, sessions=sessions).status == "unique", game
-        assert PUZZLE.format(inst, "tatham") == game
 
 
-def test_tatham_ids_agree_with_cpsat():
-    for _, game in tatham_ids()[::4]:
-        inst = PUZZLE.parse(game)
-        cp = cpsat_count(PUZZLE, inst, limit=2)
-        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
-
-
-@cache
-def generated_ids() -> tuple[str, ...]:
-    """Game IDs of our generated puzzles at several sizes, symmetric or not; each reads back
-    as the puzzle it was written from."""
-    gen, sessions, rng = generator("range"), SessionCache(), random.Random(4)
-    out = []
-    for options, symmetric in (({}, False), ({"size": 5}, True), ({"width": 12, "height": 8}, False),
-                               ({"width": 3, "height": 7}, False), ({"size": 2}, False)):
-        for _ in range(2):
-            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions,
-                                GenerateOptions(symmetric=symmetric))
-            out.append(PUZZLE.format(made.instance, "tatham"))
-            assert PUZZLE.parse(out[-1]) == made.instance
-    return tuple(out)
-
-
-def test_our_ids_are_read_by_tathams_parser(tmp_path):
-    assert len(generated_ids()) == 10
-    assert tatham_reads("range", list(generated_ids()), tmp_path) == ""
-
-
-BAD_IDS = [
-    ("5x4:a4b5c5b5c2b3", "has 19 cells, expected 20"),  # one cell short
-    ("5x4:a4b5c5b5c2b3b", "longer than 20 cells"),
-    ("5x4:a4b5c5b9c2b3a", "number '9' out of range 1..8"),
-    ("5x4:a4b5c5b05c2b3", "starts with 0"),
-    ("5x4:a4b5c5b5c2b3A", "unexpected 'A'"),
-]
-
-
-@pytest.mark.parametrize("text, message", BAD_IDS + [("5x4x:t", "bad Range parameters"), ("0x4:", "too small")])
-def test_bad_tatham_ids(text, message):
-    with pytest.raises(PuzzleError, match=message):
-        PUZZLE.parse(text)
-
-
-def test_tathams_parser_refuses_the_same_ids(tmp_path):
-    for text, _ in BAD_IDS:
-        assert "error parsing" in tatham_reads("range", [text], tmp_path), text
+def test_our_ids_read_back():
+    assert len(our_ids("range")) == 10
 
 
 @pytest.mark.parametrize("text, cells", [
@@ -208,45 +103,11 @@ def test_long_runs_are_written_as_tatham_does(tmp_path):
 
 # ---- the other formats ------------------------------------------------------------------------
 def test_the_seeds_array_and_our_text_agree():
-    inst = PUZZLE.parse(SEED_BOARD)
+    inst = PUZZLE.parse(SEED.board)
     assert PUZZLE.parse(PUZZLE.format(inst, "array")) == inst
     assert PUZZLE.format(inst).splitlines()[0] == " .  4  2  .  .  3  .  .  .  8  .  .  .  .  6  ."
     assert PUZZLE.parse("[[-1, 3], [-1, 2]]").clues == {(0, 1): 3, (1, 1): 2}
     assert PUZZLE.parse('{"grid": [[null, 3], [null, 2]]}').clues == {(0, 1): 3, (1, 1): 2}
-
-
-@pytest.mark.parametrize("text, line", [
-    (". 3\n. . .", 2),  # ragged
-    (". 9\n. .", 1),  # a number out of range on a 2x2 board (at most 3)
-    (". x\n. .", 1),
-    (". .\n. 0", 2),
-    ("[[-1, 3],\n [-1, 'a']]", 2),
-    ("[[-1, 3],\n [-1, True]]", 2),
-    ("[[-1, 3],\n [None, 2]]", 2),
-    ('{"grid": [[null, 3], [null, "2"]]}', 1),  # the field's line
-    ('{"grid": [[null, 3], [null, 2]], "width": 3}', 1),  # the field's line
-])
-def test_bad_input_names_the_place(text, line):
-    with pytest.raises(PuzzleError) as err:
-        PUZZLE.parse(text)
-    assert err.value.line == line, str(err.value)
-
-
-def test_oversized_input_is_refused_before_any_rules(monkeypatch):
-    def never(*args, **kwargs):
-        raise AssertionError("rules were built for an input over the size limit")
-
-    for hook in ("rules", "one_shot_rules", "cpsat"):
-        monkeypatch.setattr(PUZZLE, hook, never)
-    for text in ("\n".join([" ".join("." * 31)] * 2), "31x31:" + "z" * 36 + "y", "[[" + "-1, " * 31 + "]]"):
-        with pytest.raises(PuzzleError, match="range board 31x.* is too large: at most 30x30"):
-            PUZZLE.parse(text)
-
-
-@pytest.mark.parametrize("fmt", PUZZLE.formats)
-def test_a_byte_order_mark_is_ignored(fmt):
-    inst = PUZZLE.parse(SEED_BOARD)
-    assert PUZZLE.parse("\ufeff" + PUZZLE.format(inst, fmt)) == inst
 
 
 # ---- random tiny boards: brute force = SAT = CP-SAT ----------------------------------------------
@@ -337,20 +198,6 @@ def test_generator_options():
     assert gen.params() == RangeParams(9, 6)  # Tatham's default preset
     assert gen.params(size=7) == RangeParams(7, 7) and gen.params(size=7, height=3) == RangeParams(7, 3)
     assert gen.params(width=12, height=8) == RangeParams(12, 8) and gen.params(width=5) == RangeParams(5, 6)
-    with pytest.raises(PuzzleError, match="--size must be at most 30"):
-        gen.checked_params(size=31)
-    with pytest.raises(PuzzleError, match="--height must be at least 1"):
-        gen.checked_params(height=0)
-
-
-def test_generate_from_the_command_line(tmp_path):
-    out = tmp_path / "r.csv"
-    code = cli.main(["generate", "range", "--width", "7", "--height", "5", "--count", "3", "--seed", "2",
-                     "--symmetric", "--quiet", "--out", str(out)])
-    assert code == 0
-    lines = out.read_text().splitlines()
-    assert lines[0].startswith("id,puzzle") and sum(",range," in line for line in lines) == 3
-    assert "7x5:" in out.read_text()  # the Tatham ID column
 
 
 def test_every_command_works_on_the_example(tmp_path, capsys):
@@ -370,18 +217,6 @@ def test_bad_input_is_one_line_from_the_command_line(tmp_path, capsys):
     assert cli.main(["solve", "range", str(board)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "line 2, column 3: number 9 out of range 1..3" in err
-
-
-def test_aliases():
-    assert puzzle("kurodoko") is PUZZLE and puzzle("Range") is PUZZLE
-
-
-@pytest.mark.slow
-def test_many_generated_puzzles_are_unique_by_cpsat():
-    gen = generator("range")
-    generated_rechecked(PUZZLE, gen, gen.params(), 50, seed=11)
-    generated_rechecked(PUZZLE, gen, gen.params(width=16, height=11), 10, seed=12)
-    generated_rechecked(PUZZLE, gen, gen.params(size=3), 30, seed=13)
 
 
 # ---- for language models ----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Reading datasets back (issue 14): every record checked against the schema in one place,
+"""Reading datasets back: every record checked against the schema in one place,
 bad files and bad records as one clean line naming the file and line, `--skip-bad` skipping
 exactly the bad records, flat CSV/Parquet giving back the records JSONL holds, and pictures
 written whole, in the format their file name asks for."""

@@ -1,4 +1,4 @@
-"""Pictures, checked as a person looks at them (issue 16): every puzzle's example drawn
+"""Pictures, checked as a person looks at them: every puzzle's example drawn
 with its solution to a PNG, and the pixels read back. A board is not blank, it has its
 outer border on all four sides (dark pixels along each edge of the box the board
 occupies), and the solution's board differs from the puzzle's. `render --sheet` puts a

@@ -1,5 +1,5 @@
 """The user's files are sacred: what `generate` refuses, what it never touches, and how runs
-stop (issue 14). Each test reproduces one reported way of losing or mangling a file."""
+stop. Each test reproduces one reported way of losing or mangling a file."""
 
 from __future__ import annotations
 

@@ -160,9 +160,9 @@ def _one_shot_and_plain(name: str, text: str):
 @pytest.mark.parametrize("name, every_session", [("tents", False), ("mosaic", True)])
 def test_native_counts_are_used_where_they_can_be(name, every_session):
     """One-shot sessions on a counting solver take count clues natively; other sessions
-    only for a puzzle whose counts propagate as its clauses (`counts_natively`: Mosaic)."""
+    only for a puzzle whose counts propagate as its clauses (`speed.counts_natively`: Mosaic)."""
     ptype = registry.puzzle(name)
-    assert ptype.counts_natively is every_session
+    assert ptype.speed.counts_natively is every_session
     inst = ptype.parse(ptype.example)
     native = sat.SatSession(ptype, inst.params, "mc", one_shot=True)
     plain = sat.SatSession(ptype, inst.params, "mc", one_shot=False)
@@ -170,7 +170,7 @@ def test_native_counts_are_used_where_they_can_be(name, every_session):
     try:
         for session, expected in ((native, True), (plain, every_session), (other, False)):
             lits = session.assumptions(inst.clues)
-            assert bool(session._counted) is expected
+            assert bool(session.book.counted) is expected
             assert not expected or all(session.is_guarded(l) for l in lits)
             assert session.check(inst.clues).status == "unique"
     finally:
@@ -338,3 +338,69 @@ def test_a_seconds_budget_on_cadical_is_refused_in_one_line():
             session.find([], sat.Budget(seconds=1.0))
     finally:
         session.close()
+
+
+def _block_by_hand(reserved: list[tuple[int, int]], top: int, count: int) -> int:
+    """`variable_block` as first written, over the ranges a pool was told to skip."""
+    first = top + 1
+    while any(lo <= first + count - 1 and first <= hi for lo, hi in reserved):
+        first = max(hi for lo, hi in reserved) + 1
+    return first
+
+
+def test_variables_reserve_blocks_and_skip_ranges_as_pysat_does():
+    """`Variables` numbers blocks as `variable_block` did and hands out the ids pysat's own
+    pool does after the same reservations; a plain pool gets a block of ids drawn in a row."""
+    from puzzlelab.lab.engine.puzzle import variable_block
+    from puzzlelab.lab.engine.variables import Variables, reserves_ahead
+
+    rng = random.Random(4)
+    for _ in range(300):
+        top = rng.randint(0, 30)
+        reserved = [(lo, lo + rng.randint(0, 6)) for lo in sorted(rng.sample(range(top + 1, top + 60), 2))]
+        mine = Variables(start_from=top + 1, occupied=reserved)
+        theirs = IDPool(start_from=top + 1, occupied=[list(r) for r in reserved])
+        assert reserves_ahead(mine) and reserves_ahead(theirs)  # a plain pool: cautiously yes
+        count = rng.randint(1, 20)
+        first = variable_block(mine, count)
+        assert first == _block_by_hand(reserved, top, count)
+        theirs.occupy(first, first + count - 1)
+        theirs.top = max(theirs.top, first + count - 1)
+        assert mine.top == theirs.top and [mine.id() for _ in range(20)] == [theirs.id() for _ in range(20)]
+        plain = IDPool(start_from=top + 1, occupied=[list(r) for r in reserved])
+        start = variable_block(plain, count)
+        taken = range(start, start + count)
+        assert all(not lo <= v <= hi for v in taken for lo, hi in reserved) and plain.top == start + count - 1
+    fresh = Variables()
+    assert not reserves_ahead(fresh) and variable_block(fresh, 5) == 1 and not reserves_ahead(fresh)
+
+
+def test_a_copied_pool_knows_the_variables_and_goes_its_own_way():
+    from puzzlelab.lab.engine.variables import Variables
+
+    pool = Variables(occupied=[(4, 6)])
+    named = [pool.id(("x", i)) for i in range(5)]
+    copy = pool.copy()
+    assert [copy.id(("x", i)) for i in range(5)] == named == [1, 2, 3, 7, 8]
+    assert copy.id() == pool.id() == 9 and copy.id() == 10 and pool.top == 9
+    late = Variables(occupied=[(20, 22)])
+    assert late.copy().reserves_ahead() and [late.copy().id() for _ in range(1)] == [1]
+
+
+def test_a_solver_handle_is_made_on_first_use_and_closed_on_leaving():
+    from puzzlelab.lab.engine.handle import SolverHandle
+    from puzzlelab.lab.engine.variables import Variables
+
+    deleted = []
+    with SolverHandle("mc", Variables()) as handle:
+        handle.add_when_loaded([[1, 2]])
+        assert not handle.loaded and handle.pending == [[1, 2]]
+        handle.add_clauses([[-1]])  # makes the solver: the pending clause goes in first
+        assert handle.loaded and handle.pending == []
+        assert handle.call([-2], sat.UNLIMITED) is False and handle.call([], sat.UNLIMITED) is True
+        assert handle.calls == 2 and handle.epoch == 4
+        real_delete = handle.solver.delete
+        handle.solver.delete = lambda: (deleted.append(1), real_delete())
+    assert deleted == [1]
+    with sat.SatSession(registry.puzzle("sudoku"), registry.generator("sudoku").params(size=4)) as session:
+        assert not session.loaded and session.find([]).sat and session.loaded and session.calls == 1

@@ -1,4 +1,4 @@
-"""Puzzle sheets people print (issue 46): `render --sheet` puts a title over every page, each
+"""Puzzle sheets people print: `render --sheet` puts a title over every page, each
 puzzle's number, size and difficulty under it and page numbers at the foot, and writes
 the digits as text: `pdftotext` (Debian's poppler-utils) and the `pypdf` library read back
 each puzzle's number, its difficulty and the digits of its givens, in the order the board
@@ -82,7 +82,7 @@ def test_a_sheet_is_text_a_reader_can_search(sudoku, tmp_path):
 
 
 def test_a_sheet_embeds_its_fonts_once_and_is_small(sudoku, tmp_path):
-    """Before issue 46 every digit was its own outline in a Type 3 font: 577 KB for twelve
+    """Drawn as outlines, every digit would be its own glyph in a Type 3 font: 577 KB for twelve
     sudoku and their solutions. As TrueType text, twelve boards here are under 60 KB."""
     from pypdf import PdfReader
 

@@ -5,87 +5,32 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache
 from itertools import permutations
-from pathlib import Path
 
 import pytest
+from cases.signpost import SEED, TATHAM_IDS, grid
+from declarations import our_ids, tatham_id_lines
 from pysat.formula import IDPool
-from tatham import tatham_reads
+from tally import new_tally, tally_brute_force
 
 import puzzlelab.solvers.signpost as signpost
-from puzzlelab.lab.engine.cpsat import cpsat_count
-from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts, generated_rechecked
 from puzzlelab.lab.engine.generator import generate_one
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
-from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
-from puzzlelab.lab.face import cli
-from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.engine.sat import SatSession, SessionCache
+from puzzlelab.lab.face.registry import generator
 from puzzlelab.solvers.signpost import PUZZLE, SignpostParams, arrows_of_path
-
-DATA = Path(__file__).parent / "data"
-
-SEED_BOARD = """board1 = np.array([
-  ['C', 'D', 'D', 'X', 'D', 'Z', 'X'],
-  ['D', 'C', 'D', 'X', 'X', 'A', 'A'],
-  ['X', 'X', 'D', 'Q', 'Z', 'W', 'A'],
-  ['W', 'D', 'W', 'W', 'X', 'Z', 'X'],
-  ['X', 'A', 'Q', 'Q', 'A', 'Q', 'X'],
-  ['D', 'W', 'W', 'A', 'E', 'A', 'Z'],
-  ['D', 'E', 'D', 'E', 'D', 'A', ' '],
-])
-board2 = np.array([
-  [ 1,  0, 23,  0,  0,  0,  0],
-  [30, 32,  0,  0,  0,  0,  0],
-  [ 0,  0,  2,  0,  0,  0,  0],
-  [ 0,  0,  0,  0,  0,  0,  0],
-  [ 0, 45,  0,  0, 33,  0,  0],
-  [ 0,  0, 22,  8, 39, 10,  0],
-  [ 0,  0,  0,  0,  0, 20, 49],
-])"""
-
-# The seed's script output, as numpy prints it.
-SEED_SOLUTION = """
-[[1 42 23 7 43 44 24]
- [30 32 36 5 37 4 31]
- [28 12 2 41 26 3 25]
- [29 13 35 6 38 14 17]
- [46 45 27 34 33 40 18]
- [9 11 22 8 39 10 19]
- [47 21 15 16 48 20 49]]
-"""
-
-
-def grid(text: str) -> tuple[tuple[int, ...], ...]:
-    """Rows of numbers (anything else between them ignored) as a solution."""
-    rows = [[int(n) for n in re.findall(r"\d+", line)] for line in text.strip().splitlines()]
-    return tuple(tuple(row) for row in rows if row)
-
-
-def tatham_ids() -> list[tuple[str, str]]:
-    """(parameters asked for, game ID) from tests/data/signpost_tatham.txt."""
-    lines = (DATA / "signpost_tatham.txt").read_text().splitlines()
-    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
 
 
 # ---- the seed example ---------------------------------------------------------------------
-def test_seed_example_is_unique_with_the_stated_solution():
-    inst = PUZZLE.parse(SEED_BOARD)
+def test_seed_board_reads_as_the_seed_states():
+    inst = PUZZLE.parse(SEED.board)
     assert (inst.params.width, inst.params.height, inst.params.end) == (7, 7, 48)
     assert len(inst.clues) == 12 and inst.clues[(0, 0)] == 1 and (6, 6) not in inst.clues  # 49 is the star
-    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))  # SAT and CP-SAT
-
-
-def test_seed_solution_is_written_as_the_seed_prints_it():
-    inst = PUZZLE.parse(SEED_BOARD)
-    written = PUZZLE.format_solution(inst, grid(SEED_SOLUTION), "array")
-    assert grid(written) == grid(SEED_SOLUTION)
-    assert written.splitlines()[1] == "  [1, 42, 23, 7, 43, 44, 24],"
-    assert PUZZLE.format_solution(inst, grid(SEED_SOLUTION)).splitlines()[0] == "1SE  42E  23E  7S   43E  44SW 24S"
 
 
 def test_seed_board_writes_back_in_the_seeds_form():
-    inst = PUZZLE.parse(SEED_BOARD)
+    inst = PUZZLE.parse(SEED.board)
     written = PUZZLE.format(inst, "array")
     assert "['C', 'D', 'D', 'X', 'D', 'Z', 'X']" in written and "[0, 0, 0, 0, 0, 20, 49]" in written
     assert PUZZLE.parse(written) == inst
@@ -102,19 +47,6 @@ def test_verify_accepts_a_valid_numbering():
     assert problems("1 2\n3 4", "1E 2SW\nE  *") == []
 
 
-@pytest.mark.parametrize("bad, board, expected", [
-    ("1 2\n3 4", "2E SW\nE  *", "r1c1 is 1, the clue says 2"),
-    ("1 2\n2 4", "E  SW\nE  *", "number 3 is missing"),
-    ("1 2\n2 4", "E  SW\nE  *", "number 2 is in 2 cells: r1c2, r2c1"),
-    ("1 2\n3 5", "E  SW\nE  *", "r2c2 holds 5, not a number from 1 to 4"),
-    ("2 1\n3 4", "E  SW\nE  *", "1 at r1c2 points SW, not at 2 at r1c1"),
-    ("1 2\n4 3", "E  SW\nE  *", "r2c2 has no arrow, so it is the last (4), not 3"),
-    ("1 2 3", "E  SW\nE  *", "solution is not 2x2"),
-])
-def test_verify_names_each_broken_rule(bad, board, expected):
-    assert expected in problems(bad, board)
-
-
 def test_without_a_star_any_cell_may_be_last():
     """The last cell's arrow points nowhere in particular (Tatham's ispointing)."""
     assert problems("1 2\n3 4", "E SW\nE N") == []
@@ -122,70 +54,16 @@ def test_without_a_star_any_cell_may_be_last():
 
 
 # ---- Tatham's game IDs ----------------------------------------------------------------------
-def test_tatham_ids_are_unique_and_written_back_the_same():
-    """His generator's boards (tests/data/signpost_tatham.txt, corners and free ends, 4x4 to
-    7x7): each reads, is unique for the SAT engine, and writes back to the same ID."""
-    ids = tatham_ids()
-    assert len(ids) == 30 and {asked for asked, _ in ids} == {"4x4c", "4x4", "5x5c", "5x5", "6x6c", "7x7c"}
-    sessions = SessionCache()
+def test_tatham_ids_have_corners_and_free_ends():
+    ids = tatham_id_lines(TATHAM_IDS.file)
+    assert {asked for asked, _ in ids} == {"4x4c", "4x4", "5x5c", "5x5", "6x6c", "7x7c"}
     for asked, game in ids:
         inst = PUZZLE.parse(game)
-        assert PUZZLE.parse(f"{asked}:{game.split(':')[1]}") == inst  # 'c' is how it was made, not a rule
         assert inst.params.end is not None and (asked[-1] != "c" or inst.params.end == inst.params.n - 1)
-        result = check_instance(PUZZLE, inst, sessions=sessions)
-        assert result.status == "unique", game
-        assert PUZZLE.format(inst, "tatham") == game
 
 
-def test_tatham_ids_agree_with_cpsat():
-    for _, game in tatham_ids()[::3]:
-        inst = PUZZLE.parse(game)
-        cp = cpsat_count(PUZZLE, inst, limit=2)
-        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
-
-
-@cache
-def generated_ids() -> tuple[str, ...]:
-    """Game IDs of our generated puzzles (corners and free ends, squares and rectangles);
-    each reads back as the puzzle it was written from."""
-    gen, sessions, rng = generator("signpost"), SessionCache(), random.Random(4)
-    out = []
-    for options in ({"size": 4}, {"size": 5, "corners": 0}, {"size": 6}, {"width": 7, "height": 3, "corners": 0},
-                    {"width": 2, "height": 5}):
-        for _ in range(2):
-            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
-            out.append(PUZZLE.format(made.instance, "tatham"))
-            assert PUZZLE.parse(out[-1]) == made.instance
-    return tuple(out)
-
-
-def test_our_ids_are_read_by_tathams_parser(tmp_path):
-    assert len(generated_ids()) == 10
-    assert tatham_reads("signpost", list(generated_ids()), tmp_path) == ""
-
-
-@pytest.mark.parametrize("game, message", [
-    ("4x4:1e9efgedcacdagbha16ab", "longer than 16 cells"),
-    ("4x4:1e9efgedcacdagbha16", "has 15 cells, expected 16"),
-    ("4x4:1e9efgedcacdagbha", "has 15 cells, expected 16"),
-    ("4x4:1e9ifgedcacdagbha16a", "unexpected 'i'"),
-    ("4x4:1E9efgedcacdagbha16a", "unexpected 'E'"),
-    ("4x4:17e9efgedcacdagbha16a", "number 17 is out of range 1..16"),
-])
-def test_bad_tatham_ids_are_refused_by_both(game, message, tmp_path):
-    with pytest.raises(PuzzleError, match=message):
-        PUZZLE.parse(game)
-    assert "error parsing" in tatham_reads("signpost", [game], tmp_path)
-
-
-@pytest.mark.parametrize("text, message", [
-    ("4x4d:1e9efgedcacdagbha16a", "bad Signpost parameters"),
-    ("4x:1e9efgedcacdagbha16a", "bad Signpost parameters"),
-    ("10x10:" + "a" * 100, "too large: at most 9x9"),
-])
-def test_bad_tatham_parameters(text, message):
-    with pytest.raises(PuzzleError, match=message):
-        PUZZLE.parse(text)
+def test_our_ids_read_back():
+    assert len(our_ids("signpost")) == 10
 
 
 def test_tatham_ids_without_a_last_number_and_tiny_boards():
@@ -216,48 +94,10 @@ def test_text_reads_glyphs_lower_case_and_the_star_with_or_without_n():
     assert "16★" in PUZZLE.show_text(inst) and "6↖" in PUZZLE.show_text(inst)
 
 
-@pytest.mark.parametrize("text, line, message", [
-    ("E S\nE", 2, "row 2 has 1 cells"),
-    ("E S\nE X", 2, "bad arrow 'X'"),
-    ("E S\nE 5*", 2, "number 5 is out of range 1..4"),
-    ("E S\n0E *", 2, "number 0"),
-    ("E *\nE *", 1, "two cells without an arrow"),
-    ("E S\nE ?", 2, "bad cell '?'"),
-    ("[['D', 'Q'],\n ['D', 'K']]", 2, "bad arrow 'K'"),
-    ("[['D', 'Q'],\n ['D', ' ']]\n[[1, 0],\n [0, 'x']]", 4, "bad number 'x'"),
-    ("[['D', 'Q'],\n ['D', ' ']]\n[[1, 0]]", 3, "grid has 1 rows, expected 2"),
-    ('{"arrows": [["E", "S"], ["E", "*"]], "numbers": [[1, 0], [0, true]]}', None,
-     "bad number 'True' in numbers row 2"),
-    ('{"arrows": [["E", "S"], ["E", "*"]], "width": 3}', 1, "JSON says width '3' but the grid has 2"),
-    ('{"numbers": [[1]]}', 1, "signpost JSON needs 'arrows'"),
-])
-def test_bad_input_names_the_place(text, line, message):
-    with pytest.raises(PuzzleError, match=re.escape(message)) as err:
-        PUZZLE.parse(text)
-    assert err.value.line == line, str(err.value)
-
-
 def test_arrays_without_numbers_and_json_with_nulls():
     assert PUZZLE.parse("[['D', 'X'], ['E', ' ']]") == PUZZLE.parse("E S\nNE *")
     inst = PUZZLE.parse('{"arrows": [["E", "S"], ["NE", "*"]], "numbers": [[1, null], [0, 4]]}')
     assert inst == PUZZLE.parse("1E S\nNE 4*") and inst.clues == {(0, 0): 1}
-
-
-def test_oversized_input_is_refused_before_any_rules(monkeypatch):
-    def never(*args, **kwargs):
-        raise AssertionError("rules were built for an input over the size limit")
-
-    for hook in ("rules", "one_shot_rules", "cpsat"):
-        monkeypatch.setattr(PUZZLE, hook, never)
-    for text in ("\n".join([" ".join(["E"] * 10)] * 2), "10x2:" + "c" * 20, "[[" + "'D', " * 10 + "]]"):
-        with pytest.raises(PuzzleError, match="signpost board 10x.* is too large: at most 9x9"):
-            PUZZLE.parse(text)
-
-
-@pytest.mark.parametrize("fmt", PUZZLE.formats)
-def test_a_byte_order_mark_is_ignored(fmt):
-    inst = PUZZLE.parse(PUZZLE.example)
-    assert PUZZLE.parse("\ufeff" + PUZZLE.format(inst, fmt)) == inst
 
 
 # ---- random tiny boards against brute force ----------------------------------------------------
@@ -304,7 +144,7 @@ def test_brute_force_matches_both_engines_on_random_tiny_boards():
     arrows leave few paths; here 120 random boards of 3 to 8 cells, with and without the
     star, clues from a valid numbering (one changed now and then) or none."""
     rng = random.Random(7)
-    tally = {"none": 0, "one": 0, "several": 0}
+    tally = new_tally()
     shapes = [(3, 1), (2, 2), (3, 2), (2, 3), (1, 5), (5, 1), (4, 2)]
     for b in range(24):
         w, h = shapes[b % len(shapes)]
@@ -317,9 +157,7 @@ def test_brute_force_matches_both_engines_on_random_tiny_boards():
             if clues and rng.random() < 0.2:
                 clues[cells[0]] = rng.randint(1, w * h)
             inst = Instance("signpost", params, clues)
-            expected = brute_force_count(PUZZLE, inst, valid)
-            assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
-            tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+            tally_brute_force(PUZZLE, inst, valid, tally)
     assert sum(tally.values()) == 120 and min(tally.values()) >= 10, tally
 
 
@@ -408,14 +246,6 @@ def test_generator_options():
     assert (spec.width, spec.height, spec.corners, spec.ends) == (6, 6, True, True)
     assert not gen.params(size=5, corners=0).corners
     assert not gen.checked_params(ends=0).ends
-    with pytest.raises(PuzzleError, match="--ends must be at most 1"):
-        gen.checked_params(ends=2)
-    with pytest.raises(PuzzleError, match="at least two cells"):
-        gen.params(size=1)
-    with pytest.raises(PuzzleError, match="--corners must be at most 1"):
-        gen.checked_params(corners=2)
-    with pytest.raises(PuzzleError, match="--size must be at most 9"):
-        gen.checked_params(size=13)
     rng, sessions = random.Random(1), SessionCache()
     starts = {generate_one(PUZZLE, gen, gen.params(size=4, corners=0), rng, sessions).solution[0][0] == 1
               for _ in range(6)}
@@ -423,30 +253,6 @@ def test_generator_options():
     stripped = [generate_one(PUZZLE, gen, gen.params(size=5, ends=0), rng, sessions).instance.clues
                 for _ in range(8)]
     assert any(1 not in clues.values() for clues in stripped)  # --ends 0: 1 goes when the rest pin it down
-
-
-def test_generate_from_the_command_line(tmp_path):
-    out = tmp_path / "s.jsonl"
-    code = cli.main(["generate", "signpost", "--size", "5", "--corners", "0", "--count", "3", "--quiet",
-                     "--out", str(out)])
-    assert code == 0
-    records = out.read_text().splitlines()
-    assert len(records) == 3 and all('"tatham_id": "5x5:' in r for r in records)
-    csv = tmp_path / "s.csv"
-    assert cli.main(["generate", "signpost", "--size", "4", "--count", "2", "--quiet", "--out", str(csv)]) == 0
-    header = csv.read_text().splitlines()[0].split(",")
-    assert header[:2] == ["id", "puzzle"] and {"clues", "solution"} <= set(header)
-
-
-def test_aliases():
-    assert puzzle("arrowpath") is PUZZLE and puzzle("Signpost") is PUZZLE
-
-
-@pytest.mark.slow
-def test_many_generated_puzzles_are_unique_by_cpsat():
-    gen = generator("signpost")
-    generated_rechecked(PUZZLE, gen, gen.params(size=7), 20, seed=11)
-    generated_rechecked(PUZZLE, gen, gen.params(size=8, corners=0), 5, seed=12)
 
 
 # ---- for language models ----------------------------------------------------------------------

@@ -6,25 +6,13 @@ import random
 from collections import deque
 
 import pytest
+from declarations import data_text
 
 from puzzlelab.lab.engine.puzzle import PuzzleError
 from puzzlelab.solvers.sliding import PUZZLE
 
 SEED_LINE = "4x5:11221133450067886799:................1..."
-SEED_TEXT = """\
-1122
-1133
-45..
-6788
-6799
-
-goal
-????
-????
-????
-????
-1???
-"""
+SEED_TEXT = data_text("sliding_seed_text.txt")
 SEED_MOVES = 83  # fewest one-cell slides; the final position equals the one seed 002 prints
 SEED_FINAL = "76337622..5411991188"
 
@@ -153,7 +141,7 @@ def test_a_messy_answer_is_read_and_a_longer_one_scores_less():
         PUZZLE.read_answer(inst, "Slide everything.")
 
 
-# ---- the picture (issue 46) ---------------------------------------------------------------------------
+# ---- the picture --------------------------------------------------------------------------------------
 def test_goal_blocks_are_whole_where_the_goal_leaves_one_place():
     from puzzlelab.solvers.sliding import goal_blocks, goal_picture
 

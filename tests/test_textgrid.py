@@ -14,19 +14,16 @@ import pytest
 from puzzlelab.lab.engine.puzzle import PuzzleError
 from puzzlelab.lab.engine.sat import SatSession
 from puzzlelab.lab.face import registry
+from puzzlelab.lab.toolkit.tatham import game_id, tatham_cells, tatham_encode, tatham_split
 from puzzlelab.lab.toolkit.textgrid import (
     array_rows,
     char_rows,
-    game_id,
     json_rows,
     literal_at,
     numbered_lines,
     parse_array,
     position,
     rectangular,
-    tatham_cells,
-    tatham_encode,
-    tatham_split,
     token_rows,
     write_array,
 )
@@ -283,7 +280,7 @@ def test_named_vector_reads_a_list_and_blanks_its_line():
         named_vector("top = 3\n", "top")
 
 
-# ---- early size checks and strict JSON (issue 40) ---------------------------------------------
+# ---- early size checks and strict JSON --------------------------------------------------------
 def test_the_early_checks_refuse_only_what_is_surely_too_large():
     from puzzlelab.lab.engine.puzzle import BoardLimit
     from puzzlelab.lab.toolkit.textgrid import array_shape, grid_lines, refuse_tall

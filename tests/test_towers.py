@@ -4,82 +4,35 @@ grades, and ours read by his parser), formats, tiny boards against brute force, 
 from __future__ import annotations
 
 import random
-from functools import cache
-from pathlib import Path
 
 import pytest
 from board_images import text_images
+from cases.towers import EMPTY, GOOD, SEED, TATHAM_IDS, grid
+from declarations import our_ids, tatham_id_lines
 from pysat.formula import IDPool
-from tatham import tatham_reads
+from tally import new_tally, tally_brute_force
 
-from puzzlelab.lab.engine.cpsat import cpsat_count
-from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts, generated_rechecked
 from puzzlelab.lab.engine.grade import grade
 from puzzlelab.lab.engine.puzzle import Exactly, Instance, PuzzleError
-from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
-from puzzlelab.lab.face import cli
-from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.engine.sat import SatSession, check_instance
+from puzzlelab.lab.face.registry import generator
 from puzzlelab.solvers.towers import PUZZLE, TowersParams, edge_clues, line_cells, seen
-
-DATA = Path(__file__).parent / "data"
-
-# Seed 000, Towers (puzzle type #9), as the seed gives it.
-SEED_BOARD = """import numpy as np
-from puzzle_solver import towers_solver as solver
-board = np.array([
-  [' ', ' ', ' ', ' ', ' ', ' '],
-  [' ', ' ', ' ', ' ', ' ', ' '],
-  [' ', ' ', '3', ' ', ' ', ' '],
-  [' ', ' ', ' ', ' ', ' ', ' '],
-  [' ', ' ', ' ', ' ', ' ', ' '],
-  [' ', ' ', ' ', ' ', ' ', ' '],
-])
-t = np.array([2, -1, 2, 2, 2, 3])
-b = np.array([2, 4, -1, 4, -1, -1])
-r = np.array([3, -1, 2, -1, -1, -1])
-l = np.array([-1, -1, -1, 2, -1, 4])
-binst = solver.Board(board=board, sides={'top': t, 'bottom': b, 'right': r, 'left': l})
-solutions = binst.solve_and_print()
-"""
-
-# The seed's script output, as numpy prints it.
-SEED_SOLUTION = """
-[[5 6 4 1 2 3]
- [3 4 2 6 1 5]
- [4 5 3 2 6 1]
- [2 1 6 5 3 4]
- [6 3 1 4 5 2]
- [1 2 5 3 4 6]]
-"""
-
-
-def grid(text: str) -> tuple[tuple[int, ...], ...]:
-    """Rows of digits (brackets and spaces ignored) as a solution."""
-    rows = ["".join(ch for ch in line if ch.isdigit()) for line in text.strip().splitlines()]
-    return tuple(tuple(int(ch) for ch in row) for row in rows if row)
-
-
-def tatham_ids() -> list[tuple[str, str]]:
-    """(Tatham's difficulty letter, game ID) from tests/data/towers_tatham.txt."""
-    lines = (DATA / "towers_tatham.txt").read_text().splitlines()
-    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
 
 
 # ---- the seed example ---------------------------------------------------------------------
-def test_seed_example_is_unique_with_the_stated_solution():
-    inst = PUZZLE.parse(SEED_BOARD)
+def test_seed_board_reads_as_the_seed_states():
+    inst = PUZZLE.parse(SEED.board)
     assert inst.params == TowersParams(6) and len(inst.clues) == 13
     assert inst.clues[("cell", 2, 2)] == 3 and inst.clues[("top", 5)] == 3 and inst.clues[("left", 5)] == 4
     assert ("bottom", 2) not in inst.clues and inst.clues[("right", 0)] == 3
-    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))
     assert check_instance(PUZZLE, inst).status == "unique"
 
 
 def test_seed_sides_are_read_by_the_names_in_sides():
     """The `sides={...}` call names which array is which side; without it, t/b/l/r do."""
-    inst = PUZZLE.parse(SEED_BOARD)
-    swapped = SEED_BOARD.replace("{'top': t, 'bottom': b, 'right': r, 'left': l}",
+    inst = PUZZLE.parse(SEED.board)
+    swapped = SEED.board.replace("{'top': t, 'bottom': b, 'right': r, 'left': l}",
                                  "{'top': b, 'bottom': t, 'right': l, 'left': r}")
     other = PUZZLE.parse(swapped)
     assert other.clues[("top", 1)] == 4 and other.clues[("left", 0)] == 3 and other != inst
@@ -88,16 +41,14 @@ def test_seed_sides_are_read_by_the_names_in_sides():
 
 
 def test_seed_solution_is_written_as_an_array():
-    inst = PUZZLE.parse(SEED_BOARD)
-    written = PUZZLE.format_solution(inst, grid(SEED_SOLUTION), "array")
-    assert grid(written) == grid(SEED_SOLUTION)
+    inst = PUZZLE.parse(SEED.board)
+    written = PUZZLE.format_solution(inst, grid(SEED.solution), "array")
+    assert grid(written) == grid(SEED.solution)
     assert written.splitlines()[1] == "  [5, 6, 4, 1, 2, 3],"
-    assert PUZZLE.format_solution(inst, grid(SEED_SOLUTION)).splitlines()[0] == "5 6 4 1 2 3"
+    assert PUZZLE.format_solution(inst, grid(SEED.solution)).splitlines()[0] == "5 6 4 1 2 3"
 
 
 # ---- verify, rule by rule -----------------------------------------------------------------
-GOOD = "1 2 3 4\n2 3 4 1\n3 4 1 2\n4 1 2 3"
-EMPTY = ". . . . . .\n" * 6
 
 
 def problems(text: str, board: str = EMPTY) -> list[str]:
@@ -109,21 +60,6 @@ def test_verify_accepts_a_valid_grid():
     assert problems(GOOD, ". 4 3 2 1 .\n4 . . . . 1\n. . . . . .\n. . . . . .\n. . 1 . . .\n. . . . . .") == []
 
 
-@pytest.mark.parametrize("bad, board, expected", [
-    (GOOD, ". . . . . .\n. 2 . . . .\n" + ". . . . . .\n" * 4, "r1c1 is 1, the given is 2"),
-    (GOOD, ". 3 . . . .\n" + ". . . . . .\n" * 5, "the clue 3 above column 1 sees 4 towers"),
-    (GOOD, ". . . . . .\n" * 5 + ". 2 . . . .", "the clue 2 below column 1 sees 1 towers"),
-    (GOOD, ". . . . . .\n" * 2 + "4 . . . . .\n" + ". . . . . .\n" * 3, "the clue 4 left of row 2 sees 3 towers"),
-    (GOOD, ". . . . . .\n" * 4 + ". . . . . 3\n. . . . . .", "the clue 3 right of row 4 sees 2 towers"),
-    ("1 2 3 4\n2 3 4 1\n3 4 1 2\n4 1 3 2", EMPTY, "column 3 does not hold each height 1..4 once"),
-    ("1 2 3 3\n2 3 4 1\n3 4 1 2\n4 1 2 4", EMPTY, "row 1 does not hold each height 1..4 once"),
-    ("1 2 3 4\n2 3 4 1\n3 4 1 2\n4 1 2 5", EMPTY, "row 4 does not hold each height 1..4 once"),
-    ("1 2\n2 1", EMPTY, "solution is not 4x4"),
-])
-def test_verify_names_each_broken_rule(bad, board, expected):
-    assert expected in problems(bad, board)
-
-
 def test_visibility():
     assert seen([1, 2, 3, 4]) == 4 and seen([4, 1, 2, 3]) == 1 and seen([2, 1, 4, 3]) == 2
     clues = edge_clues(grid(GOOD))
@@ -132,28 +68,16 @@ def test_visibility():
 
 
 # ---- Tatham's game IDs ----------------------------------------------------------------------
-def test_tatham_ids_are_unique_and_written_back_the_same():
-    """His generator's boards (tests/data/towers_tatham.txt, sizes 5 and 6, his four
-    difficulties): each reads, is unique for the SAT engine, and writes back to the same ID
-    (his encoder and ours agree letter by letter)."""
-    ids = tatham_ids()
-    assert len(ids) == 24 and {d for d, _ in ids} == set("ehxu")
-    sessions = SessionCache()
+def test_tatham_ids_read_as_asked_and_easy_keeps_every_edge_clue():
+    """His four difficulties; each ID with its difficulty as asked reads the same."""
+    ids = tatham_id_lines(TATHAM_IDS.file)
+    assert {d for d, _ in ids} == set("ehxu")
     for diff, game in ids:
         inst = PUZZLE.parse(game)
         n, desc = game.split(":")
-        assert PUZZLE.parse(f"{n}d{diff}:{desc}") == inst  # the parameters as asked read the same
-        assert check_instance(PUZZLE, inst, sessions=sessions).status == "unique", game
-        assert PUZZLE.format(inst, "tatham") == game
+        assert PUZZLE.parse(f"{n}d{diff}:{desc}") == inst
         if diff == "e":  # Easy keeps every edge clue
             assert sum(1 for k in inst.clues if k[0] != "cell") == 4 * inst.params.n
-
-
-def test_tatham_ids_agree_with_cpsat():
-    for _, game in tatham_ids()[::3]:
-        inst = PUZZLE.parse(game)
-        cp = cpsat_count(PUZZLE, inst, limit=2)
-        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
 
 
 def test_tatham_grades():
@@ -167,7 +91,7 @@ def test_tatham_grades():
 
     scores: dict[str, list[float]] = {d: [] for d in "ehxu"}
     levels_of_easy: list[int] = []
-    for diff, game in tatham_ids():
+    for diff, game in tatham_id_lines(TATHAM_IDS.file):
         g = grade(PUZZLE, PUZZLE.parse(game))
         assert g.status == "unique" and isinstance(g.level, int), game
         assert g.level <= (1 if diff in "ehx" else 2), (game, g.level)
@@ -217,28 +141,8 @@ def bare_count(inst: Instance) -> int:
     return found
 
 
-@cache
-def generated_ids() -> tuple[str, ...]:
-    """Game IDs of our generated puzzles at Tatham's sizes; each reads back as the puzzle it
-    was written from."""
-    gen, sessions, rng = generator("towers"), SessionCache(), random.Random(4)
-    out = []
-    for size in (3, 4, 5, 6, 9):
-        for _ in range(2):
-            made = generate_one(PUZZLE, gen, gen.params(size=size), rng, sessions)
-            out.append(PUZZLE.format(made.instance, "tatham"))
-            assert PUZZLE.parse(out[-1]) == made.instance
-    return tuple(out)
-
-
 def test_our_ids_read_back():
-    assert len(generated_ids()) == 10
-
-
-def test_our_ids_are_read_by_tathams_parser(tmp_path):
-    assert tatham_reads("towers", list(generated_ids()), tmp_path) == ""
-    # and the parser does refuse what it should, so the check above means something
-    assert "error parsing" in tatham_reads("towers", ["4:1/2/3/4/1/2/3/4/1/2/3/4/1/2/3/5"], tmp_path)
+    assert len(our_ids("towers")) == 10
 
 
 @pytest.mark.parametrize("text, clues", [
@@ -254,39 +158,17 @@ def test_tatham_descriptions(text, clues):
     assert PUZZLE.format(inst, "tatham") == text.replace(",i", "")  # no grid part when nothing is given
 
 
-@pytest.mark.parametrize("text, message", [
-    ("3://////////", "11 clues for a 3x3 grid, expected 12"),
-    ("3:////////////", "13 clues"),
-    ("3:4///////////", "is not a height 1..3"),
-    ("3:0///////////", "clue 0 is out of range"),
-    ("3:a///////////", "bad clue 'a'"),
-    ("3:///////////,h", "game description has 8 cells, expected 9"),
-    ("3:///////////,i1", "has 10 cells, expected 9"),
-    ("3:///////////,h4", "is not a height 1..3"),
-    ("3:///////////,h0", "unexpected '0'"),
-    ("3:///////////,h+", r"unexpected '\+'"),
-    ("10:" + "/" * 39, "Tatham's Towers takes sizes 3..9, not 10"),
-    ("2:///////", "Tatham's Towers takes sizes 3..9, not 2"),
-    ("5dz:" + "/" * 19, "bad Towers parameters"),
-    ("5x5:" + "/" * 19, "bad Towers parameters"),
-    ("17:" + "/" * 67, "towers board 17x17 is too large: at most 16x16"),
-])
-def test_bad_tatham_ids(text, message):
-    with pytest.raises(PuzzleError, match=message):
-        PUZZLE.parse(text)
-
-
 def test_boards_outside_tathams_sizes_have_no_id():
     with pytest.raises(PuzzleError, match="sizes 3..9"):
         PUZZLE.format(PUZZLE.parse(". . . .\n. 1 2 .\n. 2 1 .\n. . . ."), "tatham")
     with pytest.raises(PuzzleError, match="holds the clues, not the heights"):
-        PUZZLE.format_solution(PUZZLE.parse(SEED_BOARD), grid(SEED_SOLUTION), "tatham")
+        PUZZLE.format_solution(PUZZLE.parse(SEED.board), grid(SEED.solution), "tatham")
 
 
 # ---- the other formats ------------------------------------------------------------------------
 @pytest.mark.parametrize("fmt", PUZZLE.formats)
 def test_the_seed_board_round_trips(fmt):
-    inst = PUZZLE.parse(SEED_BOARD)
+    inst = PUZZLE.parse(SEED.board)
     assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
 
 
@@ -305,51 +187,8 @@ def test_json_reads_strings_zeros_and_nulls():
     assert inst.clues == {("top", 1): 2, ("left", 1): 1, ("cell", 1, 0): 1}
 
 
-@pytest.mark.parametrize("text, line", [
-    (". . .\n. 1 .", 2),  # too few rows
-    (". . . .\n. 1 . .\n. . .\n. . . .", 3),  # ragged
-    ("1 . . .\n. 1 . .\n. . 1 .\n. . . .", 1),  # a corner with a clue
-    (". . . .\n. 3 . .\n. . 1 .\n. . . .", 2),  # a height above n
-    (". . . .\n. x . .\n. . 1 .\n. . . .", 2),  # not a height
-    (". 3 . .\n. . . .\n. . 1 .\n. . . .", 1),  # a clue above n
-    (". .\n. .", 1),  # no cell at all
-    ("board = np.array([[' ', '5'], [' ', ' ']])\nt = np.array([1, -1])", 1),
-    ("board = np.array([[' ', ' '], [' ']])", 1),
-    ("board = np.array([[' ', ' '], [' ', ' ']])\nt = np.array([1, 2, 3])", 2),
-    ("board = np.array([[' ', ' '],\n [' ', ' ']]\nt = 3", 1),
-    ("x = [[1]]", None),
-    ('{"grid": [[1, 2], [3, 4]]}', None),
-    ('{"grid": ["..", ".."], "top": 3}', 1),  # the field's line
-    ('{"grid": ["..", ".."], "size": 3}', 1),
-    ('{"top": [1]}', 1),
-])
-def test_bad_input_names_the_place(text, line):
-    with pytest.raises(PuzzleError) as err:
-        PUZZLE.parse(text)
-    assert err.value.line == line, str(err.value)
-
-
-def test_oversized_input_is_refused_before_any_rules(monkeypatch):
-    def never(*args, **kwargs):
-        raise AssertionError("rules were built for an input over the size limit")
-
-    for hook in ("rules", "one_shot_rules", "cpsat"):
-        monkeypatch.setattr(PUZZLE, hook, never)
-    board = "\n".join([" ".join(["."] * 19)] * 19)
-    array = "board = np.array([" + ("[" + "' ', " * 17 + "],\n") * 17 + "])"
-    for text in (board, array, '{"grid": [' + ",".join(['"' + "." * 17 + '"'] * 17) + "]}"):
-        with pytest.raises(PuzzleError, match="towers board 17x17 is too large: at most 16x16"):
-            PUZZLE.parse(text)
-
-
-@pytest.mark.parametrize("fmt", PUZZLE.formats)
-def test_a_byte_order_mark_is_ignored(fmt):
-    inst = PUZZLE.parse(SEED_BOARD)
-    assert PUZZLE.parse("\ufeff" + PUZZLE.format(inst, fmt)) == inst
-
-
 def test_show_puts_the_clues_around_the_grid():
-    shown = PUZZLE.show_text(PUZZLE.parse(SEED_BOARD)).splitlines()
+    shown = PUZZLE.show_text(PUZZLE.parse(SEED.board)).splitlines()
     assert shown[0] == "    2       2   2   2   3" and shown[-1] == "    2   4       4"
     assert shown[2].endswith("┃ 3") and shown[8].startswith("2 ┃") and "│ 3 │" in shown[6]
 
@@ -360,7 +199,7 @@ def test_brute_force_matches_both_engines():
     and 4x4 boards: clues from a random Latin square, one changed now and then (boards with
     no solution), heights and edge counts mixed."""
     rng = random.Random(3)
-    tally = {"none": 0, "one": 0, "several": 0}
+    tally = new_tally()
     for n, rounds in ((3, 12), (4, 12)):
         squares = list(PUZZLE.candidates(TowersParams(n)))
         for _ in range(rounds):
@@ -373,9 +212,7 @@ def test_brute_force_matches_both_engines():
                 k = keys[0]
                 clues[k] = rng.choice([v for v in range(1, n + 1) if v != full[k]])
             inst = Instance("towers", TowersParams(n), clues)
-            expected = brute_force_count(PUZZLE, inst, squares)
-            assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
-            tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+            tally_brute_force(PUZZLE, inst, squares, tally)
     assert min(tally.values()) >= 2, tally
 
 
@@ -432,25 +269,6 @@ def test_generated_puzzles_are_unique_by_cpsat():
 def test_generator_options():
     gen = generator("towers")
     assert gen.params() == TowersParams(5) and gen.params(size=9) == TowersParams(9)
-    with pytest.raises(PuzzleError, match="--size must be at most 16"):
-        gen.checked_params(size=17)
-
-
-def test_generate_from_the_command_line(tmp_path):
-    out = tmp_path / "t.jsonl"
-    code = cli.main(["generate", "skyscrapers", "--size", "4", "--count", "2", "--quiet", "--out", str(out)])
-    assert code == 0 and len(out.read_text().splitlines()) == 2
-
-
-def test_aliases():
-    assert puzzle("skyscrapers") is PUZZLE and puzzle("Towers") is PUZZLE
-
-
-@pytest.mark.slow
-def test_many_generated_puzzles_are_unique_by_cpsat():
-    gen = generator("towers")
-    generated_rechecked(PUZZLE, gen, gen.params(size=7), 20, seed=11)
-    generated_rechecked(PUZZLE, gen, gen.params(size=9), 5, seed=12)
 
 
 # ---- for language models ------------------------------------------------------------------

@@ -4,85 +4,24 @@ ours read by his parser), the unique-rows rule against brute force, formats, gen
 from __future__ import annotations
 
 import random
-from functools import cache
-from pathlib import Path
 
 import pytest
 from board_images import text_images
-from tatham import tatham_reads
+from cases.unruly import SEED, TATHAM_IDS, grid
+from declarations import our_ids, tatham_id_lines
+from tally import new_tally, tally_brute_force
 
-from puzzlelab.lab.engine.cpsat import cpsat_count
-from puzzlelab.lab.engine.crosscheck import assert_unique_with, brute_force_count, engine_counts, generated_rechecked
-from puzzlelab.lab.engine.generator import generate_one
+from puzzlelab.lab.engine.crosscheck import generated_rechecked
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
-from puzzlelab.lab.engine.sat import SessionCache, check_instance
 from puzzlelab.lab.face import cli
-from puzzlelab.lab.face.registry import generator, puzzle
+from puzzlelab.lab.face.registry import generator
 from puzzlelab.solvers.unruly import PUZZLE, UnrulyParams, room_for_unique, valid_lines
-
-DATA = Path(__file__).parent / "data"
-
-SEED_BOARD = """board = np.array([
-  ['W', 'W', ' ', 'B', ' ', ' ', ' ', ' ', 'B', ' ', ' ', ' ', ' ', ' '],
-  [' ', ' ', ' ', ' ', ' ', ' ', ' ', 'W', ' ', ' ', ' ', ' ', ' ', 'W'],
-  [' ', ' ', ' ', ' ', ' ', 'B', ' ', 'W', ' ', ' ', 'B', ' ', ' ', ' '],
-  [' ', ' ', 'W', ' ', ' ', ' ', ' ', ' ', ' ', 'W', ' ', 'W', ' ', ' '],
-  ['B', ' ', ' ', 'W', ' ', ' ', ' ', ' ', 'B', ' ', ' ', ' ', ' ', ' '],
-  [' ', ' ', ' ', ' ', ' ', 'B', ' ', ' ', ' ', 'B', ' ', 'B', ' ', ' '],
-  [' ', 'B', 'B', ' ', ' ', 'B', ' ', ' ', ' ', ' ', ' ', 'B', ' ', ' '],
-  [' ', ' ', 'B', ' ', ' ', ' ', ' ', 'W', ' ', 'B', 'B', ' ', ' ', 'W'],
-  [' ', ' ', ' ', ' ', ' ', ' ', ' ', 'W', ' ', ' ', ' ', ' ', ' ', 'W'],
-  [' ', ' ', ' ', 'B', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '],
-  [' ', ' ', 'W', ' ', ' ', ' ', 'W', ' ', ' ', 'W', ' ', 'W', ' ', ' '],
-  [' ', 'W', ' ', 'W', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', 'B'],
-  [' ', ' ', ' ', ' ', 'B', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '],
-  ['W', ' ', ' ', ' ', 'W', ' ', ' ', ' ', 'B', ' ', 'W', ' ', 'B', ' '],
-])"""
-
-# The seed's script output, as numpy prints it.
-SEED_SOLUTION = """
-[['W' 'W' 'B' 'B' 'W' 'B' 'W' 'B' 'B' 'W' 'B' 'W' 'W' 'B']
- ['B' 'B' 'W' 'W' 'B' 'W' 'B' 'W' 'W' 'B' 'W' 'B' 'B' 'W']
- ['W' 'W' 'B' 'W' 'W' 'B' 'B' 'W' 'B' 'W' 'B' 'B' 'W' 'B']
- ['W' 'B' 'W' 'B' 'B' 'W' 'W' 'B' 'W' 'W' 'B' 'W' 'B' 'B']
- ['B' 'W' 'B' 'W' 'B' 'W' 'B' 'W' 'B' 'B' 'W' 'W' 'B' 'W']
- ['B' 'W' 'W' 'B' 'W' 'B' 'B' 'W' 'B' 'B' 'W' 'B' 'W' 'W']
- ['W' 'B' 'B' 'W' 'W' 'B' 'W' 'B' 'W' 'W' 'B' 'B' 'W' 'B']
- ['B' 'W' 'B' 'W' 'B' 'W' 'B' 'W' 'W' 'B' 'B' 'W' 'B' 'W']
- ['B' 'B' 'W' 'B' 'B' 'W' 'B' 'W' 'B' 'W' 'W' 'B' 'W' 'W']
- ['W' 'W' 'B' 'B' 'W' 'B' 'W' 'B' 'W' 'B' 'W' 'W' 'B' 'B']
- ['B' 'B' 'W' 'W' 'B' 'W' 'W' 'B' 'B' 'W' 'B' 'W' 'B' 'W']
- ['B' 'W' 'B' 'W' 'W' 'B' 'B' 'W' 'W' 'B' 'W' 'B' 'W' 'B']
- ['W' 'B' 'W' 'B' 'B' 'W' 'W' 'B' 'W' 'B' 'B' 'W' 'W' 'B']
- ['W' 'B' 'W' 'B' 'W' 'B' 'W' 'B' 'B' 'W' 'W' 'B' 'B' 'W']]
-"""
-
-
-def grid(text: str) -> tuple[tuple[bool, ...], ...]:
-    """Rows of W and B (anything else between them ignored) as a solution."""
-    rows = ["".join(ch for ch in line if ch in "WB") for line in text.strip().splitlines()]
-    return tuple(tuple(ch == "B" for ch in row) for row in rows if row)
-
-
-def tatham_ids() -> list[tuple[str, str]]:
-    """(parameters asked for, game ID) from tests/data/unruly_tatham.txt."""
-    lines = (DATA / "unruly_tatham.txt").read_text().splitlines()
-    return [tuple(line.split()) for line in lines if line.strip() and not line.startswith("#")]
 
 
 # ---- the seed example ---------------------------------------------------------------------
-def test_seed_example_is_unique_with_the_stated_solution():
-    inst = PUZZLE.parse(SEED_BOARD)
+def test_seed_board_reads_as_the_seed_states():
+    inst = PUZZLE.parse(SEED.board)
     assert inst.params == UnrulyParams(14, 14) and len(inst.clues) == 43
-    assert_unique_with(PUZZLE, inst, grid(SEED_SOLUTION))
-
-
-def test_seed_solution_is_written_as_the_seed_prints_it():
-    inst = PUZZLE.parse(SEED_BOARD)
-    written = PUZZLE.format_solution(inst, grid(SEED_SOLUTION), "array")
-    assert grid(written) == grid(SEED_SOLUTION)
-    assert written.splitlines()[1] == "  ['W', 'W', 'B', 'B', 'W', 'B', 'W', 'B', 'B', 'W', 'B', 'W', 'W', 'B'],"
-    assert PUZZLE.format_solution(inst, grid(SEED_SOLUTION)).splitlines()[0] == "WWBBWBWBBWBWWB"
 
 
 # ---- verify, rule by rule -----------------------------------------------------------------
@@ -95,68 +34,17 @@ def test_verify_accepts_a_valid_grid():
     assert problems("WBBW\nBWWB\nWBWB\nBWBW", "....\n.W..\n....\n...W") == []
 
 
-@pytest.mark.parametrize("bad, board, expected", [
-    ("WBBW\nBWWB\nWBWB\nBWBW", "B...\n....\n....\n....", "r1c1 is white, the clue says black"),
-    ("WBBB\nBWWB\nWBWW\nBWBW", "....\n....\n....\n....", "row 1 has 3 black cells of 4"),
-    ("WBBB\nBWWB\nWBWW\nBWBW", "....\n....\n....\n....", "row 1: three black from cell 2"),
-    ("WBBW\nWBWB\nWWBB\nBWWB", "....\n....\n....\n....", "column 1: three white from cell 1"),
-    ("WBBW\nWBBW\nBWWB\nBWWB", "unique\n....\n....\n....\n....", "rows 1 and 2 are alike"),
-    ("WBWB\nBWBW\nWBWB\nBWBW", "unique\n....\n....\n....\n....", "columns 1 and 3 are alike"),
-    ("WB\nBW", "....\n....\n....\n....", "solution is not 4x4"),
-])
-def test_verify_names_each_broken_rule(bad, board, expected):
-    assert expected in problems(bad, board)
-
-
 def test_alike_rows_are_fine_without_the_unique_rule():
     assert problems("WBBW\nWBBW\nBWWB\nBWWB") == []
 
 
 # ---- Tatham's game IDs ----------------------------------------------------------------------
-def test_tatham_ids_are_unique_and_written_back_the_same():
-    """His generator's boards (tests/data/unruly_tatham.txt): each reads, is unique for the
-    SAT engine, and writes back to the same ID (his encoder and ours agree letter by letter)."""
-    ids = tatham_ids()
-    assert len(ids) == 28 and any("u" in asked for asked, _ in ids)
-    sessions = SessionCache()
-    for asked, game in ids:
-        inst = PUZZLE.parse(game)
-        assert PUZZLE.parse(f"{asked}:{game.split(':')[1]}") == inst  # the parameters as asked read the same
-        result = check_instance(PUZZLE, inst, sessions=sessions)
-        assert result.status == "unique", game
-        assert PUZZLE.format(inst, "tatham") == game
-
-
-def test_tatham_ids_agree_with_cpsat():
-    for _, game in tatham_ids()[::3]:
-        inst = PUZZLE.parse(game)
-        cp = cpsat_count(PUZZLE, inst, limit=2)
-        assert cp.complete and cp.n == 1 and PUZZLE.verify(inst, cp.solutions[0]) == []
-
-
-@cache
-def generated_ids() -> tuple[str, ...]:
-    """Game IDs of our generated puzzles, squares and rectangles, with and without `unique`;
-    each reads back as the puzzle it was written from."""
-    gen, sessions, rng = generator("unruly"), SessionCache(), random.Random(4)
-    out = []
-    for options in ({"size": 6}, {"size": 8}, {"size": 8, "unique": 1}, {"width": 10, "height": 6},
-                    {"width": 6, "height": 12, "unique": 1}):
-        for _ in range(2):
-            made = generate_one(PUZZLE, gen, gen.params(**options), rng, sessions)
-            out.append(PUZZLE.format(made.instance, "tatham"))
-            assert PUZZLE.parse(out[-1]) == made.instance
-    return tuple(out)
+def test_tatham_ids_have_the_unique_rule():
+    assert any("u" in asked for asked, _ in tatham_id_lines(TATHAM_IDS.file))
 
 
 def test_our_ids_read_back():
-    assert len(generated_ids()) == 10
-
-
-def test_our_ids_are_read_by_tathams_parser(tmp_path):
-    assert tatham_reads("unruly", list(generated_ids()), tmp_path) == ""
-    # and the parser does refuse what it should, so the check above means something
-    assert "error parsing" in tatham_reads("unruly", ["8x8:BEdbabKedakBd"], tmp_path)
+    assert len(our_ids("unruly")) == 10
 
 
 @pytest.mark.parametrize("text, cells", [
@@ -175,20 +63,6 @@ def test_tatham_long_runs_are_written_with_z():
     assert PUZZLE.format(inst, "tatham") == "8x8:ZZNa"  # Tatham's case: the run's end is black
     assert PUZZLE.format(Instance("unruly", UnrulyParams(8, 8), {}), "tatham") == "8x8:zzo"
     assert PUZZLE.format(Instance("unruly", UnrulyParams(6, 6, True), {(0, 0): False}), "tatham") == "6x6u:azk"
-
-
-@pytest.mark.parametrize("text, message", [
-    ("6x6:zm", "game description is longer than 36 cells"),
-    ("6x6:zk", "game description is too short"),
-    ("6x6:z1", "unexpected '1'"),
-    ("7x6:zl", "must be even"),
-    ("4x4:p", "Tatham's Unruly is at least 6x6"),
-    ("6x6dx:zl", "bad Unruly parameters"),
-    ("6x6du:zl", "bad Unruly parameters"),  # Tatham's order is u, then d
-])
-def test_bad_tatham_ids(text, message):
-    with pytest.raises(PuzzleError, match=message):
-        PUZZLE.parse(text)
 
 
 def test_small_boards_have_no_tatham_id():
@@ -216,39 +90,6 @@ def test_unique_boards_round_trip_except_in_the_seeds_array(fmt):
     assert PUZZLE.parse(PUZZLE.format(inst, fmt)) == inst
 
 
-@pytest.mark.parametrize("text, line", [
-    ("W..\n...", 1),  # odd width
-    ("W...\n....\n....", 1),  # odd height
-    ("W...\n...\n....\n....", 2),  # ragged
-    ("W...\n.X..\n....\n....", 2),  # a cell that is no colour
-    ("unique", None),  # no rows
-    ("[['W', ' '],\n ['B', 'Q']]", 2),
-    ('{"grid": ["W.", ".B"], "unique": "yes"}', 1),  # the field's line
-    ('{"grid": ["W.", ".B"], "width": 4}', 1),
-])
-def test_bad_input_names_the_place(text, line):
-    with pytest.raises(PuzzleError) as err:
-        PUZZLE.parse(text)
-    assert err.value.line == line, str(err.value)
-
-
-def test_oversized_input_is_refused_before_any_rules(monkeypatch):
-    def never(*args, **kwargs):
-        raise AssertionError("rules were built for an input over the size limit")
-
-    for hook in ("rules", "one_shot_rules", "cpsat"):
-        monkeypatch.setattr(PUZZLE, hook, never)
-    for text in ("\n".join(["." * 42] * 2), "42x42:" + "z" * 70 + "o", "[[" + "' ', " * 42 + "]]"):
-        with pytest.raises(PuzzleError, match="unruly board 42x.* is too large: at most 40x40"):
-            PUZZLE.parse(text)
-
-
-@pytest.mark.parametrize("fmt", PUZZLE.formats)
-def test_a_byte_order_mark_is_ignored(fmt):
-    inst = PUZZLE.parse("W.....\n" * 5 + ".....B")
-    assert PUZZLE.parse("\ufeff" + PUZZLE.format(inst, fmt)) == inst
-
-
 # ---- the unique-rows rule against brute force --------------------------------------------------
 def valid_grids(params: UnrulyParams, among: list | None = None) -> list:
     """The candidates (or those of `among`) that break no rule on an empty board: brute force
@@ -262,7 +103,7 @@ def test_brute_force_matches_both_engines_with_and_without_unique():
     clue sets on 4x4 and 6x4 boards, both ways: clues from a valid grid (one flipped now and
     then, for boards without a solution)."""
     rng = random.Random(3)
-    tally = {"none": 0, "one": 0, "several": 0}
+    tally = new_tally()
     for width, height in ((4, 4), (6, 4)):
         grids = valid_grids(UnrulyParams(width, height))
         for unique in (False, True):
@@ -273,9 +114,7 @@ def test_brute_force_matches_both_engines_with_and_without_unique():
                 cells = rng.sample([(r, c) for r in range(height) for c in range(width)], rng.randint(2, 7))
                 clues = {(r, c): source[r][c] != (i == 0 and rng.random() < 0.25) for i, (r, c) in enumerate(cells)}
                 inst = Instance("unruly", params, clues)
-                expected = brute_force_count(PUZZLE, inst, fits)
-                assert engine_counts(PUZZLE, inst) == (expected, expected), PUZZLE.format(inst)
-                tally["none" if expected == 0 else "one" if expected == 1 else "several"] += 1
+                tally_brute_force(PUZZLE, inst, fits, tally)
     assert min(tally.values()) >= 3, tally
 
 
@@ -298,12 +137,6 @@ def test_generated_puzzles_are_unique_by_cpsat():
 def test_generator_options():
     gen = generator("unruly")
     assert gen.params() == UnrulyParams(8, 8) and gen.params(size=6, unique=1) == UnrulyParams(6, 6, True)
-    with pytest.raises(PuzzleError, match="must be even"):
-        gen.params(size=7)
-    with pytest.raises(PuzzleError, match="too few distinct lines"):
-        gen.params(width=4, height=8, unique=1)
-    with pytest.raises(PuzzleError, match="--unique must be at most 1"):
-        gen.checked_params(unique=2)
 
 
 def test_generate_from_the_command_line(tmp_path, capsys):
@@ -313,18 +146,6 @@ def test_generate_from_the_command_line(tmp_path, capsys):
     assert code == 0
     records = out.read_text().splitlines()
     assert len(records) == 2 and all('"unique\\n' in r for r in records)
-
-
-def test_aliases():
-    assert puzzle("takuzu") is PUZZLE and puzzle("Binairo") is PUZZLE
-
-
-@pytest.mark.slow
-def test_many_generated_puzzles_are_unique_by_cpsat():
-    gen = generator("unruly")
-    generated_rechecked(PUZZLE, gen, gen.params(size=10), 50, seed=11)
-    generated_rechecked(PUZZLE, gen, gen.params(size=10, unique=1), 50, seed=12)
-    generated_rechecked(PUZZLE, gen, gen.params(size=14), 10, seed=13)
 
 
 # ---- for language models ------------------------------------------------------------------

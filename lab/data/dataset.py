@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, NoReturn, TextIO
 
 from ..engine.generator import Generated, GenerateOptions, generate_one, keywords
+from ..engine.generator import Generator as PuzzleGenerator
 from ..engine.grade import GRADE_VERSION, measures
 from ..engine.puzzle import CluePuzzle, Instance, PairLayout, PuzzleError, PuzzleType, quote
 from ..engine.sat import Budget, SessionCache, Unknown
@@ -185,17 +186,45 @@ def _add_phases(total: dict[str, float], more: dict[str, float]) -> None:
 
 
 def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[dict, dict]:
-    """(record, timing) for item `index`: deterministic record, run-dependent timing."""
+    """(record, timing) for item `index`: deterministic record, run-dependent timing. The
+    steps: generate (graded, until the grade fits), cross-check, record."""
     from ..face import registry
 
     ptype, gen = registry.puzzle(spec.puzzle), registry.generator(spec.puzzle)
+    start = time.perf_counter()
+    phases: dict[str, float] = {"grade": 0.0}  # where the item's time went (the timing sidecar)
+    made = _generate(spec, index, ptype, gen, sessions, phases)
+    mark = time.perf_counter()
+    verified = _cross_check(spec, index, ptype, made.generated)
+    phases["cross_check"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    record = _record(spec, index, ptype, made, verified, f"pysat:{sessions.solver_for(ptype)}")
+    phases["format"] = time.perf_counter() - mark
+    timing = {"id": record["id"], "seconds": round(time.perf_counter() - start, 6), "checks": made.generated.checks,
+              "phases": {k: round(v, 6) for k, v in phases.items()}}
+    return record, timing
+
+
+@dataclass(frozen=True)
+class _Made:
+    """A generated puzzle that passed the grade filter, its grade, and the tries it took."""
+
+    generated: Generated
+    difficulty: dict | None
+    tries: int
+
+
+def _generate(spec: DatasetSpec, index: int, ptype: PuzzleType, gen: PuzzleGenerator, sessions: SessionCache,
+              phases: dict[str, float]) -> _Made:
+    """Puzzles from the item's own random generator until one's grade falls in the asked
+    ranges (the first one when none is asked): the filter draws again rather than bending a
+    puzzle, so the record stays a pure function of the item's seed. Adds each try's time to
+    `phases`."""
     params = gen.params(**keywords(spec.options))
     rng = spec.rng(index)
     budget = Budget(conflicts=spec.conflicts)
     opts = GenerateOptions(target=spec.target, symmetric=spec.symmetric, minimal=spec.minimal, budget=budget)
-    start = time.perf_counter()
     tries = 0
-    phases: dict[str, float] = {"grade": 0.0}  # where the item's time went (the timing sidecar)
     while True:
         tries += 1
         if not gen.history_free or spec.conflicts is not None:
@@ -207,17 +236,28 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         g: Generated = generate_one(ptype, gen, params, rng, sessions, opts)
         made = time.perf_counter()
         _add_phases(phases, g.phases or {"generate": made - mark})
-        difficulty = measures(ptype, g.instance) if spec.grade else None
+        difficulty = _grade(spec, ptype, g.instance)
         phases["grade"] += time.perf_counter() - made
         if difficulty is None or (_in_range(difficulty.get("level"), spec.difficulty)
                                   and _in_range(difficulty.get("score"), spec.score)):
-            break
+            return _Made(g, difficulty, tries)
         if tries >= 1000:
             wanted = " and ".join(f"{name} {lo:g}:{hi:g}" for name, bounds in (("level", spec.difficulty),
                                   ("score", spec.score)) if bounds for lo, hi in [bounds])
             raise PuzzleError(f"no puzzle at {wanted} after 1000 tries")
+
+
+def _grade(spec: DatasetSpec, ptype: PuzzleType, inst: Instance) -> dict | None:
+    """The puzzle's difficulty measures when the dataset records them: a grade is a search of
+    its own, often longer than generating, so a dataset without one skips it."""
+    return measures(ptype, inst) if spec.grade else None
+
+
+def _cross_check(spec: DatasetSpec, index: int, ptype: PuzzleType, g: Generated) -> list[str]:
+    """Which engines vouch for the puzzle being unique with this solution: the SAT engine that
+    made it, and CP-SAT when asked (an independent solver, so a bug in one encoding cannot
+    pass unseen). A disagreement stops the dataset: a wrong record is worse than none."""
     verified = ["sat"]
-    mark = time.perf_counter()
     if spec.cross_check and isinstance(ptype, CluePuzzle):  # `validate` refused it for the others
         from ..engine.cpsat import cpsat_count
 
@@ -225,11 +265,17 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         if not (cp.complete and cp.n == 1 and cp.solutions[0] == g.solution):
             raise PuzzleError(f"item {index}: CP-SAT disagrees with the SAT engine ({cp.n} solutions)")
         verified.append("cpsat")
-    phases["cross_check"] = time.perf_counter() - mark
-    mark = time.perf_counter()
+    return verified
+
+
+def _record(spec: DatasetSpec, index: int, ptype: PuzzleType, made: _Made, verified: list[str],
+            engine: str) -> dict:
+    """The item's record: only what the seed determines (no times, no solver calls), in the
+    key order every format writes, so reruns and any number of workers write the same bytes."""
+    g, difficulty = made.generated, made.difficulty
     fmt = ptype.formats[0]
     tatham = tatham_id(ptype, g.instance)  # the game ID Simon Tatham's own player reads (lab/face/share.py)
-    record = {
+    return {
         "id": f"{spec.puzzle}-{spec.seed}-{index}",
         "puzzle": ptype.name,
         "question": question(ptype, g.instance),
@@ -246,18 +292,14 @@ def make_item(spec: DatasetSpec, index: int, sessions: SessionCache) -> tuple[di
         "seed": spec.seed,
         "index": index,
         "generator_version": spec.version,
-        "engine": f"pysat:{sessions.solver_for(ptype)}",
+        "engine": engine,
         "unique": g.unique,
         "minimal": g.minimal,
         "verified_by": verified,
-        "attempts": g.attempts + tries - 1,
+        "attempts": g.attempts + made.tries - 1,
         "repairs": g.repairs,
         "settings": spec.settings(),
     }
-    phases["format"] = time.perf_counter() - mark
-    timing = {"id": record["id"], "seconds": round(time.perf_counter() - start, 6), "checks": g.checks,
-              "phases": {k: round(v, 6) for k, v in phases.items()}}
-    return record, timing
 
 
 def symmetry_key(ptype: PuzzleType, inst: Instance) -> str:

@@ -70,7 +70,7 @@ def save_figure(fig, out: str | os.PathLike, fmt: str | None = None, dpi: float 
         plt.close(fig)
 
 
-# A puzzle's own grade in words (`PuzzleType.grade_keys`), easiest first: sudoku's hardest
+# A puzzle's own grade in words (`PuzzleType.grading.keys`), easiest first: sudoku's hardest
 # technique needed (solvers/sudoku_techniques.py: TECHNIQUES, then GUESSING), and the grades
 # of Tatham's own solvers (Map: easy to unreasonable; Undead: easy to tricky). A word not
 # listed comes after these, in alphabetical order.
@@ -146,7 +146,7 @@ def _grade_keys(puzzle: str) -> tuple[str, ...]:
     from ..face import registry
 
     try:
-        return registry.puzzle(puzzle).grade_keys
+        return registry.puzzle(puzzle).grading.keys
     except PuzzleError:
         return ()
 

@@ -106,7 +106,7 @@ class Stats:
 
 
 # The engine's difficulty measures worth a histogram (others, like raw propagation counts, are
-# too spread out); each puzzle adds its own (`PuzzleType.grade_keys`).
+# too spread out); each puzzle adds its own (`PuzzleType.grading.keys`).
 HISTOGRAM_MEASURES = ("level", "score", "probe_depth", "propagation_solves")
 BINNED = {"score": 0.1}  # measures shown in bins of this width (the lower end names the bin)
 
@@ -117,7 +117,7 @@ def _histogram_measures(puzzle: Any) -> tuple[str, ...]:
     from ..face import registry
 
     try:
-        return HISTOGRAM_MEASURES + registry.puzzle(str(puzzle)).grade_keys
+        return HISTOGRAM_MEASURES + registry.puzzle(str(puzzle)).grading.keys
     except PuzzleError:
         return HISTOGRAM_MEASURES
 

@@ -6,8 +6,8 @@ ruling out the same value in the cells it excludes, which leaves such a cell its
 value, and so on. Simon Tatham's solvers for Solo, Keen, Towers and Map all stop at exactly
 these "forcing chains" before they guess, and his Unreasonable grade means the guess was
 needed: on his 6x6 sudoku, a forcing chain was in sight at every step of 59 of 60 Extreme
-puzzles and missing at some step of all 60 Unreasonable ones (BENCHMARKS.md, thirteenth
-session). The grade charges a depth-1 step more when no chain is in sight (`lab.grade`).
+puzzles and missing at some step of all 60 Unreasonable ones. The grade charges a depth-1
+step more when no chain is in sight (`lab.grade`).
 
 A puzzle names its cells (`Rules.cells`: the primary variables of each cell, one true).
 The links are read from its rules once: a value excludes the cell's other values and every

@@ -152,7 +152,7 @@ def explain(ptype: CluePuzzle, inst: Instance) -> Explanation:
     from should not read as merely hard."""
     climb = solving_path(ptype, inst, budget_probes=EXPLAIN_PROBES)
     status = ("unknown" if climb.level is None else "contradiction" if climb.contradiction
-              else "stuck" if climb.level > ptype.grade_max_depth else "solved")
+              else "stuck" if climb.level > ptype.grading.max_depth else "solved")
     if status in ("unknown", "stuck") and _ambiguous(ptype, inst):
         status = "ambiguous"
     session = SatSession(ptype, inst.params, GRADE_SOLVER)  # numbered as the path's own solver

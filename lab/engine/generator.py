@@ -10,8 +10,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, Self, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .puzzle import BoardLimit, ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, number, quote
 from .sat import UNLIMITED, Budget, SatSession, SessionCache
@@ -20,9 +22,10 @@ from .strip import Alternatives, strip_clues
 
 @dataclass(frozen=True)
 class Option:
-    """One generator parameter as the CLI shows it (`--size 9`): what it means (`help`), its
-    default and its inclusive range (`low`, `high`; None: unbounded that way), which
-    `Generator.checked_params` enforces. `described` is the help `--help` shows."""
+    """One generator parameter as the CLI shows it (`--size 9`), made from a field of the
+    generator's `GeneratorOptions`: what it means (`help`), its default and its inclusive
+    range (`low`, `high`; None: unbounded that way), which `Generator.checked_params`
+    enforces. `described` is the help `--help` shows."""
 
     name: str
     type: type
@@ -114,24 +117,94 @@ def _seconds(value: float) -> str:
     return "under 0.01 s" if value < 0.01 else f"{float(f'{value:.2g}'):g} s"
 
 
+def option(default: Any, help: str, low: float | None = None, high: float | None = None) -> Any:
+    """One field of a generator's options (`GeneratorOptions`): its default, what it means
+    and its inclusive range, the `Option` row the CLI shows (`--size 9`)."""
+    return field(default=default, metadata={"help": help, "low": low, "high": high})
+
+
+@dataclass(frozen=True)
+class GeneratorOptions:
+    """What a generator takes, one field per CLI option (made with `option`), each subclass a
+    frozen dataclass. `read` builds one from options by name and refuses a name it does not
+    know: a misspelt option is an error, never a silent default."""
+
+    @classmethod
+    def rows(cls) -> tuple[Option, ...]:
+        """The options as the CLI, `list` and the API show them, in the order declared."""
+        return _rows(cls)
+
+    @classmethod
+    def read(cls, puzzle: str, given: Mapping[str, Any], *, check_ranges: bool = True) -> Self:
+        """The options `given` by name, as the CLI names them (`strip-counts`) or as Python
+        does (`strip_counts`); the rest keep their defaults. Raise PuzzleError for a name not
+        declared ("towers has no option --colour (its options: --size)") and, with
+        `check_ranges`, for a value out of its declared range (`Option.check`)."""
+        rows = cls.rows()
+        values: dict[str, Any] = {}
+        for name, value in given.items():
+            cli_name = name.replace("_", "-")
+            if not any(row.name == cli_name for row in rows):
+                known = ", ".join(f"--{row.name}" for row in rows) or "none"
+                raise PuzzleError(f"{puzzle} has no option --{cli_name} (its options: {known})")
+            if cli_name in values:
+                raise PuzzleError(f"{puzzle}: option --{cli_name} given twice")
+            values[cli_name] = value
+        if check_ranges:
+            for row in rows:  # in the order declared, as the CLI lists them
+                if row.name in values:
+                    row.check(values[row.name])
+        return cls(**{name.replace("-", "_"): value for name, value in values.items()})
+
+
+_ROWS: dict[type[GeneratorOptions], tuple[Option, ...]] = {}  # each class's rows, made once
+
+
+def _rows(cls: type[GeneratorOptions]) -> tuple[Option, ...]:
+    if cls not in _ROWS:
+        hints = get_type_hints(cls)
+        _ROWS[cls] = tuple(Option(f.name.replace("_", "-"), _value_type(hints[f.name]), f.default,
+                                  f.metadata["help"], f.metadata["low"], f.metadata["high"]) for f in fields(cls))
+    return _ROWS[cls]
+
+
+def _value_type(hint: Any) -> type:
+    """The type an option's value is read as: `int` for a field declared `int | None` (None
+    being "unset")."""
+    if get_origin(hint) in (Union, types.UnionType):
+        kinds = [kind for kind in get_args(hint) if kind is not type(None)]
+        if len(kinds) == 1:
+            return kinds[0]
+        raise TypeError(f"an option is one type or that type or None, not {hint}")
+    return hint
+
+
 def keywords(options: dict[str, Any]) -> dict[str, Any]:
-    """Options by their CLI names (`strip-counts`) as the keyword arguments `params` takes
-    (`strip_counts`)."""
+    """Options by their CLI names (`strip-counts`) as Python names them (`strip_counts`);
+    `params` takes either."""
     return {name.replace("-", "_"): value for name, value in options.items()}
 
 
-def board_options(default_size: int, limit: BoardLimit) -> tuple[Option, ...]:
-    """--size for a square board, --width/--height for a rectangle: the shared options of
-    rectangular puzzles (read them back with `board_shape`), in the puzzle's size limit."""
-    return (Option("size", int, default_size, "board side (width and height unless given)",
-                   max(limit.least_width, limit.least_height), min(limit.most_width, limit.most_height)),
-            Option("width", int, None, "board width (default: size)", limit.least_width, limit.most_width),
-            Option("height", int, None, "board height (default: size)", limit.least_height, limit.most_height))
+def board_size(default: int | None, limit: BoardLimit,
+               help: str = "board side (width and height unless given)") -> Any:
+    """--size of a rectangular puzzle, for a square board: with `board_width` and
+    `board_height`, the shared options of rectangular puzzles (read them back with
+    `board_shape`), in the puzzle's size limit."""
+    return option(default, help, max(limit.least_width, limit.least_height), min(limit.most_width, limit.most_height))
+
+
+def board_width(limit: BoardLimit, help: str = "board width (default: size)") -> Any:
+    return option(None, help, limit.least_width, limit.most_width)
+
+
+def board_height(limit: BoardLimit, help: str = "board height (default: size)") -> Any:
+    return option(None, help, limit.least_height, limit.most_height)
 
 
 def board_shape(size: int, width: int | None = None, height: int | None = None) -> tuple[int, int]:
-    """(width, height) from `board_options`: an unset (None) width or height is the size.
-    0 is a size like any other (too small for every puzzle), not "unset"."""
+    """(width, height) from `board_size`, `board_width` and `board_height`: an unset (None)
+    width or height is the size. 0 is a size like any other (too small for every puzzle), not
+    "unset"."""
     return (size if width is None else width), (size if height is None else height)
 
 
@@ -158,11 +231,15 @@ class GenerateOptions:
     max_attempts: int = 100
 
 
-class Generator:
-    """Base class; `generators/<puzzle>.py` subclasses it and sets `GENERATOR`."""
+OptionsT = TypeVar("OptionsT", bound=GeneratorOptions)
+
+
+class Generator(Generic[OptionsT]):
+    """Base class; `generators/<puzzle>.py` subclasses it (`Generator[ItsOptions]`), sets
+    `options_type` and `params_for`, and sets `GENERATOR`."""
 
     puzzle: str = ""
-    options: tuple[Option, ...] = ()
+    options_type: type[OptionsT]  # the options it takes, a `GeneratorOptions` dataclass
     strips: bool = True  # False: the clue set is the whole board (draw, check, repair)
     clues_are_solution: bool = False  # every fact of the solution is a candidate clue: unique as drawn
     costs: tuple[Cost, ...] = ()  # what a record costs at a few sizes, measured (COSTS_MEASURED)
@@ -174,17 +251,25 @@ class Generator:
         before; datasets then give every item a fresh solver to stay deterministic."""
         return type(self).repair is Generator.repair
 
-    def params(self, **options: Any) -> Any:
-        """Validated puzzle structure from CLI-style options (raise PuzzleError)."""
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The options as the CLI shows them (`--size 9`), from `options_type`'s fields."""
+        return self.options_type.rows()
+
+    def params_for(self, options: OptionsT) -> Any:
+        """Validated puzzle structure from these options (raise PuzzleError)."""
         raise NotImplementedError
+
+    def params(self, **options: Any) -> Any:
+        """`params_for` the options given by name (`size=9`, `strip_counts=1` or
+        `**{"strip-counts": 1}`), the rest at their defaults. An unknown name is refused;
+        ranges are not checked (studies and tests go past them)."""
+        return self.params_for(self.options_type.read(self.puzzle, options, check_ranges=False))
 
     def checked_params(self, **options: Any) -> Any:
         """`params`, after checking every option given against its declared range: the entry
         point for options that come from people (the CLI, dataset specs)."""
-        for option in self.options:
-            if option.name in options:
-                option.check(options[option.name])
-        return self.params(**keywords(options))
+        return self.params_for(self.options_type.read(self.puzzle, options))
 
     ptype: PuzzleType  # set by the registry
 
@@ -198,8 +283,9 @@ class Generator:
     def candidate_clues(self, params: Any, solution: Any) -> dict:
         raise NotImplementedError
 
-    def partner(self, params: Any, key: ClueKey) -> ClueKey | None:
-        """The clue symmetric to `key` (for symmetric stripping); None if none."""
+    def partner(self, params: Any, key: Any) -> ClueKey | None:
+        """The clue symmetric to `key`, one of the puzzle's own clue keys (a cell, say), for
+        symmetric stripping; None if none."""
         return None
 
     def generate(self, params: Any, rng: random.Random, sessions: SessionCache,

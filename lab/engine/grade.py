@@ -358,7 +358,7 @@ class _Prober:
         and a full pass looks again only when none is left open, as a person works through
         the deductions in sight before looking at the whole board again. Taking only the
         cheapest and looking again at once probed 1.4 times as much (Hidoku 10x10: twice)
-        for the same agreement with Tatham's grades (BENCHMARKS.md, seventh session)."""
+        for the same agreement with Tatham's grades."""
         if depth == 1 and self.pending:
             found = self._recheck()
             if found:
@@ -652,7 +652,7 @@ def solving_path(ptype: CluePuzzle, inst: Instance, max_depth: int | None = None
                  budget_probes: int | None = 200_000) -> _Climb:
     """The grade's solving path for one puzzle, on a solver of its own (for `explain`), with
     the rounds of propagation to its start one by one (`_Climb.unit_path`)."""
-    max_depth = ptype.grade_max_depth if max_depth is None else max_depth
+    max_depth = ptype.grading.max_depth if max_depth is None else max_depth
     session = SatSession(ptype, inst.params, GRADE_SOLVER)
     try:
         return _ladder(session, session.assumptions(inst.clues), max_depth, budget_probes, unit_path=True)
@@ -797,18 +797,19 @@ def grade(ptype: PuzzleType, inst: Instance, budget_conflicts: int | None = 100_
           solver: str = GRADE_SOLVER) -> Grade:
     """Grade one puzzle on solvers built for this call alone.
 
-    `max_depth` caps the probing ladder (default: the puzzle's `grade_max_depth`);
+    `max_depth` caps the probing ladder (default: the puzzle's `grading.max_depth`);
     `budget_probes` caps its `propagate` calls (nested probing grows fast on big grids) and
     `budget_conflicts` the search solve.
     When a budget runs out the answer says so (`level` None, `status` "unknown")."""
     if not isinstance(ptype, CluePuzzle):
         raise PuzzleError(f"{ptype.name} has no SAT rules, so it cannot be graded")
-    max_depth = ptype.grade_max_depth if max_depth is None else max_depth
+    max_depth = ptype.grading.max_depth if max_depth is None else max_depth
     start = time.perf_counter()
     session = SatSession(ptype, inst.params, solver)  # fresh, used for the ladder only
     try:
         clue_lits = session.assumptions(inst.clues)
-        shortcut = ptype.mostly_propagation and not ptype.implements("lazy_units")  # (its rounds know no lazy rules)
+        # (the rounds know no lazy rules)
+        shortcut = ptype.grading.mostly_propagation and not ptype.implements("lazy_units")
         climb = (shortcut and _propagation_only(session, clue_lits)) or \
             _ladder(session, clue_lits, max_depth, budget_probes)
         settled = climb.level is not None and climb.level <= max_depth and not climb.contradiction
@@ -862,7 +863,7 @@ def effort_of(climb: _Climb) -> float:
     way: one type in Parquet). The costliest step counts once more because a person's grade
     is first the hardest deduction a puzzle needs (Tatham grades by exactly that), then how
     much of it: on his puzzles rho rose for 16 of 28 puzzle sizes, Map 20x15 from 0.79 to
-    0.81, and fell by at most 0.015 (BENCHMARKS.md, eighth session)."""
+    0.81, and fell by at most 0.015."""
     if climb.level == 0:
         return float(climb.unit_rounds or 0)
     efforts = [step_effort(r.cost, r.open) for r in climb.rounds]
@@ -875,7 +876,7 @@ def step_effort(cost: int, still_open: int) -> float:
     options a solver must weigh, not only with each step's own complexity). On Tatham's
     puzzles this put every one of his grades' medians in order (sudoku 2x3 and Bridges 7x7
     had two tied or swapped) and raised Bridges' rho from 0.64-0.66 to 0.74-0.76, the rest
-    within 0.02 (scripts/grade_vs_tatham.py --count 60, BENCHMARKS.md)."""
+    within 0.02 (scripts/grade_vs_tatham.py --count 60)."""
     return cost * math.log2(1 + still_open) / 4
 
 
@@ -895,25 +896,25 @@ def score_of(level: int | None, effort: float) -> float | None:
 
 # The search loads only what the facts leave open when they settle at least this share of
 # the solver's variables (Hidoku, nonograms, sudoku, Dominosa); below it simplifying cost
-# more than loading everything (Singles, Magnets, Mosaic; BENCHMARKS.md, sixth session).
+# more than loading everything (Singles, Magnets, Mosaic).
 SIMPLIFY_FROM = 0.5
 EFFORT_SCALE = 50  # the level-0 effort (rounds) that puts a puzzle halfway between level 0 and 1
 # The same above level 0, where a step costs its refutation's size times its rounds: on
 # Tatham's puzzles that effort is four times the size alone's (the median over 5,784 rows,
 # 2.5-6.2 between the quartiles), so this keeps scores about where they were with
-# EFFORT_SCALE on sizes (BENCHMARKS.md, twelfth session).
+# EFFORT_SCALE on sizes.
 PROBE_EFFORT_SCALE = 200
 # A level-0 round only a rule's count of two or more makes, several cells at once, counts
 # as this many rounds (`Formula.tiered_rounds`: Unruly's full lines). Tatham's ladder tries
 # every narrower rule first; on his Unruly, rho 0.94/0.94 (8x8, 10x10) at 10, 0.89/0.93 at
-# 5, 0.84/0.91 at 3, 0.74/0.83 before the tiers (BENCHMARKS.md, eighth session).
+# 5, 0.84/0.91 at 3, 0.74/0.83 before the tiers.
 WIDE_ROUND_COST = 10
 DEEP_STEP_COST = 200  # a step deeper than failed literals: as much as a hard failed-literal path
 # A depth-1 step costs this much more where the puzzle names its cells and no forcing chain
 # through two-valued cells is in sight (`lab.chains`): Tatham's solvers guess only then.
 UNCHAINED_COST = 1.5
 # A step takes every finding up to this multiple of the cheapest: a third of the passes of
-# taking the cheapest alone, with the same agreement with Tatham's grades (BENCHMARKS.md).
+# taking the cheapest alone, with the same agreement with Tatham's grades.
 STEP_SPREAD = 1.5
 
 

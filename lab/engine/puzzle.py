@@ -14,14 +14,25 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from pysat.formula import IDPool
 
+from .variables import draw_block
+
+if TYPE_CHECKING:
+    from ..toolkit.codecs import Codec
+
 Clause = list[int]
 ClueKey = Hashable
-Clues = Mapping[ClueKey, Any]
+Clues = Mapping[Any, Any]  # not Mapping[ClueKey, ...]: a key type is invariant, no dict[Cell, int] would fit
+# A puzzle's own types: `CluePuzzle[MosaicParams, Cell, Grid]` lets mypy check that its
+# methods agree on them (and its overrides narrow a key legally); unnamed, each is Any.
+ParamsT = TypeVar("ParamsT", bound=Hashable)  # a board's structure, shared by many instances
+KeyT = TypeVar("KeyT", bound=Hashable)  # a clue's key (a cell, an edge count, a cage)
+SolutionT = TypeVar("SolutionT")  # a solution, as `decode` returns it and `verify` takes it
 
 BOM = "\ufeff"  # a UTF-8 byte-order mark, as editors on Windows put it at a file's start
 MAX_INPUT_CHARS = 1 << 20  # beyond any puzzle's size limit in any of its formats (1000x1000 is 1,001,000)
@@ -46,6 +57,16 @@ class PuzzleError(ValueError):
         if self.column is not None:
             where.append(f"column {self.column}")
         return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+@contextmanager
+def at_place(line: int | None, column: int | None = None) -> Iterator[None]:
+    """Say a PuzzleError raised inside at `line` and `column`: a check that knows no text
+    (a size, a params' own rules) is refused where the text gave what it refused."""
+    try:
+        yield
+    except PuzzleError as exc:
+        raise PuzzleError(exc.message, line, column) from None
 
 
 def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
@@ -89,6 +110,11 @@ def check_text(text: str, most: int = MAX_INPUT_CHARS) -> None:
         raise PuzzleError(f"a number {len(long.group()):,} digits long: at most {MAX_DIGITS}", line, column)
 
 
+def board_sides(params: Any) -> tuple[int, int]:
+    """A board's width and height: `params.width` x `params.height`, or `n` x `n` for a square."""
+    return (params.width, params.height) if hasattr(params, "width") else (params.n, params.n)
+
+
 @dataclass(frozen=True)
 class BoardLimit:
     """The board sizes a puzzle reads and generates: each side from `least_*` to `most_*`.
@@ -105,22 +131,22 @@ class BoardLimit:
         return f"at most {self.most_width}x{self.most_height}"
 
     def check(self, name: str, width: int, height: int, what: str = "board",
-              line: int | None = None) -> None:
-        """Raise PuzzleError ("lightup board 1000x1000 is too large: at most 100x100")
-        unless a `width` x `height` board is within the limit."""
-        self.refuse_larger(name, width, height, what, line)
+              line: int | None = None, column: int | None = None) -> None:
+        """Raise PuzzleError ("lightup board 1000x1000 is too large: at most 100x100"), said at
+        `line` and `column`, unless a `width` x `height` board is within the limit."""
+        self.refuse_larger(name, width, height, what, line, column)
         if width < self.least_width or height < self.least_height:
             raise PuzzleError(f"{name} {what} {number(width)}x{number(height)} is too small: at least "
-                              f"{self.least_width}x{self.least_height}", line)
+                              f"{self.least_width}x{self.least_height}", line, column)
 
     def refuse_larger(self, name: str, width: int, height: int, what: str = "board",
-                      line: int | None = None) -> None:
+                      line: int | None = None, column: int | None = None) -> None:
         """The half of `check` a reader applies as soon as it knows a size (a game ID's `WxH`,
         a JSON's width, the lines of a text grid), before it reads a cell: an oversized board
         then costs its first line, not a megabyte of cells. A small board is left to the
         reader, whose shape checks say more ("row 3 has 2 cells, expected 4")."""
         if width > self.most_width or height > self.most_height:
-            raise PuzzleError(f"{name} {what} {number(width)}x{number(height)} is too large: {self.text}", line)
+            raise PuzzleError(f"{name} {what} {number(width)}x{number(height)} is too large: {self.text}", line, column)
 
     def early(self, name: str, what: str = "board", extra: tuple[int, int] = (0, 0)) -> SizeCheck:
         """`refuse_larger` for one puzzle's boards, as the readers in `lab.textgrid` take it
@@ -151,14 +177,14 @@ class PairLayout:
 
 
 @dataclass(frozen=True)
-class Instance:
+class Instance(Generic[ParamsT, KeyT]):
     """One puzzle: its structure (`params`, hashable, shared by many puzzles) and its clues."""
 
     kind: str
-    params: Any
-    clues: dict = field(hash=False, compare=True)
+    params: ParamsT
+    clues: dict[KeyT, Any] = field(hash=False, compare=True)
 
-    def without(self, keys: Iterable[ClueKey]) -> Instance:
+    def without(self, keys: Iterable[KeyT]) -> Instance[ParamsT, KeyT]:
         drop = set(keys)
         return Instance(self.kind, self.params, {k: v for k, v in self.clues.items() if k not in drop})
 
@@ -176,12 +202,7 @@ def variable_block(pool: IDPool, count: int) -> int:
     """Reserve `count` consecutive fresh variables and return the first: a puzzle's primary
     variables as plain arithmetic (first + index) instead of one named `pool.id` call each,
     which is most of building a 16x16 or 25x25 sudoku's rules."""
-    first = pool.top + 1
-    while any(lo <= first + count - 1 and first <= hi for lo, hi in pool._occupied):
-        first = max(hi for lo, hi in pool._occupied) + 1
-    pool.occupy(first, first + count - 1)
-    pool.top = max(pool.top, first + count - 1)  # encoders that read `top` start after the block
-    return first
+    return draw_block(pool, count)
 
 
 @dataclass(frozen=True)
@@ -256,7 +277,7 @@ class LpModel:
 
     variables: int
     rows: list[tuple[list[int], int]]
-    fixed: dict[ClueKey, list[int]]
+    fixed: dict[Any, list[int]]  # by clue key: Any, as a dict's key type is invariant
     decode: Callable[[list[int]], Any]
 
 
@@ -287,18 +308,58 @@ class Answer:
     exit_code: int = 0
 
 
-class PuzzleType(ABC):
+@dataclass(frozen=True)
+class Speed:
+    """How the engine makes a clue puzzle fast. None of these changes an answer, only how
+    soon it comes, so each is set where a measurement showed it pays."""
+
+    # May `rules(params)` be built once per process and shared by every session? Only when
+    # clue clauses never draw new variables from a pool kept inside the rules.
+    rules_cacheable: bool = False
+    # The pysat solver generation's sessions use (None: the lab's default, CaDiCaL). Minicard
+    # ("mc"), whose "at most k" constraints are native, answers the drawing and stripping
+    # checks sooner where the rules are mostly counts. Those answers are facts, so the
+    # puzzles are the same on either solver; not for a generator with `repair`, whose fixes
+    # follow the rival solution a solver finds.
+    generation_solver: str | None = None
+    # Every session on a solver with native counts (the grade's Minicard, a generation_solver
+    # "mc") takes count clues as `clue_counts`, not only one-shot checks. Only where the counts
+    # propagate exactly as the clue clauses do (a complete encoding with no helper variable,
+    # Mosaic's `exactly`): unit propagation, the grade's rounds and its probing then see the
+    # same facts, for far less to build and load.
+    counts_natively: bool = False
+
+
+@dataclass(frozen=True)
+class GradingHints:
+    """What the generic grade should know of a puzzle, and the puzzle's own grade words."""
+
+    # The deepest failed-literal probing the generic grade tries (lab/engine/grade.py). A
+    # puzzle whose rules are mostly lazy cuts (Filling's region sizes) learns little from
+    # deeper probing of the CNF alone and may spend the whole probe budget there: it says 1.
+    max_depth: int = 2
+    # Generated puzzles often settled by unit propagation (level 0): the grade then tries
+    # rounds of propagation on the rules read as a `Formula` first and loads a solver only
+    # when they leave something open; the grade is the same either way. Set where half or
+    # more of the generated puzzles are level 0; elsewhere the try costs more than it saves.
+    mostly_propagation: bool = False
+    # Difficulty measures of the puzzle's own (from `human_grade` or `difficulty`) that
+    # `puzzlelab stats` shows as histograms, besides the engine's generic ones.
+    keys: tuple[str, ...] = ()
+
+
+class PuzzleType(ABC, Generic[ParamsT, KeyT, SolutionT]):
     """The contract every puzzle fills in, like the `game` struct of each puzzle in Simon
     Tatham's collection. A puzzle subclasses one of its two kinds, `CluePuzzle` (a grid
     with SAT rules: the engine solves, counts, checks, strips and grades it) or
     `MovePuzzle` (played move by move: it answers `solve` itself), and sets `PUZZLE` in
     `solvers/<puzzle>.py`. docs/adding-a-puzzle.md walks through it.
 
-    Required of every puzzle: the class attributes below, `check_size`, `format`,
-    `format_solution` and `verify`, and a `_parse_<fmt>(text) -> Instance` method for each
-    name in `formats` (or its own `read`). Optional hooks (`draw`, `canonical`, and the
-    kinds' own) are declared here with their signatures; which ones a puzzle fills in is
-    computed once per class (`hooks`), and from them the commands it supports (`commands`).
+    Required of every puzzle: the class attributes below, its `codecs` (the text forms it
+    reads and writes), its size limit (`size`, or `check_size`) and `verify`. Optional hooks
+    (`draw`, `canonical`, and the kinds' own) are declared here with their signatures; which
+    ones a puzzle fills in is computed once per class (`hooks`), and from them the commands it
+    supports (`commands`).
     """
 
     name: ClassVar[str] = ""
@@ -310,16 +371,19 @@ class PuzzleType(ABC):
     # that sets it has "tatham" in `formats`, and `format(inst, "tatham")` writes the game ID
     # his own parser reads, or raises PuzzleError for a board his game refuses.
     tatham_game: ClassVar[str | None] = None
-    # The forms `format_solution` writes (`--out-format`); None: the same as `formats`. Leave
-    # out a form that cannot hold a solution (a game ID of clues only).
-    solution_formats: ClassVar[tuple[str, ...] | None] = None
-    # Format names, the puzzle's own plain form first; each has a `_parse_<name>` reader
-    # and is a valid `fmt` for `format`.
-    formats: ClassVar[tuple[str, ...]] = ("text", "json")
+    # The puzzle's text forms as objects (lab/toolkit/codecs.py), its own plain form first:
+    # each reads, writes and recognises one form. `formats` (the names `--format` takes) and
+    # `solution_formats` (those with a solved form, `--out-format`) follow from them.
+    codecs: ClassVar[tuple[Codec, ...]] = ()
+    formats: ClassVar[tuple[str, ...]] = ()
+    solution_formats: ClassVar[tuple[str, ...]] = ()
     cell_names: ClassVar[dict[Any, str]] = {}  # how `differences` shows a cell's value (default: as it is)
     # The largest input the puzzle takes, for people (`puzzlelab list`): "at most 100x100".
-    # Every puzzle sets it and enforces it in `check_size`.
+    # Every puzzle sets it (or `size`, which says it) and enforces it in `check_size`.
     size_limit_text: ClassVar[str] = ""
+    # The boards the puzzle takes, where its board's sides (`board_sides`) are all its limit
+    # holds: `check_size` and `size_limit_text` then follow from it.
+    size: ClassVar[BoardLimit | None] = None
     # A small board in the first of `formats` that has exactly one solution: the guide's and
     # the conformance suite's starting point. A clue puzzle's example is tiny enough for
     # `candidates` to enumerate.
@@ -327,9 +391,9 @@ class PuzzleType(ABC):
     # The two-column `puzzle,solution` CSV layout (Kaggle's sudoku datasets), for puzzles
     # whose puzzle and solution each fit on one line; None: not offered.
     pair_layout: ClassVar[PairLayout | None] = None
-    # Difficulty measures of this puzzle's own (from `human_grade` or `difficulty`) that
-    # `puzzlelab stats` shows as histograms, besides the engine's generic ones.
-    grade_keys: ClassVar[tuple[str, ...]] = ()
+    # What the grade should know of this puzzle (`GradingHints`): none of it changes a level
+    # the engine computes, only how it gets there and what it shows beside it.
+    grading: ClassVar[GradingHints] = GradingHints()
     # For language models (lab/toolkit/answers.py: questions, reference answers, scoring). How to read
     # `board_text`: what each character of the board means ("`.` an empty cell, ...").
     board_legend: ClassVar[str] = ""
@@ -339,6 +403,9 @@ class PuzzleType(ABC):
     # Does the puzzle ask for the fewest moves? A longer valid answer then scores the share
     # the shortest's length is of its length.
     fewest_moves: ClassVar[bool] = False
+    # How the default `read_answer` reads a grid answer's cells: `read_grid`'s `cell` (a
+    # mapping of tokens, or a function) and what a cell is called in its refusals.
+    answer_cells: ClassVar[tuple[Any, str] | None] = None
     # Optional hooks the engine looks for; `hooks` lists the ones a class fills in.
     OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = ("draw", "canonical", "show_text")
     hooks: ClassVar[frozenset[str]] = frozenset()
@@ -351,6 +418,11 @@ class PuzzleType(ABC):
         if "parse" in vars(cls):
             raise TypeError(f"{cls.__name__} overrides parse; override read instead, so that "
                             "parse still checks the size limit")
+        if "codecs" in vars(cls) and cls.codecs:
+            cls.formats = tuple(codec.name for codec in cls.codecs if codec.boards)
+            cls.solution_formats = tuple(codec.name for codec in cls.codecs if codec.solutions)
+        if "size" in vars(cls) and cls.size and "size_limit_text" not in vars(cls):
+            cls.size_limit_text = cls.size.text
         cls.hooks = frozenset(hook for hook in cls.OPTIONAL_HOOKS
                               if any(hook in vars(base) for base in cls.__mro__
                                      if base.__module__ != __name__))
@@ -372,7 +444,7 @@ class PuzzleType(ABC):
         return ["solve", "render"]
 
     # ---- text forms -------------------------------------------------------------
-    def parse(self, text: str, fmt: str | None = None) -> Instance:
+    def parse(self, text: str, fmt: str | None = None) -> Instance[ParamsT, KeyT]:
         """Read `text` in format `fmt` (detected when None), then refuse an instance larger
         than the puzzle's size limit, before anything (rules, a search) is built from it.
         A leading byte-order mark is dropped first."""
@@ -382,64 +454,67 @@ class PuzzleType(ABC):
         self.check_size(inst)
         return inst
 
-    def read(self, text: str, fmt: str | None = None) -> Instance:
-        """The reading itself, with the subclass's `_parse_<fmt>`; call `parse`, which wraps
-        it. Puzzles that detect their formats in their own way override this."""
-        fmt = fmt or self.sniff(text)
-        reader = getattr(self, f"_parse_{fmt}", None) if fmt in self.formats else None
-        if reader is None:
-            raise PuzzleError(f"unknown {self.name} format {quote(fmt)} (known: {', '.join(self.formats)})")
-        return reader(text)
+    def read(self, text: str, fmt: str | None = None) -> Instance[ParamsT, KeyT]:
+        """The reading itself, by the codec named `fmt` (or the one that recognises the
+        text); call `parse`, which wraps it."""
+        inst: Instance[ParamsT, KeyT] = self.codec(fmt or self.sniff(text)).read(self, text)
+        return inst
 
-    @abstractmethod
-    def check_size(self, inst: Instance) -> None:
+    def codec(self, fmt: str, solved: bool = False) -> Codec:
+        """The codec of the form named `fmt` (with `solved`, also a form of solutions only),
+        or a PuzzleError naming the known ones."""
+        for codec in self.codecs:
+            if codec.name == fmt and (codec.boards or solved):
+                return codec
+        raise PuzzleError(f"unknown {self.name} format {quote(fmt)} (known: {', '.join(self.formats)})")
+
+    def check_size(self, inst: Instance[ParamsT, KeyT]) -> None:
         """Raise PuzzleError, saying the size found and `size_limit_text`, when `inst` is
         larger than the puzzle takes. Its generator enforces the same limit through the
-        same function (share one `BoardLimit`)."""
+        same function (share one `BoardLimit`). By default: the board within `size`."""
+        if self.size is None:
+            raise NotImplementedError(f"{self.name} sets neither size nor check_size")
+        self.size.check(self.name, *board_sides(inst.params))
 
     def sniff(self, text: str) -> str:
-        """Which format `text` is in: JSON opens with a brace, the seed's arrays have
-        brackets, a Tatham game ID starts `params:` (or `WxH#` for a random seed); anything
-        else is the puzzle's own plain form, the first of `formats`."""
+        """Which format `text` is in: the first codec after the plain one (by `order`: JSON,
+        a puzz.link address, a Tatham game ID, seed 000's arrays, ...) that recognises it,
+        else the puzzle's own plain form, the first codec."""
         s = strip_bom(text).strip()
         if not s:
             raise PuzzleError("empty input")
-        if s.startswith("{") and "json" in self.formats:
-            return "json"
-        # A game ID before the array test: Dominosa's IDs write numbers over 9 as `[12]`.
-        if "tatham" in self.formats and re.match(r"^\d+(x\d+)?[A-Za-z0-9]*:|^\d+x\d+[A-Za-z0-9]*#", s):
-            return "tatham"
-        if "[" in s and "array" in self.formats:
-            return "array"
-        return self.formats[0]
+        for codec in sorted(self.codecs[1:], key=lambda c: c.order):
+            if codec.recognises(s):
+                return codec.name
+        return self.codecs[0].name
 
-    @abstractmethod
-    def format(self, inst: Instance, fmt: str = "text") -> str:
+    def format(self, inst: Instance[ParamsT, KeyT], fmt: str = "text") -> str:
         """`inst` written in `fmt` (one of `formats`): `parse(format(inst, fmt), fmt)` gives
         `inst` back (the conformance suite checks it for every format)."""
+        return self.codec(fmt).write(self, inst)
 
-    @abstractmethod
-    def format_solution(self, inst: Instance, solution: Any, fmt: str = "text") -> str:
+    def format_solution(self, inst: Instance[ParamsT, KeyT], solution: SolutionT, fmt: str = "text") -> str:
         """A solution of `inst` for people (or in `fmt`, where the format has a solved form)."""
+        return self.codec(fmt, solved=True).write_solution(self, inst, solution)
 
-    def solution_json(self, inst: Instance, solution: Any) -> Any:
+    def solution_json(self, inst: Instance[ParamsT, KeyT], solution: SolutionT) -> Any:
         """A JSON-able form of a solution (default: as given, tuples become lists)."""
         return solution
 
-    def describe_clue(self, key: ClueKey, value: Any) -> str:
+    def describe_clue(self, key: KeyT, value: Any) -> str:
         """One clue for people ("r1c3=4"), as `check --without` and `clues` name it."""
         return f"{key}={value}"
 
-    def clue_count(self, inst: Instance) -> int:
+    def clue_count(self, inst: Instance[ParamsT, KeyT]) -> int:
         """How many givens a person sees (datasets record it); default: the clues."""
         return len(inst.clues)
 
-    def clue_json(self, key: ClueKey, value: Any) -> Any:
+    def clue_json(self, key: KeyT, value: Any) -> Any:
         return {"clue": list(key) if isinstance(key, tuple) else key, "value": value}
 
     # ---- independent check ----------------------------------------------------------
     @abstractmethod
-    def verify(self, inst: Instance, solution: Any) -> list[str]:
+    def verify(self, inst: Instance[ParamsT, KeyT], solution: SolutionT) -> list[str]:
         """Plain-Python check of a solution against the rules and clues; returns the
         violations found (empty list: valid). Must not use the SAT encoding."""
 
@@ -454,23 +529,32 @@ class PuzzleType(ABC):
         return out
 
     # ---- for language models (lab/toolkit/answers.py) ---------------------------------------
-    def board_text(self, inst: Instance) -> str:
+    def board_text(self, inst: Instance[ParamsT, KeyT]) -> str:
         """The board as a question shows it, read by `board_legend`: by default the puzzle's
         own plain form (the first of `formats`)."""
         return self.format(inst, self.formats[0])
 
-    def answer_text(self, inst: Instance, solution: Any) -> str:
+    def answer_text(self, inst: Instance[ParamsT, KeyT], solution: SolutionT) -> str:
         """The reference answer: `solution` written exactly as `answer_format` asks, which
-        `read_answer` reads back to the same solution (the conformance suite checks it)."""
-        raise NotImplementedError(f"{self.name} writes no answer text")
+        `read_answer` reads back to the same solution (the conformance suite checks it).
+        By default: a grid solution, one row per line, its cells separated by spaces."""
+        from ..toolkit.answers import grid_text
 
-    def read_answer(self, inst: Instance, text: str) -> Any:
+        return grid_text(solution)  # type: ignore[arg-type]  # a grid, where this default serves
+
+    def read_answer(self, inst: Instance[ParamsT, KeyT], text: str) -> Any:
         """A solution (as `verify` takes it) from a model's answer, read leniently with
         `lab.answers` (code fences, tags, separators, the common layouts); PuzzleError saying
-        why when it cannot be read. It need not be valid: `verify` judges that."""
-        raise NotImplementedError(f"{self.name} reads no answer text")
+        why when it cannot be read. It need not be valid: `verify` judges that. By default:
+        the board's grid of cells as `answer_cells` reads them."""
+        if self.answer_cells is None:
+            raise NotImplementedError(f"{self.name} reads no answer text")
+        from ..toolkit.answers import read_grid
 
-    def answer_credit(self, inst: Instance, answer: Any, reference: Any) -> float:
+        width, height = board_sides(inst.params)
+        return tuple(map(tuple, read_grid(text, height, width, *self.answer_cells)))
+
+    def answer_credit(self, inst: Instance[ParamsT, KeyT], answer: Any, reference: Any) -> float:
         """Partial credit, from 0 to 1, for an `answer` that `verify` found wrong, against
         the `reference` solution: by default the share of cells equal on a grid (or of
         entries of a flat solution); a puzzle whose solution is a list of moves gives 0."""
@@ -482,20 +566,20 @@ class PuzzleType(ABC):
             return 0.0
 
     # ---- optional hooks -------------------------------------------------------------
-    def draw(self, ax: Any, inst: Instance, solution: Any = None) -> None:
+    def draw(self, ax: Any, inst: Instance[ParamsT, KeyT], solution: Any = None) -> None:
         """Optional: draw the board on a matplotlib axes the way a person prints it, with
         `lab.draw.Board`. `solution` is None for the puzzle alone; for a `CluePuzzle` it is a
         solution as `decode` returns it; for a `MovePuzzle` it is `answer(inst).data`, the
         JSON-able dict `solve --json` prints. Without it, `render` draws the text form."""
         raise NotImplementedError
 
-    def show_text(self, inst: Instance) -> str:
+    def show_text(self, inst: Instance[ParamsT, KeyT]) -> str:
         """Optional: the board drawn for a terminal (`puzzlelab show`), with
         `lab.share.box_grid` where box drawing helps. Without it, `show` prints the puzzle's
         first format."""
         raise NotImplementedError
 
-    def canonical(self, inst: Instance) -> str:
+    def canonical(self, inst: Instance[ParamsT, KeyT]) -> str:
         """Optional: one text for all boards equal up to the puzzle's symmetries (rotations,
         reflections, relabelling), for `generate --dedup symmetry`. Without it, symmetry
         dedup is exact dedup."""
@@ -510,7 +594,7 @@ class SolutionTally(Protocol):
     def counts(self) -> dict[str, int]: ...
 
 
-class CluePuzzle(PuzzleType):
+class CluePuzzle(PuzzleType[ParamsT, KeyT, SolutionT]):
     """A puzzle that is a set of clues on a structure, with SAT rules: the engine gives it
     solve, count, check, clue redundancy, grading and generation.
 
@@ -523,43 +607,17 @@ class CluePuzzle(PuzzleType):
     OPTIONAL_HOOKS = PuzzleType.OPTIONAL_HOOKS + ("cuts", "human_grade", "human_path", "clue_counts", "lp_model",
                                                   "given_rules", "each_solution", "solution_tally",
                                                   "stripping_rules", "dead_end", "lazy_units")
-    # The deepest failed-literal probing the generic grade tries (lab/engine/grade.py). A puzzle
-    # whose rules are mostly lazy cuts (Filling's region sizes) learns little from deeper
-    # probing of the CNF alone and may spend the whole probe budget there: it says 1.
-    grade_max_depth: ClassVar[int] = 2
-    # Generated puzzles often settled by unit propagation (level 0): the grade then tries
-    # rounds of propagation on the rules read as a `Formula` first and loads a solver only
-    # when they leave something open (`lab.grade`); the grade is the same either way. Set it
-    # where the try pays, measured (nonograms, Bridges, sudoku, Tents, Undead: half or more
-    # of their generated puzzles are level 0); elsewhere it costs more than the load it
-    # saves (a 10x10 Hidoku, never level 0; Keen at 40% gains nothing).
-    mostly_propagation: ClassVar[bool] = False
-    # The pysat solver generation's sessions use for this puzzle (None: the lab's default,
-    # CaDiCaL). Minicard, whose "at most k" constraints are native, answers the drawing and
-    # stripping checks sooner where the rules are mostly counts (Unruly about 3x: BENCHMARKS.md,
-    # tenth session). Those answers are facts, so the puzzles are the same on either solver;
-    # not for a generator with `repair`, whose fixes follow the rival solution a solver finds.
-    generation_solver: ClassVar[str | None] = None
-    # Every session on a solver with native counts (the grade's Minicard, a generation_solver
-    # "mc") takes count clues as `clue_counts`, not only one-shot checks. Only where the counts
-    # propagate exactly as the clue clauses do (a complete encoding with no helper variable,
-    # Mosaic's `exactly`): unit propagation, the grade's rounds and its probing then see the
-    # same facts, for far less to build and load (up to 210 clauses a Mosaic clue).
-    counts_natively: ClassVar[bool] = False
+    # How the engine makes this puzzle fast (`Speed`): none of it changes an answer.
+    speed: ClassVar[Speed] = Speed()
 
     def commands(self) -> list[str]:
         return ["solve", "check", "clues", "count", "grade", "explain", "render"]
 
-    def rules_cacheable(self, params: Any) -> bool:
-        """May `rules(params)` be built once per process and shared by every session? Only
-        when clue clauses never draw new variables from a pool kept inside the rules."""
-        return False
-
     @abstractmethod
-    def rules(self, params: Any, pool: IDPool) -> Rules:
+    def rules(self, params: ParamsT, pool: IDPool) -> Rules:
         """The rules for one structure (`params`, hashable), without any clue."""
 
-    def one_shot_cpsat(self, params: Any) -> bool:
+    def one_shot_cpsat(self, params: ParamsT) -> bool:
         """Should `solve` and `check` of one puzzle of this structure ask CP-SAT (`cpsat`,
         `lab.cpsat.cpsat_solutions`) instead of SAT? For structures whose CNF is weak or
         costly where CP-SAT's model is not (magic squares from 6x6: line sums that linear
@@ -571,24 +629,24 @@ class CluePuzzle(PuzzleType):
         a whole SAT check of most small boards."""
         return False
 
-    def one_shot_rules(self, params: Any, pool: IDPool) -> Rules:
+    def one_shot_rules(self, params: ParamsT, pool: IDPool) -> Rules:
         """Rules for a session that answers one question (the CLI's check): a puzzle whose
         `rules` invest in reuse (Nonograms' per-size line automata) may build less here."""
         return self.rules(params, pool)
 
     @abstractmethod
-    def clue_clauses(self, params: Any, rules: Rules, key: ClueKey, value: Any) -> list[Clause]:
+    def clue_clauses(self, params: ParamsT, rules: Rules, key: KeyT, value: Any) -> list[Clause]:
         """Clauses meaning "this clue holds". A single unit clause is used as the clue's
         literal directly; anything else is guarded by a fresh selector literal."""
 
-    def clue_counts(self, params: Any, rules: Rules, key: ClueKey, value: Any) -> list[Exactly] | None:
+    def clue_counts(self, params: ParamsT, rules: Rules, key: KeyT, value: Any) -> list[Exactly] | None:
         """The clue as exact counts of literals, or None when it is not a count. A one-shot
         session (the CLI's check) on a solver that counts natively (Minicard) then loads two
         constraints per count instead of a counter's CNF, and `one_shot_rules` may leave the
         counters out: `clue_clauses` is not asked for such a clue there."""
         return None
 
-    def stripping_rules(self, params: Any, pool: IDPool) -> Rules:
+    def stripping_rules(self, params: ParamsT, pool: IDPool) -> Rules:
         """Optional: the rules a generator's sessions load (making the full clue set unique,
         stripping), where a second encoding answers those thousands of questions faster
         than `rules` (Hidoku: shorter clauses, a third of the solver time). The clue and
@@ -596,7 +654,7 @@ class CluePuzzle(PuzzleType):
         checks and the CLI keep `rules`. The conformance suite counts with them too."""
         raise NotImplementedError
 
-    def given_rules(self, inst: Instance, pool: IDPool) -> Rules:
+    def given_rules(self, inst: Instance[ParamsT, KeyT], pool: IDPool) -> Rules:
         """Optional: the rules with every clue of `inst` built in (no clue literals), for a
         one-shot question about a whole puzzle (`check`, `solve`, `count` without
         `--without`). A puzzle whose clues are the whole board can state far less once they
@@ -607,44 +665,44 @@ class CluePuzzle(PuzzleType):
         raise NotImplementedError
 
     @abstractmethod
-    def decode(self, params: Any, rules: Rules, true_vars: AbstractSet[int]) -> Any:
+    def decode(self, params: ParamsT, rules: Rules, true_vars: AbstractSet[int]) -> SolutionT:
         """The solution a model stands for (`true_vars`: its true variables)."""
 
     @abstractmethod
-    def solution_literals(self, params: Any, rules: Rules, solution: Any) -> list[int]:
+    def solution_literals(self, params: ParamsT, rules: Rules, solution: SolutionT) -> list[int]:
         """The primary variables' values in `solution`, as literals (the blocking clause
         for "a solution different from this one" is their negation)."""
 
-    def cuts(self, params: Any, rules: Rules, solution: Any, true_vars: AbstractSet[int]) -> list[Clause]:
+    def cuts(self, params: ParamsT, rules: Rules, solution: SolutionT, true_vars: AbstractSet[int]) -> list[Clause]:
         """Lazy rules: clauses the rules imply that this candidate violates (empty when
         the candidate is a real solution). Puzzles with connectivity or loops override."""
         return []
 
     @abstractmethod
-    def candidates(self, params: Any) -> Iterable[Any]:
+    def candidates(self, params: ParamsT) -> Iterable[SolutionT]:
         """Every solution a tiny board of this structure could have, valid or not, made by
         plain enumeration without the SAT encoding. The conformance suite keeps those that
         pass `verify` and asks both engines for the same count (brute force = SAT = CP-SAT).
         May refuse (PuzzleError) boards too large to enumerate."""
 
     @abstractmethod
-    def cpsat(self, inst: Instance) -> CpModel:
+    def cpsat(self, inst: Instance[ParamsT, KeyT]) -> CpModel:
         """The same puzzle as a CP-SAT model, written independently of `rules`: the second
         opinion on every uniqueness answer and every generated puzzle."""
 
-    def lp_model(self, inst: Instance) -> LpModel:
+    def lp_model(self, inst: Instance[ParamsT, KeyT]) -> LpModel:
         """The instance as 0/1 indicators with "sum to" rows: adds `--engine lp` to solve
         and check, and the LP relaxation's measures to `grade`."""
         raise NotImplementedError
 
-    def each_solution(self, inst: Instance) -> Iterator[Any]:
+    def each_solution(self, inst: Instance[ParamsT, KeyT]) -> Iterator[SolutionT]:
         """Optional: every solution, one at a time, by a search of the puzzle's own, for
         `count` and `count --all FILE` where it beats SAT with a blocking clause per solution
-        (tiling: an exact-cover search lists the seed's 208 tilings in seconds, where CDCL
+        (tiling: an exact-cover search lists seed 001's 208 tilings in seconds, where CDCL
         took seconds per tiling). The conformance suite compares it with brute force."""
         raise NotImplementedError
 
-    def dead_end(self, params: Any, rules: Rules, holds: Callable[[int], bool]) -> bool:
+    def dead_end(self, params: ParamsT, rules: Rules, holds: Callable[[int], bool]) -> bool:
         """Optional: does a partial assignment (`holds(lit)`: is `lit` set true) break a rule
         the CNF leaves to lazy `cuts`, so that no solution extends it (Bridges: the pairs not
         ruled out no longer connect every island)? The grade's probing then fails such a probe
@@ -653,7 +711,7 @@ class CluePuzzle(PuzzleType):
         (setting more literals never turns True into False)."""
         raise NotImplementedError
 
-    def lazy_units(self, params: Any, rules: Rules, holds: Callable[[int], bool]) -> list[int]:
+    def lazy_units(self, params: ParamsT, rules: Rules, holds: Callable[[int], bool]) -> list[int]:
         """Optional: the literals the lazy rules force outright on a partial assignment, as
         unit propagation would on the cut clauses the CNF leaves out (Tracks: an edge between
         two cells the used edges already join would close a loop, so it is not used). The
@@ -662,24 +720,24 @@ class CluePuzzle(PuzzleType):
         solution that extends the assignment."""
         raise NotImplementedError
 
-    def solution_tally(self, inst: Instance) -> SolutionTally:
+    def solution_tally(self, inst: Instance[ParamsT, KeyT]) -> SolutionTally:
         """Optional: further counts `count` reports beside the number of solutions (tilings
         with identical stones told apart, tilings up to the board's symmetries)."""
         raise NotImplementedError
 
-    def human_grade(self, inst: Instance) -> dict:
+    def human_grade(self, inst: Instance[ParamsT, KeyT]) -> dict:
         """Optional: the puzzle's own difficulty measures (say, the hardest human technique
         a sudoku needs), added to every grade as `human_<key>`."""
         raise NotImplementedError
 
-    def human_path(self, inst: Instance) -> tuple[dict, list[dict]]:
+    def human_path(self, inst: Instance[ParamsT, KeyT]) -> tuple[dict, list[dict]]:
         """Optional, with `human_grade`: that grade (its dict) and the deductions it took, in
         order, each a dict with at least "technique" and "text" (how a person says it), the
         last one saying so where the techniques run out (`puzzlelab explain --human`)."""
         raise NotImplementedError
 
 
-class MovePuzzle(PuzzleType):
+class MovePuzzle(PuzzleType[ParamsT, KeyT, SolutionT]):
     """A puzzle played move by move (Minesweeper, Guess, Inertia, chess captures, jugs):
     it answers `solve` itself; the engine's SAT machinery does not apply."""
 
@@ -690,25 +748,25 @@ class MovePuzzle(PuzzleType):
                             if self.implements(hook)] + ["render"]
 
     @abstractmethod
-    def answer(self, inst: Instance, time_limit: float | None = None) -> Answer:
+    def answer(self, inst: Instance[ParamsT, KeyT], time_limit: float | None = None) -> Answer:
         """What `solve` prints: the next safe move, the best guess, the shortest sequence.
         `time_limit` (seconds, None: none) is the CLI's `--timeout`; a puzzle whose search
         can run long honours it, the CLI's watchdog bounds the rest."""
 
-    def reference_solution(self, inst: Instance) -> Any:
+    def reference_solution(self, inst: Instance[ParamsT, KeyT]) -> SolutionT:
         """The solution `verify` takes (the moves, the guess), as `answer` finds it: what
         the reference answer text is written from and partial credit compares with."""
         raise NotImplementedError(f"{self.name} gives no reference solution")
 
-    def answer_credit(self, inst: Instance, answer: Any, reference: Any) -> float:
+    def answer_credit(self, inst: Instance[ParamsT, KeyT], answer: Any, reference: Any) -> float:
         """No partial credit for a list of moves that breaks a rule."""
         return 0.0
 
-    def count(self, inst: Instance, limit: int) -> int:
+    def count(self, inst: Instance[ParamsT, KeyT], limit: int) -> int:
         """Optional: how many solutions, up to `limit` (`puzzlelab count`)."""
         raise NotImplementedError
 
-    def difficulty(self, inst: Instance) -> dict:
+    def difficulty(self, inst: Instance[ParamsT, KeyT]) -> dict:
         """Optional: the puzzle's own difficulty measures (`puzzlelab grade`, datasets)."""
         raise NotImplementedError
 

@@ -10,7 +10,7 @@ at once, so the count does not depend on any order.
 The rounds run in C (lab/engine/_rounds.c, built at install where a C compiler is) and otherwise
 with numpy; by that definition both give the same answer (tests/test_rounds.py). The C
 engine looks only at what a round changed: a 15x15 nonogram's grade 4x faster, a 9x9
-sudoku's 1.2x (BENCHMARKS.md, ninth session). `ENGINE` says which one runs.
+sudoku's 1.2x. `ENGINE` says which one runs.
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ def version() -> str:
         import tomllib
         from pathlib import Path
 
-        with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as f:
+        with open(Path(__file__).resolve().parents[2] / "pyproject.toml", "rb") as f:
             return str(tomllib.load(f)["project"]["version"])
 
 

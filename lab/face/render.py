@@ -267,7 +267,7 @@ def _short_name(ptype: PuzzleType) -> str:
     return (ptype.title or ptype.name).split(" (")[0].split(":")[0].split(",")[0].strip()
 
 
-# How a puzzle's own grade (`PuzzleType.grade_keys`, a word) is named under its board.
+# How a puzzle's own grade (`PuzzleType.grading.keys`, a word) is named under its board.
 HUMAN_GRADES = {"human_technique": "technique", "human_tatham": "Tatham's grade"}
 
 
@@ -284,7 +284,7 @@ def _difficulty(ptype: PuzzleType, record: dict) -> str:
         parts.append(f"level {level}")
     if isinstance(score, (int, float)) and not isinstance(score, bool):
         parts.append(f"score {score:.2f}")
-    for key in ptype.grade_keys:
+    for key in ptype.grading.keys:
         value = difficulty.get(key)
         if isinstance(value, str) and value:
             parts.append(f"{HUMAN_GRADES.get(key, key.removeprefix('human_'))}: {value.replace('_', ' ')}")

@@ -158,3 +158,13 @@ def text_beside(ax: Any, choices: Sequence[Sequence[Line]], readable: float = RE
         x += (column_width(column) + GAP) * size
     drawn[-1].include(*boxes)  # the boards' limits take in what is drawn beside them
     return layout
+
+
+def move_choices(steps: Sequence[str], bold: bool = False) -> list[list[Line]]:
+    """A list of moves as `text_beside` takes it: under a "moves" heading, lines of 5 or of 10
+    steps, each labelled with its first step's number (`bold` where a thin glyph is hard to
+    read in print); "no moves" for none."""
+    if not steps:
+        return [[Line("no moves")]]
+    return [[Line("moves", bold=True)] + [Line("  ".join(steps[i:i + per]), str(i + 1), bold=bold)
+                                          for i in range(0, len(steps), per)] for per in (5, 10)]

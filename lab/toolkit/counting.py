@@ -20,6 +20,7 @@ from pysat.card import CardEnc
 from pysat.formula import IDPool
 
 from ..engine.puzzle import Clause
+from ..engine.variables import reserves_ahead
 
 TRUE, FALSE = "true", "false"  # constants while building a counter
 
@@ -42,7 +43,7 @@ def _or_and(pool: IDPool, clauses: list[Clause], a: Any, b: Any, x: int) -> Any:
     return v
 
 
-Build = Callable[[IDPool, list[int], list[Clause]], list[int]]  # (pool, inputs, clauses) -> outputs
+Build = Callable[[IDPool, Sequence[int], list[Clause]], list[int]]  # (pool, inputs, clauses) -> outputs
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,12 @@ class Template:
         outputs = build(pool, list(range(1, inputs + 1)), clauses)
         return cls(inputs, pool.top - inputs, tuple(map(tuple, clauses)), tuple(outputs), build)
 
-    def replay(self, pool: IDPool, inputs: list[int], clauses: list[Clause], after: int | None = None) -> list[int]:
+    def replay(self, pool: IDPool, inputs: Sequence[int], clauses: list[Clause], after: int | None = None) -> list[int]:
         """`build(pool, inputs, clauses)`, read off the template: the helpers are the ids after
-        `after` (default: the pool's top, as `pool.id()` hands them out). A pool with
-        reserved ranges (which `pool.id()` skips) gets the real build."""
-        if pool._occupied:
+        `after` (default: the pool's top, as `pool.id()` hands them out). A pool that may
+        skip reserved ranges ahead (`reserves_ahead`: any pool but the lab's `Variables` may)
+        gets the real build."""
+        if reserves_ahead(pool):
             return self.build(pool, inputs, clauses)
         top = pool.top if after is None else after
         real = [0, *inputs, *range(top + 1, top + self.helpers + 1)]
@@ -86,7 +88,7 @@ def _one(x: int) -> Callable[[list[int]], tuple[int]]:
     return lambda real: (real[x],)
 
 
-def cardinality(kind: str, lits: list[int], bound: int, pool: IDPool, encoding: int) -> list[Clause]:
+def cardinality(kind: str, lits: Sequence[int], bound: int, pool: IDPool, encoding: int) -> list[Clause]:
     """`CardEnc.<kind>(lits, bound, vpool=pool, encoding=encoding).clauses` (kind: atmost,
     atleast or equals), from a template per shape: the same clauses, helpers and pool
     afterwards (pysat numbers the helpers after the pool's top and the literals, whichever is
@@ -104,7 +106,7 @@ def cardinality(kind: str, lits: list[int], bound: int, pool: IDPool, encoding: 
 
 @lru_cache(maxsize=512)
 def _card_template(kind: str, n: int, bound: int, encoding: int) -> Template:
-    def build(pool: IDPool, ins: list[int], clauses: list[Clause]) -> list[int]:
+    def build(pool: IDPool, ins: Sequence[int], clauses: list[Clause]) -> list[int]:
         clauses += getattr(CardEnc, kind)(ins, bound, vpool=pool, encoding=encoding).clauses
         return []
     return Template.of(n, build)
@@ -152,7 +154,7 @@ def exact_sums(pool: IDPool, numbers: Sequence[Sequence[int]], clauses: list[Cla
 
 @lru_cache(maxsize=256)
 def _sums_template(lengths: tuple[int, ...], most: int) -> Template:
-    def build(pool: IDPool, ins: list[int], clauses: list[Clause]) -> list[int]:
+    def build(pool: IDPool, ins: Sequence[int], clauses: list[Clause]) -> list[int]:
         starts = [sum(lengths[:i]) for i in range(len(lengths))]
         numbers = [ins[start:start + n] for start, n in zip(starts, lengths)]
         return _exact_sums(pool, numbers, clauses, ins[-1], most)

@@ -62,17 +62,19 @@ def places(solution: Grid) -> dict[int, list[tuple[int, int]]]:
 
 
 class NumberClues:
-    """How people name and programs read a clue that is a number in a cell, and a solution
-    that is a grid of numbers (Hidoku, Signpost, magic squares; put it before `CluePuzzle`
-    among the bases)."""
+    """How people name and programs read a clue that is a number (or a letter) in a cell, and
+    a solution that is a grid of numbers (Hidoku, Signpost, magic squares, Mosaic, ...; put it
+    before `CluePuzzle` among the bases)."""
 
-    def describe_clue(self, key: tuple[int, int], value: int) -> str:
+    clue_word = "number"  # the clue's value in its JSON: {"row": 1, "col": 3, "number": 4}
+
+    def describe_clue(self, key: tuple[int, int], value: Any) -> str:
         return f"{cell_name(key)}={value}"
 
-    def clue_json(self, key: tuple[int, int], value: int) -> dict:
-        return {"row": key[0] + 1, "col": key[1] + 1, "number": value}
+    def clue_json(self, key: tuple[int, int], value: Any) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, self.clue_word: value}
 
-    def solution_json(self, inst: Any, solution: Grid) -> list[list[int]]:
+    def solution_json(self, inst: Any, solution: Any) -> Any:  # Any: a puzzle with its own solutions overrides it
         return [list(row) for row in solution]
 
 

@@ -8,15 +8,13 @@ characters mean what):
 - character grids and token grids: `char_rows`, `token_rows`, each cell a `Token` with its
   line and column; `rules=True` drops the box rules solvers print (`|` between boxes, and
   `---+---+---` or `------+-------+------` lines); `rectangular` checks the shape;
-- the seed's Python arrays: `array_rows` (each element an `Element` with the line and
+- seed 000's Python arrays: `array_rows` (each element an `Element` with the line and
   column where it stands, from `ast` node positions), `parse_array` (values only),
   `literal_at`, and `write_array` for the way back;
 - JSON: `parse_json`, `JsonObject` (a puzzle's document, each field's type checked where
   it is read, unknown fields refused), and `json_rows` for a grid given as a list of
   strings or lists;
-- Simon Tatham's game IDs: `game_id` (the `params:description` split with positions),
-  `tatham_size` (the `WxH` head), `tatham_cells` / `tatham_encode` (runs of blanks as
-  letters, `_` between adjacent numbers).
+- Simon Tatham's game IDs have a module of their own, lab/toolkit/tatham.py.
 
 Every error is a `PuzzleError(message, line, column)`: one line naming what and where. The
 readers of grids take an early size check (`limit=`, a puzzle's `BoardLimit.early`) and
@@ -28,9 +26,9 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from ..engine.puzzle import PuzzleError, SizeCheck, number, quote, strip_bom
 
@@ -45,8 +43,12 @@ class Token:
     and where it starts, so that a puzzle's reader can say where a bad cell is."""
 
     text: str
-    line: int  # 1-based
-    column: int  # 1-based
+    line: int | None  # 1-based; None where a form has no lines to name (a JSON value)
+    column: int | None  # 1-based
+
+    def shifted(self, offset: int) -> int | None:
+        """The column `offset` characters into the token (None where it has no column)."""
+        return None if self.column is None else self.column + offset
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ class Element:
 
 
 @dataclass(frozen=True)
-class ArrayRow:
+class ArrayRow(Sequence[Element]):
     """One row of an array literal: its elements and where its `[` stands. Iterates, indexes
     and measures like the list of its elements."""
 
@@ -74,7 +76,11 @@ class ArrayRow:
     def __len__(self) -> int:
         return len(self.cells)
 
-    def __getitem__(self, i: int) -> Element:
+    @overload
+    def __getitem__(self, i: int) -> Element: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Element]: ...
+    def __getitem__(self, i: int | slice) -> Element | list[Element]:
         return self.cells[i]
 
 
@@ -394,7 +400,7 @@ class JsonObject:
         return rows
 
 
-# ---- the seed's Python arrays ---------------------------------------------------------
+# ---- seed 000's Python arrays ---------------------------------------------------------
 def literal_at(text: str, start: int, end: int, what: str) -> Any:
     """The Python literal text[start:end + 1] (lists, dicts, tuples, strings, numbers), or a
     one-line error naming `what` and, when Python knows it, the line in `text`."""
@@ -412,7 +418,7 @@ def literal_at(text: str, start: int, end: int, what: str) -> Any:
 
 
 def named_vector(text: str, name: str, missing: str | None = None) -> tuple[list, tuple[int, int], str]:
-    """The list after `name =` in the seed's array text (`side = np.array([...])`), where it
+    """The list after `name =` in seed 000's array text (`side = np.array([...])`), where it
     stands, and the text with that assignment blanked out (kept in place, so positions stay
     right and the board array is left alone for `array_rows`). `missing`: the error when
     there is no such line (default: "the array form needs 'NAME = [...]' after the board")."""
@@ -459,7 +465,7 @@ def array_shape(source: str, first: bool = False) -> tuple[int, int] | None:
     read off its brackets and commas, or None when it is not such a list of rows (deeper
     nesting: parsing it says what is wrong). A few percent of what `ast.parse` costs, and
     about one byte a character where `ast.parse` holds a hundred a cell. With `first`, of
-    the list that `source` starts with, whatever follows it (the seed's second array)."""
+    the list that `source` starts with, whatever follows it (seed 000's second array)."""
     flat = source.strip()
     if _ARRAY_PLAIN.fullmatch(flat) is None:  # strings or comments to take out first
         flat = _ARRAY_NOISE.sub(lambda m: "" if m.group().startswith("#") else "0", flat).strip()
@@ -527,122 +533,10 @@ def parse_array(text: str) -> list[list[Any]]:
 
 
 def write_array(rows: Iterable[Iterable[Any]], call: str = "") -> str:
-    """Rows as the seed writes them, one row a line: `[\\n  ['B', ' '],\\n]`, or wrapped in
+    """Rows as seed 000 writes them, one row a line: `[\\n  ['B', ' '],\\n]`, or wrapped in
     `call` (`np.array`, `board = np.array`) as `call([\\n ... \\n])`."""
     body = "\n".join("  [" + ", ".join(repr(v) for v in row) + "]," for row in rows)
     return f"{call}([\n{body}\n])" if call else f"[\n{body}\n]"
 
 
 # ---- Simon Tatham's game IDs ----------------------------------------------------------
-@dataclass(frozen=True)
-class GameId:
-    """A game ID `params:description` as pasted from Tatham's web player: the two parts
-    (stripped), and where they stand in the input, for errors."""
-
-    head: str
-    desc: str
-    line: int  # of the ID
-    column: int  # of head[0]
-    desc_column: int  # of desc[0] (or of where it would be, when empty)
-
-    def at(self, i: int) -> tuple[int, int]:
-        """(line, column) of desc[i]."""
-        return self.line, self.desc_column + i
-
-
-def game_id(text: str) -> GameId:
-    """Split a game ID, refusing a random-seed ID (`WxH#seed`) with a hint."""
-    s = strip_bom(text).strip()
-    if "#" in s and ":" not in s:
-        raise PuzzleError("this is a random-seed ID (with '#'); paste the game ID with ':' instead")
-    if ":" not in s:
-        raise PuzzleError("a game ID needs 'params:description'")
-    start = text.index(s)  # where the ID starts in the text (after any blank lines)
-    line, column = position(text, start)
-    colon = s.index(":")
-    head, rest = s[:colon], s[colon + 1:]
-    lead = len(head) - len(head.lstrip())
-    desc_column = column + colon + 1 + len(rest) - len(rest.lstrip())
-    return GameId(head.strip(), rest.strip(), line, column + lead, desc_column)
-
-
-def tatham_split(text: str) -> tuple[str, str]:
-    """`params:description` as pasted from Simon Tatham's web player (`game_id` without
-    the positions)."""
-    game = game_id(text)
-    return game.head, game.desc
-
-
-def tatham_size(head: str, flags: str, error: str, line: int | None = 1, column: int | None = 1,
-                limit: SizeCheck | None = None) -> tuple[int, int]:
-    """Tatham's parameter head: `W[xH]` (H defaults to W), then the puzzle's own `flags` (a
-    regular expression, ignored here). (width, height), or `error` raised at (line, column);
-    `limit` refuses an oversized board before its description is read."""
-    m = re.fullmatch(rf"(\d+)(?:x(\d+))?(?:{flags})", head)
-    if not m:
-        raise PuzzleError(error, line, column)
-    width = int(m.group(1))
-    height = int(m.group(2)) if m.group(2) else width
-    if limit is not None:
-        limit(width, height, line)
-    return width, height
-
-
-def tatham_cells(game: GameId, area: int, symbols: Mapping[str, T], blank: T,
-                 numbers: bool = False) -> list[T | int]:
-    """Tatham's grid description, cell by cell: a letter a..z is a run of 1..26 `blank`
-    cells (longer runs chain letters), each of `symbols` is one cell (its value), and with
-    `numbers` a decimal number is one cell (Solo's clues; '_' stands between two adjacent
-    numbers). Raise at the offending character, or when the cells are not `area`."""
-    desc = game.desc
-    cells: list[T | int] = []
-    i = 0
-    while i < len(desc):
-        ch = desc[i]
-        if numbers and ch.isdecimal():
-            j = i
-            while j < len(desc) and desc[j].isdecimal():
-                j += 1
-            cells.append(int(desc[i:j]))
-            i = j
-            continue
-        if ch in symbols:
-            cells.append(symbols[ch])
-        elif "a" <= ch <= "z":
-            cells.extend([blank] * (ord(ch) - ord("a") + 1))
-        elif not (numbers and ch == "_"):
-            raise PuzzleError(f"unexpected {quote(ch)} in game description", *game.at(i))
-        if len(cells) > area:
-            raise PuzzleError(f"game description is longer than {area} cells", *game.at(i))
-        i += 1
-    if len(cells) != area:
-        raise PuzzleError(f"game description has {len(cells)} cells, expected {area}", *game.at(len(desc)))
-    return cells
-
-
-def tatham_encode(cells: Iterable[Any], blank: Any) -> str:
-    """The inverse of `tatham_cells`: runs of `blank` as letters (a = 1 .. z = 26, chained
-    when longer), numbers in decimal with '_' between two adjacent ones, and any other
-    cell as its text (the symbol itself)."""
-    out: list[str] = []
-    run = 0
-    last_number = False
-    for cell in cells:
-        if cell == blank:
-            run += 1
-            continue
-        while run:
-            step = min(run, 26)
-            out.append(chr(ord("a") - 1 + step))
-            run -= step
-            last_number = False
-        is_number = isinstance(cell, int)
-        if is_number and last_number:
-            out.append("_")
-        out.append(str(cell))
-        last_number = is_number
-    while run:
-        step = min(run, 26)
-        out.append(chr(ord("a") - 1 + step))
-        run -= step
-    return "".join(out)
