@@ -8,7 +8,8 @@ Run it in two trees and compare:
     python scripts/fingerprint.py --out /tmp/after.json --against /tmp/before.json
 
 The second run prints each piece that differs and exits 1 if any does. Pieces only one run
-has (a new puzzle, a new format) are listed, not counted as differences.
+has (a new puzzle, a new format) are listed, not counted as differences; `--drop FIELD`
+leaves a record field a newer tree added out of the records compared.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def digest(value: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def pieces(count: int) -> dict[str, str]:
+def pieces(count: int, drop: tuple[str, ...] = ()) -> dict[str, str]:
     """Piece name -> its digest (or the error it raised)."""
     from puzzlelab.api import puzzle_type
 
@@ -61,7 +62,8 @@ def pieces(count: int) -> dict[str, str]:
                 keep(f"{name} show", lambda: ptype.show_text(inst))
                 keep(f"{name} canonical", lambda: ptype.canonical(inst))
         if registry.has_generator(name):
-            keep(f"{name} records", lambda: list(puzzlelab.generate(name, count, seed=7)))
+            keep(f"{name} records", lambda: [{k: v for k, v in record.items() if k not in drop}
+                                             for record in puzzlelab.generate(name, count, seed=7)])
     return out
 
 
@@ -70,8 +72,9 @@ def main() -> int:
     ap.add_argument("--out", required=True, help="where to write this tree's fingerprints (JSON)")
     ap.add_argument("--against", help="fingerprints of another tree to compare with")
     ap.add_argument("--count", type=int, default=3, help="generated records per puzzle")
+    ap.add_argument("--drop", nargs="*", default=[], help="record fields left out (one a newer tree added)")
     args = ap.parse_args()
-    mine = pieces(args.count)
+    mine = pieces(args.count, tuple(args.drop))
     Path(args.out).write_text(json.dumps(mine, indent=1, sort_keys=True))
     if not args.against:
         print(f"{len(mine)} pieces written to {args.out}")

@@ -46,10 +46,12 @@ from ..lab.engine.puzzle import (
 )
 from ..lab.toolkit.answers import overlap, read_tokens
 from ..lab.toolkit.cellgrid import CellRow, GridArray
-from ..lab.toolkit.codecs import JsonCodec, MethodCodec, TathamCodec
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, TathamCodec
 from ..lab.toolkit.counting import exact_sums
 from ..lab.toolkit.framed import tatham_least
 from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.puzzlink import UNKNOWN as LINK_UNKNOWN
+from ..lab.toolkit.puzzlink import Cursor, PuzzLink, write_numbers16
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import Element, JsonObject, Token, char_rows, numbered_lines, rectangular
@@ -279,7 +281,7 @@ class Bridges(NumberClues, CluePuzzle[BridgesParams, Cell, Solution]):
     tatham_game: ClassVar[str | None] = "bridges"
     codecs = (MethodCodec("text", solutions=True),
               GridArray(limit=EARLY, call="np.array", empty="the array has no cells", first_row=True),
-              TathamCodec(), JsonCodec(solution_key="bridges"))
+              TathamCodec(), JsonCodec(solution_key="bridges"), PuzzLinkCodec(genres=("hashikake",)))
     size = SIZE
     example = "..2.2\n.....\n1...3\n.....\n2.4.4"
 
@@ -381,6 +383,40 @@ class Bridges(NumberClues, CluePuzzle[BridgesParams, Cell, Solution]):
                 raise PuzzleError(f"islands {cell_name((r, c))} and its neighbour are joined: Tatham's Bridges "
                                   "has no islands side by side", game.line, game.desc_column)
         return inst
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's `hashikake`: a number per cell (`numbers16`), an island where one stands
+        (`.`: an island without its count); at most two bridges a pair, loops allowed."""
+        SIZE.check(self.name, link.cols, link.rows, line=1, column=link.column)
+        cursor = Cursor(link.body, link.column)
+        values = cursor.read_numbers16(link.cols * link.rows)
+        rows = []
+        for r in range(link.rows):
+            row = []
+            for c in range(link.cols):
+                v = values[r * link.cols + c]
+                if v is not None and v >= len(SYMBOLS):
+                    raise PuzzleError(f"island r{r + 1}c{c + 1} needs {v} bridges: at most {len(SYMBOLS) - 1}",
+                                      1, link.column)
+                text = EMPTY if v is None else UNKNOWN if v == LINK_UNKNOWN else SYMBOLS[v]
+                row.append(Token(text, 1, link.column))
+            rows.append(row)
+        try:
+            return self._instance(rows, 2, True, 1)
+        except PuzzleError as err:  # too few islands: said where the body starts
+            raise PuzzleError(err.message, 1, err.column or link.column) from None
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        """The `hashikake` address: puzz.link allows two bridges a pair and loops, nothing else."""
+        p = inst.params
+        if p.most != 2 or not p.loops:
+            raise PuzzleError("puzz.link's Bridges (hashikake) allows at most 2 bridges a pair and loops: "
+                              "this board says otherwise")
+        values: list[int | None] = [None] * (p.width * p.height)
+        for r, c in p.islands:
+            n = inst.clues.get((r, c))
+            values[r * p.width + c] = LINK_UNKNOWN if n is None else n
+        return PuzzLink("hashikake", p.width, p.height, write_numbers16(values))
 
     def from_json(self, text: str) -> Instance:
         """`grid`: rows like "2.3." ('?' an island without its count); `max` bridges a pair

@@ -51,8 +51,9 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_id,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
 from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells
 from ..lab.toolkit.textgrid import Element, JsonObject, Token
@@ -195,7 +196,8 @@ class Filling(NumberClues, CluePuzzle[FillingParams, Cell, Grid]):
     rules_text = ("Write a digit in every cell so that every connected area of equal digits has as many cells as "
                   "its digit.")
     tatham_game = "filling"
-    codecs = (GridText(limit=EARLY), GridArray(limit=EARLY), TathamCodec(), GridJson(limit=EARLY))
+    codecs = (GridText(limit=EARLY), PuzzLinkCodec(genres=("fillomino",)), GridArray(limit=EARLY), TathamCodec(),
+              GridJson(limit=EARLY))
     size = SIZE
     example = "1..\n.2.\n5.."
     # cacheable: a clue is a cell's digit literal: nothing is drawn from the pool later
@@ -260,6 +262,39 @@ class Filling(NumberClues, CluePuzzle[FillingParams, Cell, Grid]):
         if any(v > most for v in inst.clues.values()):
             raise PuzzleError(f"Tatham's Filling takes digits up to {most} on a {p.width}x{p.height} board")
         return tatham_grid_id(p.width, p.height, self.cells(inst))
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's `fillomino`: the givens in `numbers16`, then, when the board has any, its
+        given walls in `borders` (Filling has none: a wall is refused, as is the `t` flag,
+        areas of at most 3 cells)."""
+        refuse_flags(link, "Filling has no rule that areas hold at most 3 cells" if link.flags == "t" else "")
+        SIZE.check(self.name, link.cols, link.rows, line=1, column=size_column(link))
+        params = FillingParams(link.cols, link.rows)
+        cursor = Cursor(link.body, link.column)
+        values = cursor.read_numbers16(link.cols * link.rows)
+        clues = {}
+        for i, v in enumerate(values):
+            if v is None:
+                continue
+            if v == UNKNOWN:
+                raise PuzzleError("puzz.link fillomino: a cell with an unknown number, which Filling cannot hold", 1,
+                                  cursor.places[i])
+            if not 1 <= v <= params.top:
+                raise PuzzleError(f"puzz.link fillomino: the number {v} is out of range 1..{params.top}", 1,
+                                  cursor.places[i])
+            clues[divmod(i, link.cols)] = v
+        if cursor.rest:
+            start = cursor.at
+            right, below = cursor.read_borders(link.cols, link.rows)
+            if any(any(row) for row in right + below):
+                raise cursor.refuse("given walls between cells, which Filling cannot hold", start - cursor.at)
+            cursor.end()
+        return Instance(self.name, params, clues)
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p = inst.params
+        body = write_numbers16([inst.clues.get((r, c)) for r, c in p.cells()])
+        return PuzzLink("fillomino", p.width, p.height, body)
 
     json_grid = cells
 

@@ -36,9 +36,10 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_id,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
 from ..lab.toolkit.counting import cardinality
 from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_four_cell
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells
 from ..lab.toolkit.textgrid import Element, JsonObject
@@ -172,7 +173,8 @@ class LightUp(NumberClues, CluePuzzle[LightUpParams, Cell, Grid]):
     title = "Light Up (Akari)"
     rules_text = ("Put lamps on white cells so that every white cell is lit (along its row and column, up to a wall), "
                   "no lamp lights another, and each numbered wall touches that many lamps.")
-    codecs = (GridText(limit=EARLY), GridArray(limit=EARLY), TathamCodec(), GridJson(limit=EARLY))
+    codecs = (GridText(limit=EARLY), PuzzLinkCodec(genres=("lightup", "akari")), GridArray(limit=EARLY), TathamCodec(),
+              GridJson(limit=EARLY))
     tatham_game: ClassVar[str | None] = "lightup"  # the game in Simon Tatham's collection
     cell_names = {True: "lamp", False: "no lamp"}
     size = SIZE
@@ -228,6 +230,23 @@ class LightUp(NumberClues, CluePuzzle[LightUpParams, Cell, Grid]):
         width, height = tatham_grid_size(self, game, r"(?:b\d+)?(?:s\d+)?r?(?:d\d+)?", "7x7 or 7x7b20s4d0", EARLY)
         flat = tatham_cells(game, width * height, TATHAM_CELLS, -1)
         return self._instance([flat[r * width:(r + 1) * width] for r in range(height)])
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """`four_cell`: a numbered wall 0..4, `.` a plain wall (pzprjs's wall with no number), the
+        rest white."""
+        refuse_flags(link)
+        SIZE.refuse_larger(self.name, link.cols, link.rows, line=1, column=size_column(link))
+        cursor = Cursor(link.body, link.column)
+        flat = cursor.read_four_cell(link.cols * link.rows)
+        cursor.end()
+        codes = [-1 if v is None else None if v == UNKNOWN else v for v in flat]
+        return self._instance([codes[r * link.cols:(r + 1) * link.cols] for r in range(link.rows)])
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p = inst.params
+        flat = [(inst.clues.get((r, c), UNKNOWN) if (r, c) in p.walls else None)
+                for r in range(p.height) for c in range(p.width)]
+        return PuzzLink("lightup", p.width, p.height, write_four_cell(flat))
 
     def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
         """`grid`: rows of cells as in the text form."""

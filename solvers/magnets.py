@@ -37,6 +37,17 @@ from ..lab.engine.puzzle import (
 )
 from ..lab.toolkit.counting import exact_counts
 from ..lab.toolkit.framed import board_with_sides, edge_codecs, side_lists
+from ..lab.toolkit.puzzlink import (
+    UNKNOWN,
+    Cursor,
+    PuzzLink,
+    refuse_flags,
+    size_column,
+    write_bits,
+    write_borders,
+    write_circles,
+    write_numbers16,
+)
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.tatham import GameId, tatham_size
 from ..lab.toolkit.textgrid import JsonObject, Token, array_rows, count_cells, line_tokens, numbered_lines, write_array
@@ -56,6 +67,9 @@ CLUE_GAP = 0.3  # cells between the grid and its counts (as `Board.row_clues` an
 CELL_VALUES = {"+": "+", "-": "-", "x": ".", "X": "."}  # a given cell in the text form; "." unknown
 ARRAY_SIDES = {"pos_v": ("col", "+"), "neg_v": ("col", "-"), "pos_h": ("row", "+"), "neg_h": ("row", "-")}
 PARTNER = {"L": (0, 1), "R": (0, -1), "T": (1, 0), "B": (-1, 0)}
+PUZZLINK_GENRES = ("magnets",)
+PUZZLINK_SIGNS = ("-", "+")  # pzprjs's two counts a line: - next to the grid, + outside it
+PUZZLINK_GIVENS = {1: "+", 2: "-"}  # pzprjs's circles: a given + or - cell
 
 
 def n2c(n: int | None) -> str:
@@ -178,7 +192,7 @@ class Magnets(CluePuzzle[MagnetsParams, Key, Grid]):
     rules_text = ("Make each domino blank or a magnet (+ and -) so that no two like poles touch and "
                   "each row and column holds the given numbers of + and - cells.")
     tatham_game = "magnets"
-    codecs = edge_codecs(grid_solution=True)
+    codecs = edge_codecs(grid_solution=True, puzzlink=PUZZLINK_GENRES)
     cell_names = {"+": "+", "-": "-", ".": "blank"}
     size = SIZE
     example = ("+ 1 2 0 1\n"
@@ -424,6 +438,58 @@ class Magnets(CluePuzzle[MagnetsParams, Key, Grid]):
         if self.has_givens(inst):
             doc["given"] = self._given_rows(inst)
         return doc
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's Magnets (pzprjs's magnets.js): the counts as `numbers16`, per column the -
+        then the + count above it, then per row the - then the + count left of it; the walls
+        between the dominoes (`borders`); then, when any, the given cells (`circles`, 1 a +, 2 a -)
+        and the empty cells (`bits`), our single neutral cells."""
+        refuse_flags(link, "anti-magnets (a), where like poles touch and unlike ones do not, are not these rules"
+                     if "a" in link.flags else "")
+        width, height = link.cols, link.rows
+        SIZE.check(self.name, width, height, line=1, column=size_column(link))
+        cursor = Cursor(link.body, link.column)
+        numbers = cursor.read_numbers16(2 * (width + height))
+        counts: dict[Key, int | None] = {}
+        for k, v in enumerate(numbers):
+            if v == UNKNOWN:
+                raise PuzzleError("a count shown as ? (a count here is a number, or left out)", 1, cursor.places[k])
+            kind, i = ("col", k // 2) if k < 2 * width else ("row", k // 2 - width)
+            counts[(kind, i, PUZZLINK_SIGNS[k % 2])] = v
+        walls_at = cursor.column + cursor.at
+        right, below = cursor.read_borders(width, height)
+        circles_at = cursor.column + cursor.at
+        circles, empty = cursor.read_circles(width * height), cursor.read_bits(width * height)
+        cursor.end()
+        layout = puzzlink_layout(width, height, right, below, empty, walls_at)
+        givens = {(k // width, k % width): PUZZLINK_GIVENS[v] for k, v in enumerate(circles) if v}
+        for r, c in givens:
+            if layout[r][c] == "*":
+                raise PuzzleError(f"r{r + 1}c{c + 1} is an empty cell and a given {givens[(r, c)]}", 1,
+                                  circles_at + (r * width + c) // 3)
+        return self._instance(layout, counts, givens, 1)
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p = inst.params
+        numbers = [inst.clues.get((kind, i, sign)) for kind, n in (("col", p.width), ("row", p.height))
+                   for i in range(n) for sign in PUZZLINK_SIGNS]
+        layout = p.layout
+        body = (write_numbers16(numbers)
+                + write_borders([[a != "L" and "*" not in a + b for a, b in zip(row, row[1:])] for row in layout],
+                                [[a != "T" and "*" not in a + b for a, b in zip(row, under)]
+                                 for row, under in zip(layout, layout[1:])]))
+        sign_number = {sign: number for number, sign in PUZZLINK_GIVENS.items()}
+        circles = []
+        for r in range(p.height):
+            for c in range(p.width):
+                given = inst.clues.get(("cell", r, c), "")
+                if given == ".":
+                    raise PuzzleError(f"puzz.link's Magnets gives no blank cells (r{r + 1}c{c + 1}): use text or json")
+                circles.append(sign_number.get(given, 0))
+        singles = [ch == "*" for row in layout for ch in row]
+        if any(circles) or any(singles):  # as pzprjs, which writes the two parts only then
+            body += write_circles(circles) + (write_bits(singles) if any(singles) else "")
+        return PuzzLink(PUZZLINK_GENRES[0], p.width, p.height, body)
 
     def rows(self, solution: Grid) -> list[str]:
         return ["".join(row) for row in solution]
@@ -687,6 +753,36 @@ class Magnets(CluePuzzle[MagnetsParams, Key, Grid]):
                 problems.append(f"{'row' if kind == 'row' else 'column'} {i + 1} has {have[key]} {s} cells, "
                                 f"the clue says {v}")
         return problems
+
+
+def puzzlink_layout(width: int, height: int, right: list[list[bool]], below: list[list[bool]], empty: list[bool],
+                    column: int) -> list[str]:
+    """Our layout of pzprjs's rooms (the walls `right` of and `below` each cell): an empty cell
+    (`empty`, our single neutral cell) is in no room, whatever walls stand by it; each room is two
+    cells; anything else is refused, said at `column` (where the walls stand in the address)."""
+    def opening(r: int, c: int) -> list[str]:
+        """The letter of (r, c) for each side with no wall and a cell of a room behind it."""
+        sides = [(c + 1 < width and not right[r][c], "L", (r, c + 1)),
+                 (c > 0 and not right[r][c - 1], "R", (r, c - 1)),
+                 (r + 1 < height and not below[r][c], "T", (r + 1, c)),
+                 (r > 0 and not below[r - 1][c], "B", (r - 1, c))]
+        return [letter for open_side, letter, (rr, cc) in sides if open_side and not empty[rr * width + cc]]
+
+    layout = [[""] * width for _ in range(height)]
+    for r in range(height):
+        for c in range(width):
+            if empty[r * width + c]:
+                layout[r][c] = "*"
+                continue
+            sides = opening(r, c)
+            if not sides:
+                raise PuzzleError(f"r{r + 1}c{c + 1} is a room of one cell that may hold a pole: here a single "
+                                  "cell is an empty one", 1, column)
+            dr, dc = PARTNER[sides[0]]
+            if len(sides) > 1 or len(opening(r + dr, c + dc)) > 1:
+                raise PuzzleError(f"r{r + 1}c{c + 1} is in a room of more than two cells, not a domino", 1, column)
+            layout[r][c] = sides[0]
+    return ["".join(row) for row in layout]
 
 
 PUZZLE = Magnets()

@@ -32,7 +32,8 @@ from typing import Any, ClassVar, NamedTuple
 from ..lab.engine.puzzle import Answer, BoardLimit, GradingHints, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.engine.sat import Found, SatSession, Tally, count_clauses
 from ..lab.toolkit.answers import grid_text, read_grid
-from ..lab.toolkit.codecs import BRACKET_NOT_ID, TATHAM_ID, JsonCodec, MethodCodec, solved_board
+from ..lab.toolkit.codecs import BRACKET_NOT_ID, TATHAM_ID, JsonCodec, MethodCodec, PuzzLinkCodec, solved_board
+from ..lab.toolkit.puzzlink import Cursor, PuzzLink, write_numbers16
 from ..lab.toolkit.textgrid import (
     JsonObject,
     array_rows,
@@ -637,6 +638,23 @@ def decode_game_id(text: str) -> MinesParams:
     return MinesParams(h, w, len(mines), Layout(tuple(mines), start))
 
 
+def forced_mines(inst: Instance) -> int:
+    """The mine count the numbers force, whatever the board's own: puzz.link's boards state
+    none. Every covered cell must touch a number and every layout that fits them hold
+    the same count; otherwise PuzzleError says what is open."""
+    board = Board.of(inst)
+    if board.outside:
+        raise PuzzleError(f"{where(board.outside[0])} touches no number: with no mine count given (puzz.link's "
+                          "mines states none), its mine is left open")
+    counts = [m for m, ways in enumerate(frontier_counts(board)[1]) if ways]
+    if not counts:
+        raise PuzzleError("no mine layout fits these numbers")
+    if len(counts) > 1:
+        raise PuzzleError(f"the numbers allow {counts[0]} to {counts[-1]} mines: with no mine count given "
+                          "(puzz.link's mines states none), the board is open")
+    return counts[0]
+
+
 # ---- the puzzle type ----------------------------------------------------------------------------
 def where(cell: Cell) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
@@ -656,7 +674,7 @@ class Minesweeper(MovePuzzle[MinesParams, Cell, Any]):  # solutions: a layout, o
     codecs = (solved_board(MethodCodec("text"), "solved_board"),
               solved_board(MethodCodec("array", order=20, pattern=BRACKET_NOT_ID), "solved_board"),
               MethodCodec("tatham", order=10, pattern=rf"\A(?!.*\n)(?:{TATHAM_ID.pattern})", solutions=True),
-              solved_board(JsonCodec(), "solved_board"))
+              solved_board(JsonCodec(), "solved_board"), PuzzLinkCodec(genres=("mines",)))
     tatham_game: ClassVar[str | None] = "mines"  # the game in Simon Tatham's collection
     size = SIZE
     example = "mines: 1\n01.\n011\n000"
@@ -763,6 +781,42 @@ class Minesweeper(MovePuzzle[MinesParams, Cell, Any]):  # solutions: a layout, o
                 for r, row in enumerate(doc.rows("board", EARLY), start=1)]
         game = decode_game_id(game_id) if game_id is not None else None
         return self._instance(rows, mines, game)
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's `mines`: the opened cells' numbers (`numbers16`), every other cell
+        covered. The address gives no mine count: the numbers must force one (see
+        `forced_mines`), and that is the board's."""
+        SIZE.check(self.name, link.cols, link.rows, line=1, column=link.column)
+        values = Cursor(link.body, link.column).read_numbers16(link.cols * link.rows)
+        clues: dict = {}
+        for i, v in enumerate(values):
+            if v is None:
+                continue
+            if not 0 <= v <= 8:
+                shown = "?" if v < 0 else str(v)
+                raise PuzzleError(f"{where(divmod(i, link.cols))} shows {quote(shown)}: an opened cell shows "
+                                  "0 to 8 mines", 1, link.column)
+            clues[divmod(i, link.cols)] = v
+        board = Instance(self.name, MinesParams(link.rows, link.cols, 0), clues)
+        try:
+            mines = forced_mines(board)
+        except PuzzleError as err:
+            raise PuzzleError(err.message, 1, link.column) from None
+        return Instance(self.name, MinesParams(link.rows, link.cols, mines), clues)
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        """The `mines` address: the numbers alone, so only a board without flags or a known
+        layout, whose numbers force its mine count."""
+        p: MinesParams = inst.params
+        if any(v == FLAG for v in inst.clues.values()):
+            raise PuzzleError("puzz.link's mines has no flags on its boards: this board has some")
+        if p.layout is not None:
+            raise PuzzleError("a puzz.link address has no place for the game's mine layout: use text or tatham")
+        if forced_mines(inst) != p.mines:
+            raise PuzzleError(f"puzz.link's mines gives no mine count and the numbers force one other than "
+                              f"{p.mines}")
+        return PuzzLink("mines", p.width, p.height,
+                        write_numbers16([inst.clues.get(cell) for cell in grid(p.height, p.width).cells]))
 
     # -- writers
     def rows(self, inst: Instance) -> list[str]:

@@ -49,17 +49,22 @@ from ..lab.engine.puzzle import (
 )
 from ..lab.face.share import FILL, NONE, box_grid
 from ..lab.toolkit.answers import SHADES, grid_text, read_grid
-from ..lab.toolkit.codecs import TATHAM_ID, JsonCodec, MethodCodec
+from ..lab.toolkit.codecs import TATHAM_ID, JsonCodec, MethodCodec, PuzzLinkCodec
+from ..lab.toolkit.puzzlink import UNKNOWN as LINK_UNKNOWN
+from ..lab.toolkit.puzzlink import Cursor, PuzzLink, write_numbers16
 from ..lab.toolkit.runs import (
+    NON_KEY,
     Runs,
     named_lists,
     read_named_lists,
+    read_non,
     read_run_words,
     read_slashed_runs,
     run_list_literal,
     run_lists,
     run_words,
     slashed_runs,
+    write_non,
 )
 from ..lab.toolkit.runs import runs_of as runs
 from ..lab.toolkit.symmetry import board_symmetries
@@ -470,7 +475,8 @@ class Nonogram(CluePuzzle[NonogramParams, tuple, Grid]):
               MethodCodec("array", order=20, pattern=r"\[", solutions=True, solution_writer="write_text_solution"),
               # a game ID with a solved form: the solution's runs, every cell given
               MethodCodec("tatham", order=10, pattern=TATHAM_ID.pattern, solutions=True),
-              RowsJson())
+              RowsJson(), PuzzLinkCodec(genres=("nonogram",)),
+              MethodCodec("non", order=30, pattern=NON_KEY.pattern, solutions=True))
     tatham_game: ClassVar[str | None] = "pattern"  # the game in Simon Tatham's collection
     universal_max = UNIVERSAL_MAX
     # propagation: line solving is unit propagation through the readers: most grade 0
@@ -652,6 +658,68 @@ class Nonogram(CluePuzzle[NonogramParams, tuple, Grid]):
         if grid:
             desc += "," + _tatham_encode_givens("".join(grid))
         return f"{p.width}x{p.height}:{desc}"
+
+    def read_non(self, text: str) -> Instance:
+        """A NON file (webpbn's format): its clues; a `goal` in it must fit them."""
+        non = read_non(text, EARLY)
+        inst = self._instance(non.cols, non.rows, where=non.where)
+        if non.goal is not None:
+            goal = [tuple(int(ch != "0") for ch in row) for row in non.goal]
+            for kind, k, line in [("row", r, goal[r]) for r in range(non.height)] + \
+                                 [("col", c, [row[c] for row in goal]) for c in range(non.width)]:
+                if runs(line) != inst.clues[(kind, k)]:
+                    raise PuzzleError(f"the goal's {kind} {k + 1} does not fit its clue")
+        return inst
+
+    def write_non(self, inst: Instance) -> str:
+        return write_non(*self._non_clues(inst))
+
+    def write_non_solution(self, inst: Instance, solution: Grid) -> str:
+        return write_non(*self._non_clues(inst), ["".join(str(v) for v in row) for row in solution])
+
+    def _non_clues(self, inst: Instance) -> tuple[list, list]:
+        """The clue lists a NON file holds: every line's clue, and no given cell."""
+        cols, rows = self.clue_lists(inst)
+        if self.givens(inst) is not None or None in cols + rows:
+            raise PuzzleError("a NON file holds every line's clue and no given cell: this board has "
+                              + ("given cells" if self.givens(inst) is not None else "a line without a clue"))
+        return cols, rows
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's `nonogram`: the numbers outside the grid (`numbers16`), (rows + 1) // 2
+        slots above each column, then (cols + 1) // 2 left of each row, each line's slots from
+        the grid outwards, empty ones skipped; a line without numbers is all white."""
+        SIZE.check(self.name, link.cols, link.rows, line=1, column=link.column)
+        above, left = (link.rows + 1) // 2, (link.cols + 1) // 2
+        values = Cursor(link.body, link.column).read_numbers16(link.cols * above + link.rows * left)
+        lines: list[list[int]] = []
+        for start, slots in [(j * above, above) for j in range(link.cols)] + \
+                [(link.cols * above + i * left, left) for i in range(link.rows)]:
+            clue = [v for v in reversed(values[start:start + slots]) if v is not None]
+            if any(v < 1 for v in clue):
+                kind, k = ("col", start // above) if start < link.cols * above else \
+                    ("row", (start - link.cols * above) // left)
+                bad = "?" if LINK_UNKNOWN in clue else "0"
+                raise PuzzleError(f"{kind} {k + 1} clue {quote(bad)}: puzz.link's nonogram gives every run's "
+                                  "length, at least 1", 1, link.column)
+            lines.append(clue)
+        return self._instance(lines[:link.cols], lines[link.cols:])
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        """The `nonogram` address (as pzprjs writes it, each line's numbers next to the grid);
+        puzz.link has no line without a clue and no given cells."""
+        if self.givens(inst):
+            raise PuzzleError("puzz.link's nonogram has no given cells: this board has some")
+        cols, rows = self.clue_lists(inst)
+        p = inst.params
+        values: list[int | None] = []
+        for lines, slots in ((cols, (p.height + 1) // 2), (rows, (p.width + 1) // 2)):
+            for clue in lines:
+                if clue is None:
+                    raise PuzzleError("puzz.link's nonogram has a clue for every line (none: all white): "
+                                      "this board leaves some out")
+                values += list(reversed(clue)) + [None] * (slots - len(clue))
+        return PuzzLink("nonogram", p.width, p.height, write_numbers16(values))
 
     def from_json(self, text: str) -> Instance:
         """`cols` (or `top`) and `rows` (or `side`): a clue a line, each a list of run

@@ -34,9 +34,10 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_id,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import TATHAM_ID, MethodCodec
+from ..lab.toolkit.codecs import TATHAM_ID, MethodCodec, PuzzLinkCodec
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
+from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_circles
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import game_id, tatham_cells
 from ..lab.toolkit.textgrid import Element, JsonObject
@@ -50,6 +51,7 @@ OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 AXES = ("LR", "UD")  # the two straights
 AXIS_ENDS = (("L", "R"), ("U", "D"))  # the same, as the two ways out of each
 PEARLS = ("B", "W")
+PUZZLINK_PEARLS = ("", "W", "B")  # puzz.link's circles: 1 white, 2 black
 # Size limit: the one-loop rule goes in as cuts, one solver call each, so time grows fast
 # with the board: seconds at 40x40, minutes at 45x45.
 SIZE = BoardLimit(40, 40, 2, 2)
@@ -210,7 +212,7 @@ class Pearl(NumberClues, CluePuzzle[PearlParams, Cell, Loop]):
     title = "Pearl (Masyu): one loop through black and white pearls"
     rules_text = ("One loop through cell centres passes every pearl: it turns on a black pearl and goes straight "
                   "through the cells either side, and goes straight through a white pearl and turns next to it.")
-    codecs = (GridText(limit=EARLY),
+    codecs = (GridText(limit=EARLY), PuzzLinkCodec(genres=("mashu", "pearl")),
               GridArray(limit=EARLY, empty="the array has no cells", first_row=True, solution_writer="seed_drawing"),
               MethodCodec("tatham", order=10, pattern=TATHAM_ID.pattern, solutions=True, reader="read_tatham",
                           writer="tatham_id", solution_writer="tatham_solution"),
@@ -259,6 +261,22 @@ class Pearl(NumberClues, CluePuzzle[PearlParams, Cell, Loop]):
         params = make_params(width, height, game.line)
         flat = tatham_cells(game, width * height, {p: p for p in PEARLS}, "")
         return Instance(self.name, params, {(i // width, i % width): v for i, v in enumerate(flat) if v})
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """`circles`: 1 a white pearl, 2 a black one. The flag `f` (the loop through every
+        cell) is a rule Pearl lacks."""
+        refuse_flags(link, "Pearl has no rule that the loop passes every cell" if link.flags == "f" else "")
+        SIZE.check(self.name, link.cols, link.rows, line=1, column=size_column(link))
+        cursor = Cursor(link.body, link.column)
+        flat = cursor.read_circles(link.cols * link.rows)
+        cursor.end()
+        clues = {(i // link.cols, i % link.cols): PUZZLINK_PEARLS[v] for i, v in enumerate(flat) if v}
+        return Instance(self.name, make_params(link.cols, link.rows), clues)
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p = inst.params
+        flat = [PUZZLINK_PEARLS.index(inst.clues.get(cell, "")) for cell in p.cells()]
+        return PuzzLink("mashu", p.width, p.height, write_circles(flat))
 
     def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
         """`grid`: rows like "B..W"."""

@@ -51,9 +51,10 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_id,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
 from ..lab.toolkit.connectivity import separation_cuts, white_components
 from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.tatham import GameId
 from ..lab.toolkit.textgrid import Element, JsonObject, Token
@@ -195,7 +196,8 @@ class Range(NumberClues, CluePuzzle[RangeParams, Cell, Shading]):
     rules_text = ("Shade cells so that each number counts the white cells it sees in its row and column (itself "
                   "included), numbers stay white, no two shaded cells touch, and the white cells are connected.")
     tatham_game = "range"
-    codecs = (GridText(spaced=True, limit=EARLY), GridArray(limit=EARLY, call="np.array", first_row=True),
+    codecs = (GridText(spaced=True, limit=EARLY), PuzzLinkCodec(genres=("kurodoko",)),
+              GridArray(limit=EARLY, call="np.array", first_row=True),
               TathamCodec(), GridJson(limit=EARLY, solution_key="shaded", numbers="numbers and nulls"))
     cell_names = {True: "shaded", False: "white"}
     size = SIZE
@@ -236,6 +238,27 @@ class Range(NumberClues, CluePuzzle[RangeParams, Cell, Shading]):
             params = RangeParams(width, height)
         cells = tatham_numbers(game, params.width * params.height, params.top)
         return self._instance([cells[r * width:(r + 1) * width] for r in range(height)], game.line)
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """`numbers16`; a number not given (`.`, pzprjs's `?`) is refused: every Range number counts."""
+        refuse_flags(link)
+        with at_place(1, size_column(link)):
+            RangeParams(link.cols, link.rows)
+        cursor = Cursor(link.body, link.column)
+        flat = cursor.read_numbers16(link.cols * link.rows)
+        cursor.end()
+        top = link.cols + link.rows - 1
+        for i, v in enumerate(flat):
+            if v is not None and not 1 <= v <= top:
+                shown = "a number not given (.)" if v == UNKNOWN else f"the number {v}"
+                raise PuzzleError(f"puzz.link body: r{i // link.cols + 1}c{i % link.cols + 1} holds {shown}, "
+                                  f"not one of Range's 1..{top}", 1, cursor.places[i])
+        cells = [Token("" if v is None else str(v), 1, link.column) for v in flat]
+        return self._instance([cells[r * link.cols:(r + 1) * link.cols] for r in range(link.rows)], 1)
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p = inst.params
+        return PuzzLink("kurodoko", p.width, p.height, write_numbers16([v for row in self.numbers(inst) for v in row]))
 
     def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
         """`grid`: rows of numbers, null a blank."""

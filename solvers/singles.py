@@ -13,6 +13,7 @@ added lazily (`cuts`); the CP-SAT model states it with BFS distances instead.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -43,9 +44,10 @@ from ..lab.toolkit.cellgrid import (
     shading_array,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import MethodCodec, TathamCodec
+from ..lab.toolkit.codecs import MethodCodec, PuzzLinkCodec, TathamCodec
 from ..lab.toolkit.connectivity import white_components
 from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.puzzlink import PuzzLink, refuse_flags, size_column
 from ..lab.toolkit.symmetry import board_symmetries, first_seen
 from ..lab.toolkit.tatham import GameId
 from ..lab.toolkit.textgrid import JsonObject, array_rows, write_array
@@ -53,6 +55,7 @@ from ..lab.toolkit.textgrid import JsonObject, array_rows, write_array
 Cell = tuple[int, int]
 Shading = tuple[tuple[bool, ...], ...]  # True = shaded
 BLANKS = {".", "_", "-", "0"}
+HITORI_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"  # puzz.link's one-character numbers
 TATHAM_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # n2c / c2n
 # Size limit: numbers up to 61, as Tatham's game IDs write them (a random board at the limit
 # checks in seconds).
@@ -213,6 +216,48 @@ def _patterns(params: SinglesParams, shade: list[list[int]], number: Callable[[i
     return clauses
 
 
+def read_hitori(link: PuzzLink) -> tuple[list[int], list[int]]:
+    """puzz.link's own body for `hitori`, a token a cell: a number 0..35 one base-36 digit, `-`
+    and two digits up to 1295, `.` a blank (0 here). The numbers, and the column of each; an
+    unknown number (`%`, `@`) and the number 0 are refused: Singles has neither."""
+    body, i = link.body, 0
+    cells: list[int] = []
+    places: list[int] = []
+    while len(cells) < link.cols * link.rows and i < len(body):
+        ch, place = body[i], link.column + i
+        if ch == "-" and re.fullmatch(r"[0-9a-z]{2}", body[i + 1:i + 3]):
+            value = int(body[i + 1:i + 3], 36)
+            i += 2
+        elif ch in HITORI_DIGITS:
+            value = int(ch, 36)
+        elif ch == ".":
+            value = 0
+        elif ch in "%@":
+            raise PuzzleError("puzz.link hitori: a cell with an unknown number, which Singles cannot hold", 1, place)
+        else:
+            raise PuzzleError(f"puzz.link hitori: {quote(ch)} is not a number or '.'", 1, place)
+        if ch != "." and value == 0:
+            raise PuzzleError(f"puzz.link hitori: the number 0 is out of range 1..{max(link.cols, link.rows)}",
+                              1, place)
+        cells.append(value)
+        places.append(place)
+        i += 1
+    if i < len(body):
+        raise PuzzleError(f"puzz.link body: {quote(body[i:])} goes on after the board's last cell", 1,
+                          link.column + i)
+    missing = link.cols * link.rows - len(cells)
+    return cells + [0] * missing, places + [link.column + i] * missing
+
+
+def hitori_token(value: int) -> str:
+    """A cell of puzz.link's `hitori` body (0 a blank)."""
+    if value == 0:
+        return "."
+    if value < 36:
+        return HITORI_DIGITS[value]
+    return f"-{HITORI_DIGITS[value // 36]}{HITORI_DIGITS[value % 36]}"
+
+
 class Singles(NumberClues, CluePuzzle):
     name = "singles"
     # cacheable: clues are literals of rule variables: one CNF per size serves all
@@ -221,7 +266,7 @@ class Singles(NumberClues, CluePuzzle):
     title = "Singles (Hitori)"
     rules_text = ("Shade cells so that no number repeats among the unshaded cells of a row or column, no two shaded "
                   "cells touch, and the unshaded cells are connected.")
-    codecs = (GridText(spaced=True, limit=EARLY),
+    codecs = (GridText(spaced=True, limit=EARLY), PuzzLinkCodec(genres=("hitori",)),
               MethodCodec("array", order=20, pattern=r"\[", solutions=True, reader="from_array",
                           writer="array_text", solution_writer="array_solution_text"),
               TathamCodec(), GridJson(limit=EARLY, solution_key="shaded", numbers="numbers"))
@@ -318,6 +363,20 @@ class Singles(NumberClues, CluePuzzle):
         if p.top >= len(TATHAM_DIGITS):
             raise PuzzleError(f"Tatham's Singles writes numbers up to {len(TATHAM_DIGITS) - 1}")
         return f"{p.width}x{p.height}:" + "".join(TATHAM_DIGITS[v] for row in cells for v in row)
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's `hitori` (`read_hitori`); cells past the body's end are blank."""
+        refuse_flags(link)
+        SIZE.check(self.name, link.cols, link.rows, line=1, column=size_column(link))
+        cells, places = read_hitori(link)
+        rows, cols = range(link.rows), link.cols
+        return self._instance([cells[r * cols:(r + 1) * cols] for r in rows],
+                              [[(1, at) for at in places[r * cols:(r + 1) * cols]] for r in rows])
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p = inst.params
+        body = "".join(hitori_token(v) for row in self.numbers(inst) for v in row)
+        return PuzzLink("hitori", p.width, p.height, body)
 
     json_grid = numbers
 

@@ -46,8 +46,9 @@ from ..lab.engine.puzzle import (
 from ..lab.face.share import NONE, box_grid
 from ..lab.toolkit.answers import number_cell
 from ..lab.toolkit.answers import read_grid as read_answer_grid  # `read_grid` is the grid form's reader here
-from ..lab.toolkit.codecs import JsonCodec, MethodCodec, TathamCodec, solved_board
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, TathamCodec, solved_board
 from ..lab.toolkit.numbering import NumberClues
+from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
 from ..lab.toolkit.symmetry import Symmetry
 from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import (
@@ -115,6 +116,15 @@ class SudokuParams:
         return rows + cols + boxes
 
 
+def puzzlink_box(n: int) -> SudokuParams | None:
+    """The boxes puzz.link draws on an n x n sudoku, when they hold n cells: isqrt(n) square,
+    but 2 tall and 3 wide on a 6x6 (pzprjs's `initBoardSize`)."""
+    if n == 6:
+        return SudokuParams(2, 3)
+    side = math.isqrt(n)
+    return SudokuParams(side, side) if side * side == n and side >= 2 else None
+
+
 def check_params(params: SudokuParams) -> SudokuParams:
     """The sudoku size limit, for reading and generating alike: the grid within SIZE, boxes
     at least 2x2 (a 1-row box is only a row again; Tatham's Solo refuses it too)."""
@@ -157,8 +167,8 @@ class Sudoku(NumberClues, CluePuzzle[SudokuParams, tuple[int, int], Grid]):
     rules_text = "Fill the grid with the digits 1..n so that every row, column and box holds each digit once."
     # every form's solved form is the board with every cell given
     codecs = tuple(solved_board(form, "full") for form in (
-        MethodCodec("line"), SpacedGrid("grid", order=60), MethodCodec("array", order=20, pattern=r"\["),
-        TathamCodec(), JsonCodec()))
+        MethodCodec("line"), PuzzLinkCodec(genres=("sudoku",)), SpacedGrid("grid", order=60),
+        MethodCodec("array", order=20, pattern=r"\["), TathamCodec(), JsonCodec()))
     tatham_game: ClassVar[str | None] = "solo"  # the game in Simon Tatham's collection
     size_limit_text = SIZE.text
     example = "1.2......43....."
@@ -315,6 +325,41 @@ class Sudoku(NumberClues, CluePuzzle[SudokuParams, tuple[int, int], Grid]):
     def tatham_id(self, inst: Instance) -> str:
         p = inst.params
         return f"{p.box_rows}x{p.box_cols}:" + tatham_encode([d for row in self.cells(inst) for d in row], 0)
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's `sudoku`: the givens in `numbers16`. puzz.link draws the boxes from the
+        size alone (`puzzlink_box`), so only the sizes it draws as a sudoku are read."""
+        refuse_flags(link)
+        n = link.cols
+        if link.rows != n:
+            raise PuzzleError(f"a puzz.link sudoku of {link.cols}x{link.rows} cells is not square", 1,
+                              size_column(link))
+        SIZE.check("sudoku", n, n, "grid", 1, size_column(link))
+        params = puzzlink_box(n)
+        if params is None:
+            raise PuzzleError(f"puzz.link's boxes on a sudoku of {n}x{n} cells do not hold {n} cells each "
+                              f"(its sizes are 4, 6, 9, 16, 25)", 1, size_column(link))
+        cursor = Cursor(link.body, link.column)
+        values = cursor.read_numbers16(n * n)
+        cursor.end()
+        clues = {}
+        for i, d in enumerate(values):
+            if d is None:
+                continue
+            if d == UNKNOWN:
+                raise PuzzleError("puzz.link sudoku: a cell with an unknown digit, which a sudoku cannot hold", 1,
+                                  cursor.places[i])
+            if not 1 <= d <= n:
+                raise PuzzleError(f"puzz.link sudoku: digit {d} out of range 1..{n}", 1, cursor.places[i])
+            clues[divmod(i, n)] = d
+        return Instance(self.name, params, clues)
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p = inst.params
+        if puzzlink_box(p.n) != p:
+            raise PuzzleError(f"puzz.link draws a sudoku's boxes from its size alone, and cannot show boxes "
+                              f"{p.box_rows} tall and {p.box_cols} wide on {p.n}x{p.n} cells")
+        return PuzzLink("sudoku", p.n, p.n, write_numbers16([d or None for row in self.cells(inst) for d in row]))
 
     def json_fields(self, inst: Instance) -> dict[str, Any]:
         p = inst.params

@@ -43,6 +43,8 @@ from ..lab.toolkit.answers import answer_body, read_grid
 from ..lab.toolkit.counting import exact_counts
 from ..lab.toolkit.framed import board_with_sides, clue_number, edge_codecs, side_lists, tatham_least
 from ..lab.toolkit.matching import bipartite_matching
+from ..lab.toolkit.puzzlink import UNKNOWN as PUZZLINK_UNKNOWN
+from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_numbers16, write_one_cell
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.tatham import GameId, tatham_size
 from ..lab.toolkit.textgrid import (
@@ -64,6 +66,7 @@ SIZE = BoardLimit(40, 40, 2, 2)
 EARLY = SIZE.early("tents")  # the readers' size check, before any cell is read
 TATHAM_LEAST = 4  # Tatham's Tents refuses smaller boards (validate_params)
 UNKNOWN = "?"  # a count left out (a stripped puzzle)
+PUZZLINK_GENRES = ("tents",)
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 # An answer's cells: a tent (E as our solution text writes it, or a drawn one), a tree, empty.
 ANSWER_CELLS = {**dict.fromkeys(("E", "A", "^", "▲", "⛺"), True), "T": None,
@@ -168,7 +171,8 @@ class Tents(CluePuzzle[TentsParams, Key, Grid]):
                   "each row and column has its count of tents.")
     tatham_game = "tents"
     codecs = edge_codecs(refusal="a Tents game ID holds the trees and counts, not the tents: "
-                                 "use convert tents FILE --to tatham for the puzzle", grid_solution=True)
+                                 "use convert tents FILE --to tatham for the puzzle", grid_solution=True,
+                         puzzlink=PUZZLINK_GENRES)
     cell_names = {True: "tent", False: "empty"}
     size = SIZE
     example = "T... 2\nT..T 0\n...T 2\n.... 0\n1 1 1 1"
@@ -281,6 +285,32 @@ class Tents(CluePuzzle[TentsParams, Key, Grid]):
             return out
 
         return self._instance(rows, tokens("rows"), tokens("cols"))
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's Tents (pzprjs's tents.js): the counts as `numbers16`, above the columns
+        then left of the rows; then the trees as `one_cell`."""
+        refuse_flags(link)
+        width, height = link.cols, link.rows
+        SIZE.check(self.name, width, height, line=1, column=size_column(link))
+        cursor = Cursor(link.body, link.column)
+        counts = cursor.read_numbers16(width + height)
+        tokens = []
+        for k, v in enumerate(counts):
+            if v == PUZZLINK_UNKNOWN:
+                raise PuzzleError("a count shown as ? (a count here is a number, or left out)", 1, cursor.places[k])
+            tokens.append(Token(UNKNOWN if v is None else str(v), 1, cursor.places[k] if v is not None else None))
+        trees = cursor.read_one_cell(width * height)
+        cursor.end()
+        rows = [[Token("T" if trees[r * width + c] else ".", 1, link.column) for c in range(width)]
+                for r in range(height)]
+        return self._instance(rows, tokens[width:], tokens[:width], 1)
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p = inst.params
+        trees = set(p.trees)
+        body = (write_numbers16(self.count_list(inst, "col") + self.count_list(inst, "row"))
+                + write_one_cell([cell in trees for cell in p.cells()]))
+        return PuzzLink(PUZZLINK_GENRES[0], p.width, p.height, body)
 
     def rows(self, inst: Instance, solution: Grid | None = None, tent: str = "E", empty: str = ".") -> list[str]:
         """The board as rows of T and . (a solution adds its tents as `tent`)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ from ..lab.engine.puzzle import (
 from ..lab.toolkit.answers import number_cell, read_framed
 from ..lab.toolkit.framed import board_with_sides, edge_codecs, number_grid, ring
 from ..lab.toolkit.latin import latin_grids, latin_problems, latin_variables
+from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import (
@@ -63,6 +64,7 @@ EARLY = SIZE.early("towers")  # the readers' size check, before any cell is read
 TATHAM_SIZES = (3, 9)  # Tatham's validate_params
 SIDES = ("top", "bottom", "left", "right")  # Tatham's clue order
 SIDE_NAMES = {"top": "above column", "bottom": "below column", "left": "left of row", "right": "right of row"}
+PUZZLINK_GENRES = ("skyscrapers",)
 ARRAY_NAMES = {"t": "top", "b": "bottom", "l": "left", "r": "right",
                "top": "top", "bottom": "bottom", "left": "left", "right": "right"}
 
@@ -161,7 +163,8 @@ class Towers(CluePuzzle[TowersParams, tuple, Grid]):
                   "from there (a taller tower hides the shorter ones behind it).")
     tatham_game = "towers"
     codecs = edge_codecs(refusal="Tatham's Towers game ID holds the clues, not the heights: print the solution as "
-                                 "text, array or json (`puzzlelab convert towers FILE --to tatham` gives the ID)")
+                                 "text, array or json (`puzzlelab convert towers FILE --to tatham` gives the ID)",
+                         puzzlink=PUZZLINK_GENRES)
     size = SIZE
     implied = True  # add the redundant clauses of `_bounds` and `_visible` (propagation finds more)
     example = ". . . . 2 .\n. . . . . .\n. . . . . 3\n. 1 . . . .\n3 . . . . .\n. . . . . ."
@@ -386,6 +389,42 @@ class Towers(CluePuzzle[TowersParams, tuple, Grid]):
         sides = self.sides(inst)
         return {"size": inst.params.n, **{side: [v or None for v in sides[side]] for side in SIDES},
                 "grid": [[v or None for v in row] for row in self.cells(inst)]}
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """puzz.link's Skyscrapers (pzprjs's skyscrapers.js): the clues around the grid as
+        `numbers16`, above the columns, below them, left of the rows, right of them; then the
+        given heights as `numbers16`, left out when there are none."""
+        refuse_flags(link)
+        n = link.cols
+        if link.rows != n:
+            raise PuzzleError(f"a puzz.link Skyscrapers board of {link.cols}x{link.rows}: Towers is square",
+                              1, size_column(link))
+        SIZE.check(self.name, n, n, line=1, column=size_column(link))
+        cursor = Cursor(link.body, link.column)
+        edges = self._puzzlink_heights(cursor, 4 * n, n, lambda k: f"clue {SIDE_NAMES[SIDES[k // n]]} {k % n + 1}")
+        cells = self._puzzlink_heights(cursor, n * n, n, lambda k: f"r{k // n + 1}c{k % n + 1}")
+        cursor.end()
+        sides = {side: edges[k * n:(k + 1) * n] for k, side in enumerate(SIDES)}
+        return self.make(n, sides, [cells[r * n:(r + 1) * n] for r in range(n)], 1)
+
+    @staticmethod
+    def _puzzlink_heights(cursor: Cursor, count: int, n: int, what: Callable[[int], str]) -> list[int | None]:
+        """`count` numbers of a body, each a height 1..n or none (pzprjs also writes 0 and `?`,
+        which no height is)."""
+        values = cursor.read_numbers16(count)
+        for k, v in enumerate(values):
+            if v is not None and not 1 <= v <= n:
+                shown = "?" if v == UNKNOWN else str(v)
+                raise PuzzleError(f"{what(k)}: {shown} is not a height 1..{n}", 1, cursor.places[k])
+        return values
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        n, sides = inst.params.n, self.sides(inst)
+        body = write_numbers16([v or None for side in SIDES for v in sides[side]])
+        cells = [v or None for row in self.cells(inst) for v in row]
+        if any(cells):  # as pzprjs, which writes the grid only when it holds a height
+            body += write_numbers16(cells)
+        return PuzzLink(PUZZLINK_GENRES[0], n, n, body)
 
     def board_text(self, inst: Instance, solution: Grid | None = None) -> str:
         """The text form: clues around the grid, '.' for none (a solution fills the grid)."""

@@ -94,7 +94,7 @@ def test_bad_boards_names_and_formats_are_refused_in_one_line():
     refused(lambda: pl.parse("sudoku", 12), "text")
     refused(lambda: pl.parse("sudokuu", FOUR), "unknown puzzle")
     refused(lambda: pl.parse(None, FOUR), "puzzle")
-    refused(lambda: pl.format("sudoku", FOUR, "png"), "unknown sudoku format", "line, grid")
+    refused(lambda: pl.format("sudoku", FOUR, "png"), "unknown sudoku format", "line, puzzlink, grid")
     refused(lambda: pl.solve("sudoku", ["1.2"]), "text or an Instance")
     refused(lambda: pl.solve("jugs", pl.parse("sudoku", FOUR)), "sudoku board", "jugs")
 

@@ -341,6 +341,8 @@ def oversized(ptype: PuzzleType) -> dict[str, str]:
                 continue  # the size is no option: "json size" is the form that states it
             times = max(2, PLAIN_BYTES // len(text))
             out["json grid"] = json.dumps({k: v * times if isinstance(v, list) else v for k, v in bare.items()})
+        elif re.search(r"(?m)^\s*width\s+\d+\s*$", text):  # a file that states its size (a NON file)
+            out[fmt] = re.sub(r"(?m)^(\s*(?:width|height)\s+)\d+", r"\g<1>1000", text)
         elif fmt == ptype.formats[0] and ptype.name in NOT_GRIDS:
             out[fmt] = NOT_GRIDS[ptype.name]
         elif text and blown_up(text, fmt) != text:  # unchanged: a form of one size (FEN: 8x8)

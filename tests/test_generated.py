@@ -19,7 +19,7 @@ from tatham import tatham_reads
 from puzzlelab.lab.data.dataset import DatasetSpec, generate_dataset
 from puzzlelab.lab.data.records import read_records
 from puzzlelab.lab.engine.cpsat import cpsat_count
-from puzzlelab.lab.engine.puzzle import CluePuzzle
+from puzzlelab.lab.engine.puzzle import CluePuzzle, PuzzleError
 from puzzlelab.lab.engine.sat import SatSession
 from puzzlelab.lab.face import registry
 from puzzlelab.lab.face.share import tatham_game
@@ -68,6 +68,12 @@ def check_fifty(name: str, options: dict, tmp_path) -> None:
         if "tatham_id" in record:
             assert ptype.parse(record["tatham_id"]) == inst, record["id"]
             ids.append(record["tatham_id"])
+        if "puzzlink" in ptype.formats:  # every board puzz.link's encoding holds carries its address
+            if "puzzlink_url" in record:
+                assert ptype.parse(record["puzzlink_url"]) == inst, record["id"]
+            else:  # one it cannot hold (a nonogram's given cells) is refused when written
+                with pytest.raises(PuzzleError):
+                    ptype.format(inst, "puzzlink")
     game = tatham_game(ptype)
     if game is not None and ids:
         assert tatham_reads(game, ids, tmp_path) == ""

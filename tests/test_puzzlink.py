@@ -65,6 +65,29 @@ def test_a_bad_character_in_the_body_is_named_with_its_column():
     assert caught.value.column == 32 and "'!'" in str(caught.value)
 
 
+def test_flags_a_genre_lacks_and_a_body_too_long_are_refused_at_their_column():
+    link = pl.read_url("https://puzz.link/p?mashu/f/6/6/1063000i3000zz", ["mashu"])
+    assert (link.column, pl.size_column(link)) == (33, 29)
+    with pytest.raises(PuzzleError) as caught:
+        pl.refuse_flags(link, "no such rule")
+    assert caught.value.column == 27 and "'f': no such rule" in str(caught.value)
+    pl.refuse_flags(pl.read_url("?mashu/6/6/1063000i3000", ["mashu"]))  # no flags: nothing to refuse
+    cursor = pl.Cursor(link.body, link.column)
+    cursor.read_circles(36)
+    with pytest.raises(PuzzleError) as caught:
+        cursor.end()
+    assert caught.value.column == 45 and "'zz'" in str(caught.value)
+
+
+def test_the_body_and_each_number_know_their_column():
+    text = "  https://puzz.link/p?sudoku/4/4/g1-1ak.g/"
+    link = pl.read_url(text, ["sudoku"])
+    assert link.column == 32 == text.strip().index("g1") + 1 and pl.size_column(link) == 28
+    cursor = pl.Cursor(link.body, link.column)
+    assert cursor.read_numbers16(16) == [None, 1, 26] + [None] * 5 + [pl.UNKNOWN] + [None] * 7
+    assert cursor.places == [32, 33, 34] + [37] * 5 + [38, 39]  # a run's cells at its letter; none past the body
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_every_writer_is_read_back_by_its_reader(seed):
     rng = random.Random(seed)
@@ -90,3 +113,24 @@ def test_every_writer_is_read_back_by_its_reader(seed):
     cursor = pl.Cursor(text)
     assert cursor.read_borders(cols, rows) == (right, below)
     assert cursor.read_bits(cells) == [True] * cells and cursor.rest == ""
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_one_cell_marks_are_read_back_and_written_as_pzprjs_does(seed):
+    rng = random.Random(seed)
+    cells = rng.randint(1, 120)
+    share = rng.choice([0.0, 0.03, 0.2, 0.6, 1.0])
+    marks = [rng.random() < share for _ in range(cells)]
+    text = pl.write_one_cell(marks) + "x"
+    cursor = pl.Cursor(text)
+    assert cursor.read_one_cell(cells) == marks and cursor.rest == "x"
+    # Tents' test URL's trees (pzprjs's test script), and the longest runs a digit holds
+    assert pl.Cursor("j82323").read_one_cell(25) == [i in (2, 11, 14, 18, 21) for i in range(25)]
+    assert pl.write_one_cell([True] + [False] * 17 + [True]) == "h0"
+    assert pl.write_one_cell([False] * 19 + [True]) == "zi0"
+
+
+def test_a_board_opening_with_a_question_mark_is_no_address():
+    """From the `?` on, an address names its genre and a `/`: Bridges' `?.2` is a board."""
+    assert pl.looks_like_url("?hashikake/3/3/h") and pl.looks_like_url("https://puzz.link/p?mines/3/3/0")
+    assert not pl.looks_like_url("?.A\n...\n3.G") and not pl.looks_like_url("??1\n...")

@@ -212,11 +212,11 @@ def test_convert_turns_every_format_into_every_other(name, tmp_path, capsys):
 def test_convert_refuses_in_one_line(tmp_path, capsys):
     board = tmp_path / "board.txt"
     board.write_text(registry.puzzle("lightup").example)
-    assert "unknown lightup format 'bogus' for --to (known: text, array, tatham, json)" in \
+    assert "unknown lightup format 'bogus' for --to (known: text, puzzlink, array, tatham, json)" in \
         refused(capsys, "convert", "lightup", board, "--to", "bogus")
     assert "needs --to FORMAT" in refused(capsys, "convert", "lightup", board)
     board.write_text(registry.puzzle("jugs").example)
-    assert "no jugs" in refused(capsys, "convert", "jugs", board, "--link")
+    assert "nor puzz.link has jugs" in refused(capsys, "convert", "jugs", board, "--link")
     board.write_text(registry.puzzle("minesweeper").example)  # no mine layout: no game ID
     assert "no known mine layout" in refused(capsys, "convert", "minesweeper", board, "--to", "tatham")
     assert "no known mine layout" in refused(capsys, "convert", "minesweeper", board, "--link")
@@ -228,16 +228,31 @@ def test_convert_links_to_tathams_player(capsys):
     sudoku = registry.puzzle("sudoku")
     inst = sudoku.parse((EXAMPLES / "sudoku_seed003.txt").read_text())
     gid = sudoku.format(inst, "tatham")
+    url = sudoku.format(inst, "puzzlink")
     code, out, err = cli(capsys, "convert", "solo", EXAMPLES / "sudoku_seed003.txt", "--to", "tatham", "--link")
-    assert code == 0 and out.splitlines() == [gid, TATHAM_PLAYER.format(game="solo", id=gid)]
+    assert code == 0 and out.splitlines() == [gid, TATHAM_PLAYER.format(game="solo", id=gid), url]
     assert out.splitlines()[1] == f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/solo.html#{gid}"
+    assert url.startswith("https://puzz.link/p?sudoku/9/9/")
     code, out, err = cli(capsys, "convert", "sudoku", EXAMPLES / "sudoku_seed003.txt", "--link", "--json")
     data = json.loads(out)
     assert code == 0 and data["tatham_id"] == gid and data["from"] == "line" and "to" not in data
+    assert data["puzzlink"] == url
+    lightup = registry.puzzle("lightup")
+    board = lightup.parse((EXAMPLES / "lightup_8x8.txt").read_text())
     code, out, _ = cli(capsys, "convert", "lightup", EXAMPLES / "lightup_8x8.txt", "--link")
-    assert out.strip() == "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/lightup.html#" + \
-        registry.puzzle("lightup").format(registry.puzzle("lightup").parse(
-            (EXAMPLES / "lightup_8x8.txt").read_text()), "tatham")
+    assert out.splitlines() == ["https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/lightup.html#"
+                                + lightup.format(board, "tatham"), lightup.format(board, "puzzlink")]
+
+
+def test_convert_writes_the_puzzlink_address(capsys, tmp_path):
+    """`--to puzzlink` writes a board as its puzz.link address (Range is puzz.link's
+    kurodoko), and the address reads back as the same board."""
+    board = tmp_path / "range.txt"
+    board.write_text(registry.puzzle("range").example)
+    code, out, _ = cli(capsys, "convert", "range", board, "--to", "puzzlink")
+    url = out.strip()
+    assert code == 0 and url.startswith("https://puzz.link/p?kurodoko/")
+    assert registry.puzzle("range").parse(url) == registry.puzzle("range").parse(board.read_text())
 
 
 def test_convert_reads_standard_input_and_a_named_format(capsys, monkeypatch):
@@ -254,7 +269,7 @@ def test_convert_reads_standard_input_and_a_named_format(capsys, monkeypatch):
 def test_unknown_out_format_is_refused_before_any_work(command, tmp_path, capsys):
     extra = ("--out", str(tmp_path / "x.png")) if command == "render" else ()
     err = refused(capsys, command, "sudoku", EXAMPLES / "sudoku_seed003.txt", "--out-format", "bogus", *extra)
-    assert "unknown --out-format 'bogus' for sudoku solutions (known: line, grid, array, tatham, json)" in err
+    assert "unknown --out-format 'bogus' for sudoku solutions (known: line, puzzlink, grid, array, tatham, json)" in err
     assert list(tmp_path.iterdir()) == []
 
 

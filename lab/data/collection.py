@@ -333,6 +333,7 @@ def write_card(out: Path, fmt: str, files: dict[str, Path], records: list[dict],
         "| `canonical_key` | the same for boards equal up to symmetry |",
         "| `split` | the split the record is in (null when unsplit) |",
         "| `tatham_id` | the game ID Simon Tatham's puzzle collection reads, where it has the game |",
+        "| `puzzlink_url` | the board's puzz.link address (its player opens it), where puzz.link has the genre |",
         "| `params`, `options`, `settings` | the structure and how the puzzle was made"
         + (" (params and options JSON text)" if fmt != "parquet" else "") + " |",
         "| `unique`, `minimal`, `verified_by`, `attempts`, `repairs`, `engine`, `generator_version` | "

@@ -34,7 +34,7 @@ from ..engine.generator import Generator as PuzzleGenerator
 from ..engine.grade import GRADE_VERSION, measures
 from ..engine.puzzle import CluePuzzle, Instance, PairLayout, PuzzleError, PuzzleType, quote
 from ..engine.sat import Budget, SessionCache, Unknown
-from ..face.share import tatham_id
+from ..face.share import puzzlink_url, tatham_id
 from ..toolkit.answers import question
 from .records import (
     FLAT_FIELDS,
@@ -275,6 +275,7 @@ def _record(spec: DatasetSpec, index: int, ptype: PuzzleType, made: _Made, verif
     g, difficulty = made.generated, made.difficulty
     fmt = ptype.formats[0]
     tatham = tatham_id(ptype, g.instance)  # the game ID Simon Tatham's own player reads (lab/face/share.py)
+    puzzlink = puzzlink_url(ptype, g.instance)  # the address puzz.link's player opens
     return {
         "id": f"{spec.puzzle}-{spec.seed}-{index}",
         "puzzle": ptype.name,
@@ -287,6 +288,7 @@ def _record(spec: DatasetSpec, index: int, ptype: PuzzleType, made: _Made, verif
         "solution": ptype.format_solution(g.instance, g.solution, fmt),
         "format": fmt,
         **({"tatham_id": tatham} if tatham is not None else {}),
+        **({"puzzlink_url": puzzlink} if puzzlink is not None else {}),
         "clue_count": ptype.clue_count(g.instance),
         **({"difficulty": difficulty} if difficulty is not None else {}),
         "seed": spec.seed,

@@ -8,7 +8,7 @@ the schema is enforced:
 - required: `puzzle` (the name of one of the lab's puzzles), `clues` (text), `clue_count`
   (a whole number >= 0);
 - optional, checked when present and not null: `id`, `solution`, `format`, `engine`,
-  `generator_version`, `tatham_id` (text), `seed` (a whole number), `index`, `attempts`, `repairs`
+  `generator_version`, `tatham_id`, `puzzlink_url` (text), `seed` (a whole number), `index`, `attempts`, `repairs`
   (whole numbers >= 0), `unique`, `minimal` (true/false), `verified_by` (a list of engine
   names), `params`, `options`, `settings` (objects), `difficulty` (an object of numbers,
   text, true/false or null; `level`, `level_at_least` and `probe_depth` whole numbers >= 0
@@ -43,7 +43,7 @@ MAX_COUNT = 10_000_000  # records in one dataset (--count); the journal is strea
 MAX_WORKERS = 256  # local worker processes (--workers)
 
 FLAT_FIELDS = ("id", "puzzle", "question", "answer", "clues", "solution", "clue_count", "seed", "index",
-               "generator_version", "engine", "unique", "minimal", "attempts", "repairs", "tatham_id",
+               "generator_version", "engine", "unique", "minimal", "attempts", "repairs", "tatham_id", "puzzlink_url",
                "canonical_key", "split")
 JSON_FIELDS = ("params", "options", "settings")  # nested objects: one JSON text column each in CSV
 # Fields whose shape depends on the puzzle (a sudoku's params are not a nonogram's; only some
@@ -55,7 +55,7 @@ SHAPED_FIELDS = ("params", "options", "difficulty")
 GRADE_COLUMNS = ("difficulty_level", "difficulty_score")  # copies of difficulty's, for filtering
 # Fields every written record carries, null where they do not apply, so that all rows of all
 # files have the same columns.
-NULLABLE_FIELDS = ("tatham_id", "difficulty", "split", "repairs")
+NULLABLE_FIELDS = ("tatham_id", "puzzlink_url", "difficulty", "split", "repairs")
 DIFFICULTY_PREFIX = "difficulty_"
 
 # field -> kind of value. Kinds are checked by `_KINDS` below.
@@ -65,12 +65,13 @@ SCHEMA: dict[str, str] = {
     "seed": "integer", "index": "count", "generator_version": "text", "engine": "text",
     "unique": "flag", "minimal": "flag", "verified_by": "names", "attempts": "count", "repairs": "count",
     "settings": "object",
-    "tatham_id": "text",
+    "tatham_id": "text", "puzzlink_url": "text",
     "question": "text", "answer": "text", "canonical_key": "text", "split": "text",
 }
 REQUIRED = ("puzzle", "clues", "clue_count")
 # fields of SCHEMA that a record `generate` writes may leave out (`difficulty`: --no-grade)
-OPTIONAL = frozenset({"tatham_id", "repairs", "difficulty", "question", "answer", "canonical_key", "split"})
+OPTIONAL = frozenset({"tatham_id", "puzzlink_url", "repairs", "difficulty", "question", "answer", "canonical_key",
+                      "split"})
 DIFFICULTY_LEVELS = ("level", "level_at_least", "probe_depth")  # whole numbers >= 0, or null
 FLAT_COLUMNS = FLAT_FIELDS + JSON_FIELDS + ("verified_by", "format", "difficulty") + GRADE_COLUMNS
 # (files written before `difficulty` was one JSON column have a difficulty_<measure> column each)

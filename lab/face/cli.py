@@ -932,8 +932,8 @@ def cmd_show(args) -> int:
 
 
 def cmd_convert(args) -> int:
-    """`convert`: the puzzle in another of its formats (`--to`), and with `--link` a link that
-    opens it in Simon Tatham's web player."""
+    """`convert`: the puzzle in another of its formats (`--to`), and with `--link` the links
+    that open it in a player: Simon Tatham's web player, puzz.link's, or both."""
     from .share import tatham_game, tatham_link
 
     ptype = registry.puzzle(args.puzzle)
@@ -941,8 +941,9 @@ def cmd_convert(args) -> int:
         raise PuzzleError(f"convert needs --to FORMAT (one of: {', '.join(ptype.formats)}) or --link")
     if args.to is not None and args.to not in ptype.formats:
         raise PuzzleError(f"unknown {ptype.name} format {quote(args.to)} for --to (known: {', '.join(ptype.formats)})")
-    if args.link and tatham_game(ptype) is None:
-        raise PuzzleError(f"--link: Simon Tatham's collection has no {ptype.name}, so there is no player to link to")
+    if args.link and tatham_game(ptype) is None and "puzzlink" not in ptype.formats:
+        raise PuzzleError(f"--link: neither Simon Tatham's collection nor puzz.link has {ptype.name}, so there "
+                          "is no player to link to")
     ptype, inst, source = _load_any(args)
     data: dict = {"puzzle": ptype.name, "from": source}
     lines = []
@@ -950,10 +951,13 @@ def cmd_convert(args) -> int:
         data["to"] = args.to
         data["text"] = ptype.format(inst, args.to)
         lines.append(data["text"])
-    if args.link:
+    if args.link and tatham_game(ptype) is not None:
         data["tatham_id"] = ptype.format(inst, "tatham")
         data["link"] = tatham_link(ptype, inst)
         lines.append(data["link"])
+    if args.link and "puzzlink" in ptype.formats:
+        data["puzzlink"] = ptype.format(inst, "puzzlink")
+        lines.append(data["puzzlink"])
     _emit(args, data, "\n".join(lines))
     return 0
 
@@ -1089,14 +1093,14 @@ def build_parser(generate: str | None = None) -> argparse.ArgumentParser:
     sp.add_argument("--format", metavar="FORMAT",
                     help="input format, one of the puzzle's formats (default: detected from the text)")
     sp = command("convert", cmd_convert, "write the puzzle in another of its formats (Simon Tatham's game IDs "
-                                         "among them), or link it to his web player", file=False)
+                                         "and puzz.link addresses among them), or link it to a player", file=False)
     sp.add_argument("file", help="puzzle file, or - for standard input")
     sp.add_argument("--format", metavar="FORMAT",
                     help="input format, one of the puzzle's formats (default: detected from the text)")
     sp.add_argument("--to", metavar="FORMAT", help="output format, one of the puzzle's formats (`puzzlelab list "
                                                    "PUZZLE` shows them)")
-    sp.add_argument("--link", action="store_true", help="also print a link that opens the puzzle in Simon "
-                                                        "Tatham's web player (the puzzles his collection has)")
+    sp.add_argument("--link", action="store_true", help="also print the links that open the puzzle in Simon "
+                                                        "Tatham's web player and in puzz.link's (where they have it)")
     return p
 
 

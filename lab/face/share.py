@@ -1,5 +1,6 @@
 """Sharing a puzzle: the board drawn as text for a terminal (`puzzlelab show`), and Simon
-Tatham's game IDs and web-player links (`puzzlelab convert --link`, datasets' `tatham_id`).
+Tatham's game IDs and web-player links and puzz.link addresses (`puzzlelab convert --link`, datasets'
+`tatham_id` and `puzzlink_url`).
 
 - `box_grid` draws a grid of cell texts with Unicode box drawing: heavy lines around the
   board and between regions (sudoku boxes, Keen cages), light or no lines inside a region,
@@ -10,6 +11,8 @@ Tatham's game IDs and web-player links (`puzzlelab convert --link`, datasets' `t
 - `tatham_id`, `tatham_link`: a puzzle declares the name of its game in Tatham's
   collection (`tatham_game`, a class attribute: "solo", "pattern", ...); the ID itself is
   `format(inst, "tatham")`.
+- `puzzlink_url`: the board's address in puzz.link's player, where the puzzle has a puzz.link
+  codec (`format(inst, "puzzlink")`).
 
 Like the rest of `lab/`, nothing here names a puzzle.
 """
@@ -139,6 +142,17 @@ def tatham_id(ptype: PuzzleType, inst: Instance) -> str | None:
         return None
     try:
         return ptype.format(inst, "tatham")
+    except PuzzleError:
+        return None
+
+
+def puzzlink_url(ptype: PuzzleType, inst: Instance) -> str | None:
+    """The puzz.link address of this board (its player opens it), or None when puzz.link has
+    no such genre or its encoding cannot hold this board."""
+    if "puzzlink" not in ptype.formats:
+        return None
+    try:
+        return ptype.format(inst, "puzzlink")
     except PuzzleError:
         return None
 

@@ -7,7 +7,8 @@ ring of clues (`ring`), a number beside the grid (`clue_number`), Tatham's least
 
 A puzzle declares `codecs = edge_codecs(...)` and defines what the codecs call:
 `read_text`/`write_text`/`write_text_solution`, `read_array`/`write_array`/
-`write_array_solution`, `from_tatham`/`tatham_id`, `from_json`/`json_fields`.
+`write_array_solution`, `from_tatham`/`tatham_id`, `from_json`/`json_fields`, and with puzz.link genre ids
+`from_puzzlink`/`puzzlink`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.puzzle import Instance, PuzzleError, quote
-from .codecs import Codec, JsonCodec, MethodCodec, TathamCodec
+from .codecs import Codec, JsonCodec, MethodCodec, PuzzLinkCodec, TathamCodec
 from .textgrid import named_vector, write_array
 
 if TYPE_CHECKING:
@@ -50,11 +51,13 @@ class GridJson(JsonCodec):
         return json.dumps({"puzzle": puzzle.name, "grid": puzzle.solution_json(inst, solution)})
 
 
-def edge_codecs(refusal: str = "", grid_solution: bool = False) -> tuple[Codec, ...]:
+def edge_codecs(refusal: str = "", grid_solution: bool = False, puzzlink: tuple[str, ...] = ()) -> tuple[Codec, ...]:
     """The four forms, the plain text first: text and seed 000's arrays with a solved form,
     Tatham's ID (tried before the array, as its own brackets are no array), JSON (the solution
-    under `grid` with `grid_solution`, else under `solution`)."""
+    under `grid` with `grid_solution`, else under `solution`); with `puzzlink` (puzz.link's genre
+    ids, the first written) a puzz.link address after the text."""
     return (MethodCodec("text", solutions=True),
+            *((PuzzLinkCodec(genres=puzzlink),) if puzzlink else ()),
             MethodCodec("array", order=20, pattern=r"\[", solutions=True),
             TathamClues(refusal=refusal),
             GridJson() if grid_solution else JsonCodec())

@@ -16,6 +16,8 @@ code) so that a genre declares which it uses, in order, instead of parsing:
   edges first, then the horizontal ones (rooms: Heyawake, LITS, Norinori, Star Battle);
 - `circles`: none, white or black per cell, three cells to a base-27 digit (Pearl);
 - `bits`: one bit per cell, five cells to a base-32 digit.
+- `one_cell`: the cells holding one mark (Tents' trees), each with the empty cells after it as
+  one base-36 digit.
 
 A `Cursor` reads the body left to right; each `read_*` returns the values and moves past what
 it used, and each `write_*` returns the text for one part. Values are per cell in reading order
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.puzzle import PuzzleError, quote
 
@@ -46,6 +48,7 @@ class PuzzLink:
     rows: int
     body: str
     flags: str = ""
+    column: int = field(default=1, compare=False)  # where the body starts in the text read, for errors
 
     def url(self, player: str = PLAYER) -> str:
         """The whole address, as pzprjs writes it (a `/` after a body that ends in a sign, so
@@ -60,7 +63,9 @@ class PuzzLink:
 def looks_like_url(text: str) -> bool:
     """Does `text` look like a puzz.link address (whole, or from the `?` on)?"""
     s = text.strip()
-    return bool(re.match(r"^(https?://)?(www\.)?(puzz\.link/p|pzv\.jp/p(\.html)?)\?", s) or s.startswith("?"))
+    # from the `?` on only with a genre and a `/` after it: a board may open with `?` (Bridges' unknown island)
+    return bool(re.match(r"^(https?://)?(www\.)?(puzz\.link/p|pzv\.jp/p(\.html)?)\?", s)
+                or re.match(r"^\?[A-Za-z][A-Za-z0-9_]*/", s))
 
 
 def read_url(text: str, genres: Sequence[str]) -> PuzzLink:
@@ -84,7 +89,21 @@ def read_url(text: str, genres: Sequence[str]) -> PuzzLink:
     if not (cols and rows):
         raise PuzzleError(f"a puzz.link board of {cols}x{rows} cells has none", 1, m.start("rest") + 1)
     body = "/".join(parts[2:])
-    return PuzzLink(genre, cols, rows, body[:-1] if body.endswith("/") else body, flags)
+    column = m.start("rest") + 1 + len(rest) - len(body)
+    return PuzzLink(genre, cols, rows, body[:-1] if body.endswith("/") else body, flags, column)
+
+
+def size_column(link: PuzzLink) -> int:
+    """The column of an address's COLS (where a size our puzzle cannot hold is refused)."""
+    return max(1, link.column - len(f"{link.cols}/{link.rows}/"))
+
+
+def refuse_flags(link: PuzzLink, why: str = "") -> None:
+    """Refuse the flags (`p?GENRE/FLAGS/COLS/ROWS/...`) of an address for a genre our puzzle reads
+    without any: `why` says what they would ask for that our rules lack."""
+    if link.flags:
+        raise PuzzleError(f"a puzz.link {link.genre} address with the flags {quote(link.flags)}: "
+                          f"{why or 'this puzzle reads none'}", 1, max(1, size_column(link) - len(link.flags) - 1))
 
 
 class Cursor:
@@ -92,6 +111,7 @@ class Cursor:
 
     def __init__(self, body: str, column: int = 1):
         self.body, self.at, self.column = body, 0, column
+        self.places: list[int] = []  # the column of each value `read_numbers16` gave, for a refused clue
 
     @property
     def rest(self) -> str:
@@ -99,6 +119,12 @@ class Cursor:
 
     def refuse(self, what: str, offset: int = 0) -> PuzzleError:
         return PuzzleError(f"puzz.link body: {what}", 1, self.column + self.at + offset)
+
+    def end(self) -> None:
+        """Refuse what is left after the board's last cell (pzprjs ignores it; here it is most
+        likely an address cut or joined wrong)."""
+        if self.rest:
+            raise self.refuse(f"{quote(self.rest)} goes on after the board's last cell")
 
     def _hex(self, start: int, width: int) -> int:
         text = self.body[start:start + width]
@@ -110,9 +136,10 @@ class Cursor:
         """`numbers16`: 0-f one digit, `-xx`, `+xxx`, `=xxx` (+4096), `%xxx` (+8192), `.` unknown,
         g..z a run of 1..20 empty cells."""
         out: list[int | None] = []
+        places: list[int] = []
         body, i = self.body, self.at
         while len(out) < cells and i < len(body):
-            ch = body[i]
+            ch, start = body[i], i
             if ch in "0123456789abcdef":
                 out.append(int(ch, 16))
             elif ch in "-+=%":
@@ -126,7 +153,9 @@ class Cursor:
             else:
                 raise self.refuse(f"{quote(ch)} is not a number or a run of empty cells", i - self.at)
             i += 1
+            places += [self.column + start] * (len(out) - len(places))
         self.at = i
+        self.places = places[:cells]
         return self._fill(out, cells)
 
     def read_numbers10(self, cells: int) -> list[int | None]:
@@ -221,6 +250,21 @@ class Cursor:
     def read_bits(self, cells: int) -> list[bool]:
         """`bits`: one bit per cell, five to a base-32 digit."""
         return self._bits(cells, 5)
+
+    def read_one_cell(self, cells: int) -> list[bool]:
+        """`one_cell`: 0..h a marked cell and 0..17 empty cells after it; i..z 1..18 empty cells;
+        the cells after the last digit are empty."""
+        out: list[bool] = []
+        body, i = self.body, self.at
+        while len(out) < cells and i < len(body):
+            ch = body[i]
+            if not ("0" <= ch <= "9" or "a" <= ch <= "z"):
+                raise self.refuse(f"{quote(ch)} is not a base-36 digit of marked cells", i - self.at)
+            value = int(ch, 36)
+            out += [True] + [False] * value if value < 18 else [False] * (value - 17)
+            i += 1
+        self.at = i
+        return (out + [False] * cells)[:cells]
 
     def _bits(self, count: int, per: int) -> list[bool]:
         digits = (count + per - 1) // per
@@ -358,6 +402,26 @@ def write_circles(values: Sequence[int]) -> str:
     for k in range(0, len(values), 3):
         chunk = list(values[k:k + 3]) + [0] * (3 - len(values[k:k + 3]))
         out.append(_base36(chunk[0] * 9 + chunk[1] * 3 + chunk[2]))
+    return "".join(out)
+
+
+def write_one_cell(values: Sequence[bool]) -> str:
+    """The `one_cell` text of marked cells (True), as pzprjs writes it: a mark swallows up to 17
+    empty cells after it, other empty cells go up to 18 to a letter."""
+    out: list[str] = []
+    marked, empty = False, 0  # a mark not yet written, and the empty cells after it (or unwritten)
+    for value in values:
+        if value:
+            if marked or empty:
+                out.append(_base36(empty if marked else empty + 17))
+            marked, empty = True, 0
+            continue
+        empty += 1
+        if empty == (17 if marked else 18):
+            out.append(_base36(empty if marked else empty + 17))
+            marked, empty = False, 0
+    if marked or empty:
+        out.append(_base36(empty if marked else empty + 17))
     return "".join(out)
 
 

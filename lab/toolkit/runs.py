@@ -9,13 +9,16 @@ bad length stands:
   no clue): `run_lists`, and `named_lists` / `read_named_lists` for the array form's
   `top_numbers = [...]` assignments;
 - Simon Tatham's game IDs, lines separated by `/` and runs by `.` (`2/1.1//3`):
-  `read_slashed_runs`, `slashed_runs`.
+  `read_slashed_runs`, `slashed_runs`;
+- the NON file nonogram sites and solvers share (webpbn's format: `width`, `height`, `rows`,
+  `columns`, optional `goal`): `read_non`, `write_non`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.puzzle import PuzzleError, quote
@@ -142,3 +145,101 @@ def read_slashed_runs(desc: str, column: int, name: Callable[[int], str]) -> lis
 def slashed_runs(clues: Sequence[Runs]) -> str:
     """The inverse of `read_slashed_runs`."""
     return "/".join(".".join(map(str, clue)) for clue in clues)
+
+
+# ---- the NON file ---------------------------------------------------------------------
+NON_KEY = re.compile(r"(?m)^\s*(width|height)\s+\d+\s*$")  # what tells a NON file from other forms
+
+
+@dataclass(frozen=True)
+class NonFile:
+    """A NON file read (webpbn's format, which nonogram sites and solvers share): the clue
+    lists, where each line's clue stands, and the goal (the solution's rows as 0/1 text,
+    None when the file has none)."""
+
+    width: int
+    height: int
+    cols: list[Runs]
+    rows: list[Runs]
+    where: dict[tuple[str, int], tuple[int, int]]
+    goal: list[str] | None = None
+
+
+def read_non(text: str, limit: Callable[[int, int, int | None], None] | None = None) -> NonFile:
+    """A NON file: `width N`, `height N`, then `rows` and `columns`, each followed by one line
+    a line of the board (runs separated by commas; an empty line or `0` for no run), and an
+    optional `goal` ("0110...": the solution row by row). Lines with other keys (`title`,
+    `by`, `copyright`, ...) are ignored, as the format asks; a colour after a number (`3b`)
+    is refused: these are black-and-white nonograms. `limit(width, height, line)` refuses an
+    oversized board before its clues are read."""
+    lines = text.splitlines()
+    size: dict[str, int] = {}
+    clues: dict[str, list[Runs]] = {}
+    where: dict[tuple[str, int], tuple[int, int]] = {}
+    goal: list[str] | None = None
+    goal_at: tuple[str, int] | None = None
+    i = 0
+    while i < len(lines):
+        raw = lines[i]
+        words = raw.split(None, 1)
+        key = words[0].lower() if words else ""
+        if key in ("width", "height"):
+            if key in size:
+                raise PuzzleError(f"a second {quote(key)}: one puzzle a file", i + 1, 1)
+            value = words[1].strip() if len(words) > 1 else ""
+            if not value.isdecimal():
+                raise PuzzleError(f"{key} {quote(value)} is not a whole number", i + 1, 1)
+            size[key] = int(value)
+            if limit is not None and len(size) == 2:
+                limit(size["width"], size["height"], i + 1)
+        elif key in ("rows", "columns") and len(words) == 1:
+            need = "height" if key == "rows" else "width"
+            if need not in size:
+                raise PuzzleError(f"{quote(key)} before {quote(need)}: the size comes first", i + 1, 1)
+            if key in clues:
+                raise PuzzleError(f"a second {quote(key)} section", i + 1, 1)
+            kind = key[:-1] if key == "rows" else "col"
+            clues[key] = []
+            for k in range(size[need]):
+                i += 1
+                if i >= len(lines):
+                    raise PuzzleError(f"the file ends after {k} of the {size[need]} lines of {quote(key)}", i, 1)
+                clues[key].append(_non_clue(lines[i], i + 1))
+                where[(kind, k)] = (i + 1, 1)
+        elif key == "goal":
+            goal_at = (words[1].strip().strip('"') if len(words) > 1 else "", i + 1)
+        i += 1
+    for key in ("width", "height", "rows", "columns"):
+        if key not in size and key not in clues:
+            raise PuzzleError(f"a NON file needs {quote(key)}")
+    width, height = size["width"], size["height"]
+    if goal_at is not None:
+        value, line = goal_at
+        if len(value) != width * height:
+            raise PuzzleError(f"goal has {len(value)} cells, expected {width}x{height}", line, 1)
+        goal = [value[r * width:(r + 1) * width] for r in range(height)]
+    return NonFile(width, height, clues["columns"], clues["rows"], where, goal)
+
+
+def _non_clue(raw: str, lineno: int) -> Runs:
+    """One clue line of a NON file: `3,1,2`, or nothing (or `0`) for a line with no run."""
+    out = []
+    for m in re.finditer(r"[^,\s]+", raw):
+        part = m.group()
+        number = re.match(r"\d+", part)
+        if number is None:
+            raise PuzzleError(f"bad run length {quote(part)}", lineno, m.start() + 1)
+        if re.match(r"[a-z]", part[number.end():]):
+            raise PuzzleError(f"{quote(part)} names a colour: only black-and-white nonograms are read", lineno,
+                              m.start() + 1)
+        out.append(int(number.group()))
+    return () if out == [0] else tuple(out)
+
+
+def write_non(cols: Sequence[Runs], rows: Sequence[Runs], goal: Sequence[str] | None = None) -> str:
+    """The NON file of these clue lists (and, with `goal`, the solution's rows of 0 and 1)."""
+    out = [f"width {len(cols)}", f"height {len(rows)}", "", "rows", *(",".join(map(str, c)) or "0" for c in rows),
+           "", "columns", *(",".join(map(str, c)) or "0" for c in cols)]
+    if goal is not None:
+        out += ["", f'goal "{"".join(goal)}"']
+    return "\n".join(out) + "\n"
