@@ -852,7 +852,7 @@ class Nonogram(CluePuzzle[NonogramParams, tuple, Grid]):
         board.grid()
 
     # ---- SAT -------------------------------------------------------------------------
-    def rules_cacheable(self, params: NonogramParams) -> bool:
+    def caches_rules(self, params: NonogramParams) -> bool:
         """Universal readers need no pool for clues, so a board's are built once per process
         (graders open fresh sessions for every puzzle). Even 30x30's 1.3 million clauses
         (about 150 MB as lists): building them for every record cost more time and more

@@ -404,3 +404,24 @@ def test_a_solver_handle_is_made_on_first_use_and_closed_on_leaving():
     assert deleted == [1]
     with sat.SatSession(registry.puzzle("sudoku"), registry.generator("sudoku").params(size=4)) as session:
         assert not session.loaded and session.find([]).sat and session.loaded and session.calls == 1
+
+
+def test_rules_a_puzzle_lets_the_engine_keep_are_built_once():
+    """Every puzzle whose rules may be kept (`caches_rules`: `speed.rules_cacheable`, or its
+    own answer for a board, as nonograms with universal readers give) gets the same rules
+    object in two sessions: graders open a fresh session for every record, and building the
+    rules again each time was most of a nonogram's record."""
+    from puzzlelab.lab.engine.puzzle import CluePuzzle
+    from puzzlelab.solvers.nonogram import NonogramParams
+
+    kept = []
+    for ptype, _ in registry.all_puzzles():
+        if not isinstance(ptype, CluePuzzle):
+            continue
+        params = ptype.parse(ptype.example).params
+        if ptype.caches_rules(params):
+            kept.append(ptype.name)
+            assert sat._rules_for(ptype, params)[0] is sat._rules_for(ptype, params)[0], ptype.name
+    assert {"sudoku", "towers", "nonogram"} <= set(kept)
+    nonogram = registry.puzzle("nonogram")
+    assert nonogram.caches_rules(NonogramParams(10, 10)) and not nonogram.caches_rules(NonogramParams(90, 90))

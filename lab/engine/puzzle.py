@@ -613,6 +613,12 @@ class CluePuzzle(PuzzleType[ParamsT, KeyT, SolutionT]):
     def commands(self) -> list[str]:
         return ["solve", "check", "clues", "count", "grade", "explain", "render"]
 
+    def caches_rules(self, params: ParamsT) -> bool:
+        """May `rules(params)` be built once per process and shared by every session? The
+        puzzle's `speed.rules_cacheable`; a puzzle whose answer depends on the board (a
+        nonogram's universal readers, only up to a size) overrides this."""
+        return self.speed.rules_cacheable
+
     @abstractmethod
     def rules(self, params: ParamsT, pool: IDPool) -> Rules:
         """The rules for one structure (`params`, hashable), without any clue."""

@@ -66,7 +66,7 @@ def _rules_for(ptype: CluePuzzle, params: Any, one_shot: bool = False,
     if stripping and ptype.implements("stripping_rules"):
         pool = Variables()
         return ptype.stripping_rules(params, pool), pool
-    if not ptype.speed.rules_cacheable:
+    if not ptype.caches_rules(params):
         pool = Variables()
         return ptype.rules(params, pool), pool
     key = (type(ptype), params)
@@ -342,6 +342,9 @@ class _NoPuzzle:
 
     name = ""
     speed = Speed()
+
+    def caches_rules(self, params: Any) -> bool:
+        return False
 
     def rules(self, params: Any, pool: IDPool) -> Rules:
         return Rules(clauses=[], primary=[])
