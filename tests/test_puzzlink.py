@@ -12,7 +12,7 @@ import pytest
 from puzzlelab.lab.engine.puzzle import PuzzleError
 from puzzlelab.lab.toolkit import puzzlink as pl
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "pzprjs" / "pzprjs_testdata.jsonl"
+DATA = Path(__file__).resolve().parent / "data" / "pzprjs" / "pzprjs_testdata.jsonl"
 # genres whose whole body is one shared encoding (pzprjs's decodePzpr calls just that one)
 SINGLE = {"kurodoko": "numbers16", "fillomino": "numbers16", "sudoku": "numbers16", "shikaku": "numbers16",
           "lightup": "four_cell", "mashu": "circles"}

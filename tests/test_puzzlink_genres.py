@@ -41,7 +41,7 @@ from puzzlelab.solvers.sudoku import PUZZLE as SUDOKU
 from puzzlelab.solvers.tents import PUZZLE as TENTS
 from puzzlelab.solvers.towers import PUZZLE as TOWERS
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "pzprjs" / "pzprjs_testdata.jsonl"
+DATA = Path(__file__).resolve().parent / "data" / "pzprjs" / "pzprjs_testdata.jsonl"
 
 Lines = list[list[str]]
 

@@ -1,0 +1,504 @@
+"""Star Battle: text forms, rules, decoding, verification.
+
+Rules: a grid is divided into regions (each a connected set of cells; the structure, part of
+`params`, with the number k of stars). Place stars so that every row, every column and every
+region holds exactly k of them, and no two stars touch, not even diagonally. The regions are
+the puzzle: a usual board has no other clue. Some collections print a few stars as givens,
+so a clue is a cell given with a star (or given empty): one literal, "this cell holds a star".
+
+One variable per cell (true = star), all primary. Each row, column and region is an exact
+count (`Rules.exactly`: native on Minicard, counters elsewhere, a full line one wide step
+for the grade), and each 2x2 window holds at most one star (that is every touching pair).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations, product
+from typing import Any
+
+from pysat.formula import IDPool
+
+from ..lab.engine.puzzle import (
+    BoardLimit,
+    Clause,
+    CluePuzzle,
+    CpModel,
+    Exactly,
+    Instance,
+    PuzzleError,
+    Rules,
+    Speed,
+    at_place,
+    quote,
+    variable_block,
+)
+from ..lab.toolkit.answers import read_grid
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec
+from ..lab.toolkit.paths import find
+from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_borders
+from ..lab.toolkit.symmetry import board_symmetries, first_seen
+from ..lab.toolkit.textgrid import (
+    JsonObject,
+    Token,
+    json_shown,
+    line_chars,
+    line_tokens,
+    numbered_lines,
+    refuse_oversized,
+)
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[bool, ...], ...]  # True = star
+# Size limit: a 10x10 board of a collection checks in milliseconds; 40x40 (10 stars a line)
+# is far past any printed board and still answers in about a second.
+SIZE = BoardLimit(40, 40, 1, 1)
+EARLY = SIZE.early("starbattle")  # the readers' size check, on the rows of regions alone
+PUZZLINK_GENRES = ("starbattle",)
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"  # region names of the text form
+NAME = re.compile(r"[A-Za-z0-9_]{1,16}")  # a region's name in the spaced text form
+CELL_NAME = re.compile(r"r(\d{1,3})c(\d{1,3})", re.I)
+STARS_LINE = re.compile(r"^\s*stars\s+(\S+)\s*$", re.I)
+GIVEN_LINE = re.compile(r"^\s*given\b(.*)$", re.I)
+ENUMERATE_MOST = 10 ** 6  # `candidates` enumerates at most this many boards
+ANSWER_CELLS = {**dict.fromkeys(("*", "S", "★", "☆", "X", "1"), True),
+                **dict.fromkeys((".", "_", "-", "·", "0"), False)}
+
+
+@dataclass(frozen=True)
+class StarBattleParams:
+    """A width x height board, its regions (a region number per cell, numbered in order of
+    first appearance row by row, each region connected) and k, the stars each row, column
+    and region holds. Build one with `star_board`, which numbers and checks."""
+
+    width: int
+    height: int
+    stars: int
+    regions: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        SIZE.check("starbattle", self.width, self.height)
+        if isinstance(self.stars, bool) or not isinstance(self.stars, int) or self.stars < 1:
+            raise PuzzleError(f"stars per line {quote(self.stars)}: a whole number from 1")
+        if len(self.regions) != self.height or any(len(row) != self.width for row in self.regions):
+            raise PuzzleError(f"starbattle regions are not {self.height} rows of {self.width}")
+
+    @cached_property
+    def count(self) -> int:
+        return 1 + max(k for row in self.regions for k in row)
+
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def region_cells(self) -> list[list[Cell]]:
+        out: list[list[Cell]] = [[] for _ in range(self.count)]
+        for r, row in enumerate(self.regions):
+            for c, k in enumerate(row):
+                out[k].append((r, c))
+        return out
+
+
+def renumbered(rows: Sequence[Sequence[Any]]) -> tuple[tuple[int, ...], ...]:
+    """Region names (any hashable) as numbers in order of first appearance, row by row."""
+    number = first_seen(name for row in rows for name in row)
+    return tuple(tuple(number[name] for name in row) for row in rows)
+
+
+def cut_off(regions: Sequence[Sequence[int]]) -> Cell | None:
+    """The first cell, row by row, of a region met before in another piece; None when every
+    region is one connected set of cells."""
+    height, width = len(regions), len(regions[0])
+    seen = [[False] * width for _ in range(height)]
+    started: set[int] = set()
+    for r0, c0 in product(range(height), range(width)):
+        if seen[r0][c0]:
+            continue
+        k = regions[r0][c0]
+        if k in started:
+            return r0, c0
+        started.add(k)
+        seen[r0][c0] = True
+        stack = [(r0, c0)]
+        while stack:
+            r, c = stack.pop()
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < height and 0 <= cc < width and not seen[rr][cc] and regions[rr][cc] == k:
+                    seen[rr][cc] = True
+                    stack.append((rr, cc))
+    return None
+
+
+def star_board(rows: Sequence[Sequence[Any]], stars: int,
+               where: Sequence[Sequence[tuple[int | None, int | None]]] | None = None) -> StarBattleParams:
+    """Params from rows of region names; every region must be one connected set of cells
+    (`where` gives each cell's line and column for the error)."""
+    height, width = len(rows), len(rows[0]) if rows else 0
+    line = where[0][0][0] if where and where[0] else None
+    with at_place(line):
+        SIZE.check("starbattle", width, height)
+    regions = renumbered(rows)
+    cut = cut_off(regions)
+    if cut is not None:
+        r, c = cut
+        at = where[r][c] if where else (None, None)
+        raise PuzzleError(f"region {quote(rows[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
+                          "a region is one connected set of cells", *at)
+    with at_place(line):
+        return StarBattleParams(width, height, stars, regions)
+
+
+def lines_of(p: StarBattleParams) -> list[tuple[str, list[Cell]]]:
+    """Every group that holds k stars, named: the rows, the columns, the regions."""
+    return ([(f"row {r + 1}", [(r, c) for c in range(p.width)]) for r in range(p.height)]
+            + [(f"column {c + 1}", [(r, c) for r in range(p.height)]) for c in range(p.width)]
+            + [(f"region {k + 1}", cells) for k, cells in enumerate(p.region_cells())])
+
+
+def windows(p: StarBattleParams) -> list[list[Cell]]:
+    """The 2x2 windows (cut at the board's edge on a board one cell wide or high): at most
+    one star in each is exactly "no two stars touch"."""
+    return [[(r + dr, c + dc) for dr in (0, 1) for dc in (0, 1) if r + dr < p.height and c + dc < p.width]
+            for r in range(max(1, p.height - 1)) for c in range(max(1, p.width - 1))]
+
+
+def check_cell(params: StarBattleParams, key: Any, value: Any) -> Cell:
+    if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(i, int) and not isinstance(i, bool)
+                                                             for i in key)
+            and 0 <= key[0] < params.height and 0 <= key[1] < params.width):
+        raise PuzzleError(f"clue {quote(key)} is not a cell of the {params.width}x{params.height} board")
+    if not isinstance(value, bool):
+        raise PuzzleError(f"clue {quote(value)} at {quote(key)}: a given is a star (true) or no star (false)")
+    return key
+
+
+def cell_name(cell: Cell) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
+    name = "starbattle"
+    aliases = ("star-battle",)
+    title = "Star Battle"
+    rules_text = ("Place stars so that every row, column and region holds the same number of them (k, given), "
+                  "and no two stars touch, not even diagonally.")
+    codecs = (MethodCodec("text", solutions=True),
+              PuzzLinkCodec(genres=PUZZLINK_GENRES),
+              JsonCodec(solution_key="grid"))
+    cell_names = {True: "star", False: "empty"}
+    # cacheable: a clue is a cell's literal, nothing is drawn from the pool later
+    speed = Speed(rules_cacheable=True)
+    size = SIZE
+    # One star a line in four quadrants: a 4x4 board has two placements (2413 and 3142) and
+    # each puts one star in every quadrant, so the regions alone are ambiguous; the given
+    # star r1c2 (or the empty r1c3) keeps the first.
+    example = "stars 1\nAABB\nAABB\nCCDD\nCCDD\ngiven r1c2 -r1c3"
+
+    # ---- text forms -----------------------------------------------------------------
+    def read_text(self, text: str) -> Instance:
+        """An optional line `stars K` (1 when absent), rows of region names, and an optional
+        last line `given r1c2 r3c4 ...` (stars given; `-r2c2` a cell given empty). Names are
+        one character each (letters, digits), or, when a row has spaces, words separated by
+        spaces."""
+        lines = numbered_lines(text)
+        stars, stars_line = 1, None
+        if lines and STARS_LINE.match(lines[0][1]):
+            stars_line = lines.pop(0)
+            stars = self._stars(stars_line[1], stars_line[0])
+        given_line = lines.pop() if lines and GIVEN_LINE.match(lines[-1][1]) else None
+        if not lines:
+            raise PuzzleError("no rows of regions", stars_line[0] if stars_line else None)
+        spaced = any(len(line.split()) > 1 for _, line in lines)
+        refuse_oversized(lines, EARLY, cells=not spaced)
+        rows = [line_tokens(line, n) if spaced else line_chars(line.strip(), n) for n, line in lines]
+        if not spaced:  # columns as the user counts them: after the line's leading spaces
+            rows = [[Token(t.text, t.line, (t.column or 0) + len(line) - len(line.lstrip())) for t in row]
+                    for row, (_, line) in zip(rows, lines)]
+        for row in rows:
+            for t in row:
+                if not NAME.fullmatch(t.text):
+                    raise PuzzleError(f"bad region name {quote(t.text)} (letters, digits and _, "
+                                      "up to 16 when the names are spaced)", t.line, t.column)
+        for row, (n, _) in zip(rows, lines):
+            if len(row) != len(rows[0]):
+                raise PuzzleError(f"row has {len(row)} cells, expected {len(rows[0])}", n)
+        params = star_board([[t.text for t in row] for row in rows], stars,
+                            [[(t.line, t.column) for t in row] for row in rows])
+        clues = self._givens(params, given_line) if given_line else {}
+        return Instance(self.name, params, clues)
+
+    @staticmethod
+    def _stars(text: str, line: int | None) -> int:
+        m = STARS_LINE.match(text)
+        value = m.group(1) if m else text
+        if not (value.isascii() and value.isdecimal()) or len(value) > 3 or int(value) < 1:
+            raise PuzzleError(f"stars per line {quote(value)}: a whole number from 1", line)
+        return int(value)
+
+    @staticmethod
+    def _givens(params: StarBattleParams, numbered: tuple[int, str]) -> dict[Cell, bool]:
+        n, line = numbered
+        m = GIVEN_LINE.match(line)
+        rest = m.group(1) if m else ""
+        clues: dict[Cell, bool] = {}
+        for t in line_tokens(" " * (len(line) - len(rest)) + rest, n):
+            star = not t.text.startswith("-")
+            cm = CELL_NAME.fullmatch(t.text.lstrip("-"))
+            if cm is None:
+                raise PuzzleError(f"bad given {quote(t.text)} (a cell like r1c2, or -r1c2 for a cell without a star)",
+                                  t.line, t.column)
+            r, c = int(cm.group(1)) - 1, int(cm.group(2)) - 1
+            if not (0 <= r < params.height and 0 <= c < params.width):
+                raise PuzzleError(f"given {quote(t.text)} is off the {params.width}x{params.height} board",
+                                  t.line, t.column)
+            if clues.get((r, c), star) != star:
+                raise PuzzleError(f"r{r + 1}c{c + 1} is given both with and without a star", t.line, t.column)
+            clues[(r, c)] = star
+        return clues
+
+    def names(self, p: StarBattleParams) -> list[list[str]]:
+        """Each cell's region name as the text form writes it: a letter or digit while there
+        are at most 62 regions, else the region's number."""
+        if p.count <= len(LETTERS):
+            return [[LETTERS[k] for k in row] for row in p.regions]
+        return [[str(k) for k in row] for row in p.regions]
+
+    def write_text(self, inst: Instance) -> str:
+        p: StarBattleParams = inst.params
+        names = self.names(p)
+        if p.count <= len(LETTERS):
+            rows = ["".join(row) for row in names]
+        else:
+            width = len(str(p.count - 1))
+            rows = [" ".join(name.rjust(width) for name in row) for row in names]
+        given = [("" if star else "-") + cell_name(cell) for cell, star in sorted(inst.clues.items())]
+        return "\n".join([f"stars {p.stars}", *rows] + (["given " + " ".join(given)] if given else []))
+
+    def rows(self, solution: Grid) -> list[str]:
+        return ["".join("*" if star else "." for star in row) for row in solution]
+
+    def write_text_solution(self, inst: Instance, solution: Grid) -> str:
+        return "\n".join(self.rows(solution))
+
+    def solution_json(self, inst: Instance, solution: Grid) -> list[str]:
+        return self.rows(solution)
+
+    def from_json(self, text: str) -> Instance:
+        """`regions`: rows of region names (strings of one-character names, or lists of
+        names or numbers); `stars` (1): stars a line; `given`: [row, column, star] triples,
+        from 1; `width` and `height`, when given, the grid's."""
+        doc = JsonObject(text, self.name, ("width", "height", "stars", "regions", "given"), self.aliases)
+        stars = doc.integer("stars", 1, low=1, high=999)
+        rows = doc.board("regions", EARLY)
+        names = []
+        for r, row in enumerate(rows):
+            out = []
+            for v in row:
+                if isinstance(v, bool) or not isinstance(v, (int, str)) or not NAME.fullmatch(str(v)):
+                    raise doc.error("regions", f"row {r + 1} has {json_shown(v)}: a region is a name or a number")
+                out.append(str(v))
+            names.append(out)
+        params = star_board(names, stars)
+        clues: dict[Cell, bool] = {}
+        for item in doc.array("given", [], what="[row, column, star] triples"):
+            if not (isinstance(item, list) and len(item) == 3 and all(isinstance(i, int) and not isinstance(i, bool)
+                                                                      for i in item[:2])
+                    and isinstance(item[2], bool)):
+                raise doc.error("given", f"has {json.dumps(item)}: a given is [row, column, true or false], from 1")
+            r, c = item[0] - 1, item[1] - 1
+            if not (0 <= r < params.height and 0 <= c < params.width):
+                raise doc.error("given", f"has {json.dumps(item)}: off the {params.width}x{params.height} board")
+            clues[(r, c)] = item[2]
+        return Instance(self.name, params, clues)
+
+    def json_fields(self, inst: Instance) -> dict[str, Any]:
+        p: StarBattleParams = inst.params
+        return {"width": p.width, "height": p.height, "stars": p.stars, "regions": [list(row) for row in p.regions],
+                "given": [[r + 1, c + 1, star] for (r, c), star in sorted(inst.clues.items())]}
+
+    def from_puzzlink(self, link: PuzzLink) -> Instance:
+        """pzprjs's starbattle.js: the body is `K/` (stars a line) and then the regions as
+        `borders` (walls between cells; the rooms are the cells they join)."""
+        refuse_flags(link)
+        width, height = link.cols, link.rows
+        SIZE.check(self.name, width, height, line=1, column=size_column(link))
+        head, _, body = link.body.partition("/")  # no '/': no walls, one room (as pzprjs reads it)
+        stars = self._stars(head, 1)
+        cursor = Cursor(body, link.column + len(head) + 1)
+        right, below = cursor.read_borders(width, height)
+        cursor.end()
+        root = list(range(width * height))
+        for r in range(height):
+            for c in range(width):
+                if c + 1 < width and not right[r][c]:
+                    root[find(root, r * width + c)] = find(root, r * width + c + 1)
+                if r + 1 < height and not below[r][c]:
+                    root[find(root, r * width + c)] = find(root, (r + 1) * width + c)
+        rooms = [[find(root, r * width + c) for c in range(width)] for r in range(height)]
+        return Instance(self.name, star_board(rooms, stars), {})
+
+    def puzzlink(self, inst: Instance) -> PuzzLink:
+        p: StarBattleParams = inst.params
+        if inst.clues:
+            raise PuzzleError("a puzz.link starbattle address holds no given stars: use text or json")
+        k = p.regions
+        right = [[k[r][c] != k[r][c + 1] for c in range(p.width - 1)] for r in range(p.height)]
+        below = [[k[r][c] != k[r + 1][c] for c in range(p.width)] for r in range(p.height - 1)]
+        return PuzzLink(PUZZLINK_GENRES[0], p.width, p.height, f"{p.stars}/" + write_borders(right, below))
+
+    # ---- for language models ------------------------------------------------------------
+    board_legend = ("a first line `stars K`: each row, column and region holds K stars; then one row per line, one "
+                    "character a cell naming its region (cells with the same character form one region; words "
+                    "separated by spaces on boards of many regions); an optional last line `given` lists cells "
+                    "given a star, like r1c2 (row 1, column 2), and cells given empty as -r1c2")
+    answer_format = ("the board with the stars placed: one row per line, one character per cell with no spaces: "
+                     "`*` a star, `.` an empty cell")
+
+    def answer_text(self, inst: Instance, solution: Grid) -> str:
+        return "\n".join(self.rows(solution))
+
+    def read_answer(self, inst: Instance, text: str) -> Grid:
+        p = inst.params
+        return tuple(map(tuple, read_grid(text, p.height, p.width, ANSWER_CELLS, "cell")))
+
+    def answer_credit(self, inst: Instance, answer: Grid, reference: Grid) -> float:
+        """The share of the stars placed right, less those placed wrong (most cells are empty)."""
+        want = {cell for cell in inst.params.cells() if reference[cell[0]][cell[1]]}
+        got = {cell for cell in inst.params.cells() if answer[cell[0]][cell[1]]}
+        return max(0.0, (len(want & got) - len(got - want)) / len(want)) if want else 0.0
+
+    def canonical(self, inst: Instance) -> str:
+        """The least text form of the board's rotations and reflections: regions renumbered
+        in order of first appearance, givens moved with their cells."""
+        p: StarBattleParams = inst.params
+        forms = []
+        for sym in board_symmetries(p.height, p.width):
+            h, w = sym.shape
+            params = StarBattleParams(w, h, p.stars, renumbered(sym.grid(p.regions)))
+            clues = {sym.cell(*cell): star for cell, star in inst.clues.items()}
+            forms.append(self.write_text(Instance(self.name, params, clues)))
+        return min(forms)
+
+    def describe_clue(self, key: Cell, value: bool) -> str:
+        return f"{cell_name(key)}={'star' if value else 'empty'}"
+
+    def clue_json(self, key: Cell, value: bool) -> dict:
+        return {"row": key[0] + 1, "col": key[1] + 1, "star": value}
+
+    # ---- pictures -----------------------------------------------------------------
+    def show_text(self, inst: Instance) -> str:
+        """The regions in box drawing, heavy lines between them; a given star '★', a cell
+        given empty '×'."""
+        from ..lab.face.share import NONE, box_grid
+
+        p: StarBattleParams = inst.params
+        cells = [["★" if inst.clues.get((r, c)) else "×" if (r, c) in inst.clues else "·" for c in range(p.width)]
+                 for r in range(p.height)]
+        return f"{p.stars} ★ a row, column and region\n" + box_grid(cells, p.regions, inner=NONE)
+
+    def draw(self, ax, inst: Instance, solution: Grid | None = None) -> None:
+        """As the puzzle is printed: thin grid lines, heavy borders between regions, the
+        stars a line above the board (as puzz.link shows them); given stars black, solved
+        ones grey, cells given empty with a dot."""
+        from ..lab.toolkit.draw import Board
+
+        p: StarBattleParams = inst.params
+        board = Board(ax, p.width, p.height)
+        for r, c in p.cells():
+            given = inst.clues.get((r, c))
+            if given:
+                self._star(ax, board, r, c, "black")
+            elif given is False:
+                board.symbol(r, c, "dot", 0.16)
+            elif solution is not None and solution[r][c]:
+                self._star(ax, board, r, c, "0.35")
+        board.grid(p.regions)
+        board.caption(f"{p.stars} star{'s' * (p.stars > 1)} in every row, column and region", side="top")
+
+    @staticmethod
+    def _star(ax, board, r: int, c: int, colour: str) -> None:
+        import math
+
+        from matplotlib.patches import Polygon
+
+        x, y = board.centre(r, c)
+        points = [(x + (0.38 if i % 2 == 0 else 0.16) * math.sin(math.pi * i / 5),
+                   y + (0.38 if i % 2 == 0 else 0.16) * math.cos(math.pi * i / 5)) for i in range(10)]
+        ax.add_artist(Polygon(points, closed=True, facecolor=colour, edgecolor="none", zorder=3))
+
+    # ---- SAT ----------------------------------------------------------------------
+    def rules(self, params: StarBattleParams, pool: IDPool) -> Rules:
+        """x[r][c]: a star. Exactly k in each row, column and region (native counts, so that
+        the grade reads a full line as one step); at most one in each 2x2 window."""
+        first = variable_block(pool, params.width * params.height)
+        star = [[first + r * params.width + c for c in range(params.width)] for r in range(params.height)]
+        counts = [Exactly(tuple(star[r][c] for r, c in cells), params.stars) for _, cells in lines_of(params)]
+        at_most_one = [[star[r][c] for r, c in window] for window in windows(params) if len(window) > 1]
+        return Rules([], [v for row in star for v in row], star, at_most_one, exactly=counts)
+
+    def clue_clauses(self, params: StarBattleParams, rules: Rules, key: Cell, value: bool) -> list[Clause]:
+        r, c = check_cell(params, key, value)
+        var = rules.data[r][c]
+        return [[var if value else -var]]
+
+    def decode(self, params: StarBattleParams, rules: Rules, true_vars) -> Grid:
+        return tuple(tuple(v in true_vars for v in row) for row in rules.data)
+
+    def solution_literals(self, params: StarBattleParams, rules: Rules, solution: Grid) -> list[int]:
+        return [v if s else -v for vrow, srow in zip(rules.data, solution) for v, s in zip(vrow, srow)]
+
+    # ---- CP-SAT -------------------------------------------------------------------
+    def cpsat(self, inst: Instance) -> CpModel:
+        """Linear sums: k stars in each row, column and region; a star's eight neighbours
+        hold none (written per touching pair, not per window)."""
+        from ortools.sat.python import cp_model
+
+        p: StarBattleParams = inst.params
+        model = cp_model.CpModel()
+        star = [[model.new_bool_var(f"s{r}_{c}") for c in range(p.width)] for r in range(p.height)]
+        for _, cells in lines_of(p):
+            model.add(sum(star[r][c] for r, c in cells) == p.stars)
+        for r, c in p.cells():
+            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < p.height and 0 <= cc < p.width:
+                    model.add_bool_or([star[r][c].Not(), star[rr][cc].Not()])
+        for (r, c), v in inst.clues.items():
+            model.add(star[r][c] == int(v))
+        variables = [v for row in star for v in row]
+        return CpModel(model, variables, lambda value: tuple(tuple(bool(value(v)) for v in row) for row in star))
+
+    # ---- independent check ------------------------------------------------------------
+    def candidates(self, params: StarBattleParams) -> Iterable[Grid]:
+        """Every stack of rows with k stars each (C(4, 1)^4 = 256 on a 4x4 board of one star)."""
+        rows = [tuple(c in chosen for c in range(params.width))
+                for chosen in combinations(range(params.width), params.stars)]
+        if len(rows) ** params.height > ENUMERATE_MOST:
+            raise PuzzleError(f"a {params.width}x{params.height} board is too large to enumerate")
+        return product(rows, repeat=params.height)
+
+    def verify(self, inst: Instance, solution: Grid) -> list[str]:
+        """Each given kept, k stars in every row, column and region, no two stars touching."""
+        p: StarBattleParams = inst.params
+        if len(solution) != p.height or any(len(row) != p.width for row in solution):
+            return [f"solution is not {p.width}x{p.height}"]
+        problems = [f"{cell_name(cell)} is {'a star' if solution[cell[0]][cell[1]] else 'empty'}, "
+                    f"the given says {'a star' if v else 'empty'}"
+                    for cell, v in sorted(inst.clues.items()) if bool(solution[cell[0]][cell[1]]) != v]
+        for name, cells in lines_of(p):
+            n = sum(bool(solution[r][c]) for r, c in cells)
+            if n != p.stars:
+                problems.append(f"{name} holds {n} stars, not {p.stars}")
+        for r, c in p.cells():
+            if solution[r][c]:
+                for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < p.height and 0 <= cc < p.width and solution[rr][cc]:
+                        problems.append(f"stars {cell_name((r, c))} and {cell_name((rr, cc))} touch")
+        return problems
+
+
+PUZZLE = StarBattle()
