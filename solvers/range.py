@@ -15,7 +15,6 @@ model states it with distances from the first white cell instead.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -56,7 +55,7 @@ from ..lab.toolkit.connectivity import separation_cuts, white_components
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
 from ..lab.toolkit.symmetry import board_symmetries
-from ..lab.toolkit.tatham import GameId
+from ..lab.toolkit.tatham import GameId, tatham_number_cells
 from ..lab.toolkit.textgrid import Element, JsonObject, Token
 
 Cell = tuple[int, int]
@@ -504,22 +503,7 @@ class Range(NumberClues, CluePuzzle[RangeParams, Cell, Shading]):
 def tatham_numbers(game: GameId, area: int, top: int) -> list[Token]:
     """Range's description as one Token per cell ('' blank), each number checked as
     validate_desc does: it starts with 1..9 and is at most `top` (w + h - 1)."""
-    cells: list[Token] = []
-    for m in re.finditer(r"[a-z]|[0-9]+|_|.", game.desc, re.S):
-        text = m.group()
-        line, column = game.at(m.start())
-        if text.isdecimal() and text.isascii():
-            if text[0] == "0":
-                raise PuzzleError("a number in the game description starts with 0", line, column)
-            cells.append(Token(text, line, column))
-        elif "a" <= text <= "z":
-            cells += [Token("", line, column)] * (ord(text) - ord("a") + 1)
-        elif text != "_":
-            raise PuzzleError(f"unexpected {quote(text)} in game description", line, column)
-        if len(cells) > area:
-            raise PuzzleError(f"game description is longer than {area} cells", line, column)
-    if len(cells) != area:
-        raise PuzzleError(f"game description has {len(cells)} cells, expected {area}", *game.at(len(game.desc)))
+    cells = tatham_number_cells(game, area)
     for t in cells:
         if t.text and int(t.text) > top:
             raise PuzzleError(f"number {quote(t.text)} out of range 1..{top}", t.line, t.column)

@@ -52,7 +52,7 @@ from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
 from ..lab.toolkit.numbering import NumberClues, cell_name
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
 from ..lab.toolkit.symmetry import least_text
-from ..lab.toolkit.tatham import GameId, tatham_encode
+from ..lab.toolkit.tatham import GameId, tatham_encode, tatham_number_cells
 from ..lab.toolkit.textgrid import JsonObject, Token
 
 Cell = tuple[int, int]
@@ -229,22 +229,7 @@ class Shikaku(NumberClues, CluePuzzle[ShikakuParams, Cell, Grid]):
         with at_place(game.line, game.column):
             ShikakuParams(width, height)
         area = width * height
-        cells: list[Token] = []
-        for m in re.finditer(r"[a-z]|[0-9]+|_|.", game.desc, re.S):
-            text = m.group()
-            line, column = game.at(m.start())
-            if text.isdecimal() and text.isascii():
-                if text[0] == "0":
-                    raise PuzzleError("a number in the game description starts with 0", line, column)
-                cells.append(Token(text, line, column))
-            elif "a" <= text <= "z":
-                cells += [Token("", line, column)] * (ord(text) - ord("a") + 1)
-            elif text != "_":
-                raise PuzzleError(f"unexpected {quote(text)} in game description", line, column)
-            if len(cells) > area:
-                raise PuzzleError(f"game description is longer than {area} cells", line, column)
-        if len(cells) != area:
-            raise PuzzleError(f"game description has {len(cells)} cells, expected {area}", *game.at(len(game.desc)))
+        cells = tatham_number_cells(game, area)
         return self._instance([cells[r * width:(r + 1) * width] for r in range(height)], game.line)
 
     def tatham_id(self, inst: Instance) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..engine.puzzle import PuzzleError, SizeCheck, quote, strip_bom
-from .textgrid import position
+from .textgrid import Token, position
 
 T = TypeVar("T")
 
@@ -132,3 +132,26 @@ def tatham_encode(cells: Iterable[Any], blank: Any) -> str:
         out.append(chr(ord("a") - 1 + step))
         run -= step
     return "".join(out)
+
+
+def tatham_number_cells(game: GameId, area: int) -> list[Token]:
+    """A description of numbers and blank runs (Range's, Rect's): one Token per cell, '' for a
+    blank, each number where it stands; a number may not start with 0, and `_` separates two
+    adjacent numbers, as his validate_desc reads them."""
+    cells: list[Token] = []
+    for m in re.finditer(r"[a-z]|[0-9]+|_|.", game.desc, re.S):
+        text = m.group()
+        line, column = game.at(m.start())
+        if text.isdecimal() and text.isascii():
+            if text[0] == "0":
+                raise PuzzleError("a number in the game description starts with 0", line, column)
+            cells.append(Token(text, line, column))
+        elif "a" <= text <= "z":
+            cells += [Token("", line, column)] * (ord(text) - ord("a") + 1)
+        elif text != "_":
+            raise PuzzleError(f"unexpected {quote(text)} in game description", line, column)
+        if len(cells) > area:
+            raise PuzzleError(f"game description is longer than {area} cells", line, column)
+    if len(cells) != area:
+        raise PuzzleError(f"game description has {len(cells)} cells, expected {area}", *game.at(len(game.desc)))
+    return cells
