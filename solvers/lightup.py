@@ -36,10 +36,11 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_id,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
+from ..lab.toolkit.codecs import PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.counting import cardinality
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_four_cell
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells
 from ..lab.toolkit.textgrid import Element, JsonObject
@@ -174,7 +175,7 @@ class LightUp(NumberClues, CluePuzzle[LightUpParams, Cell, Grid]):
     rules_text = ("Put lamps on white cells so that every white cell is lit (along its row and column, up to a wall), "
                   "no lamp lights another, and each numbered wall touches that many lamps.")
     codecs = (GridText(limit=EARLY), PuzzLinkCodec(genres=("lightup", "akari")), GridArray(limit=EARLY), TathamCodec(),
-              GridJson(limit=EARLY))
+              GridJson(limit=EARLY), Pzprv3Codec(genres=("lightup", "akari")))
     tatham_game: ClassVar[str | None] = "lightup"  # the game in Simon Tatham's collection
     cell_names = {True: "lamp", False: "no lamp"}
     size = SIZE
@@ -247,6 +248,29 @@ class LightUp(NumberClues, CluePuzzle[LightUpParams, Cell, Grid]):
         flat = [(inst.clues.get((r, c), UNKNOWN) if (r, c) in p.walls else None)
                 for r in range(p.height) for c in range(p.width)]
         return PuzzLink("lightup", p.width, p.height, write_four_cell(flat))
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """One block: a number 0..4 or `-` a wall, `#` a lamp, `.` and `+` (a cell marked
+        dark) white."""
+        block = pzl.cells()
+        codes = [[-1 if item in ".+#" else None if item == "-" else self._pzprv3_number(pzl, item, r)
+                  for item in row] for r, row in enumerate(block)]
+        return self._instance(codes), tuple(tuple(item == "#" for item in row) for row in block)
+
+    def _pzprv3_number(self, pzl: Pzprv3File, item: str, row: int) -> int:
+        if not (item.isdecimal() and int(item) <= 4):
+            raise pzl.at_cell(row, f"{quote(item)} in row {row + 1} is no Light Up cell (0-4, -, #, + or .)")
+        return int(item)
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        p = inst.params
+
+        def item(r: int, c: int) -> Any:
+            if (r, c) in p.walls:
+                return inst.clues.get((r, c), "-")
+            return "#" if solution and solution[r][c] else "."
+        return Pzprv3Writer("lightup", p.height, p.width).items(
+            [[item(r, c) for c in range(p.width)] for r in range(p.height)])
 
     def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
         """`grid`: rows of cells as in the text form."""

@@ -341,6 +341,10 @@ def oversized(ptype: PuzzleType) -> dict[str, str]:
                 continue  # the size is no option: "json size" is the form that states it
             times = max(2, PLAIN_BYTES // len(text))
             out["json grid"] = json.dumps({k: v * times if isinstance(v, list) else v for k, v in bare.items()})
+        elif fmt == "pzprv3":  # pzprjs's file: its rows and columns (one size for sudoku) after the genre
+            head = text.split("\n")
+            sizes = 1 if head[1] == "sudoku" else 2
+            out[fmt] = "\n".join(head[:2] + ["1000"] * sizes + head[2 + sizes:])
         elif re.search(r"(?m)^\s*width\s+\d+\s*$", text):  # a file that states its size (a NON file)
             out[fmt] = re.sub(r"(?m)^(\s*(?:width|height)\s+)\d+", r"\g<1>1000", text)
         elif fmt == ptype.formats[0] and ptype.name in NOT_GRIDS:

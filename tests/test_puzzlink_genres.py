@@ -26,6 +26,7 @@ from puzzlelab.lab.engine.generator import generate_one
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError, PuzzleType
 from puzzlelab.lab.engine.sat import SessionCache, check_instance
 from puzzlelab.lab.face import registry
+from puzzlelab.lab.toolkit.pzprv3 import read_pzprv3_answer
 from puzzlelab.solvers.bridges import PUZZLE as BRIDGES
 from puzzlelab.solvers.filling import PUZZLE as FILLING
 from puzzlelab.solvers.lightup import PUZZLE as LIGHTUP
@@ -68,12 +69,6 @@ def sudoku_lines(board: str) -> tuple[int, int, Lines]:
 
 
 # ---- pzprv3 boards read as our answers: (lines, rows, cols) -> answer ------------------------------
-def lightup_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[bool, ...], ...]:
-    """pzprjs's Light Up board: one line a row, `#` a lamp (a blank board: no line at all)."""
-    cells = lines[:rows] or [["."] * cols] * rows
-    return tuple(tuple(item == "#" for item in line) for line in cells)
-
-
 def range_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[bool, ...], ...]:
     """pzprjs's Kurodoko board: the numbers' rows, then the answer's, `#` shaded."""
     cells = lines[rows:2 * rows] or [["."] * cols] * rows
@@ -202,7 +197,9 @@ class Genre:
 
     pid: str
     puzzle: PuzzleType
-    read: Reader  # a pzprv3 board's lines (and size) as our answer to the test URL's instance
+    # a pzprv3 board's lines (and size) as our answer to the test URL's instance; None: the genre's
+    # own pzprv3 codec reads the whole board
+    read: Reader | None = None
     aliases: tuple[str, ...] = ()  # the genre's other names in an address
     board_lines: Callable[[str], tuple[int, int, Lines]] = pzprv3_lines
     size: Callable[[Any], tuple[int, int]] = height_width  # the instance's (rows, cols), as pzprv3 has them
@@ -218,7 +215,7 @@ class Genre:
 
 
 GENRES = (
-    Genre("lightup", LIGHTUP, on_grid(lightup_answer), aliases=("akari",),
+    Genre("lightup", LIGHTUP, aliases=("akari",),
           failchecks={"nmAkariNe": "lamps next to it", "akariDup": "see each other", "ceDark": "dark:"},
           refused=(("https://puzz.link/p?lightup/101/6/nekcakbl", 29, "too large"),
                    ("https://puzz.link/p?lightup/x/6/6/nekcakbl", 29, "flags 'x'"),
@@ -335,13 +332,28 @@ def url_instance(genre: Genre) -> Instance:
     return genre.puzzle.parse(f"?{genre.pid}/{pzprjs_rows()[genre.pid]['url']}")
 
 
-def accepted_board(genre: Genre, inst: Instance) -> tuple[int, int, Lines]:
-    """The first accepted solution of the URL's size: its size and lines."""
+def accepted_board(genre: Genre, inst: Instance) -> str:
+    """The first accepted solution of the URL's size."""
     for board in pzprjs_rows()[genre.pid]["solutions"]:
-        rows, cols, lines = genre.board_lines(board)
+        rows, cols, _ = genre.board_lines(board)
         if (rows, cols) == genre.size(inst.params):
-            return rows, cols, lines
+            return str(board)
     raise AssertionError(f"no {genre.size(inst.params)} solution for {genre.pid}")
+
+
+def answer_in(genre: Genre, inst: Instance, board: str) -> Any:
+    """The solver's marks in a pzprv3 board of the test URL's puzzle, as our answer: by the genre's
+    pzprv3 codec, which must read the same puzzle as the URL (a board saved with no lines at all,
+    as a blank failcheck is, is the URL's puzzle with no marks), or by the genre's `read`."""
+    if genre.read is not None:
+        rows, cols, lines = genre.board_lines(board)
+        return genre.read(inst, lines, rows, cols)
+    header = 3 if board.split("/")[1] == "sudoku" else 4
+    if not "".join(board.split("/")[header:]).strip():
+        board = genre.puzzle.format(inst, "pzprv3")
+    board_inst, answer = read_pzprv3_answer(genre.puzzle, board)
+    assert board_inst == inst, board
+    return answer
 
 
 def whole_grid_failchecks(genre: Genre) -> list[dict]:
@@ -362,8 +374,7 @@ def test_the_test_url_reads_writes_back_and_is_unique_with_the_accepted_solution
     assert ptype.parse(ptype.format(inst, ptype.formats[0])) == inst
     if not genre.solved_unique:
         return
-    rows, cols, lines = accepted_board(genre, inst)
-    accepted = genre.read(inst, lines, rows, cols)
+    accepted = answer_in(genre, inst, accepted_board(genre, inst))
     report = check_instance(ptype, inst)
     assert report.status == "unique"
     assert report.solutions[0] == accepted and ptype.verify(inst, accepted) == []
@@ -375,9 +386,9 @@ def test_failcheck_boards_are_refused_by_verify_for_the_same_rule(genre):
     fails = whole_grid_failchecks(genre)
     assert {fail["code"] for fail in fails} == set(genre.failchecks)
     for fail in fails:
-        rows, cols, lines = genre.board_lines(fail["board"])
+        rows, cols, _ = genre.board_lines(fail["board"])
         assert (rows, cols) == genre.size(inst.params)
-        solution = genre.read(inst, lines, rows, cols)
+        solution = answer_in(genre, inst, fail["board"])
         problems = genre.puzzle.verify(inst, solution)
         if genre.more_problems:
             problems += genre.more_problems(inst, solution, fail["code"])
@@ -393,8 +404,7 @@ def test_failcheck_boards_are_no_complete_grids_and_are_refused_for_their_empty_
     fails = whole_grid_failchecks(genre)
     assert fails
     for fail in fails:
-        rows, cols, lines = genre.board_lines(fail["board"])
-        grid = genre.read(inst, lines, rows, cols)
+        grid = answer_in(genre, inst, fail["board"])
         assert any(0 in row for row in grid), fail["code"]
         problems = genre.puzzle.verify(inst, grid)
         assert any(genre.blanks_refused_with in problem for problem in problems), (fail["code"], problems)
@@ -409,6 +419,19 @@ def test_what_a_genre_cannot_hold_is_refused_in_one_line_at_its_column(ptype, ad
             ptype.parse(address, *as_format)
         error = caught.value
         assert words in str(error) and "\n" not in error.message and error.column == column, (str(error), error.column)
+
+
+@genres(lambda genre: genre.read is None)
+def test_the_solved_pzprv3_file_reads_back_as_the_board_and_its_solution(genre):
+    """`solve --out-format pzprv3` writes the file pzprjs saves a solved board in; read back, it is
+    the same board with the same solution, which pzprjs's accepted board equals (above)."""
+    ptype = genre.puzzle
+    inst = url_instance(genre)
+    solution = check_instance(ptype, inst).solutions[0]
+    text = ptype.format_solution(inst, solution, "pzprv3")
+    assert text.startswith(f"pzprv3\n{genre.pid}\n") and ptype.sniff(text) == "pzprv3"
+    assert read_pzprv3_answer(ptype, text) == (inst, solution)
+    assert read_pzprv3_answer(ptype, text.replace("\n", "/")) == (inst, solution)  # as pzprjs's scripts write it
 
 
 @genres(lambda genre: genre.written_of_twenty)
@@ -458,7 +481,7 @@ def test_mines_url_answered_as_its_accepted_board():
     nothing left undecided: the numbers force the layout pzprjs accepts."""
     genre = BY_PID["mines"]
     inst = url_instance(genre)
-    rows, cols, lines = accepted_board(genre, inst)
+    rows, cols, lines = genre.board_lines(accepted_board(genre, inst))
     mines, marked_safe = mines_from_lines(lines, rows, cols)
     data = MINESWEEPER.answer(inst).data
     found_mines = {(d["row"] - 1, d["col"] - 1) for d in data["mines"]}

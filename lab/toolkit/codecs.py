@@ -17,6 +17,10 @@ that is its own (which cell means what) as functions or as methods it defines:
   `puzzle.from_tatham(game)` and written by `puzzle.tatham_id(inst)`; an ID holds clues only;
 - `PuzzLinkCodec`: puzz.link addresses (lab/toolkit/puzzlink.py), read by
   `puzzle.from_puzzlink(link)` and written by `puzzle.puzzlink(inst)`;
+- `Pzprv3Codec`: pzprjs's saved file (lab/toolkit/pzprv3.py), read by
+  `puzzle.from_pzprv3(file)` (the board and the solver's marks) and written, with or without
+  the solution, by
+  `puzzle.pzprv3(inst, solution)`;
 - `MethodCodec`: any other form, read and written by two of the puzzle's methods (named
   `read_<name>`, `write_<name>` unless given), with an optional pattern that recognises it.
 """
@@ -165,6 +169,39 @@ class PuzzLinkCodec(Codec):
 
     def write(self, puzzle: PuzzleType, inst: Instance) -> str:
         return str(puzzle_part(puzzle, "puzzlink", inst).url())
+
+
+@dataclass(frozen=True)
+class Pzprv3Codec(Codec):
+    """pzprjs's saved file for one of `genres` (the first is written): the board (and the
+    solver's marks, unused here) read by `puzzle.from_pzprv3(file)` (a `Pzprv3File`), written
+    by `puzzle.pzprv3(inst, None)` (a `Pzprv3Writer`), and solved with the solution's marks,
+    `puzzle.pzprv3(inst, solution)`."""
+
+    name: str = "pzprv3"
+    order: int = 4
+    solutions: bool = True
+    genres: tuple[str, ...] = field(default=())
+
+    def recognises(self, text: str) -> bool:
+        from .pzprv3 import looks_like_pzprv3
+
+        return looks_like_pzprv3(text)
+
+    def read(self, puzzle: PuzzleType, text: str) -> Instance:
+        from .pzprv3 import read_pzprv3
+
+        pzl = read_pzprv3(text, self.genres)
+        if puzzle.size is not None:  # before a cell is read; a genre of another shape checks its own
+            puzzle.size.refuse_larger(puzzle.name, pzl.cols, pzl.rows, line=3)
+        inst: Instance = puzzle_part(puzzle, "from_pzprv3", pzl)[0]
+        return inst
+
+    def write(self, puzzle: PuzzleType, inst: Instance) -> str:
+        return str(puzzle_part(puzzle, "pzprv3", inst, None).text())
+
+    def write_solution(self, puzzle: PuzzleType, inst: Instance, solution: Any) -> str:
+        return str(puzzle_part(puzzle, "pzprv3", inst, solution).text())
 
 
 @dataclass(frozen=True)
