@@ -19,16 +19,13 @@ There is no clue to strip: the regions are the puzzle (`strips = False`, no give
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..lab.engine.generator import (
-    Generated,
-    GenerateOptions,
     Generator,
     GeneratorOptions,
     board_size,
     cost,
-    generate_one,
     option,
 )
 from ..lab.engine.puzzle import BoardLimit, PuzzleError
@@ -129,8 +126,8 @@ class StarBattleOptions(GeneratorOptions):
     stars: int = option(0, "stars a row, column and region (0: 1 up to 9x9, 2 to 13x13, 3 beyond)", 0, 4)
 
 
-class RegionDrawer(Generator[StarBattleOptions]):
-    """Draws, repairs; the engine's loop (`StarBattleGenerator` lets it repair longer)."""
+class StarBattleGenerator(Generator[StarBattleOptions]):
+    """Draws regions around a random placement of stars, repairs them until unique."""
 
     puzzle = "starbattle"
     options_type = StarBattleOptions
@@ -138,6 +135,11 @@ class RegionDrawer(Generator[StarBattleOptions]):
         cost(0.017, 0.02, size=6), cost(0.14, 0.33, size=10), cost(1.3, 1.6, size=14), cost(over=120, size=16),
         cost(0.28, 0.32, size=16, stars=4))
     strips = False  # the regions are the puzzle: no clue is drawn
+    # The engine's default of 100 throws away a draw that needs a few more repairs. 16x16 of three
+    # stars with 100: over 3,000 repairs in 120 s, nothing kept; with 1,000: one draw and 130
+    # repairs (4 s), or three draws and 1,045 repairs (33 s). 13x13 of two stars: 5.1 s a board
+    # with 100, 1.8 s with 250 or 1,000; 10x10 alike either way.
+    least_attempts = REPAIRS_PER_DRAW
 
     def params_for(self, options: StarBattleOptions) -> StarBattleSpec:
         stars = options.stars or default_stars(options.size)
@@ -201,22 +203,6 @@ def ways_out(params: StarBattleParams, solution: Grid, start: Cell, rng: random.
             if step not in before and regions[step[0]][step[1]] == own and not solution[step[0]][step[1]]:
                 before[step] = cell
                 queue.append(step)
-
-
-class StarBattleGenerator(RegionDrawer):
-    """`RegionDrawer` in the engine's loop, allowed more repairs a draw."""
-
-    def generate(self, params: StarBattleSpec, rng: random.Random, sessions: SessionCache,
-                 opts: GenerateOptions) -> Generated | None:
-        """The engine's loop with room for REPAIRS_PER_DRAW repairs of one draw (and as many
-        draws): the engine's default of 100 throws away a draw that needs a few more. 16x16
-        of three stars with 100: over 3,000 repairs in 120 s, nothing kept; with 1,000: one
-        draw and 130 repairs (4 s), or three draws and 1,045 repairs (33 s). 13x13 of two
-        stars: 5.1 s a board with 100, 1.8 s with 250 or 1,000; 10x10 alike either way."""
-        if opts.max_attempts >= REPAIRS_PER_DRAW:
-            return None
-        return generate_one(PUZZLE, RegionDrawer(), params, rng, sessions,
-                            replace(opts, max_attempts=REPAIRS_PER_DRAW))
 
 
 GENERATOR = StarBattleGenerator()

@@ -30,7 +30,7 @@ def digest(value: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def pieces(count: int, drop: tuple[str, ...] = ()) -> dict[str, str]:
+def pieces(count: int, drop: tuple[str, ...] = (), only: tuple[str, ...] = ()) -> dict[str, str]:
     """Piece name -> its digest (or the error it raised)."""
     from puzzlelab.api import puzzle_type
 
@@ -47,7 +47,7 @@ def pieces(count: int, drop: tuple[str, ...] = ()) -> dict[str, str]:
         except Exception as exc:  # a refusal is behaviour too
             out[name] = f"error {type(exc).__name__}: {exc}"
 
-    for name in puzzlelab.puzzles():
+    for name in only or puzzlelab.puzzles():
         ptype = puzzle_type(name)
         if ptype.example:
             inst = ptype.parse(ptype.example)
@@ -73,8 +73,9 @@ def main() -> int:
     ap.add_argument("--against", help="fingerprints of another tree to compare with")
     ap.add_argument("--count", type=int, default=3, help="generated records per puzzle")
     ap.add_argument("--drop", nargs="*", default=[], help="record fields left out (one a newer tree added)")
+    ap.add_argument("--puzzle", nargs="*", default=[], help="only these puzzles (default: every one)")
     args = ap.parse_args()
-    mine = pieces(args.count, tuple(args.drop))
+    mine = pieces(args.count, tuple(args.drop), tuple(args.puzzle))
     Path(args.out).write_text(json.dumps(mine, indent=1, sort_keys=True))
     if not args.against:
         print(f"{len(mine)} pieces written to {args.out}")

@@ -90,3 +90,14 @@ def test_clue_sets_in_bulk_give_the_same_witnesses_as_key_sets():
     unit_of = {keys[k]: j for j, k in enumerate([0, 8, 2, 6, 1, 3, 7])} | {keys[4]: -1}
     assert _sorted_units(list(bulk), unit_of) == [[1, 6], [2, 3], [0, 1]]
     assert _sorted_units(bulk, unit_of) == [[1, 1, 6], [2, 2, 3, 3], [0, 0, 1, 1]]  # repeats: harmless
+
+
+def test_a_generator_that_needs_more_repairs_gets_them_whatever_the_run_asks():
+    """Star Battle declares `least_attempts`: a run allowing 2 attempts still repairs one draw
+    up to 1,000 times, and gives the record the default run gives (same draws, same repairs)."""
+    ptype, gen = registry.puzzle("starbattle"), registry.generator("starbattle")
+    params = gen.checked_params(size=8, stars=1)
+    assert gen.least_attempts == 1000
+    made = [generate_one(ptype, gen, params, random.Random(5), SessionCache(), GenerateOptions(max_attempts=tries))
+            for tries in (2, 100)]
+    assert made[0].instance == made[1].instance and made[0].repairs == made[1].repairs > 2

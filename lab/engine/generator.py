@@ -12,7 +12,7 @@ import random
 import time
 import types
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Generic, Self, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .puzzle import BoardLimit, ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, number, quote
@@ -243,6 +243,9 @@ class Generator(Generic[OptionsT]):
     strips: bool = True  # False: the clue set is the whole board (draw, check, repair)
     clues_are_solution: bool = False  # every fact of the solution is a candidate clue: unique as drawn
     costs: tuple[Cost, ...] = ()  # what a record costs at a few sizes, measured (COSTS_MEASURED)
+    # draws, and repairs of one draw, before giving up, where the run's `max_attempts` is fewer:
+    # a puzzle whose drawn structure takes hundreds of repairs to become unique (Star Battle)
+    least_attempts: int = 0
 
     @property
     def history_free(self) -> bool:
@@ -339,6 +342,8 @@ def generate_one(ptype: PuzzleType, gen: Generator, params: Any, rng: random.Ran
                  sessions: SessionCache, opts: GenerateOptions | None = None) -> Generated:
     """One unique puzzle (minimal unless asked otherwise), with what it cost."""
     opts = opts or GenerateOptions()
+    if opts.max_attempts < gen.least_attempts:
+        opts = replace(opts, max_attempts=gen.least_attempts)
     own = gen.generate(params, rng, sessions, opts)
     if own is not None:
         return own
