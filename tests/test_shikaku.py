@@ -117,8 +117,9 @@ def test_tatham_descriptions(text, game):
 
 
 def test_his_expansion_factor_and_ambiguity_flags_read_and_are_not_written():
-    inst = PUZZLE.parse("4x4e1.5a:e6a3a3c4b", "tatham")  # a '.' in the head: named, not sniffed
-    assert inst == board(PUZZLE.example) == PUZZLE.parse("4x4e2a:e6a3a3c4b")
+    inst = PUZZLE.parse("4x4e1.5a:e6a3a3c4b")  # a '.' in the head (his decimal factor): sniffed too
+    assert inst == board(PUZZLE.example) == PUZZLE.parse("4x4e2a:e6a3a3c4b") == PUZZLE.parse("4x4e1.5a:e6a3a3c4b",
+                                                                                             "tatham")
     assert PUZZLE.format(inst, "tatham") == "4x4:e6a3a3c4b"
 
 

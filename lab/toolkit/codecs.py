@@ -38,7 +38,7 @@ from .puzzlink import looks_like_url, read_url
 if TYPE_CHECKING:
     from ..engine.puzzle import PuzzleType
 
-TATHAM_ID = re.compile(r"^\d+(x\d+)?[A-Za-z0-9]*:|^\d+x\d+[A-Za-z0-9]*#")
+TATHAM_ID = re.compile(r"^\d+(x\d+)?[A-Za-z0-9.]*:|^\d+x\d+[A-Za-z0-9.]*#")
 # A bracket in a text that opens as no JSON document and no game ID: an array form, for a puzzle
 # that asks its array codec before those (Map's seed code, known by its names) or whose game ID
 # codec leaves some texts that open like one to its plain form (Minesweeper's boards of several lines)
