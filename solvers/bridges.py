@@ -46,12 +46,13 @@ from ..lab.engine.puzzle import (
 )
 from ..lab.toolkit.answers import overlap, read_tokens
 from ..lab.toolkit.cellgrid import CellRow, GridArray
-from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, TathamCodec
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.counting import exact_sums
 from ..lab.toolkit.framed import tatham_least
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.puzzlink import UNKNOWN as LINK_UNKNOWN
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, write_numbers16
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import Element, JsonObject, Token, char_rows, numbered_lines, rectangular
@@ -281,7 +282,8 @@ class Bridges(NumberClues, CluePuzzle[BridgesParams, Cell, Solution]):
     tatham_game: ClassVar[str | None] = "bridges"
     codecs = (MethodCodec("text", solutions=True),
               GridArray(limit=EARLY, call="np.array", empty="the array has no cells", first_row=True),
-              TathamCodec(), JsonCodec(solution_key="bridges"), PuzzLinkCodec(genres=("hashikake",)))
+              TathamCodec(), JsonCodec(solution_key="bridges"), PuzzLinkCodec(genres=("hashikake",)),
+              Pzprv3Codec(genres=("hashikake",)))
     size = SIZE
     example = "..2.2\n.....\n1...3\n.....\n2.4.4"
 
@@ -417,6 +419,41 @@ class Bridges(NumberClues, CluePuzzle[BridgesParams, Cell, Solution]):
             n = inst.clues.get((r, c))
             values[r * p.width + c] = LINK_UNKNOWN if n is None else n
         return PuzzLink("hashikake", p.width, p.height, write_numbers16(values))
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Solution]:
+        """The islands (a number, `-` one without its count), then the bridges on each edge
+        between two cells (`-1` the player's cross: none); a pair's count is on each edge it
+        covers. At most two bridges a pair and loops allowed, as in the address."""
+        def cell(t: Token) -> Token:
+            if t.text in (".", "-"):
+                return Token(EMPTY if t.text == "." else UNKNOWN, t.line, t.column)
+            if not (t.text.isdecimal() and int(t.text) < len(SYMBOLS)):
+                raise bad_item(t, f"is no island (a count 0..{len(SYMBOLS) - 1}, or - for one not given)")
+            return Token(SYMBOLS[int(t.text)], t.line, t.column)
+        inst = self._instance([[cell(t) for t in row] for row in pzl.tokens()], 2, True, 3)
+        right, below = pzl.borders()
+
+        def count(item: str) -> int:
+            return max(int(item), 0) if item.lstrip("-").isdecimal() else 0
+        return inst, tuple(count((right if pair.horizontal else below)[pair.a[0]][pair.a[1]])
+                           for pair in inst.params.pairs)
+
+    def pzprv3(self, inst: Instance, solution: Solution | None) -> Pzprv3Writer:
+        p = inst.params
+        if p.most != 2 or not p.loops:
+            raise PuzzleError("pzprjs's Bridges (hashikake) allows at most 2 bridges a pair and loops: "
+                              "this board says otherwise")
+        right = [[0] * (p.width - 1) for _ in range(p.height)]
+        below = [[0] * p.width for _ in range(p.height - 1)]
+        for pair, n in zip(p.pairs, solution or ()):
+            (r1, c1), (r2, c2) = pair.a, pair.b
+            for r, c in [(r1, c) for c in range(c1, c2)] if pair.horizontal else [(r, c1) for r in range(r1, r2)]:
+                (right if pair.horizontal else below)[r][c] = n
+        islands = set(p.islands)
+
+        def island(r: int, c: int) -> Any:
+            return "." if (r, c) not in islands else inst.clues.get((r, c), "-")
+        return Pzprv3Writer("hashikake", p.height, p.width).grid(island).borders(right, below)
 
     def from_json(self, text: str) -> Instance:
         """`grid`: rows like "2.3." ('?' an island without its count); `max` bridges a pair

@@ -51,9 +51,10 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_id,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
+from ..lab.toolkit.codecs import PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, wall_items, written_items, written_numbers
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells
 from ..lab.toolkit.textgrid import Element, JsonObject, Token
@@ -197,7 +198,7 @@ class Filling(NumberClues, CluePuzzle[FillingParams, Cell, Grid]):
                   "its digit.")
     tatham_game = "filling"
     codecs = (GridText(limit=EARLY), PuzzLinkCodec(genres=("fillomino",)), GridArray(limit=EARLY), TathamCodec(),
-              GridJson(limit=EARLY))
+              GridJson(limit=EARLY), Pzprv3Codec(genres=("fillomino",)))
     size = SIZE
     example = "1..\n.2.\n5.."
     # cacheable: a clue is a cell's digit literal: nothing is drawn from the pool later
@@ -295,6 +296,26 @@ class Filling(NumberClues, CluePuzzle[FillingParams, Cell, Grid]):
         p = inst.params
         body = write_numbers16([inst.clues.get((r, c)) for r, c in p.cells()])
         return PuzzLink("fillomino", p.width, p.height, body)
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """The givens, then the digits written (0 where none), then the walls drawn (the areas
+        the digits already make; not read). `t` (areas of at most 3 cells) and `-` (a given
+        with no number) are refused, as in the address."""
+        if pzl.flag("t"):
+            raise pzl.refuse("Filling has no rule that areas hold at most 3 cells", -1)
+        rows = pzl.tokens()
+        for t in (t for row in rows for t in row if t.text == "-"):
+            raise bad_item(t, "is a given with an unknown number, which Filling cannot hold")
+        inst = self._instance(rows, 3)
+        return inst, written_numbers(pzl.cells(), inst.clues)
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        """With a solution, its digits and a wall between two different ones (the areas, as
+        pzprjs's player draws them)."""
+        p = inst.params
+        right, below = wall_items(solution or [[0] * p.width for _ in range(p.height)])
+        return (Pzprv3Writer("fillomino", p.height, p.width).grid(lambda r, c: inst.clues.get((r, c), "."))
+                .items(written_items(solution, inst.clues, p.height, p.width)).borders(right, below))
 
     json_grid = cells
 

@@ -48,6 +48,7 @@ from ..lab.toolkit.puzzlink import (
     write_circles,
     write_numbers16,
 )
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, side_number
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.tatham import GameId, tatham_size
 from ..lab.toolkit.textgrid import JsonObject, Token, array_rows, count_cells, line_tokens, numbered_lines, write_array
@@ -192,7 +193,7 @@ class Magnets(CluePuzzle[MagnetsParams, Key, Grid]):
     rules_text = ("Make each domino blank or a magnet (+ and -) so that no two like poles touch and "
                   "each row and column holds the given numbers of + and - cells.")
     tatham_game = "magnets"
-    codecs = edge_codecs(grid_solution=True, puzzlink=PUZZLINK_GENRES)
+    codecs = edge_codecs(grid_solution=True, puzzlink=PUZZLINK_GENRES, pzprv3=True)
     cell_names = {"+": "+", "-": "-", ".": "blank"}
     size = SIZE
     example = ("+ 1 2 0 1\n"
@@ -490,6 +491,70 @@ class Magnets(CluePuzzle[MagnetsParams, Key, Grid]):
         if any(circles) or any(singles):  # as pzprjs, which writes the two parts only then
             body += write_circles(circles) + (write_bits(singles) if any(singles) else "")
         return PuzzLink(PUZZLINK_GENRES[0], p.width, p.height, body)
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """The walls between the dominoes (1 a wall), then one block of rows + 2 lines of
+        cols + 2 items: two corners and the columns' + counts, the same with their - counts,
+        then each row after its + and - counts; in the grid `#` an empty cell (our single
+        neutral cell), `q1` `q2` a given + or -, `a1` `a2` a pole placed (`s1` `s2`, the
+        player's marks, blank). `a` (anti-magnets) is refused, as in the address."""
+        if pzl.flag("a"):
+            raise pzl.refuse("anti-magnets (a), where like poles touch and unlike ones do not, are not these rules",
+                             -1)
+        width, height, walls_at = pzl.cols, pzl.rows, pzl.first_line + pzl.at
+        right, below = pzl.borders()
+        block = pzl.located(height + 2, width + 2, ".")
+        grid = [row[2:] for row in block[2:]]
+        try:
+            layout = puzzlink_layout(width, height, [[item == "1" for item in row] for row in right],
+                                     [[item == "1" for item in row] for row in below],
+                                     [t.text == "#" for row in grid for t in row], 1)
+        except PuzzleError as err:
+            raise PuzzleError(err.message, walls_at, 1) from None  # said at the walls, not the address's column
+        counts: dict[Key, int | None] = {}
+        for k, sign in enumerate(SIGNS):
+            for c, t in enumerate(block[k][2:]):
+                t = side_number(t)
+                counts[("col", c, sign)] = self._count(t.text, t.line, t.column)
+            for r, row in enumerate(block[2:]):
+                t = side_number(row[k])
+                counts[("row", r, sign)] = self._count(t.text, t.line, t.column)
+        givens = {}
+        for r, row in enumerate(grid):
+            for c, t in enumerate(row):
+                if t.text in ("q1", "q2"):
+                    if layout[r][c] == "*":
+                        raise bad_item(t, f"is a given pole in an empty cell (r{r + 1}c{c + 1})")
+                    givens[(r, c)] = PUZZLINK_GIVENS[int(t.text[1])]
+        pole = {"q1": "+", "a1": "+", "q2": "-", "a2": "-"}
+        return (self._instance(layout, counts, givens, 3),
+                tuple(tuple(pole.get(t.text, ".") for t in row) for row in grid))
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        p = inst.params
+        layout = p.layout
+        sign_number = {sign: number for number, sign in PUZZLINK_GIVENS.items()}
+
+        def cell(r: int, c: int) -> str:
+            given = inst.clues.get(("cell", r, c))
+            if given == ".":
+                raise PuzzleError(f"pzprjs's Magnets gives no blank cells (r{r + 1}c{c + 1}): use text or json")
+            if layout[r][c] == "*":
+                return "#"
+            if given:
+                return f"q{sign_number[given]}"
+            return f"a{sign_number[solution[r][c]]}" if solution and solution[r][c] in sign_number else "."
+
+        def count(key: Key) -> Any:
+            value = inst.clues.get(key)
+            return "." if value is None else value
+        rows = [[".", ".", *(count(("col", c, sign)) for c in range(p.width))] for sign in SIGNS]
+        rows += [[count(("row", r, "+")), count(("row", r, "-")), *(cell(r, c) for c in range(p.width))]
+                 for r in range(p.height)]
+        right = [[int(a != "L" and "*" not in a + b) for a, b in zip(row, row[1:])] for row in layout]
+        below = [[int(a != "T" and "*" not in a + b) for a, b in zip(row, under)]
+                 for row, under in zip(layout, layout[1:])]
+        return Pzprv3Writer(PUZZLINK_GENRES[0], p.height, p.width).borders(right, below).items(rows)
 
     def rows(self, solution: Grid) -> list[str]:
         return ["".join(row) for row in solution]

@@ -32,10 +32,20 @@ from typing import Any, ClassVar, NamedTuple
 from ..lab.engine.puzzle import Answer, BoardLimit, GradingHints, Instance, MovePuzzle, PuzzleError, number, quote
 from ..lab.engine.sat import Found, SatSession, Tally, count_clauses
 from ..lab.toolkit.answers import grid_text, read_grid
-from ..lab.toolkit.codecs import BRACKET_NOT_ID, TATHAM_ID, JsonCodec, MethodCodec, PuzzLinkCodec, solved_board
+from ..lab.toolkit.codecs import (
+    BRACKET_NOT_ID,
+    TATHAM_ID,
+    JsonCodec,
+    MethodCodec,
+    PuzzLinkCodec,
+    Pzprv3Codec,
+    solved_board,
+)
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, write_numbers16
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item
 from ..lab.toolkit.textgrid import (
     JsonObject,
+    Token,
     array_rows,
     line_chars,
     numbered_lines,
@@ -674,7 +684,8 @@ class Minesweeper(MovePuzzle[MinesParams, Cell, Any]):  # solutions: a layout, o
     codecs = (solved_board(MethodCodec("text"), "solved_board"),
               solved_board(MethodCodec("array", order=20, pattern=BRACKET_NOT_ID), "solved_board"),
               MethodCodec("tatham", order=10, pattern=rf"\A(?!.*\n)(?:{TATHAM_ID.pattern})", solutions=True),
-              solved_board(JsonCodec(), "solved_board"), PuzzLinkCodec(genres=("mines",)))
+              solved_board(JsonCodec(), "solved_board"), PuzzLinkCodec(genres=("mines",)),
+              Pzprv3Codec(genres=("mines",)))
     tatham_game: ClassVar[str | None] = "mines"  # the game in Simon Tatham's collection
     size = SIZE
     example = "mines: 1\n01.\n011\n000"
@@ -797,24 +808,60 @@ class Minesweeper(MovePuzzle[MinesParams, Cell, Any]):  # solutions: a layout, o
                 raise PuzzleError(f"{where(divmod(i, link.cols))} shows {quote(shown)}: an opened cell shows "
                                   "0 to 8 mines", 1, link.column)
             clues[divmod(i, link.cols)] = v
-        board = Instance(self.name, MinesParams(link.rows, link.cols, 0), clues)
+        return self._forced_board(link.rows, link.cols, clues, 1, link.column)
+
+    def _forced_board(self, rows: int, cols: int, clues: dict, line: int, column: int) -> Instance:
+        """A board of opened cells alone (puzz.link's, pzprjs's file), with the mine count its
+        numbers force; a board that forces none is refused at `line` and `column`."""
+        board = Instance(self.name, MinesParams(rows, cols, 0), clues)
         try:
             mines = forced_mines(board)
         except PuzzleError as err:
-            raise PuzzleError(err.message, 1, link.column) from None
-        return Instance(self.name, MinesParams(link.rows, link.cols, mines), clues)
+            raise PuzzleError(err.message, line, column) from None
+        return Instance(self.name, MinesParams(rows, cols, mines), clues)
+
+    @staticmethod
+    def _refuse_unforced(inst: Instance, genre: str, form: str) -> None:
+        """A form of the opened cells' numbers alone holds no flag, no layout and no mine count
+        but the one the numbers force."""
+        p: MinesParams = inst.params
+        if any(v == FLAG for v in inst.clues.values()):
+            raise PuzzleError(f"{genre} has no flags on its boards: this board has some")
+        if p.layout is not None:
+            raise PuzzleError(f"{form} has no place for the game's mine layout: use text or tatham")
+        if forced_mines(inst) != p.mines:
+            raise PuzzleError(f"{genre} gives no mine count and the numbers force one other than {p.mines}")
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Layout]:
+        """The opened cells' numbers (`.` a covered cell), then the player's marks, `#` a mine
+        (`+` a cell marked safe). As the address, the numbers must force the mine count."""
+        SIZE.check(self.name, pzl.cols, pzl.rows, line=3)
+        inst = self._forced_board(pzl.rows, pzl.cols, pzl.clues(self._pzprv3_number), 3, 1)
+        return inst, Layout(tuple((r, c) for r, row in enumerate(pzl.cells()) for c, item in enumerate(row)
+                                  if item == "#"))
+
+    @staticmethod
+    def _pzprv3_number(t: Token) -> int | None:
+        if t.text == ".":
+            return None
+        if not (t.text.isdecimal() and int(t.text) <= 8):
+            raise bad_item(t, "is no opened cell (a number 0 to 8, or . for a covered one)")
+        return int(t.text)
+
+    def pzprv3(self, inst: Instance, solution: Layout | None) -> Pzprv3Writer:
+        """As the address, only a board without flags or a known layout, whose numbers force
+        its mine count; the solution's mines marked."""
+        self._refuse_unforced(inst, "pzprjs's mines", "pzprjs's file")
+        p: MinesParams = inst.params
+        mines = solution.mines if solution else frozenset()
+        return (Pzprv3Writer("mines", p.height, p.width).grid(lambda r, c: inst.clues.get((r, c), "."))
+                .grid(lambda r, c: "#" if (r, c) in mines else "."))
 
     def puzzlink(self, inst: Instance) -> PuzzLink:
         """The `mines` address: the numbers alone, so only a board without flags or a known
         layout, whose numbers force its mine count."""
         p: MinesParams = inst.params
-        if any(v == FLAG for v in inst.clues.values()):
-            raise PuzzleError("puzz.link's mines has no flags on its boards: this board has some")
-        if p.layout is not None:
-            raise PuzzleError("a puzz.link address has no place for the game's mine layout: use text or tatham")
-        if forced_mines(inst) != p.mines:
-            raise PuzzleError(f"puzz.link's mines gives no mine count and the numbers force one other than "
-                              f"{p.mines}")
+        self._refuse_unforced(inst, "puzz.link's mines", "a puzz.link address")
         return PuzzLink("mines", p.width, p.height,
                         write_numbers16([inst.clues.get(cell) for cell in grid(p.height, p.width).cells]))
 

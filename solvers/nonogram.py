@@ -49,9 +49,10 @@ from ..lab.engine.puzzle import (
 )
 from ..lab.face.share import FILL, NONE, box_grid
 from ..lab.toolkit.answers import SHADES, grid_text, read_grid
-from ..lab.toolkit.codecs import TATHAM_ID, JsonCodec, MethodCodec, PuzzLinkCodec
+from ..lab.toolkit.codecs import TATHAM_ID, JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Codec
 from ..lab.toolkit.puzzlink import UNKNOWN as LINK_UNKNOWN
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, write_numbers16
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, side_number
 from ..lab.toolkit.runs import (
     NON_KEY,
     Runs,
@@ -69,7 +70,7 @@ from ..lab.toolkit.runs import (
 from ..lab.toolkit.runs import runs_of as runs
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.tatham import tatham_size, tatham_split
-from ..lab.toolkit.textgrid import JsonObject, numbered_lines
+from ..lab.toolkit.textgrid import JsonObject, Token, numbered_lines
 
 Grid = tuple[tuple[int, ...], ...]
 BLACK, WHITE, UNKNOWN = "#", ".", "?"
@@ -476,7 +477,7 @@ class Nonogram(CluePuzzle[NonogramParams, tuple, Grid]):
               # a game ID with a solved form: the solution's runs, every cell given
               MethodCodec("tatham", order=10, pattern=TATHAM_ID.pattern, solutions=True),
               RowsJson(), PuzzLinkCodec(genres=("nonogram",)),
-              MethodCodec("non", order=30, pattern=NON_KEY.pattern, solutions=True))
+              MethodCodec("non", order=30, pattern=NON_KEY.pattern, solutions=True), Pzprv3Codec(genres=("nonogram",)))
     tatham_game: ClassVar[str | None] = "pattern"  # the game in Simon Tatham's collection
     universal_max = UNIVERSAL_MAX
     # propagation: line solving is unit propagation through the readers: most grade 0
@@ -720,6 +721,47 @@ class Nonogram(CluePuzzle[NonogramParams, tuple, Grid]):
                                       "this board leaves some out")
                 values += list(reversed(clue)) + [None] * (slots - len(clue))
         return PuzzLink("nonogram", p.width, p.height, write_numbers16(values))
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """One block: (rows + 1) // 2 lines of the columns' numbers above the grid, then each
+        row after (cols + 1) // 2 of its numbers, then its cells (`#` painted, `+` marked
+        white); a line's numbers run from the top (the left), `.` an empty slot."""
+        above, left = (pzl.rows + 1) // 2, (pzl.cols + 1) // 2
+        block = pzl.located(above + pzl.rows, left + pzl.cols, ".")
+
+        def clue(slots: list[Token]) -> list[int]:
+            out = []
+            for t in map(side_number, slots):
+                if t.text != "." and not t.text.isdecimal():
+                    raise bad_item(t, "is no run length (a number, or . for none)")
+                if t.text != ".":
+                    out.append(int(t.text))
+            return out
+        cols = [[block[i][left + j] for i in range(above)] for j in range(pzl.cols)]
+        rows = block[above:]
+        where = {**{("col", j): (line[0].line, line[0].column) for j, line in enumerate(cols)},
+                 **{("row", i): (line[0].line, line[0].column) for i, line in enumerate(rows)}}
+        inst = self._instance([clue(line) for line in cols], [clue(line[:left]) for line in rows], where=where)
+        return inst, tuple(tuple(int(t.text == "#") for t in line[left:]) for line in rows)
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        """As the address: no given cells, a clue for every line."""
+        if self.givens(inst):
+            raise PuzzleError("pzprjs's nonogram has no given cells: this board has some")
+        cols, rows = self.clue_lists(inst)
+        if any(clue is None for clue in cols + rows):
+            raise PuzzleError("pzprjs's nonogram has a clue for every line (none: all white): "
+                              "this board leaves some out")
+        p = inst.params
+        above, left = (p.height + 1) // 2, (p.width + 1) // 2
+
+        def slots(clue: tuple[int, ...], size: int) -> list[Any]:
+            return ["."] * (size - len(clue)) + list(clue)
+        tops = [slots(clue, above) for clue in cols]
+        lines = [["."] * left + [top[i] for top in tops] for i in range(above)]
+        lines += [slots(clue, left) + ["#" if solution and solution[r][c] else "." for c in range(p.width)]
+                  for r, clue in enumerate(rows)]
+        return Pzprv3Writer("nonogram", p.height, p.width).items(lines)
 
     def from_json(self, text: str) -> Instance:
         """`cols` (or `top`) and `rows` (or `side`): a clue a line, each a list of run

@@ -34,13 +34,14 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_id,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import TATHAM_ID, MethodCodec, PuzzLinkCodec
+from ..lab.toolkit.codecs import TATHAM_ID, MethodCodec, PuzzLinkCodec, Pzprv3Codec
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_circles
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, loop_items, loop_shapes
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import game_id, tatham_cells
-from ..lab.toolkit.textgrid import Element, JsonObject
+from ..lab.toolkit.textgrid import Element, JsonObject, Token
 
 Cell = tuple[int, int]
 Loop = tuple[tuple[str, ...], ...]  # the shape of every cell, directions in "UDLR" order
@@ -216,7 +217,7 @@ class Pearl(NumberClues, CluePuzzle[PearlParams, Cell, Loop]):
               GridArray(limit=EARLY, empty="the array has no cells", first_row=True, solution_writer="seed_drawing"),
               MethodCodec("tatham", order=10, pattern=TATHAM_ID.pattern, solutions=True, reader="read_tatham",
                           writer="tatham_id", solution_writer="tatham_solution"),
-              GridJson(limit=EARLY),
+              GridJson(limit=EARLY), Pzprv3Codec(genres=("mashu", "pearl")),
               MethodCodec("edges", solutions=True, boards=False, reader="no_board", writer="no_board",
                           solution_writer="edge_list"))  # a solution only: the loop's edges, one a line
     tatham_game: ClassVar[str | None] = "pearl"  # the game in Simon Tatham's collection
@@ -277,6 +278,28 @@ class Pearl(NumberClues, CluePuzzle[PearlParams, Cell, Loop]):
         p = inst.params
         flat = [PUZZLINK_PEARLS.index(inst.clues.get(cell, "")) for cell in p.cells()]
         return PuzzLink("mashu", p.width, p.height, write_circles(flat))
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Loop]:
+        """The pearls (1 white, 2 black, as in the address), then the loop on the edges between
+        cells (`f`, the loop through every cell, is refused as in the address)."""
+        if pzl.flag("f"):
+            raise pzl.refuse("Pearl has no rule that the loop passes every cell", -1)
+        SIZE.check(self.name, pzl.cols, pzl.rows, line=3)
+        clues = pzl.clues(self._pzprv3_pearl)
+        inst = Instance(self.name, make_params(pzl.cols, pzl.rows), clues)
+        return inst, loop_shapes(*pzl.borders())
+
+    @staticmethod
+    def _pzprv3_pearl(t: Token) -> str | None:
+        if t.text not in (".", "1", "2"):
+            raise bad_item(t, "is no Pearl cell (1 white, 2 black or .)")
+        return PUZZLINK_PEARLS[int(t.text)] if t.text != "." else None
+
+    def pzprv3(self, inst: Instance, solution: Loop | None) -> Pzprv3Writer:
+        p = inst.params
+        right, below = loop_items(solution, p.height, p.width)
+        return (Pzprv3Writer("mashu", p.height, p.width)
+                .grid(lambda r, c: PUZZLINK_PEARLS.index(inst.clues.get((r, c), "")) or ".").borders(right, below))
 
     def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
         """`grid`: rows like "B..W"."""

@@ -50,10 +50,11 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_id,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
+from ..lab.toolkit.codecs import PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.connectivity import separation_cuts, white_components
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, shaded, shading_items
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.tatham import GameId, tatham_number_cells
 from ..lab.toolkit.textgrid import Element, JsonObject, Token
@@ -197,7 +198,8 @@ class Range(NumberClues, CluePuzzle[RangeParams, Cell, Shading]):
     tatham_game = "range"
     codecs = (GridText(spaced=True, limit=EARLY), PuzzLinkCodec(genres=("kurodoko",)),
               GridArray(limit=EARLY, call="np.array", first_row=True),
-              TathamCodec(), GridJson(limit=EARLY, solution_key="shaded", numbers="numbers and nulls"))
+              TathamCodec(), GridJson(limit=EARLY, solution_key="shaded", numbers="numbers and nulls"),
+              Pzprv3Codec(genres=("kurodoko",)))
     cell_names = {True: "shaded", False: "white"}
     size = SIZE
     example = ". . 3 .\n. . . .\n. 5 . .\n. . 2 ."  # unique only because the white cells connect
@@ -258,6 +260,18 @@ class Range(NumberClues, CluePuzzle[RangeParams, Cell, Shading]):
     def puzzlink(self, inst: Instance) -> PuzzLink:
         p = inst.params
         return PuzzLink("kurodoko", p.width, p.height, write_numbers16([v for row in self.numbers(inst) for v in row]))
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Shading]:
+        """The numbers (`-` a number not given, refused as in the address), then the shading."""
+        rows = pzl.tokens()
+        for t in (t for row in rows for t in row if t.text in ("-", "_")):
+            raise bad_item(t, "is a number not given: every Range number counts")
+        return self._instance(rows, 3), shaded(pzl.cells())
+
+    def pzprv3(self, inst: Instance, solution: Shading | None) -> Pzprv3Writer:
+        p = inst.params
+        return (Pzprv3Writer("kurodoko", p.height, p.width).grid(lambda r, c: inst.clues.get((r, c), "."))
+                .items(shading_items(solution, p.height, p.width)))
 
     def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
         """`grid`: rows of numbers, null a blank."""

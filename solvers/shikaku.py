@@ -48,9 +48,10 @@ from ..lab.engine.puzzle import (
 )
 from ..lab.toolkit.answers import read_grid
 from ..lab.toolkit.cellgrid import BoardCells, CellRow, GridJson, GridText, grid_instance, tatham_grid_size
-from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
+from ..lab.toolkit.codecs import PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.numbering import NumberClues, cell_name
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, wall_items, walled_rooms
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_encode, tatham_number_cells
 from ..lab.toolkit.textgrid import JsonObject, Token
@@ -189,7 +190,7 @@ class Shikaku(NumberClues, CluePuzzle[ShikakuParams, Cell, Grid]):
     rules_text = "Divide the grid into rectangles, each holding exactly one number, which is its area."
     tatham_game = "rect"
     codecs = (GridText(spaced=True, limit=EARLY), PuzzLinkCodec(genres=("shikaku",)), TathamCodec(),
-              GridJson(limit=EARLY))
+              GridJson(limit=EARLY), Pzprv3Codec(genres=("shikaku",)))
     size = SIZE
     example = ". . . .\n. 6 . 3\n. 3 . .\n. 4 . ."
     # cacheable: a clue is an area literal made in `rules`: nothing is drawn from the pool later
@@ -262,6 +263,29 @@ class Shikaku(NumberClues, CluePuzzle[ShikakuParams, Cell, Grid]):
         p = inst.params
         values = [UNKNOWN if v == HIDDEN else v for row in self.numbers(inst) for v in row]
         return PuzzLink("shikaku", p.width, p.height, write_numbers16(values))  # type: ignore[arg-type]
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """The numbers (`-` a number not shown), then the walls drawn between cells; a room
+        the walls close off is labelled by the number it holds, one holding none or several
+        by a label past the numbers' (which `verify` refuses)."""
+        rows = pzl.tokens()
+        inst = self._instance([[Token(HIDDEN, t.line, t.column) if t.text == "-" else t for t in row] for row in rows],
+                              3)
+        rooms = walled_rooms(*pzl.borders())
+        index = {cell: i + 1 for i, cell in enumerate(inst.params.numbers)}
+        held: dict[int, list[int]] = {}
+        for r, row in enumerate(rooms):
+            for c, room in enumerate(row):
+                held.setdefault(room, []).extend([index[(r, c)]] if (r, c) in index else [])
+        label = {room: numbers[0] if len(numbers) == 1 else len(index) + 1 + room for room, numbers in held.items()}
+        return inst, tuple(tuple(label[room] for room in row) for row in rooms)
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        p = inst.params
+        right, below = wall_items(solution or [[0] * p.width for _ in range(p.height)])
+        return (Pzprv3Writer("shikaku", p.height, p.width)
+                .items([["." if v is None else "-" if v == HIDDEN else v for v in row] for row in self.numbers(inst)])
+                .borders(right, below))
 
     def from_json_grid(self, doc: JsonObject, grid: list[list[Any]]) -> Instance:
         """`grid`: rows of numbers, "?" a number not shown, null a blank."""

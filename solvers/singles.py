@@ -44,10 +44,11 @@ from ..lab.toolkit.cellgrid import (
     shading_array,
     tatham_grid_size,
 )
-from ..lab.toolkit.codecs import MethodCodec, PuzzLinkCodec, TathamCodec
+from ..lab.toolkit.codecs import MethodCodec, PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.connectivity import white_components
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.puzzlink import PuzzLink, refuse_flags, size_column
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, shaded, shading_items
 from ..lab.toolkit.symmetry import board_symmetries, first_seen
 from ..lab.toolkit.tatham import GameId
 from ..lab.toolkit.textgrid import JsonObject, array_rows, write_array
@@ -269,7 +270,8 @@ class Singles(NumberClues, CluePuzzle):
     codecs = (GridText(spaced=True, limit=EARLY), PuzzLinkCodec(genres=("hitori",)),
               MethodCodec("array", order=20, pattern=r"\[", solutions=True, reader="from_array",
                           writer="array_text", solution_writer="array_solution_text"),
-              TathamCodec(), GridJson(limit=EARLY, solution_key="shaded", numbers="numbers"))
+              TathamCodec(), GridJson(limit=EARLY, solution_key="shaded", numbers="numbers"),
+              Pzprv3Codec(genres=("hitori",)))
     tatham_game: ClassVar[str | None] = "singles"  # the game in Simon Tatham's collection
     cell_names = {True: "shaded", False: "white"}
     size = SIZE
@@ -377,6 +379,19 @@ class Singles(NumberClues, CluePuzzle):
         p = inst.params
         body = "".join(hitori_token(v) for row in self.numbers(inst) for v in row)
         return PuzzLink("hitori", p.width, p.height, body)
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Shading]:
+        """The numbers (`-`, a number not given, is none of Singles'), then the shading."""
+        rows = pzl.tokens()
+        for t in (t for row in rows for t in row if t.text in ("-", "_")):
+            raise bad_item(t, "is a number not given, which Singles cannot hold")
+        cells = [[self._number(t.text, t.line, t.column) for t in row] for row in rows]
+        return self._instance(cells, [[(t.line, t.column) for t in row] for row in rows]), shaded(pzl.cells())
+
+    def pzprv3(self, inst: Instance, solution: Shading | None) -> Pzprv3Writer:
+        p = inst.params
+        return (Pzprv3Writer("hitori", p.height, p.width).grid(lambda r, c: inst.clues.get((r, c), "."))
+                .items(shading_items(solution, p.height, p.width)))
 
     json_grid = numbers
 

@@ -38,10 +38,11 @@ from ..lab.engine.puzzle import (
 from ..lab.face.share import NONE, box_grid
 from ..lab.toolkit.answers import SHADES, read_grid, shading_text
 from ..lab.toolkit.cellgrid import BoardCells, CellRow, GridJson, GridText, grid_instance, tatham_grid_size
-from ..lab.toolkit.codecs import PuzzLinkCodec, TathamCodec
+from ..lab.toolkit.codecs import PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_four_cell
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, loop_items, loop_shapes
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import JsonObject, Token
@@ -213,7 +214,8 @@ class Slitherlink(NumberClues, CluePuzzle[SlitherlinkParams, Cell, Loop]):
     rules_text = ("Draw one loop along the grid's edges: a number in a cell says how many of its four edges "
                   "the loop uses.")
     tatham_game = "loopy"
-    codecs = (GridText(limit=EARLY), PuzzLinkCodec(genres=("slither",)), TathamCodec(), GridJson(limit=EARLY))
+    codecs = (GridText(limit=EARLY), PuzzLinkCodec(genres=("slither",)), TathamCodec(), GridJson(limit=EARLY),
+              Pzprv3Codec(genres=("slither",)))
     size = SIZE
     example = "311.\n...2\n0..2\n..3."
 
@@ -271,6 +273,31 @@ class Slitherlink(NumberClues, CluePuzzle[SlitherlinkParams, Cell, Loop]):
     def puzzlink(self, inst: Instance) -> PuzzLink:
         p = inst.params
         return PuzzLink("slither", p.width, p.height, write_four_cell([n for row in self.numbers(inst) for n in row]))
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Loop]:
+        """The numbers (`-`, a clue without one, is refused, as is `f`: the loop through every
+        dot), then (from `pzprv3.1` on) the cells' colours, the player's, then the lines
+        along the edges: those down from each dot (rows of cols + 1), then those right of
+        each (rows + 1 of cols); 1 a line, -1 the player's cross."""
+        if pzl.flag("f"):
+            raise pzl.refuse("the loop through every dot is another rule", -1)
+        rows = pzl.tokens()
+        for t in (t for row in rows for t in row if t.text == "-"):
+            raise bad_item(t, "is a clue without a number: Slitherlink's numbers are all given")
+        inst = self._instance(rows, 3)
+        if pzl.version >= 1:
+            pzl.cells("0")
+        below = pzl.items(pzl.rows, pzl.cols + 1, "0")
+        right = pzl.items(pzl.rows + 1, pzl.cols, "0")
+        return inst, loop_shapes(right, below)
+
+    def pzprv3(self, inst: Instance, solution: Loop | None) -> Pzprv3Writer:
+        """As pzprjs saves it now (`pzprv3.1`, with the cells' colours, none here)."""
+        p = inst.params
+        right, below = loop_items(solution, p.height + 1, p.width + 1)
+        return (Pzprv3Writer("slither", p.height, p.width, version=1)
+                .items([[n if n is not None else "." for n in row] for row in self.numbers(inst)])
+                .grid(lambda r, c: "0").items(below).items(right))
 
     def numbers(self, inst: Instance) -> list[list[int | None]]:
         p = inst.params

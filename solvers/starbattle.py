@@ -38,9 +38,10 @@ from ..lab.engine.puzzle import (
     variable_block,
 )
 from ..lab.toolkit.answers import read_grid
-from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Codec
 from ..lab.toolkit.paths import find
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_borders
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, shaded, shading_items
 from ..lab.toolkit.symmetry import board_symmetries, first_seen
 from ..lab.toolkit.textgrid import (
     JsonObject,
@@ -187,7 +188,8 @@ class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
                   "and no two stars touch, not even diagonally.")
     codecs = (MethodCodec("text", solutions=True),
               PuzzLinkCodec(genres=PUZZLINK_GENRES),
-              JsonCodec(solution_key="grid"))
+              JsonCodec(solution_key="grid"),
+              Pzprv3Codec(genres=PUZZLINK_GENRES))
     cell_names = {True: "star", False: "empty"}
     # cacheable: a clue is a cell's literal, nothing is drawn from the pool later
     speed = Speed(rules_cacheable=True)
@@ -348,6 +350,22 @@ class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
         right = [[k[r][c] != k[r][c + 1] for c in range(p.width - 1)] for r in range(p.height)]
         below = [[k[r][c] != k[r + 1][c] for c in range(p.width)] for r in range(p.height - 1)]
         return PuzzLink(PUZZLINK_GENRES[0], p.width, p.height, f"{p.stars}/" + write_borders(right, below))
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """The stars a line, the regions (their count, then a region number per cell), then
+        the stars placed (`#`; `+` the player's dot)."""
+        stars = self._stars(pzl.line(), pzl.first_line + pzl.at - 1)
+        start = pzl.first_line + pzl.at
+        rooms = pzl.rooms()
+        params = star_board(rooms, stars, [[(start + 1 + r, None)] * pzl.cols for r in range(pzl.rows)])
+        return Instance(self.name, params, {}), shaded(pzl.cells())
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        p: StarBattleParams = inst.params
+        if inst.clues:
+            raise PuzzleError("pzprjs's starbattle file holds no given stars: use text or json")
+        return (Pzprv3Writer(PUZZLINK_GENRES[0], p.height, p.width).line(p.stars).rooms(p.regions)
+                .items(shading_items(solution, p.height, p.width)))
 
     # ---- for language models ------------------------------------------------------------
     board_legend = ("a first line `stars K`: each row, column and region holds K stars; then one row per line, one "

@@ -46,13 +46,15 @@ from ..lab.engine.puzzle import (
 from ..lab.face.share import NONE, box_grid
 from ..lab.toolkit.answers import number_cell
 from ..lab.toolkit.answers import read_grid as read_answer_grid  # `read_grid` is the grid form's reader here
-from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, TathamCodec, solved_board
+from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Codec, TathamCodec, solved_board
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, written_items, written_numbers
 from ..lab.toolkit.symmetry import Symmetry
 from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import (
     JsonObject,
+    Token,
     array_rows,
     char_rows,
     count_cells,
@@ -165,10 +167,11 @@ class Sudoku(NumberClues, CluePuzzle[SudokuParams, tuple[int, int], Grid]):
     aliases = ("solo",)
     title = "Sudoku (Solo), any box shape"
     rules_text = "Fill the grid with the digits 1..n so that every row, column and box holds each digit once."
-    # every form's solved form is the board with every cell given
-    codecs = tuple(solved_board(form, "full") for form in (
+    # every form's solved form is the board with every cell given, but pzprjs's file, which holds
+    # the digits written apart from the givens
+    codecs = (*(solved_board(form, "full") for form in (
         MethodCodec("line"), PuzzLinkCodec(genres=("sudoku",)), SpacedGrid("grid", order=60),
-        MethodCodec("array", order=20, pattern=r"\["), TathamCodec(), JsonCodec()))
+        MethodCodec("array", order=20, pattern=r"\["), TathamCodec(), JsonCodec())), Pzprv3Codec(genres=("sudoku",)))
     tatham_game: ClassVar[str | None] = "solo"  # the game in Simon Tatham's collection
     size_limit_text = SIZE.text
     example = "1.2......43....."
@@ -353,6 +356,34 @@ class Sudoku(NumberClues, CluePuzzle[SudokuParams, tuple[int, int], Grid]):
                 raise PuzzleError(f"puzz.link sudoku: digit {d} out of range 1..{n}", 1, cursor.places[i])
             clues[divmod(i, n)] = d
         return Instance(self.name, params, clues)
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """The givens, then the digits written (0 where none): of a size whose boxes pzprjs
+        draws, as the address."""
+        n = pzl.rows
+        SIZE.check("sudoku", n, n, "grid", 3)
+        params = puzzlink_box(n)
+        if params is None:
+            raise PuzzleError(f"pzprjs's boxes on a sudoku of {n}x{n} cells do not hold {n} cells each "
+                              f"(its sizes are 4, 6, 9, 16, 25)", 3, 1)
+        inst = Instance(self.name, params, pzl.clues(lambda t: self._pzprv3_given(t, n)))
+        return inst, written_numbers(pzl.cells(), inst.clues)
+
+    @staticmethod
+    def _pzprv3_given(t: Token, n: int) -> int | None:
+        if t.text == ".":
+            return None
+        if not (t.text.isdecimal() and 1 <= int(t.text) <= n):
+            raise bad_item(t, f"is no given of a sudoku (a digit 1..{n}, or . for none)")
+        return int(t.text)
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        p = inst.params
+        if puzzlink_box(p.n) != p:
+            raise PuzzleError(f"pzprjs draws a sudoku's boxes from its size alone, and cannot show boxes "
+                              f"{p.box_rows} tall and {p.box_cols} wide on {p.n}x{p.n} cells")
+        return (Pzprv3Writer("sudoku", p.n, p.n).grid(lambda r, c: inst.clues.get((r, c), "."))
+                .items(written_items(solution, inst.clues, p.n, p.n)))
 
     def puzzlink(self, inst: Instance) -> PuzzLink:
         p = inst.params

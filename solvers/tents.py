@@ -45,6 +45,7 @@ from ..lab.toolkit.framed import board_with_sides, clue_number, edge_codecs, sid
 from ..lab.toolkit.matching import bipartite_matching
 from ..lab.toolkit.puzzlink import UNKNOWN as PUZZLINK_UNKNOWN
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_numbers16, write_one_cell
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, side_number
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.tatham import GameId, tatham_size
 from ..lab.toolkit.textgrid import (
@@ -172,7 +173,7 @@ class Tents(CluePuzzle[TentsParams, Key, Grid]):
     tatham_game = "tents"
     codecs = edge_codecs(refusal="a Tents game ID holds the trees and counts, not the tents: "
                                  "use convert tents FILE --to tatham for the puzzle", grid_solution=True,
-                         puzzlink=PUZZLINK_GENRES)
+                         puzzlink=PUZZLINK_GENRES, pzprv3=True)
     cell_names = {True: "tent", False: "empty"}
     size = SIZE
     example = "T... 2\nT..T 0\n...T 2\n.... 0\n1 1 1 1"
@@ -311,6 +312,34 @@ class Tents(CluePuzzle[TentsParams, Key, Grid]):
         body = (write_numbers16(self.count_list(inst, "col") + self.count_list(inst, "row"))
                 + write_one_cell([cell in trees for cell in p.cells()]))
         return PuzzLink(PUZZLINK_GENRES[0], p.width, p.height, body)
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """One block of rows + 1 lines of cols + 1 items: a corner and the column counts, then
+        each row after its count; in the grid a number is a tree, `A` a tent, `-` a cell marked
+        empty. The lines the player draws from a tree to its tent follow (not read)."""
+        block = pzl.located(pzl.rows + 1, pzl.cols + 1, ".")
+
+        def count(t: Token) -> Token:
+            t = side_number(t)
+            return Token(UNKNOWN, t.line, t.column) if t.text == "." else t
+
+        def tree(t: Token) -> Token:
+            return Token("T" if t.text.isdecimal() and int(t.text) > 0 else ".", t.line, t.column)
+        inst = self._instance([[tree(t) for t in row[1:]] for row in block[1:]], [count(row[0]) for row in block[1:]],
+                              [count(t) for t in block[0][1:]], 3)
+        return inst, tuple(tuple(t.text == "A" for t in row[1:]) for row in block[1:])
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        p = inst.params
+        trees = set(p.trees)
+
+        def cell(r: int, c: int) -> Any:
+            return "1" if (r, c) in trees else "A" if solution and solution[r][c] else "."
+        rows = [[".", *("." if n is None else n for n in self.count_list(inst, "col"))]]
+        rows += [["." if n is None else n, *(cell(r, c) for c in range(p.width))]
+                 for r, n in enumerate(self.count_list(inst, "row"))]
+        return (Pzprv3Writer(PUZZLINK_GENRES[0], p.height, p.width).items(rows)
+                .borders([["0"] * (p.width - 1)] * p.height, [["0"] * p.width] * (p.height - 1)))
 
     def rows(self, inst: Instance, solution: Grid | None = None, tent: str = "E", empty: str = ".") -> list[str]:
         """The board as rows of T and . (a solution adds its tents as `tent`)."""

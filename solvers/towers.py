@@ -44,6 +44,7 @@ from ..lab.toolkit.answers import number_cell, read_framed
 from ..lab.toolkit.framed import board_with_sides, edge_codecs, number_grid, ring
 from ..lab.toolkit.latin import latin_grids, latin_problems, latin_variables
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_numbers16
+from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, written_numbers
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId, tatham_cells, tatham_encode
 from ..lab.toolkit.textgrid import (
@@ -164,7 +165,7 @@ class Towers(CluePuzzle[TowersParams, tuple, Grid]):
     tatham_game = "towers"
     codecs = edge_codecs(refusal="Tatham's Towers game ID holds the clues, not the heights: print the solution as "
                                  "text, array or json (`puzzlelab convert towers FILE --to tatham` gives the ID)",
-                         puzzlink=PUZZLINK_GENRES)
+                         puzzlink=PUZZLINK_GENRES, pzprv3=True)
     size = SIZE
     implied = True  # add the redundant clauses of `_bounds` and `_visible` (propagation finds more)
     example = ". . . . 2 .\n. . . . . .\n. . . . . 3\n. 1 . . . .\n3 . . . . .\n. . . . . ."
@@ -425,6 +426,35 @@ class Towers(CluePuzzle[TowersParams, tuple, Grid]):
         if any(cells):  # as pzprjs, which writes the grid only when it holds a height
             body += write_numbers16(cells)
         return PuzzLink(PUZZLINK_GENRES[0], n, n, body)
+
+    def from_pzprv3(self, pzl: Pzprv3File) -> tuple[Instance, Grid]:
+        """One block of n + 2 rows of n + 2 items: the clues around the grid (the corners
+        unused), and in it `qH` a given height H, `H` a height written, `.` (or the player's
+        candidates, `.[1,2,,]`) none."""
+        n = pzl.rows
+        if pzl.cols != n:
+            raise PuzzleError(f"a pzprv3 Skyscrapers board of {pzl.cols}x{pzl.rows}: Towers is square", 3)
+        block = pzl.located(n + 2, n + 2, ".")
+        inside = [row[1:n + 1] for row in block[1:n + 1]]
+        sides = {"top": block[0][1:n + 1], "bottom": block[n + 1][1:n + 1],
+                 "left": [row[0] for row in block[1:n + 1]], "right": [row[n + 1] for row in block[1:n + 1]]}
+        givens = [[Token(t.text[1:], t.line, t.shifted(1)) if t.text.startswith("q") else None for t in row]
+                  for row in inside]
+        inst = self.make(n, sides, givens, 3)
+        given = {(key[1], key[2]): v for key, v in inst.clues.items() if key[0] == "cell"}
+        return inst, written_numbers([[t.text for t in row] for row in inside], given)
+
+    def pzprv3(self, inst: Instance, solution: Grid | None) -> Pzprv3Writer:
+        n, sides = inst.params.n, self.sides(inst)
+
+        def cell(r: int, c: int) -> Any:
+            given = inst.clues.get(("cell", r, c))
+            return f"q{given}" if given else solution[r][c] if solution and solution[r][c] else "."
+        rows = [[".", *(v or "." for v in sides["top"]), "."]]
+        rows += [[sides["left"][r] or ".", *(cell(r, c) for c in range(n)), sides["right"][r] or "."]
+                 for r in range(n)]
+        rows.append([".", *(v or "." for v in sides["bottom"]), "."])
+        return Pzprv3Writer(PUZZLINK_GENRES[0], n, n).items(rows)
 
     def board_text(self, inst: Instance, solution: Grid | None = None) -> str:
         """The text form: clues around the grid, '.' for none (a solution fills the grid)."""

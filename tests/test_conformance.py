@@ -342,7 +342,8 @@ def oversized(ptype: PuzzleType) -> dict[str, str]:
             times = max(2, PLAIN_BYTES // len(text))
             out["json grid"] = json.dumps({k: v * times if isinstance(v, list) else v for k, v in bare.items()})
         elif fmt == "pzprv3":  # pzprjs's file: its rows and columns (one size for sudoku) after the genre
-            head = text.split("\n")
+            # (an example no file holds, as Star Battle's given stars: the header alone)
+            head = text.split("\n") if text else ["pzprv3", getattr(ptype.codec(fmt), "genres", ("",))[0], "1", "1"]
             sizes = 1 if head[1] == "sudoku" else 2
             out[fmt] = "\n".join(head[:2] + ["1000"] * sizes + head[2 + sizes:])
         elif re.search(r"(?m)^\s*width\s+\d+\s*$", text):  # a file that states its size (a NON file)

@@ -35,7 +35,7 @@ from puzzlelab.solvers.minesweeper import PUZZLE as MINESWEEPER
 from puzzlelab.solvers.minesweeper import Layout
 from puzzlelab.solvers.nonogram import PUZZLE as NONOGRAM
 from puzzlelab.solvers.pearl import PUZZLE as PEARL
-from puzzlelab.solvers.pearl import pearl_problems, shape
+from puzzlelab.solvers.pearl import pearl_problems
 from puzzlelab.solvers.range import PUZZLE as RANGE
 from puzzlelab.solvers.singles import PUZZLE as SINGLES
 from puzzlelab.solvers.sudoku import PUZZLE as SUDOKU
@@ -69,55 +69,6 @@ def sudoku_lines(board: str) -> tuple[int, int, Lines]:
 
 
 # ---- pzprv3 boards read as our answers: (lines, rows, cols) -> answer ------------------------------
-def range_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[bool, ...], ...]:
-    """pzprjs's Kurodoko board: the numbers' rows, then the answer's, `#` shaded."""
-    cells = lines[rows:2 * rows] or [["."] * cols] * rows
-    return tuple(tuple(item == "#" for item in line) for line in cells)
-
-
-def pearl_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[str, ...], ...]:
-    """pzprjs's Masyu board: the pearls' rows, then the line across each edge (a positive number),
-    those between a cell and the next on its right (rows x cols-1), then below (rows-1 x cols)."""
-    across, down = lines[rows:2 * rows], lines[2 * rows:3 * rows - 1]
-    ways: list[list[set[str]]] = [[set() for _ in range(cols)] for _ in range(rows)]
-    for r, line in enumerate(across):
-        for c, item in enumerate(line):
-            if int(item) > 0:
-                ways[r][c].add("R")
-                ways[r][c + 1].add("L")
-    for r, line in enumerate(down):
-        for c, item in enumerate(line):
-            if int(item) > 0:
-                ways[r][c].add("D")
-                ways[r + 1][c].add("U")
-    return tuple(tuple(shape(cell) for cell in row) for row in ways)
-
-
-def bridges_from_lines(inst: Instance, lines: Lines) -> tuple[int, ...]:
-    """Our bridges per pair from a hashikake pzprv3 board: after the rows of numbers, the line
-    on each edge between side-by-side cells (rows x cols-1), then between stacked ones
-    (rows-1 x cols), `-1` a cross (no bridge); a pair's count is on its first edge (a blank
-    board: no line at all, no bridge)."""
-    p = inst.params
-    if not lines:
-        return (0,) * len(p.pairs)
-    across = lines[p.height:2 * p.height]
-    down = lines[2 * p.height:3 * p.height - 1]
-
-    def count(token: str) -> int:
-        return max(int(token), 0)
-
-    return tuple(count(across[pair.a[0]][pair.a[1]]) if pair.horizontal else count(down[pair.a[0]][pair.a[1]])
-                 for pair in p.pairs)
-
-
-def nonogram_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """A nonogram pzprv3 board's painted grid: (rows + 1) // 2 lines of column numbers above,
-    then each row with (cols + 1) // 2 row numbers before its cells, `#` black."""
-    above, left = (rows + 1) // 2, (cols + 1) // 2
-    return tuple(tuple(int(tok == "#") for tok in line[left:]) for line in lines[above:above + rows])
-
-
 def mines_from_lines(lines: Lines, rows: int, cols: int) -> tuple[set, set]:
     """A mines pzprv3 board's marks after its numbers: `#` a mine, `+` a cell marked safe."""
     marks = lines[rows:2 * rows]
@@ -125,38 +76,11 @@ def mines_from_lines(lines: Lines, rows: int, cols: int) -> tuple[set, set]:
             {(r, c) for r in range(rows) for c in range(cols) if marks[r][c] == "+"})
 
 
-def mines_answer(lines: Lines, rows: int, cols: int) -> Layout:
-    """The mines a mines board marks (the cells it marks safe aside)."""
-    return Layout(tuple(mines_from_lines(lines, rows, cols)[0]))
-
-
-def singles_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[bool, ...], ...]:
-    """pzprjs's Hitori board: the numbers' rows, then the answer's, `#` shaded (a blank board: no
-    line at all)."""
-    cells = lines[rows:2 * rows] or [["."] * cols] * rows
-    return tuple(tuple(item == "#" for item in line) for line in cells)
-
-
 def filling_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """pzprjs's Fillomino (and Sudoku) board: the givens' rows, then the written numbers' (`.`
     under a given or an empty cell; 0 here), then (Fillomino) the walls drawn."""
     return tuple(tuple(int(given if given.isdigit() else written if written.isdigit() else 0)
                        for given, written in zip(*pair)) for pair in zip(lines[:rows], lines[rows:2 * rows]))
-
-
-def towers_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """pzprjs's Skyscrapers board: rows + 2 lines of cols + 2 items, the clues around the
-    heights (`q3` a given 3, `.` an empty cell: 0 here)."""
-    def height(item: str) -> int:
-        return int(item.lstrip("q")) if item.lstrip("q").isdigit() else 0
-
-    return tuple(tuple(height(item) for item in line[1:cols + 1]) for line in lines[1:rows + 1])
-
-
-def tents_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[bool, ...], ...]:
-    """pzprjs's Tents board: a corner and the column counts, then each row after its count (`1`
-    a tree, `A` a tent, `-` a cell marked empty), then the lines joining trees to tents (unread)."""
-    return tuple(tuple(item == "A" for item in line[1:cols + 1]) for line in lines[1:rows + 1])
 
 
 def magnets_answer(lines: Lines, rows: int, cols: int) -> tuple[tuple[str, ...], ...]:
@@ -204,6 +128,7 @@ class Genre:
     board_lines: Callable[[str], tuple[int, int, Lines]] = pzprv3_lines
     size: Callable[[Any], tuple[int, int]] = height_width  # the instance's (rows, cols), as pzprv3 has them
     solved_unique: bool = True  # False: a test of the genre's own compares its answer with the accepted board
+    accepted: int = 0  # which accepted solution of the URL's size is the URL's puzzle, solved
     # pzprjs's failcheck codes (all boards whole grids) and what our `verify` says for the same broken rule
     failchecks: dict[str, str] = field(default_factory=dict)
     # where no failcheck board is a whole grid: what our `verify` says of its empty cells
@@ -221,7 +146,7 @@ GENRES = (
                    ("https://puzz.link/p?lightup/x/6/6/nekcakbl", 29, "flags 'x'"),
                    ("https://puzz.link/p?lightup/6/6/nekcakblg", 41, "goes on after"),
                    ("https://puzz.link/p?lightup/6/6/nekc!kbl", 37, "'!'"))),
-    Genre("mashu", PEARL, on_grid(pearl_answer), aliases=("pearl",),
+    Genre("mashu", PEARL, aliases=("pearl",),
           failchecks={"brNoLine": "no loop is drawn", "lnBranch": "3 ends", "lnCross": "4 ends", "lnDeadEnd": "1 ends",
                       "lnPlLoop": "separate loops", "mashuOnLine": "is not on the loop",
                       "mashuWCurve": "turns here, it must go straight",
@@ -233,25 +158,25 @@ GENRES = (
                    ("https://puzz.link/p?pearl/41/6/1063000i3000", 27, "too large"),
                    ("https://puzz.link/p?mashu/6/6/1063000i3000z", 43, "goes on after"))),
     # brNoShade (nothing shaded) is pzprjs's own refusal of a blank answer: ours refuses it for its numbers
-    Genre("kurodoko", RANGE, on_grid(range_answer),
+    Genre("kurodoko", RANGE,
           failchecks={"brNoShade": "white cells, its number says", "csAdjacent": "touch",
                       "cuDivideRB": "regions, not one", "nmSumViewNe": "white cells, its number says"},
           refused=(("https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4.", 44, "r5c3 holds a number not given"),
                    ("https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4-10", 44, "r5c3 holds the number 16"),
                    ("https://puzz.link/p?kurodoko/31/5/i7g5l2l2g4i", 30, "too large"))),
     # every failcheck board is a whole grid (brNoLine's with no bridge at all) breaking a rule ours share
-    Genre("hashikake", BRIDGES, lambda inst, lines, rows, cols: bridges_from_lines(inst, lines),
+    Genre("hashikake", BRIDGES,
           failchecks={"brNoLine": "its number says", "nmLineGt": "its number says", "nmLineLt": "its number says",
                       "lcDivided": "separate groups"},
           refused=(("https://puzz.link/p?hashikake/41/5/4g2", 36, "too large"),
                    ("https://puzz.link/p?hashikake/3/1/h", 35, "at least two islands"),
                    ("https://puzz.link/p?hashikake/3/1/-11g1", 35, "at most 16")),
           written_of_twenty=10),
-    Genre("nonogram", NONOGRAM, on_grid(nonogram_answer), failchecks={"exNoMatch": "clue says"},
+    Genre("nonogram", NONOGRAM, failchecks={"exNoMatch": "clue says"},
           refused=(("https://puzz.link/p?nonogram/2/2/g1.", 34, "every run's length"),
                    ("https://puzz.link/p?nonogram/2/2/0", 34, "every run's length")),
           written_of_twenty=10),  # a nonogram the generator gave givens is not written
-    Genre("mines", MINESWEEPER, on_grid(mines_answer), solved_unique=False,
+    Genre("mines", MINESWEEPER, solved_unique=False,
           failchecks={"nmMinesNe": "mines touch it"},
           refused=(("https://puzz.link/p?mines/3/1/9", 31, "0 to 8"),
                    ("https://puzz.link/p?mines/3/1/1", 31, "touches no number"),
@@ -260,7 +185,7 @@ GENRES = (
           written_of_twenty=0),
     # brNoShade (nothing shaded) is pzprjs's own refusal of a blank answer: ours refuses it for the numbers
     # that repeat
-    Genre("hitori", SINGLES, on_grid(singles_answer),
+    Genre("hitori", SINGLES,
           failchecks={"brNoShade": "repeats", "csAdjacent": "touch", "cuDivideRB": "regions, not one",
                       "nmDupRow": "repeats"},
           refused=(("https://puzz.link/p?hitori/4/4/11141423332142130", 48, "goes on after"),
@@ -269,7 +194,8 @@ GENRES = (
                    ("https://puzz.link/p?hitori/4/4/11141@2333214213", 37, "unknown number"),
                    ("https://puzz.link/p?hitori/4/4/1114142333!14213", 42, "'!'"),
                    ("https://puzz.link/p?hitori/62/4/1114142333214213", 28, "too large"))),
-    # the 't' variant: areas of at most 3 cells
+    # the 't' variant: areas of at most 3 cells. Its own reader stays: pzprjs's ceNoNum board turns two
+    # givens into '?', a puzzle other than the URL's (and none Filling can hold)
     Genre("fillomino", FILLING, on_grid(filling_answer), blanks_refused_with="digits run 1..", variant="t",
           refused=(("https://puzz.link/p?fillomino/t/3/3/", 31, "at most 3 cells"),
                    ("https://puzz.link/p?fillomino/21/3/g", 31, "too large"),
@@ -277,7 +203,7 @@ GENRES = (
                    ("https://puzz.link/p?fillomino/3/3/h-0a", 36, "10 is out of range 1..9"),
                    ("https://puzz.link/p?fillomino/2/2/z8", 36, "given walls"),
                    ("https://puzz.link/p?fillomino/2/2/z000", 38, "goes on after"))),
-    Genre("sudoku", SUDOKU, on_grid(filling_answer), board_lines=sudoku_lines,
+    Genre("sudoku", SUDOKU, board_lines=sudoku_lines,
           size=lambda p: (p.box_rows * p.box_cols,) * 2, blanks_refused_with="not a digit 1..4",
           refused=(("https://puzz.link/p?sudoku/4/4/g1k23k3gg", 40, "goes on after"),
                    ("https://puzz.link/p?sudoku/4/4/g5", 33, "digit 5 out of range 1..4"),
@@ -286,8 +212,9 @@ GENRES = (
                    ("https://puzz.link/p?sudoku/8/8/g1", 28, "sizes are 4, 6, 9, 16, 25"),
                    ("https://puzz.link/p?sudoku/36/36/g1", 28, "too large"),
                    ("https://puzz.link/p?sudoku/x/4/4/g1", 28, "flags 'x'"))),
-    # no failcheck board is a Latin square to hold our visibility rules against
-    Genre("skyscrapers", TOWERS, on_grid(towers_answer), size=lambda p: (p.n, p.n),
+    # no failcheck board is a Latin square to hold our visibility rules against. The first accepted board
+    # gives a height in the grid, another puzzle than the URL's (test_towers_accepted_boards_...): the second
+    Genre("skyscrapers", TOWERS, size=lambda p: (p.n, p.n), accepted=1,
           blanks_refused_with="does not hold each height 1..4 once",
           refused=(("https://puzz.link/p?skyscrapers/4/5/k13h4j3g", 33, "Towers is square"),
                    ("https://puzz.link/p?skyscrapers/17/17/k13h4j3g", 33, "too large"),
@@ -297,7 +224,7 @@ GENRES = (
                    ("https://puzz.link/p?skyscrapers/4/4/k13h4j3gzz", 46, "goes on after"),
                    ("https://puzz.link/p?skyscrapers/x/4/4/k13h4j3g", 33, "flags 'x'"))),
     # a cell not marked is empty or blank, for pzprjs too: each failcheck board is a whole grid
-    Genre("tents", TENTS, on_grid(tents_answer),
+    Genre("tents", TENTS,
           failchecks={"nmTentNone": "0 tents for 5 trees", "nmTreeNone": "1 tents for 5 trees", "tentAround": "touch",
                       "exTentNe": "the count says", "nmTentLt": "the count says", "nmTentGt": "the count says"},
           refused=(("https://puzz.link/p?tents/5/5/2g0h1i7j82323", 37, "count 7 is more than the 5 cells"),
@@ -306,7 +233,8 @@ GENRES = (
                    ("https://puzz.link/p?tents/5/5/2g0h1i1j823230", 44, "goes on after"),
                    ("https://puzz.link/p?tents/41/5/2g0h1i1j82323", 27, "too large"))),
     # the 'a' variant: anti-magnets (nmAdjDiff), rules ours lack. A board of pzprjs's own (bkNumGt2: three
-    # poles in a room of three cells) is held against the URL's dominoes, which it breaks as well
+    # poles in a room of three cells) is held against the URL's dominoes, which it breaks as well: read by its
+    # own reader, as that room is no board of ours
     Genre("magnets", MAGNETS, on_grid(magnets_answer), variant="a",
           failchecks={"nmAdjacent": "are both", "bkNumLt2": "neither blank nor a magnet",
                       "bkNumGt2": "neither blank nor a magnet", "exPlusNe": "+ cells, the clue says",
@@ -333,12 +261,12 @@ def url_instance(genre: Genre) -> Instance:
 
 
 def accepted_board(genre: Genre, inst: Instance) -> str:
-    """The first accepted solution of the URL's size."""
-    for board in pzprjs_rows()[genre.pid]["solutions"]:
-        rows, cols, _ = genre.board_lines(board)
-        if (rows, cols) == genre.size(inst.params):
-            return str(board)
-    raise AssertionError(f"no {genre.size(inst.params)} solution for {genre.pid}")
+    """The accepted solution of the URL's size the genre names (the first, unless it says)."""
+    boards = [board for board in pzprjs_rows()[genre.pid]["solutions"]
+              if genre.board_lines(board)[:2] == genre.size(inst.params)]
+    if len(boards) <= genre.accepted:
+        raise AssertionError(f"no {genre.size(inst.params)} solution for {genre.pid}")
+    return str(boards[genre.accepted])
 
 
 def answer_in(genre: Genre, inst: Instance, board: str) -> Any:
@@ -421,7 +349,7 @@ def test_what_a_genre_cannot_hold_is_refused_in_one_line_at_its_column(ptype, ad
         assert words in str(error) and "\n" not in error.message and error.column == column, (str(error), error.column)
 
 
-@genres(lambda genre: genre.read is None)
+@genres(lambda genre: genre.solved_unique and "pzprv3" in genre.puzzle.formats)
 def test_the_solved_pzprv3_file_reads_back_as_the_board_and_its_solution(genre):
     """`solve --out-format pzprv3` writes the file pzprjs saves a solved board in; read back, it is
     the same board with the same solution, which pzprjs's accepted board equals (above)."""
@@ -432,6 +360,16 @@ def test_the_solved_pzprv3_file_reads_back_as_the_board_and_its_solution(genre):
     assert text.startswith(f"pzprv3\n{genre.pid}\n") and ptype.sniff(text) == "pzprv3"
     assert read_pzprv3_answer(ptype, text) == (inst, solution)
     assert read_pzprv3_answer(ptype, text.replace("\n", "/")) == (inst, solution)  # as pzprjs's scripts write it
+
+
+@genres(lambda genre: genre.read is not None and "pzprv3" in genre.puzzle.formats)
+def test_a_genre_read_by_its_own_reader_reads_its_accepted_board_alike_through_its_codec(genre):
+    """Where a failcheck board is no puzzle of ours (see the genre's row), the accepted board is
+    still the URL's puzzle and its solution through the genre's pzprv3 codec."""
+    inst = url_instance(genre)
+    board = accepted_board(genre, inst)
+    rows, cols, lines = genre.board_lines(board)
+    assert read_pzprv3_answer(genre.puzzle, board) == (inst, genre.read(inst, lines, rows, cols))
 
 
 @genres(lambda genre: genre.written_of_twenty)
@@ -489,6 +427,11 @@ def test_mines_url_answered_as_its_accepted_board():
     covered = {(r, c) for r in range(inst.params.height) for c in range(inst.params.width)} - set(inst.clues)
     assert found_mines == mines and marked_safe <= found_safe and found_safe | found_mines == covered
     assert MINESWEEPER.verify(inst, Layout(tuple(mines))) == []
+    # pzprjs's file of the board with its mines marked, as `solve --out-format pzprv3` writes it, reads back
+    text = MINESWEEPER.format_solution(inst, Layout(tuple(mines)), "pzprv3")
+    assert text.startswith("pzprv3\nmines\n") and MINESWEEPER.sniff(text) == "pzprv3"
+    assert read_pzprv3_answer(MINESWEEPER, text) == read_pzprv3_answer(MINESWEEPER, text.replace("\n", "/")) \
+        == (inst, Layout(tuple(mines)))
 
 
 def test_sudoku_test_url_has_two_by_two_boxes_and_its_solved_form_is_the_full_board():
@@ -520,15 +463,14 @@ def test_towers_accepted_boards_with_a_given_height_are_the_same_answer():
     """pzprjs's first Skyscrapers solution gives one height in the grid (`q3`); read as a given it
     leaves the board unique with the same answer."""
     inst = url_instance(BY_PID["skyscrapers"])
-    boards = [pzprv3_lines(board)[2] for board in pzprjs_rows()["skyscrapers"]["solutions"]]
-    given = {("cell", r, c - 1): int(item[1:]) for r, line in enumerate(boards[0][1:5]) for c, item in enumerate(line)
-             if item.startswith("q")}
+    (first, _), (_, answer) = (read_pzprv3_answer(TOWERS, board) for board in pzprjs_rows()["skyscrapers"]["solutions"])
+    given = {key: v for key, v in first.clues.items() if key[0] == "cell"}
     assert given == {("cell", 2, 1): 3}
     with_given = Instance(inst.kind, inst.params, {**inst.clues, **given})
     url = TOWERS.format(with_given, "puzzlink")
     assert url == f"https://puzz.link/p?skyscrapers/{pzprjs_rows()['skyscrapers']['url']}o3l"
     report = check_instance(TOWERS, TOWERS.parse(url))
-    assert report.status == "unique" and report.solutions[0] == towers_answer(boards[1], 4, 4)
+    assert report.status == "unique" and report.solutions[0] == answer
 
 
 def test_magnets_given_blank_cells_are_not_written():

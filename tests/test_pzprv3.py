@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from puzzlelab.lab.engine.puzzle import PuzzleError
-from puzzlelab.lab.toolkit.pzprv3 import Pzprv3Writer, looks_like_pzprv3, read_pzprv3, read_pzprv3_answer
+from puzzlelab.lab.toolkit.pzprv3 import (
+    Pzprv3Writer,
+    looks_like_pzprv3,
+    loop_items,
+    loop_shapes,
+    read_pzprv3,
+    read_pzprv3_answer,
+    wall_items,
+    walled_rooms,
+)
 from puzzlelab.solvers.lightup import PUZZLE as LIGHTUP
 
 SOLVED = "pzprv3/lightup/3/3/. # . /. 2 # /# . . /"
@@ -64,3 +73,20 @@ def test_the_board_and_the_solvers_marks_are_read_together():
     assert inst == LIGHTUP.parse("...\n.2.\n...")
     assert lamps == ((False, True, False), (False, False, True), (True, False, False))
     assert LIGHTUP.verify(inst, lamps) == []
+
+
+def test_items_are_located_for_a_genres_own_reader_and_an_option_line_is_read_past():
+    pzl = read_pzprv3("pzprv3/fillomino/2/2/t/. 12 /3/", ("fillomino",))
+    assert pzl.flag("t") and not pzl.flag("t")
+    tokens = pzl.tokens()
+    assert [[(t.text, t.line, t.column) for t in row] for row in tokens] == [
+        [(".", 6, 1), ("12", 6, 3)], [("3", 7, 1), (".", 7, None)]]
+
+
+def test_lines_through_points_and_walled_rooms_read_back_as_written():
+    shapes = (("DR", "LR", "DL"), ("UR", "LR", "UL"))
+    right, below = loop_items(shapes, 2, 3)
+    assert (right, below) == ([["1", "1"], ["1", "1"]], [["1", "0", "1"]])
+    assert loop_shapes(right, below) == shapes and loop_shapes([["-1", "0"]], []) == (("", "", ""),)
+    rooms = [[0, 0, 1], [2, 2, 1]]
+    assert walled_rooms(*wall_items(rooms)) == rooms

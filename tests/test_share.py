@@ -212,7 +212,7 @@ def test_convert_turns_every_format_into_every_other(name, tmp_path, capsys):
 def test_convert_refuses_in_one_line(tmp_path, capsys):
     board = tmp_path / "board.txt"
     board.write_text(registry.puzzle("lightup").example)
-    assert "unknown lightup format 'bogus' for --to (known: text, puzzlink, array, tatham, json)" in \
+    assert "unknown lightup format 'bogus' for --to (known: text, puzzlink, array, tatham, json, pzprv3)" in \
         refused(capsys, "convert", "lightup", board, "--to", "bogus")
     assert "needs --to FORMAT" in refused(capsys, "convert", "lightup", board)
     board.write_text(registry.puzzle("jugs").example)
@@ -269,13 +269,14 @@ def test_convert_reads_standard_input_and_a_named_format(capsys, monkeypatch):
 def test_unknown_out_format_is_refused_before_any_work(command, tmp_path, capsys):
     extra = ("--out", str(tmp_path / "x.png")) if command == "render" else ()
     err = refused(capsys, command, "sudoku", EXAMPLES / "sudoku_seed003.txt", "--out-format", "bogus", *extra)
-    assert "unknown --out-format 'bogus' for sudoku solutions (known: line, puzzlink, grid, array, tatham, json)" in err
+    assert ("unknown --out-format 'bogus' for sudoku solutions (known: line, puzzlink, grid, array, tatham, json, "
+            "pzprv3)") in err
     assert list(tmp_path.iterdir()) == []
 
 
 def test_out_format_follows_what_a_solution_can_be_written_in(capsys, monkeypatch):
     err = refused(capsys, "solve", "lightup", EXAMPLES / "lightup_8x8.txt", "--out-format", "tatham")
-    assert "(known: text, array, json)" in err and "convert lightup FILE --to tatham" in err
+    assert "(known: text, array, json, pzprv3)" in err and "convert lightup FILE --to tatham" in err
     code, out, _ = cli(capsys, "solve", "pearl", "-", "--out-format", "edges", stdin="5x5:BcBlBbBd",
                        monkeypatch=monkeypatch)
     assert code == 0 and out.splitlines()[0] == "r1c1-r1c2"

@@ -18,6 +18,7 @@ from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.lab.engine.sat import SessionCache, check_instance
 from puzzlelab.lab.face import cli
 from puzzlelab.lab.face.registry import generator
+from puzzlelab.lab.toolkit.pzprv3 import read_pzprv3_answer
 from puzzlelab.solvers.shikaku import PUZZLE, ShikakuParams, placements, rect_cells, regions
 
 GENERATOR = generator("shikaku")
@@ -36,35 +37,6 @@ def pzprjs_shikaku() -> dict:
     return next(row for row in map(json.loads, PZPRJS.read_text().splitlines()) if row["pid"] == "shikaku")
 
 
-def pzprv3_regions(solution: str) -> list[list[int]]:
-    """The accepted board's rooms: after the rows of numbers, (cols - 1) vertical border
-    items a row, then (rows - 1) rows of horizontal ones, a border where the item is 1;
-    each room numbered by a flood fill, in reading order of its first cell."""
-    _, _, rows, cols, *lines = solution.split("/")
-    height, width = int(rows), int(cols)
-    items = [line.split() for line in lines if line.strip()]
-    right = [[v == "1" for v in row] for row in items[height:2 * height]]
-    below = [[v == "1" for v in row] for row in items[2 * height:3 * height - 1]]
-    room = [[0] * width for _ in range(height)]
-    count = 0
-    for r in range(height):
-        for c in range(width):
-            if room[r][c]:
-                continue
-            count += 1
-            room[r][c] = count
-            stack = [(r, c)]
-            while stack:
-                x, y = stack.pop()
-                for nx, ny, wall in ((x, y + 1, y + 1 < width and right[x][y]), (x, y - 1, y > 0 and right[x][y - 1]),
-                                     (x + 1, y, x + 1 < height and below[x][y]),
-                                     (x - 1, y, x > 0 and below[x - 1][y])):
-                    if 0 <= nx < height and 0 <= ny < width and not wall and not room[nx][ny]:
-                        room[nx][ny] = count
-                        stack.append((nx, ny))
-    return room
-
-
 def test_the_pzprjs_test_url_reads_writes_back_and_is_unique_with_the_accepted_solution():
     row = pzprjs_shikaku()
     inst = PUZZLE.parse(f"https://puzz.link/p?shikaku/{row['url']}")
@@ -72,7 +44,8 @@ def test_the_pzprjs_test_url_reads_writes_back_and_is_unique_with_the_accepted_s
     result = check_instance(PUZZLE, inst)
     assert result.status == "unique"
     ours = result.solutions[0]
-    accepted = pzprv3_regions(row["solutions"][0])
+    board, accepted = read_pzprv3_answer(PUZZLE, row["solutions"][0])  # the rooms its walls close off
+    assert board == inst
     same = {}
     for mine, theirs in zip((v for line in ours for v in line), (v for line in accepted for v in line)):
         assert same.setdefault(mine, theirs) == theirs  # the same division, whatever the labels
@@ -91,9 +64,24 @@ def test_the_failcheck_boards_break_a_rule():
     for fail in row["failchecks"]:
         if fail["code"] == "bdDeadEnd":
             continue
-        rooms = pzprv3_regions(fail["board"])
+        board, rooms = read_pzprv3_answer(PUZZLE, fail["board"])
+        assert board == inst
         answer = "\n".join(" ".join(map(str, line)) for line in rooms)
         assert PUZZLE.verify(inst, PUZZLE.read_answer(inst, answer)) != [], fail["code"]
+
+
+def test_the_solved_pzprv3_file_reads_back_as_the_board_and_its_solution():
+    """The file pzprjs saves a solved board in: the numbers (`-` one not shown), then a wall
+    between every two rectangles."""
+    row = pzprjs_shikaku()
+    inst = PUZZLE.parse(f"https://puzz.link/p?shikaku/{row['url']}")
+    solution = check_instance(PUZZLE, inst).solutions[0]
+    text = PUZZLE.format_solution(inst, solution, "pzprv3")
+    assert text.startswith("pzprv3\nshikaku\n6\n6\n") and PUZZLE.sniff(text) == "pzprv3"
+    assert read_pzprv3_answer(PUZZLE, text) == read_pzprv3_answer(PUZZLE, text.replace("\n", "/")) == (inst, solution)
+    hidden = PUZZLE.parse(". ? .\n. . .")
+    assert PUZZLE.format(hidden, "pzprv3") == "pzprv3\nshikaku\n2\n3\n. - . \n. . . \n0 0 \n0 0 \n0 0 0 \n"
+    assert PUZZLE.parse(PUZZLE.format(hidden, "pzprv3")) == hidden
 
 
 # ---- the forms ----------------------------------------------------------------------------

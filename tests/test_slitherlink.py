@@ -19,49 +19,41 @@ from puzzlelab.lab.engine.grade import grade
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.lab.engine.sat import check_instance
 from puzzlelab.lab.face.registry import generator
+from puzzlelab.lab.toolkit.pzprv3 import read_pzprv3_answer
 from puzzlelab.solvers.slitherlink import PUZZLE, SlitherlinkParams, edge_count, inside_cells, loop_of
 
 PZPRJS = Path(__file__).resolve().parent / "data" / "pzprjs" / "pzprjs_testdata.jsonl"
 # pzprjs's test script for slither (test/script/slither.js): its URL and the accepted board
 # (pzprv3 file: the numbers, then the vertical edges row by row, then the horizontal ones;
-# 1 a line, -1 a cross, 0 nothing)
+# 1 a line, -1 a cross, 0 nothing), read by the pzprv3 codec
 PZPRJS_URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
 PZPRJS_SOLUTION = ("pzprv3/slither/5/5/2 . . 1 . /. 2 . . 1 /. . 2 . . /3 . . 3 . /. 0 . . 3 /"
                    "1 -1 0 -1 -1 1 /1 1 -1 1 -1 1 /1 1 1 0 0 1 /1 1 1 1 1 1 /-1 -1 -1 0 1 1 /"
                    "1 1 1 1 1 /-1 1 1 -1 -1 /0 -1 1 0 0 /0 0 0 1 0 /1 -1 1 -1 0 /-1 0 -1 0 1 /")
 
 
-def pzprv3_loop(text: str) -> tuple[tuple[tuple[str, ...], ...], dict]:
-    """The loop of a pzprv3 slither file as dot shapes, and its numbers by cell."""
-    parts = [p.strip() for p in text.split("/")]
-    rows, cols = int(parts[2]), int(parts[3])
-    cells = [p.split() for p in parts[4:4 + rows]]
-    vertical = [[int(v) == 1 for v in p.split()] for p in parts[4 + rows:4 + 2 * rows]]
-    horizontal = [[int(v) == 1 for v in p.split()] for p in parts[4 + 2 * rows:5 + 3 * rows]]
-    shapes = []
-    for r in range(rows + 1):
-        row = []
-        for c in range(cols + 1):
-            dirs = ""
-            dirs += "U" if r > 0 and vertical[r - 1][c] else ""
-            dirs += "D" if r < rows and vertical[r][c] else ""
-            dirs += "L" if c > 0 and horizontal[r][c - 1] else ""
-            dirs += "R" if c < cols and horizontal[r][c] else ""
-            row.append(dirs)
-        shapes.append(tuple(row))
-    numbers = {(r, c): int(v) for r, row in enumerate(cells) for c, v in enumerate(row) if v != "."}
-    return tuple(shapes), numbers
-
-
 # ---- outside references ---------------------------------------------------------------------
 def test_pzprjs_test_board_is_unique_with_its_accepted_solution():
     inst = PUZZLE.parse(PZPRJS_URL)
-    loop, numbers = pzprv3_loop(PZPRJS_SOLUTION)
-    assert inst.params == SlitherlinkParams(5, 5) and inst.clues == numbers
+    board, loop = read_pzprv3_answer(PUZZLE, PZPRJS_SOLUTION)
+    assert inst.params == SlitherlinkParams(5, 5) and board == inst
     report = check_instance(PUZZLE, inst)
     assert report.status == "unique" and report.solutions[0] == loop
     assert PUZZLE.verify(inst, loop) == []
     assert PUZZLE.format(inst, "puzzlink") == PZPRJS_URL
+
+
+def test_the_solved_pzprv3_file_reads_back_as_the_board_and_its_solution():
+    """pzprjs saves a slither board as `pzprv3.1` (the cells' colours after the numbers); the
+    file written from a solution reads back as the same board and loop, and an `f` board (the
+    loop through every dot) is another rule."""
+    inst = PUZZLE.parse(PZPRJS_URL)
+    loop = check_instance(PUZZLE, inst).solutions[0]
+    text = PUZZLE.format_solution(inst, loop, "pzprv3")
+    assert text.startswith("pzprv3.1\nslither\n5\n5\n") and PUZZLE.sniff(text) == "pzprv3"
+    assert read_pzprv3_answer(PUZZLE, text) == read_pzprv3_answer(PUZZLE, text.replace("\n", "/")) == (inst, loop)
+    with pytest.raises(PuzzleError, match="every dot"):
+        PUZZLE.parse("pzprv3.1/slither/2/3/f/. . . /. . . /", "pzprv3")
 
 
 def test_pzprjs_test_data_agrees_where_it_is_stored():

@@ -15,22 +15,11 @@ from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.lab.engine.sat import SessionCache, check_instance
 from puzzlelab.lab.face.registry import generator
-from puzzlelab.solvers.starbattle import PUZZLE, StarBattleParams, star_board
+from puzzlelab.lab.toolkit.pzprv3 import read_pzprv3_answer
+from puzzlelab.solvers.starbattle import PUZZLE, star_board
 
 DATA = Path(__file__).parent / "data"
 GEN = generator("starbattle")
-
-
-def pzprv3(board: str) -> tuple[StarBattleParams, tuple[tuple[bool, ...], ...]]:
-    """pzprjs's file form: `pzprv3/starbattle/ROWS/COLS/STARS/ROOMS/`, a line of room numbers
-    a row, then a line of cells a row (`#` a star, `+` a dot, `.` empty)."""
-    parts = board.split("/")
-    rows, cols, stars = int(parts[2]), int(parts[3]), int(parts[4])
-    rooms = [line.split() for line in parts[6:6 + rows]]
-    cells = tuple(tuple(ch == "#" for ch in line.split()) for line in parts[6 + rows:6 + 2 * rows])
-    params = star_board(rooms, stars)
-    assert (params.width, params.height) == (cols, rows)
-    return params, cells
 
 
 def pzprjs_lines() -> list[list[str]]:
@@ -43,8 +32,8 @@ def test_pzprjs_test_url_is_unique_with_its_accepted_solution():
     lines = dict(line[:2] for line in pzprjs_lines() if line[0] != "fail")
     url = "https://puzz.link/p?starbattle/" + lines["url"]
     inst = PUZZLE.parse(url)
-    params, solution = pzprv3(lines["solution"])
-    assert inst.params == params  # his rooms, read off the borders, numbered alike
+    board, solution = read_pzprv3_answer(PUZZLE, lines["solution"])
+    assert inst.params == board.params and board == inst  # his rooms, read off the borders, numbered alike
     report = check_instance(PUZZLE, inst)
     assert report.status == "unique" and report.solutions[0] == solution
     assert PUZZLE.format(inst, "puzzlink") == url
@@ -56,12 +45,23 @@ def test_pzprjs_failchecks_are_named_by_verify():
     fails = [line for line in pzprjs_lines() if line[0] == "fail"]
     assert {code for _, code, _ in fails} == set(words)
     for _, code, board in fails:
-        params, cells = pzprv3(board)
-        problems = PUZZLE.verify(Instance(PUZZLE.name, params, {}), cells)
+        inst, cells = read_pzprv3_answer(PUZZLE, board)
+        problems = PUZZLE.verify(Instance(PUZZLE.name, inst.params, {}), cells)
         assert any(words[code] in p for p in problems), (code, problems)
     over = next(board for _, code, board in fails if code == "bkStarGt")
-    params, cells = pzprv3(over)
-    assert "region 1 holds 2 stars, not 1" in PUZZLE.verify(Instance(PUZZLE.name, params, {}), cells)
+    inst, cells = read_pzprv3_answer(PUZZLE, over)
+    assert "region 1 holds 2 stars, not 1" in PUZZLE.verify(Instance(PUZZLE.name, inst.params, {}), cells)
+
+
+def test_the_solved_pzprv3_file_reads_back_as_the_board_and_its_solution():
+    """The file pzprjs saves a solved board in: the stars a line, the regions, the stars."""
+    url = "https://puzz.link/p?starbattle/" + dict(line[:2] for line in pzprjs_lines() if line[0] != "fail")["url"]
+    inst = PUZZLE.parse(url)
+    solution = check_instance(PUZZLE, inst).solutions[0]
+    text = PUZZLE.format_solution(inst, solution, "pzprv3")
+    assert text.startswith(f"pzprv3\nstarbattle\n{inst.params.height}\n{inst.params.width}\n{inst.params.stars}\n")
+    assert PUZZLE.sniff(text) == "pzprv3"
+    assert read_pzprv3_answer(PUZZLE, text) == read_pzprv3_answer(PUZZLE, text.replace("\n", "/")) == (inst, solution)
 
 
 def test_human_10x10_boards_are_unique_and_read_as_published():

@@ -132,7 +132,7 @@ def test_formats_round_trip(size):
     clues = {(r, c): grid[r][c] for r in range(size) for c in range(size) if rng.random() < 0.4}
     inst = Instance("sudoku", params, clues)
     for fmt in P.formats:
-        if fmt == "puzzlink" and puzzlink_box(size) is None:  # puzz.link draws the boxes of 4, 6, 9, 16, 25 only
+        if fmt in ("puzzlink", "pzprv3") and puzzlink_box(size) is None:  # pzprjs draws boxes of 4, 6, 9, 16, 25 only
             with pytest.raises(PuzzleError, match="cannot show boxes"):
                 P.format(inst, fmt)
             continue

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.puzzle import Instance, PuzzleError, quote
-from .codecs import Codec, JsonCodec, MethodCodec, PuzzLinkCodec, TathamCodec
+from .codecs import Codec, JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from .textgrid import named_vector, write_array
 
 if TYPE_CHECKING:
@@ -51,16 +51,19 @@ class GridJson(JsonCodec):
         return json.dumps({"puzzle": puzzle.name, "grid": puzzle.solution_json(inst, solution)})
 
 
-def edge_codecs(refusal: str = "", grid_solution: bool = False, puzzlink: tuple[str, ...] = ()) -> tuple[Codec, ...]:
+def edge_codecs(refusal: str = "", grid_solution: bool = False, puzzlink: tuple[str, ...] = (),
+                pzprv3: bool = False) -> tuple[Codec, ...]:
     """The four forms, the plain text first: text and seed 000's arrays with a solved form,
     Tatham's ID (tried before the array, as its own brackets are no array), JSON (the solution
     under `grid` with `grid_solution`, else under `solution`); with `puzzlink` (puzz.link's genre
-    ids, the first written) a puzz.link address after the text."""
+    ids, the first written) a puzz.link address after the text, and with `pzprv3` pzprjs's file
+    of the same genres last (`from_pzprv3`/`pzprv3`)."""
     return (MethodCodec("text", solutions=True),
             *((PuzzLinkCodec(genres=puzzlink),) if puzzlink else ()),
             MethodCodec("array", order=20, pattern=r"\[", solutions=True),
             TathamClues(refusal=refusal),
-            GridJson() if grid_solution else JsonCodec())
+            GridJson() if grid_solution else JsonCodec(),
+            *((Pzprv3Codec(genres=puzzlink),) if pzprv3 else ()))
 
 
 @dataclass(frozen=True)

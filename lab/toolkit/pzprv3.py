@@ -12,21 +12,25 @@ on one line (as its test scripts write them) is the same file; what follows `inf
 ends (a saved empty board may have no lines at all): read the same way here.
 
 A genre reads its blocks in order with a `Pzprv3File` (`cells`, `crosses`, `borders`, `rooms`,
-`line`) in `from_pzprv3(file)`, which gives the board and the solver's marks as a solution
-(`verify` judges it: a board in progress is one that fails), and writes both with a
-`Pzprv3Writer` in `pzprv3(inst, solution)`. Facts from pzprjs's
+`line`, `flag` for an option line; `tokens` and `clues` where its own cell reader names the
+line and column of a bad item) in `from_pzprv3(file)`, which gives the board and the solver's
+marks as a solution (`verify` judges it: a board in progress is one that fails), and writes
+both with a `Pzprv3Writer` in `pzprv3(inst, solution)`. The answer blocks several genres
+share are read and written here: shading (`shaded`), numbers written (`written_numbers`),
+lines through points (`loop_shapes`), rooms walled off (`walled_rooms`). Facts from pzprjs's
 `src/pzpr/parser.js` and `src/variety-common/FileData.js`; our own code.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine.puzzle import Instance, PuzzleError, quote
 from .codecs import puzzle_part
+from .textgrid import Token
 
 if TYPE_CHECKING:
     from ..engine.puzzle import PuzzleType
@@ -77,18 +81,49 @@ class Pzprv3File:
             raise self.refuse(f"expected {what} (a number), found {quote(text)}", -1)
         return int(text)
 
+    def flag(self, flag: str) -> bool:
+        """A genre's option line (pzprjs's `decodeConfigFlag`): is the next line `flag`? Read
+        past it when it is."""
+        if self.at < len(self.lines) and self.lines[self.at].strip() == flag:
+            self.at += 1
+            return True
+        return False
+
     def items(self, lines: int, width: int, blank: str) -> Block:
         """The next `lines` lines as rows of `width` items; a row found short is filled with
         `blank`, as pzprjs fills it, and a row with items to spare is refused (pzprjs would
         shift every later item into the wrong place)."""
-        start, flat = self.at, []
+        return [[token.text for token in row] for row in self.located(lines, width, blank)]
+
+    def located(self, lines: int, width: int, blank: str) -> list[list[Token]]:
+        """`items`, each a Token that says where it stands (a blank filled in: at its row's
+        line), so that a genre's own cell reader can name the line and column of a bad one."""
+        start, flat = self.at, list[Token]()
         for _ in range(lines):
-            flat.extend(self.line().split())
+            number = self.first_line + self.at
+            text = self.lines[self.at] if self.at < len(self.lines) else ""
+            self.at += 1
+            flat.extend(Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", text))
         if len(flat) > lines * width:
             raise PuzzleError(f"pzprv3 file: {len(flat)} items where a block of {lines} rows of {width} takes "
                               f"{lines * width}", self.first_line + start, 1)
-        flat += [blank] * (lines * width - len(flat))
+        flat += [Token(blank, self.first_line + start + i // width, None) for i in range(len(flat), lines * width)]
         return [flat[r * width:(r + 1) * width] for r in range(lines)]
+
+    def tokens(self, blank: str = ".") -> list[list[Token]]:
+        """A block of one item a cell, as located Tokens (`located`)."""
+        return self.located(self.rows, self.cols, blank)
+
+    def clues(self, clue: Callable[[Token], Any], blank: str = ".") -> dict[tuple[int, int], Any]:
+        """A block of one item a cell read by `clue` (None: no clue; an error for a bad item),
+        the clues by cell."""
+        out = {}
+        for r, row in enumerate(self.tokens(blank)):
+            for c, token in enumerate(row):
+                value = clue(token)
+                if value is not None:
+                    out[(r, c)] = value
+        return out
 
     def cells(self, blank: str = ".") -> Block:
         """A block of one item a cell, row by row."""
@@ -122,6 +157,114 @@ class Pzprv3File:
         """An error about a cell of the block that ended at the line being read, `row` (0 up)
         counting from that block's first line."""
         return PuzzleError(f"pzprv3 file: {what}", self.first_line + self.at - self.rows + row, 1)
+
+
+def bad_item(token: Token, what: str) -> PuzzleError:
+    """An item of a file refused where it stands: "pzprv3 file: '7' is no ..." ."""
+    return PuzzleError(f"pzprv3 file: {quote(token.text)} {what}", token.line, token.column)
+
+
+def side_number(token: Token) -> Token:
+    """A number beside the grid (an excell of pzprjs's) as its text: `cN` (N, crossed off by
+    the player) as N; `.` (none) left to the genre's reader as it is."""
+    if token.text.startswith("c"):
+        return Token(token.text[1:], token.line, token.shifted(1))
+    return token
+
+
+def shaded(block: Block) -> tuple[tuple[bool, ...], ...]:
+    """A block of the solver's shading (pzprjs's `decodeCellAns`): `#` shaded (a star, a
+    mine), `+` (marked unshaded) and `.` not."""
+    return tuple(tuple(item == "#" for item in row) for row in block)
+
+
+def shading_items(solution: Sequence[Sequence[bool]] | None, rows: int, cols: int) -> Block:
+    """The solver's shading as pzprjs saves it (`encodeCellAns`): `#` shaded, `.` not; no
+    solution, every cell `.`."""
+    return [["#" if solution and solution[r][c] else "." for c in range(cols)] for r in range(rows)]
+
+
+def written_numbers(block: Block, givens: dict[tuple[int, int], int]) -> tuple[tuple[int, ...], ...]:
+    """The solver's numbers (pzprjs's `decodeCellAnumsub`) with the givens: a given where one
+    stands, else the number written, else 0 (a cell left empty or holding the player's marks,
+    `+`, `-`, `=`, `%`, `c`, or candidates `[1,2,,]`)."""
+    def number(r: int, c: int, item: str) -> int:
+        item = item.split("[")[0]
+        return givens.get((r, c)) or (int(item) if item.isdecimal() else 0)
+    return tuple(tuple(number(r, c, item) for c, item in enumerate(row)) for r, row in enumerate(block))
+
+
+def written_items(solution: Sequence[Sequence[int]] | None, givens: dict[tuple[int, int], int], rows: int,
+                  cols: int) -> Block:
+    """`written_numbers` the other way (`encodeCellAnumsub`): `.` under a given and in an empty
+    cell; no solution, every cell `.`."""
+    def item(r: int, c: int) -> Any:
+        return "." if not solution or (r, c) in givens or not solution[r][c] else solution[r][c]
+    return [[item(r, c) for c in range(cols)] for r in range(rows)]
+
+
+def walled_rooms(right: Sequence[Sequence[str]], below: Sequence[Sequence[str]]) -> list[list[int]]:
+    """The rooms the walls drawn make (`right` of each cell, `below` each: an item above 0 a
+    wall, `-1` the player's mark), numbered 0 up in reading order of their first cell."""
+    height, width = len(right), len(right[0]) + 1 if right else len(below[0])
+    room = [[-1] * width for _ in range(height)]
+    count = 0
+    for r in range(height):
+        for c in range(width):
+            if room[r][c] >= 0:
+                continue
+            room[r][c], todo = count, [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for ny, nx, wall in ((y, x + 1, x + 1 < width and _count(right[y][x]) > 0),
+                                     (y, x - 1, x > 0 and _count(right[y][x - 1]) > 0),
+                                     (y + 1, x, y + 1 < height and _count(below[y][x]) > 0),
+                                     (y - 1, x, y > 0 and _count(below[y - 1][x]) > 0)):
+                    if 0 <= ny < height and 0 <= nx < width and not wall and room[ny][nx] < 0:
+                        room[ny][nx] = count
+                        todo.append((ny, nx))
+            count += 1
+    return room
+
+
+def wall_items(rooms: Sequence[Sequence[Any]]) -> tuple[Block, Block]:
+    """`walled_rooms` the other way: `1` between two cells of different rooms, else `0`."""
+    return ([[str(int(a != b)) for a, b in zip(row, row[1:])] for row in rooms],
+            [[str(int(a != b)) for a, b in zip(row, under)] for row, under in zip(rooms, rooms[1:])])
+
+
+def loop_shapes(right: Sequence[Sequence[str]], below: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
+    """Each point's directions ("UDLR" order) along the lines drawn between points: `right`,
+    a line from each point to the next on its right (a row holds one fewer than its points), and
+    `below`, from each to the one under it; an item above 0 is a line (`-1` is the player's
+    cross, no line)."""
+    height, width = len(right), len(right[0]) + 1 if right else len(below[0])
+    drawn: list[list[set[str]]] = [[set() for _ in range(width)] for _ in range(height)]
+    for r, row in enumerate(right):
+        for c, item in enumerate(row):
+            if _count(item) > 0:
+                drawn[r][c].add("R")
+                drawn[r][c + 1].add("L")
+    for r, row in enumerate(below):
+        for c, item in enumerate(row):
+            if _count(item) > 0:
+                drawn[r][c].add("D")
+                drawn[r + 1][c].add("U")
+    return tuple(tuple("".join(d for d in "UDLR" if d in point) for point in row) for row in drawn)
+
+
+def _count(item: str) -> int:
+    """A line's item as a number of lines (anything else none)."""
+    return int(item) if re.fullmatch(r"-?\d+", item) else 0
+
+
+def loop_items(shapes: Sequence[Sequence[str]] | None, height: int, width: int) -> tuple[Block, Block]:
+    """`loop_shapes` the other way: the lines right of and below each of `height` x `width`
+    points as `1` and `0` (no shapes: all `0`)."""
+    def line(r: int, c: int, d: str) -> str:
+        return "1" if shapes and d in shapes[r][c] else "0"
+    return ([[line(r, c, "R") for c in range(width - 1)] for r in range(height)],
+            [[line(r, c, "D") for c in range(width)] for r in range(height - 1)])
 
 
 def read_pzprv3(text: str, genres: Sequence[str]) -> Pzprv3File:
@@ -165,6 +308,10 @@ class Pzprv3Writer:
     def line(self, value: Any) -> Pzprv3Writer:
         self.lines.append(str(value))
         return self
+
+    def grid(self, item: Callable[[int, int], Any]) -> Pzprv3Writer:
+        """A block of one item a cell, `item(row, column)`."""
+        return self.items([[item(r, c) for c in range(self.cols)] for r in range(self.rows)])
 
     def items(self, block: Iterable[Iterable[Any]]) -> Pzprv3Writer:
         """Rows of items, each item followed by a space (pzprjs's lines end in one)."""
