@@ -30,7 +30,8 @@ from ..lab.engine.generator import (
 )
 from ..lab.engine.puzzle import BoardLimit, PuzzleError
 from ..lab.engine.sat import SessionCache
-from ..solvers.starbattle import PUZZLE, Cell, Grid, StarBattleParams, cut_off, renumbered
+from ..lab.toolkit.regions import grow_blobs, hand_over, merge_blobs, renumbered
+from ..solvers.starbattle import PUZZLE, Grid, StarBattleParams
 
 GENERATED = BoardLimit(16, 16, 1, 1)  # 16x16 of three stars already takes minutes (of four: 0.3 s)
 FLOOD_TRIES = 50  # floods of blobs tried for one placement before it is drawn afresh
@@ -59,65 +60,6 @@ def least_size(stars: int) -> int:
 def row_regions(size: int, stars: int) -> StarBattleParams:
     """A board whose regions are its rows: its solutions are every placement."""
     return StarBattleParams(size, size, stars, tuple((r,) * size for r in range(size)))
-
-
-def grow_blobs(size: int, stars: list[Cell], rng: random.Random) -> list[list[int]]:
-    """A blob number per cell: blob i grows from star i, one random edge cell at a time."""
-    blob = [[-1] * size for _ in range(size)]
-    edge: list[tuple[Cell, int]] = []
-
-    def claim(cell: Cell, i: int) -> None:
-        r, c = cell
-        blob[r][c] = i
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= rr < size and 0 <= cc < size and blob[rr][cc] < 0:
-                edge.append(((rr, cc), i))
-
-    for i, cell in enumerate(stars):
-        claim(cell, i)
-    while edge:
-        k = rng.randrange(len(edge))
-        edge[k], edge[-1] = edge[-1], edge[k]
-        (r, c), i = edge.pop()
-        if blob[r][c] < 0:
-            claim((r, c), i)
-    return blob
-
-
-def merge_blobs(blob: list[list[int]], count: int, stars: int, rng: random.Random) -> list[list[int]] | None:
-    """Blobs of one star each joined into regions of `stars` stars each (neighbouring blobs
-    only, so regions stay connected), or None when the greedy merge gets stuck."""
-    size = len(blob)
-    parent = list(range(count))
-    held = [1] * count
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    touching = {(min(a, b), max(a, b)) for r in range(size) for c in range(size)
-                for a, b in ((blob[r][c], blob[r][c + 1] if c + 1 < size else -1),
-                             (blob[r][c], blob[r + 1][c] if r + 1 < size else -1)) if b >= 0 and a != b}
-    while True:
-        open_regions = {root(i) for i in range(count) if held[root(i)] < stars}
-        if not open_regions:
-            break
-        partners: dict[int, set[int]] = {i: set() for i in open_regions}
-        for a, b in touching:
-            ra, rb = root(a), root(b)
-            if ra != rb and ra in partners and rb in partners and held[ra] + held[rb] <= stars:
-                partners[ra].add(rb)
-                partners[rb].add(ra)
-        fewest = min(len(p) for p in partners.values())
-        if fewest == 0:
-            return None
-        a = rng.choice(sorted(i for i, p in partners.items() if len(p) == fewest))
-        b = rng.choice(sorted(partners[a]))
-        parent[b] = a
-        held[a] += held[b]
-    return [[root(i) for i in row] for row in blob]
 
 
 @dataclass(frozen=True)
@@ -169,40 +111,9 @@ class StarBattleGenerator(Generator[StarBattleOptions]):
         to a neighbouring region, with the cells of its own region on the shortest way there
         when it lies inside (none of them a star of `solution`, its region staying
         connected). `other`'s region loses a star; every region of `solution` keeps its k."""
-        cells = [cell for cell in params.cells() if other[cell[0]][cell[1]] and not solution[cell[0]][cell[1]]]
-        rng.shuffle(cells)
-        for start in cells:
-            for path, new in ways_out(params, solution, start, rng):
-                moved = [list(row) for row in params.regions]
-                for r, c in path:
-                    moved[r][c] = new
-                if cut_off(moved) is None:
-                    changed = StarBattleParams(params.width, params.height, params.stars, renumbered(moved))
-                    return changed, clues, solution
-        return None
-
-
-def ways_out(params: StarBattleParams, solution: Grid, start: Cell, rng: random.Random):
-    """(cells, region): the shortest ways from `start` through its own region, over cells
-    without a star of `solution`, to a cell beside another region, nearest first (ties in
-    random order), with that region."""
-    regions, own = params.regions, params.regions[start[0]][start[1]]
-    before: dict[Cell, Cell | None] = {start: None}
-    queue = [start]
-    for cell in queue:
-        r, c = cell
-        steps = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        rng.shuffle(steps)
-        inside = [(rr, cc) for rr, cc in steps if 0 <= rr < params.height and 0 <= cc < params.width]
-        path = [cell]
-        while (back := before[path[-1]]) is not None:
-            path.append(back)
-        for new in sorted({regions[rr][cc] for rr, cc in inside if regions[rr][cc] != own}):
-            yield path, new
-        for step in inside:
-            if step not in before and regions[step[0]][step[1]] == own and not solution[step[0]][step[1]]:
-                before[step] = cell
-                queue.append(step)
+        moved = hand_over(params.regions, solution, other, rng)
+        return None if moved is None else (StarBattleParams(params.width, params.height, params.stars, moved), clues,
+                                           solution)
 
 
 GENERATOR = StarBattleGenerator()

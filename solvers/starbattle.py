@@ -39,10 +39,10 @@ from ..lab.engine.puzzle import (
 )
 from ..lab.toolkit.answers import read_grid
 from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Codec
-from ..lab.toolkit.paths import find
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_borders
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, shaded, shading_items
-from ..lab.toolkit.symmetry import board_symmetries, first_seen
+from ..lab.toolkit.regions import CELL_NAME, GIVEN_LINE, LETTERS, NAME, cut_off, renumbered, rooms_from_walls
+from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.textgrid import (
     JsonObject,
     Token,
@@ -60,11 +60,7 @@ Grid = tuple[tuple[bool, ...], ...]  # True = star
 SIZE = BoardLimit(40, 40, 1, 1)
 EARLY = SIZE.early("starbattle")  # the readers' size check, on the rows of regions alone
 PUZZLINK_GENRES = ("starbattle",)
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"  # region names of the text form
-NAME = re.compile(r"[A-Za-z0-9_]{1,16}")  # a region's name in the spaced text form
-CELL_NAME = re.compile(r"r(\d{1,3})c(\d{1,3})", re.I)
 STARS_LINE = re.compile(r"^\s*stars\s+(\S+)\s*$", re.I)
-GIVEN_LINE = re.compile(r"^\s*given\b(.*)$", re.I)
 ENUMERATE_MOST = 10 ** 6  # `candidates` enumerates at most this many boards
 ANSWER_CELLS = {**dict.fromkeys(("*", "S", "★", "☆", "X", "1"), True),
                 **dict.fromkeys((".", "_", "-", "·", "0"), False)}
@@ -101,36 +97,6 @@ class StarBattleParams:
             for c, k in enumerate(row):
                 out[k].append((r, c))
         return out
-
-
-def renumbered(rows: Sequence[Sequence[Any]]) -> tuple[tuple[int, ...], ...]:
-    """Region names (any hashable) as numbers in order of first appearance, row by row."""
-    number = first_seen(name for row in rows for name in row)
-    return tuple(tuple(number[name] for name in row) for row in rows)
-
-
-def cut_off(regions: Sequence[Sequence[int]]) -> Cell | None:
-    """The first cell, row by row, of a region met before in another piece; None when every
-    region is one connected set of cells."""
-    height, width = len(regions), len(regions[0])
-    seen = [[False] * width for _ in range(height)]
-    started: set[int] = set()
-    for r0, c0 in product(range(height), range(width)):
-        if seen[r0][c0]:
-            continue
-        k = regions[r0][c0]
-        if k in started:
-            return r0, c0
-        started.add(k)
-        seen[r0][c0] = True
-        stack = [(r0, c0)]
-        while stack:
-            r, c = stack.pop()
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= rr < height and 0 <= cc < width and not seen[rr][cc] and regions[rr][cc] == k:
-                    seen[rr][cc] = True
-                    stack.append((rr, cc))
-    return None
 
 
 def star_board(rows: Sequence[Sequence[Any]], stars: int,
@@ -332,15 +298,7 @@ class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
         cursor = Cursor(body, link.column + len(head) + 1)
         right, below = cursor.read_borders(width, height)
         cursor.end()
-        root = list(range(width * height))
-        for r in range(height):
-            for c in range(width):
-                if c + 1 < width and not right[r][c]:
-                    root[find(root, r * width + c)] = find(root, r * width + c + 1)
-                if r + 1 < height and not below[r][c]:
-                    root[find(root, r * width + c)] = find(root, (r + 1) * width + c)
-        rooms = [[find(root, r * width + c) for c in range(width)] for r in range(height)]
-        return Instance(self.name, star_board(rooms, stars), {})
+        return Instance(self.name, star_board(rooms_from_walls(right, below), stars), {})
 
     def puzzlink(self, inst: Instance) -> PuzzLink:
         p: StarBattleParams = inst.params

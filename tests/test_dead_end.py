@@ -20,6 +20,41 @@ def test_bridges_and_tracks_have_the_hook():
     assert {"bridges", "tracks"} <= set(HOOKED)
 
 
+def nothing_joins(params, session) -> set[int]:
+    """Every primary variable false (no edge, no bridge left to use), every other true
+    (Tracks: every cell holds track): nothing can join them."""
+    primary = set(session.rules.primary)
+    return {-v if v in primary else v for v in range(1, session.solver.nof_vars() + 1)}
+
+
+def two_corners(shaded_corners: bool):
+    """The two far corners known one colour, every other cell the other: they cannot join
+    (Heyawake's white cells, Nurikabe's shaded ones)."""
+    def assignment(params, session) -> set[int]:
+        shade = session.rules.data.shade
+        corners = {(0, 0), (params.height - 1, params.width - 1)}
+        return {shade[r][c] if ((r, c) in corners) == shaded_corners else -shade[r][c]
+                for r in range(params.height) for c in range(params.width)}
+    return assignment
+
+
+def closed_square_and_a_cell_off_it(params, session) -> set[int]:
+    """Yajilin: the four edges round a 2x2 block of free cells used (a closed loop) and a free
+    cell off it unshaded."""
+    data = session.rules.data
+    for r, c in sorted(data.shade):
+        block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        edges = [data.var.get(((r, c), "R")), data.var.get(((r, c), "D")), data.var.get(((r, c + 1), "D")),
+                 data.var.get(((r + 1, c), "R"))]
+        off = [cell for cell in sorted(data.shade) if cell not in block]
+        if all(cell in data.shade for cell in block) and None not in edges and off:
+            return set(edges) | {-data.shade[off[0]]}
+    raise AssertionError("no 2x2 block of free cells")
+
+
+CUT_OFF = {"heyawake": two_corners(False), "nurikabe": two_corners(True), "yajilin": closed_square_and_a_cell_off_it}
+
+
 @pytest.mark.parametrize("name", HOOKED)
 def test_no_part_of_a_real_solution_is_a_dead_end(name):
     ptype, gen = registry.puzzle(name), registry.generator(name)
@@ -32,10 +67,7 @@ def test_no_part_of_a_real_solution_is_a_dead_end(name):
             for share in (1.0, 0.7, 0.4, 0.1):
                 part = set(rng.sample(lits, int(len(lits) * share)))
                 assert not ptype.dead_end(made.instance.params, session.rules, part.__contains__), (name, share)
-            # every primary variable false (no edge, no bridge left to use), every other true
-            # (Tracks: every cell holds track): nothing can join them
-            primary = set(session.rules.primary)
-            cut_off = {-v if v in primary else v for v in range(1, session.solver.nof_vars() + 1)}
+            cut_off = CUT_OFF.get(name, nothing_joins)(made.instance.params, session)
             assert ptype.dead_end(made.instance.params, session.rules, cut_off.__contains__), name
         finally:
             session.close()

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.puzzle import Instance, PuzzleError, quote
 from .codecs import puzzle_part
+from .regions import rooms_from_walls, walls_between
 from .textgrid import Token
 
 if TYPE_CHECKING:
@@ -153,6 +154,15 @@ class Pzprv3File:
             out.append([int(item) for item in row])
         return out
 
+    def room_walls(self) -> list[list[int]]:
+        """The rooms of a genre that saves them as walls (`pzprv3.1` on, `borders`) and read
+        them as room numbers before (`rooms`): the rooms the walls make, as pzprjs draws walls
+        between cells of different numbers (a number in two pieces is two rooms), numbered 0 up
+        in reading order (`walled_rooms`)."""
+        if self.version >= 1:
+            return walled_rooms(*self.borders())
+        return walled_rooms(*wall_items(self.rooms()))
+
     def at_cell(self, row: int, what: str) -> PuzzleError:
         """An error about a cell of the block that ended at the line being read, `row` (0 up)
         counting from that block's first line."""
@@ -206,31 +216,14 @@ def written_items(solution: Sequence[Sequence[int]] | None, givens: dict[tuple[i
 def walled_rooms(right: Sequence[Sequence[str]], below: Sequence[Sequence[str]]) -> list[list[int]]:
     """The rooms the walls drawn make (`right` of each cell, `below` each: an item above 0 a
     wall, `-1` the player's mark), numbered 0 up in reading order of their first cell."""
-    height, width = len(right), len(right[0]) + 1 if right else len(below[0])
-    room = [[-1] * width for _ in range(height)]
-    count = 0
-    for r in range(height):
-        for c in range(width):
-            if room[r][c] >= 0:
-                continue
-            room[r][c], todo = count, [(r, c)]
-            while todo:
-                y, x = todo.pop()
-                for ny, nx, wall in ((y, x + 1, x + 1 < width and _count(right[y][x]) > 0),
-                                     (y, x - 1, x > 0 and _count(right[y][x - 1]) > 0),
-                                     (y + 1, x, y + 1 < height and _count(below[y][x]) > 0),
-                                     (y - 1, x, y > 0 and _count(below[y - 1][x]) > 0)):
-                    if 0 <= ny < height and 0 <= nx < width and not wall and room[ny][nx] < 0:
-                        room[ny][nx] = count
-                        todo.append((ny, nx))
-            count += 1
-    return room
+    walls = [[[_count(item) > 0 for item in row] for row in block] for block in (right, below)]
+    return [list(row) for row in rooms_from_walls(*walls)]
 
 
 def wall_items(rooms: Sequence[Sequence[Any]]) -> tuple[Block, Block]:
     """`walled_rooms` the other way: `1` between two cells of different rooms, else `0`."""
-    return ([[str(int(a != b)) for a, b in zip(row, row[1:])] for row in rooms],
-            [[str(int(a != b)) for a, b in zip(row, under)] for row, under in zip(rooms, rooms[1:])])
+    right, below = walls_between(rooms)
+    return [[str(int(wall)) for wall in row] for row in right], [[str(int(wall)) for wall in row] for row in below]
 
 
 def loop_shapes(right: Sequence[Sequence[str]], below: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:

@@ -1,0 +1,195 @@
+"""Grids cut into regions (Star Battle, Norinori, LITS, Heyawake's rooms): naming, checking,
+reading from walls, and drawing and repairing them in generators.
+
+A region grid is rows of region numbers (any hashable names before `renumbered`). Genres whose
+structure is regions draw it around a random solution (`grow_blobs`, `merge_blobs`) and, when
+the engine finds a rival solution, repair it by handing cells from region to region
+(`ways_out`, `hand_over`) so that the rival breaks a region's count and the drawn solution
+keeps every one.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Sequence
+from itertools import product
+from typing import Any
+
+from .symmetry import first_seen
+
+Cell = tuple[int, int]
+Rows = tuple[tuple[int, ...], ...]
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"  # region names of a text form
+NAME = re.compile(r"[A-Za-z0-9_]{1,16}")  # a region's name in a spaced text form
+CELL_NAME = re.compile(r"r(\d{1,3})c(\d{1,3})", re.I)  # a cell named in a text form's `given` line
+GIVEN_LINE = re.compile(r"^\s*given\b(.*)$", re.I)
+
+
+def renumbered(rows: Sequence[Sequence[Any]]) -> Rows:
+    """Region names (any hashable) as numbers in order of first appearance, row by row."""
+    number = first_seen(name for row in rows for name in row)
+    return tuple(tuple(number[name] for name in row) for row in rows)
+
+
+def cut_off(regions: Sequence[Sequence[int]]) -> Cell | None:
+    """The first cell, row by row, of a region met before in another piece; None when every
+    region is one connected set of cells."""
+    height, width = len(regions), len(regions[0])
+    seen = [[False] * width for _ in range(height)]
+    started: set[int] = set()
+    for r0, c0 in product(range(height), range(width)):
+        if seen[r0][c0]:
+            continue
+        k = regions[r0][c0]
+        if k in started:
+            return r0, c0
+        started.add(k)
+        seen[r0][c0] = True
+        stack = [(r0, c0)]
+        while stack:
+            r, c = stack.pop()
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < height and 0 <= cc < width and not seen[rr][cc] and regions[rr][cc] == k:
+                    seen[rr][cc] = True
+                    stack.append((rr, cc))
+    return None
+
+
+def rooms_from_walls(right: Sequence[Sequence[bool]], below: Sequence[Sequence[bool]]) -> Rows:
+    """The rooms that walls make (`right[r][c]`: a wall right of cell (r, c); `below[r][c]`:
+    under it), numbered 0 up in reading order of their first cell."""
+    height = len(right)
+    width = len(right[0]) + 1 if right and right[0] is not None else len(below[0]) if below else 1
+    room = [[-1] * width for _ in range(height)]
+    count = 0
+    for r0, c0 in product(range(height), range(width)):
+        if room[r0][c0] >= 0:
+            continue
+        room[r0][c0], todo = count, [(r0, c0)]
+        while todo:
+            r, c = todo.pop()
+            for rr, cc, open_ in ((r, c + 1, c + 1 < width and not right[r][c]),
+                                  (r, c - 1, c > 0 and not right[r][c - 1]),
+                                  (r + 1, c, r + 1 < height and not below[r][c]),
+                                  (r - 1, c, r > 0 and not below[r - 1][c])):
+                if open_ and room[rr][cc] < 0:
+                    room[rr][cc] = count
+                    todo.append((rr, cc))
+        count += 1
+    return tuple(map(tuple, room))
+
+
+def walls_between(regions: Sequence[Sequence[Any]]) -> tuple[list[list[bool]], list[list[bool]]]:
+    """`rooms_from_walls` the other way: a wall right of and under each cell where the region
+    changes."""
+    return ([[a != b for a, b in zip(row, row[1:])] for row in regions],
+            [[a != b for a, b in zip(row, under)] for row, under in zip(regions, regions[1:])])
+
+
+# ---- drawing and repairing regions (generators) ------------------------------------------------
+def grow_blobs(size: int, seeds: Sequence[Cell], rng: random.Random) -> list[list[int]]:
+    """A blob number per cell of an n x n board: blob i grows from seed i, one random edge
+    cell at a time, so every blob is connected and holds its seed."""
+    blob = [[-1] * size for _ in range(size)]
+    edge: list[tuple[Cell, int]] = []
+
+    def claim(cell: Cell, i: int) -> None:
+        r, c = cell
+        blob[r][c] = i
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < size and 0 <= cc < size and blob[rr][cc] < 0:
+                edge.append(((rr, cc), i))
+
+    for i, cell in enumerate(seeds):
+        claim(cell, i)
+    while edge:
+        k = rng.randrange(len(edge))
+        edge[k], edge[-1] = edge[-1], edge[k]
+        (r, c), i = edge.pop()
+        if blob[r][c] < 0:
+            claim((r, c), i)
+    return blob
+
+
+def merge_blobs(blob: list[list[int]], count: int, per_region: int, rng: random.Random) -> list[list[int]] | None:
+    """Blobs of one seed each joined into regions of `per_region` seeds each (neighbouring
+    blobs only, so regions stay connected; the blob with the fewest partners first), or None
+    when the greedy merge gets stuck."""
+    size = len(blob)
+    parent = list(range(count))
+    held = [1] * count
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    touching = {(min(a, b), max(a, b)) for r in range(size) for c in range(size)
+                for a, b in ((blob[r][c], blob[r][c + 1] if c + 1 < size else -1),
+                             (blob[r][c], blob[r + 1][c] if r + 1 < size else -1)) if b >= 0 and a != b}
+    while True:
+        open_regions = {root(i) for i in range(count) if held[root(i)] < per_region}
+        if not open_regions:
+            break
+        partners: dict[int, set[int]] = {i: set() for i in open_regions}
+        for a, b in touching:
+            ra, rb = root(a), root(b)
+            if ra != rb and ra in partners and rb in partners and held[ra] + held[rb] <= per_region:
+                partners[ra].add(rb)
+                partners[rb].add(ra)
+        fewest = min(len(p) for p in partners.values())
+        if fewest == 0:
+            return None
+        a = rng.choice(sorted(i for i, p in partners.items() if len(p) == fewest))
+        b = rng.choice(sorted(partners[a]))
+        parent[b] = a
+        held[a] += held[b]
+    return [[root(i) for i in row] for row in blob]
+
+
+def ways_out(regions: Sequence[Sequence[int]], solution: Sequence[Sequence[bool]], start: Cell,
+             rng: random.Random) -> Iterator[tuple[list[Cell], int]]:
+    """(cells, region): the shortest ways from `start` through its own region, over cells
+    `solution` leaves empty, to a cell beside another region, nearest first (ties in random
+    order), with that region."""
+    height, width = len(regions), len(regions[0])
+    own = regions[start[0]][start[1]]
+    before: dict[Cell, Cell | None] = {start: None}
+    queue = [start]
+    for cell in queue:
+        r, c = cell
+        steps = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        rng.shuffle(steps)
+        inside = [(rr, cc) for rr, cc in steps if 0 <= rr < height and 0 <= cc < width]
+        path = [cell]
+        while (back := before[path[-1]]) is not None:
+            path.append(back)
+        for new in sorted({regions[rr][cc] for rr, cc in inside if regions[rr][cc] != own}):
+            yield path, new
+        for step in inside:
+            if step not in before and regions[step[0]][step[1]] == own and not solution[step[0]][step[1]]:
+                before[step] = cell
+                queue.append(step)
+
+
+def hand_over(regions: Sequence[Sequence[int]], solution: Sequence[Sequence[bool]],
+              other: Sequence[Sequence[bool]], rng: random.Random) -> Rows | None:
+    """Regions that rule `other` out and keep `solution`: a cell `other` shades (a star, a
+    shaded cell) and `solution` does not is handed to a neighbouring region, with the cells
+    of its own region on the shortest way there (none shaded in `solution`), its region
+    staying connected. `other`'s old region loses a shaded cell; every region keeps what
+    `solution` gives it. None when no cell can go."""
+    cells = [(r, c) for r, row in enumerate(regions) for c in range(len(row))
+             if other[r][c] and not solution[r][c]]
+    rng.shuffle(cells)
+    for start in cells:
+        for path, new in ways_out(regions, solution, start, rng):
+            moved = [list(row) for row in regions]
+            for r, c in path:
+                moved[r][c] = new
+            if cut_off(moved) is None:
+                return renumbered(moved)
+    return None
