@@ -1,0 +1,127 @@
+"""The Nikoli genres: `check` of a human-made board, and the generator's rate beside Tatham's.
+
+    python scripts/bench_genres.py [--count 10] [--rounds 2] [--only slitherlink,lits]
+
+For each genre of issue 43, three commands run as a user runs them, in rounds that alternate
+genre by genre (each keeps its best round, CPU time of the child process, so a busy machine
+slows both sides alike):
+
+- `puzzlelab check GENRE BOARD` on a board from a human collection (the first of the genre's
+  file in tests/data that the table names; the file's header says where it was published);
+  the issue's target: under a second;
+- `puzzlelab generate GENRE --count N` and the same with `--count 1`: the difference over N - 1
+  is the CPU a record costs once started (grading, uniqueness, writing: everything);
+- where Simon Tatham has the game, `sgt-GAME --generate N PARAMS`, CPU a puzzle, and the ratio
+  of the two rates (above 1: ours faster). cspuz and noqx solve these genres but make none.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+PUZZLELAB = [sys.executable, "-m", "puzzlelab"]
+
+
+@dataclass(frozen=True)
+class Genre:
+    name: str
+    options: tuple[str, ...]  # our generate options
+    boards: str  # the file in tests/data holding a human-made 10x10 board
+    pick: str  # a regular expression: the first line it matches is the board (group 1 if it has one)
+    board_note: str
+    tatham: tuple[tuple[str, str], ...] = ()  # (game, params) of his generator at the same size, each grade
+
+    def board(self) -> str:
+        for line in (DATA / self.boards).read_text().splitlines():
+            m = re.search(self.pick, line)
+            if m and not line.startswith("#"):
+                return m.group(m.lastindex or 0)
+        raise SystemExit(f"no board matches {self.pick!r} in {self.boards}")
+
+
+GENRES = [
+    Genre("slitherlink", ("--size", "10"), "slitherlink_tatham.txt", r"^10x10t0dh (\S+)", "his Loopy Hard 10x10",
+          (("loopy", "10x10t0de"), ("loopy", "10x10t0dh"))),
+    Genre("shikaku", ("--size", "7"), "shikaku_tatham.txt", r"^11x11 (\S+)", "his Rect 11x11 (no 10x10 here)",
+          (("rect", "7x7"),)),
+    Genre("starbattle", ("--size", "10"), "starbattle_collection.txt", r"^(https://puzz\.link\S+)",
+          "a human 10x10, 2 stars"),
+    Genre("nurikabe", ("--size", "10"), "nurikabe_boards.txt", r"^(https://puzz\.link\S+)",
+          "semiexp's 10x10 (cspuz tests)"),
+    Genre("heyawake", ("--size", "10"), "heyawake_boards.txt", r"^(https://puzz\.link\S+)",
+          "@agnomy's 10x10 (a room of 29)"),
+    Genre("kakuro", ("--size", "10"), "kakuro_collection.txt", r"^(https://puzz\.link/p\?kakuro/19\S+)",
+          "Vegard Hanssen's 20x20 (no 10x10 with a named setter)"),
+    Genre("lits", ("--size", "10"), "lits_boards.txt", r"^(https://puzz\.link\S+)", "a 10x10 of cspuz_core's tests"),
+    Genre("yajilin", ("--size", "10"), "yajilin_boards.txt", r"^(https://puzz\.link\S+)",
+          "a 10x10 of cspuz_core's tests"),
+    Genre("norinori", ("--size", "8"), "norinori_boards.txt", r"^(https://puzz\.link/p\?norinori/10\S+)",
+          "a published 10x10"),
+    Genre("tapa", ("--size", "10"), "tapa_boards.txt", r"^(https://puzz\.link\S+)", "penpa-edit's \"Tapa 2\" 10x10"),
+]
+
+
+def cpu_of(command: list[str]) -> float:
+    """User + system CPU seconds of one child process (its output thrown away)."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode not in (0, 1):  # check says 1 for "not unique": still a measurement
+        raise SystemExit(f"{' '.join(command)} failed ({proc.returncode}): {err.strip()[-300:]}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=10, help="records (and his puzzles) a generate run")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--only", default="", help="comma-separated genres")
+    args = ap.parse_args()
+    chosen = [g for g in GENRES if not args.only or g.name in args.only.split(",")]
+    best: dict[tuple[str, str], float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(args.rounds):
+            for g in chosen:
+                board = Path(tmp) / f"{g.name}.txt"
+                board.write_text(g.board() + "\n")
+                runs = {"check": PUZZLELAB + ["check", g.name, str(board)]}
+                for n in (args.count, 1):
+                    out = Path(tempfile.mkdtemp(dir=tmp)) / f"{g.name}-{n}.jsonl"  # a fresh place: no sidecars
+                    runs[f"gen{n}"] = PUZZLELAB + ["generate", g.name, *g.options, "--count", str(n), "--seed", "1",
+                                                   "--out", str(out)]
+                for game, params in g.tatham:
+                    program = shutil.which(f"sgt-{game}") or f"/usr/games/sgt-{game}"
+                    if os.path.exists(program):
+                        runs[f"tatham {game} {params}"] = [program, "--generate", str(args.count), params]
+                for what, command in runs.items():
+                    cpu = cpu_of(command)
+                    best[g.name, what] = min(best.get((g.name, what), cpu), cpu)
+    print("| genre, size | `check` of a human board, CPU s | under 1 s | ours, ms a record | Tatham, ms a puzzle "
+          "| ours / his rate | board |")
+    print("|---|---|---|---|---|---|---|")
+    for g in chosen:
+        check = best[g.name, "check"]
+        ours = (best[g.name, f"gen{args.count}"] - best[g.name, "gen1"]) / max(1, args.count - 1) * 1000
+        his = {what[7:]: cpu / args.count * 1000 for (name, what), cpu in best.items()
+               if name == g.name and what.startswith("tatham ")}
+        games = "; ".join(f"{key.split()[0]} `{key.split()[1]}` {ms:.2f}" for key, ms in his.items()) or "none"
+        ratios = "; ".join(f"{ms / ours:.3g}" for ms in his.values() if ours > 0)
+        size = " ".join(g.options).replace("--", "")
+        print(f"| {g.name} {size} | {check:.2f} | {'yes' if check < 1 else 'no'} | {ours:.1f} | {games} | {ratios} "
+              f"| {g.board_note} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
