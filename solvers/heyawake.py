@@ -47,7 +47,15 @@ from ..lab.toolkit.connectivity import neighbours, separation_cuts, white_compon
 from ..lab.toolkit.counting import exact_counts
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_borders, write_numbers16
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, shaded, shading_items, wall_items
-from ..lab.toolkit.regions import LETTERS, NAME, cut_off, renumbered, rooms_from_walls
+from ..lab.toolkit.regions import (
+    NAME,
+    cell_name,
+    cut_off,
+    region_names,
+    region_rows,
+    renumbered,
+    rooms_from_walls,
+)
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.textgrid import (
     JsonObject,
@@ -153,10 +161,6 @@ def room_board(rows: Sequence[Sequence[Any]],
         return HeyawakeParams(width, height, rooms)
 
 
-def cell_name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
 def border_spans(p: HeyawakeParams) -> list[list[Cell]]:
     """Rule (4)'s windows: in every row and column, for each two neighbouring room borders, the
     cells from the one before the first to the one after the second. A run of white cells
@@ -257,21 +261,10 @@ class Heyawake(CluePuzzle[HeyawakeParams, Cell, Shading]):
         if not 0 <= value <= size:
             raise PuzzleError(f"number {value} in a room of {size} cell{'s' * (size > 1)} (at most {size})")
 
-    def names(self, p: HeyawakeParams) -> list[list[str]]:
-        """Each cell's room name as the text form writes it: a letter or digit while there are
-        at most 62 rooms, else the room's number."""
-        if p.count <= len(LETTERS):
-            return [[LETTERS[k] for k in row] for row in p.rooms]
-        return [[str(k) for k in row] for row in p.rooms]
-
     def write_text(self, inst: Instance) -> str:
         p: HeyawakeParams = inst.params
-        names = self.names(p)
-        if p.count <= len(LETTERS):
-            rows = ["".join(row) for row in names]
-        else:
-            width = len(str(p.count - 1))
-            rows = [" ".join(name.rjust(width) for name in row) for row in names]
+        names = region_names(p.rooms, p.count)
+        rows = region_rows(p.rooms, p.count)
         numbers = [f"{names[r][c]}={v}" for (r, c), v in sorted(inst.clues.items())]
         return "\n".join(rows + (["numbers " + " ".join(numbers)] if numbers else []))
 

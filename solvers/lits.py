@@ -44,7 +44,17 @@ from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Co
 from ..lab.toolkit.connectivity import neighbours
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_borders
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, shaded, shading_items, wall_items
-from ..lab.toolkit.regions import CELL_NAME, GIVEN_LINE, LETTERS, NAME, cut_off, renumbered, rooms_from_walls
+from ..lab.toolkit.regions import (
+    GIVEN_LINE,
+    NAME,
+    cell_name,
+    cut_off,
+    given_lines,
+    read_givens,
+    region_rows,
+    renumbered,
+    rooms_from_walls,
+)
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.textgrid import (
     JsonObject,
@@ -174,10 +184,6 @@ def lits_board(rows: Sequence[Sequence[Any]],
         return LitsParams(width, height, regions)
 
 
-def cell_name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
 def check_cell(params: LitsParams, key: Any, value: Any) -> Cell:
     if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(i, int) and not isinstance(i, bool)
                                                              for i in key)
@@ -262,47 +268,14 @@ class Lits(CluePuzzle[LitsParams, Cell, Grid]):
                 raise PuzzleError(f"row has {len(row)} cells, expected {len(rows[0])}", n)
         params = lits_board([[t.text for t in row] for row in rows],
                             [[(t.line, t.column) for t in row] for row in rows])
-        clues = self._givens(params, given_line) if given_line else {}
+        clues = (read_givens(params.width, params.height, given_line, "an unshaded cell",
+                             "shaded and unshaded") if given_line else {})
         return Instance(self.name, params, clues)
-
-    @staticmethod
-    def _givens(params: LitsParams, numbered: tuple[int, str]) -> dict[Cell, bool]:
-        n, line = numbered
-        m = GIVEN_LINE.match(line)
-        rest = m.group(1) if m else ""
-        clues: dict[Cell, bool] = {}
-        for t in line_tokens(" " * (len(line) - len(rest)) + rest, n):
-            shaded = not t.text.startswith("-")
-            cm = CELL_NAME.fullmatch(t.text.lstrip("-"))
-            if cm is None:
-                raise PuzzleError(f"bad given {quote(t.text)} (a cell like r1c2, or -r1c2 for an unshaded cell)",
-                                  t.line, t.column)
-            r, c = int(cm.group(1)) - 1, int(cm.group(2)) - 1
-            if not (0 <= r < params.height and 0 <= c < params.width):
-                raise PuzzleError(f"given {quote(t.text)} is off the {params.width}x{params.height} board",
-                                  t.line, t.column)
-            if clues.get((r, c), shaded) != shaded:
-                raise PuzzleError(f"r{r + 1}c{c + 1} is given both shaded and unshaded", t.line, t.column)
-            clues[(r, c)] = shaded
-        return clues
-
-    def names(self, p: LitsParams) -> list[list[str]]:
-        """Each cell's region name as the text form writes it: a letter or digit while there
-        are at most 62 regions, else the region's number."""
-        if p.count <= len(LETTERS):
-            return [[LETTERS[k] for k in row] for row in p.regions]
-        return [[str(k) for k in row] for row in p.regions]
 
     def write_text(self, inst: Instance) -> str:
         p: LitsParams = inst.params
-        names = self.names(p)
-        if p.count <= len(LETTERS):
-            rows = ["".join(row) for row in names]
-        else:
-            width = len(str(p.count - 1))
-            rows = [" ".join(name.rjust(width) for name in row) for row in names]
-        given = [("" if shaded else "-") + cell_name(cell) for cell, shaded in sorted(inst.clues.items())]
-        return "\n".join(rows + (["given " + " ".join(given)] if given else []))
+        rows = region_rows(p.regions, p.count)
+        return "\n".join(rows + given_lines(inst.clues))
 
     def rows(self, solution: Grid) -> list[str]:
         return ["".join("#" if shaded else "." for shaded in row) for row in solution]

@@ -15,7 +15,6 @@ neighbour (one clause) and not two (a clause per pair of its neighbours).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -43,7 +42,17 @@ from ..lab.toolkit.answers import read_grid
 from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Codec
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_borders
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, shaded, shading_items, wall_items
-from ..lab.toolkit.regions import cut_off, renumbered, rooms_from_walls
+from ..lab.toolkit.regions import (
+    GIVEN_LINE,
+    NAME,
+    cell_name,
+    cut_off,
+    given_lines,
+    read_givens,
+    region_rows,
+    renumbered,
+    rooms_from_walls,
+)
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.textgrid import (
     JsonObject,
@@ -62,10 +71,6 @@ SIZE = BoardLimit(40, 40, 1, 1)
 EARLY = SIZE.early("norinori")  # the readers' size check, on the rows of regions alone
 PUZZLINK_GENRES = ("norinori",)
 SHADED_PER_REGION = 2
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"  # region names of the text form
-NAME = re.compile(r"[A-Za-z0-9_]{1,16}")  # a region's name in the spaced text form
-CELL_NAME = re.compile(r"r(\d{1,3})c(\d{1,3})", re.I)
-GIVEN_LINE = re.compile(r"^\s*given\b(.*)$", re.I)
 ENUMERATE_MOST = 10 ** 6  # `candidates` enumerates at most this many boards
 ANSWER_CELLS = {**dict.fromkeys(("#", "X", "B", "*", "■", "█", "1"), True),
                 **dict.fromkeys((".", "_", "-", "·", "O", "W", "□", "0"), False)}
@@ -134,10 +139,6 @@ def check_cell(params: NorinoriParams, key: Any, value: Any) -> Cell:
     return key
 
 
-def cell_name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
 class Norinori(CluePuzzle[NorinoriParams, Cell, Grid]):
     name = "norinori"
     aliases = ("nori-nori",)
@@ -181,39 +182,14 @@ class Norinori(CluePuzzle[NorinoriParams, Cell, Grid]):
                 raise PuzzleError(f"row has {len(row)} cells, expected {len(rows[0])}", n)
         params = norinori_board([[t.text for t in row] for row in rows],
                                 [[(t.line, t.column) for t in row] for row in rows])
-        clues = self._givens(params, given_line) if given_line else {}
+        clues = (read_givens(params.width, params.height, given_line, "a cell given empty",
+                             "shaded and empty") if given_line else {})
         return Instance(self.name, params, clues)
-
-    @staticmethod
-    def _givens(params: NorinoriParams, numbered: tuple[int, str]) -> dict[Cell, bool]:
-        n, line = numbered
-        m = GIVEN_LINE.match(line)
-        rest = m.group(1) if m else ""
-        clues: dict[Cell, bool] = {}
-        for t in line_tokens(" " * (len(line) - len(rest)) + rest, n):
-            shaded = not t.text.startswith("-")
-            cm = CELL_NAME.fullmatch(t.text.lstrip("-"))
-            if cm is None:
-                raise PuzzleError(f"bad given {quote(t.text)} (a cell like r1c2, or -r1c2 for a cell given empty)",
-                                  t.line, t.column)
-            r, c = int(cm.group(1)) - 1, int(cm.group(2)) - 1
-            if not (0 <= r < params.height and 0 <= c < params.width):
-                raise PuzzleError(f"given {quote(t.text)} is off the {params.width}x{params.height} board",
-                                  t.line, t.column)
-            if clues.get((r, c), shaded) != shaded:
-                raise PuzzleError(f"r{r + 1}c{c + 1} is given both shaded and empty", t.line, t.column)
-            clues[(r, c)] = shaded
-        return clues
 
     def write_text(self, inst: Instance) -> str:
         p: NorinoriParams = inst.params
-        if p.count <= len(LETTERS):
-            rows = ["".join(LETTERS[k] for k in row) for row in p.regions]
-        else:
-            width = len(str(p.count - 1))
-            rows = [" ".join(str(k).rjust(width) for k in row) for row in p.regions]
-        given = [("" if shaded else "-") + cell_name(cell) for cell, shaded in sorted(inst.clues.items())]
-        return "\n".join(rows + (["given " + " ".join(given)] if given else []))
+        rows = region_rows(p.regions, p.count)
+        return "\n".join(rows + given_lines(inst.clues))
 
     def rows(self, solution: Grid) -> list[str]:
         return ["".join("#" if shaded else "." for shaded in row) for row in solution]

@@ -41,7 +41,17 @@ from ..lab.toolkit.answers import read_grid
 from ..lab.toolkit.codecs import JsonCodec, MethodCodec, PuzzLinkCodec, Pzprv3Codec
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_borders
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, shaded, shading_items
-from ..lab.toolkit.regions import CELL_NAME, GIVEN_LINE, LETTERS, NAME, cut_off, renumbered, rooms_from_walls
+from ..lab.toolkit.regions import (
+    GIVEN_LINE,
+    NAME,
+    cell_name,
+    cut_off,
+    given_lines,
+    read_givens,
+    region_rows,
+    renumbered,
+    rooms_from_walls,
+)
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.textgrid import (
     JsonObject,
@@ -142,10 +152,6 @@ def check_cell(params: StarBattleParams, key: Any, value: Any) -> Cell:
     return key
 
 
-def cell_name(cell: Cell) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
 class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
     name = "starbattle"
     aliases = ("star-battle",)
@@ -195,7 +201,8 @@ class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
                 raise PuzzleError(f"row has {len(row)} cells, expected {len(rows[0])}", n)
         params = star_board([[t.text for t in row] for row in rows], stars,
                             [[(t.line, t.column) for t in row] for row in rows])
-        clues = self._givens(params, given_line) if given_line else {}
+        clues = (read_givens(params.width, params.height, given_line, "a cell without a star",
+                             "with and without a star") if given_line else {})
         return Instance(self.name, params, clues)
 
     @staticmethod
@@ -206,44 +213,10 @@ class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
             raise PuzzleError(f"stars per line {quote(value)}: a whole number from 1", line)
         return int(value)
 
-    @staticmethod
-    def _givens(params: StarBattleParams, numbered: tuple[int, str]) -> dict[Cell, bool]:
-        n, line = numbered
-        m = GIVEN_LINE.match(line)
-        rest = m.group(1) if m else ""
-        clues: dict[Cell, bool] = {}
-        for t in line_tokens(" " * (len(line) - len(rest)) + rest, n):
-            star = not t.text.startswith("-")
-            cm = CELL_NAME.fullmatch(t.text.lstrip("-"))
-            if cm is None:
-                raise PuzzleError(f"bad given {quote(t.text)} (a cell like r1c2, or -r1c2 for a cell without a star)",
-                                  t.line, t.column)
-            r, c = int(cm.group(1)) - 1, int(cm.group(2)) - 1
-            if not (0 <= r < params.height and 0 <= c < params.width):
-                raise PuzzleError(f"given {quote(t.text)} is off the {params.width}x{params.height} board",
-                                  t.line, t.column)
-            if clues.get((r, c), star) != star:
-                raise PuzzleError(f"r{r + 1}c{c + 1} is given both with and without a star", t.line, t.column)
-            clues[(r, c)] = star
-        return clues
-
-    def names(self, p: StarBattleParams) -> list[list[str]]:
-        """Each cell's region name as the text form writes it: a letter or digit while there
-        are at most 62 regions, else the region's number."""
-        if p.count <= len(LETTERS):
-            return [[LETTERS[k] for k in row] for row in p.regions]
-        return [[str(k) for k in row] for row in p.regions]
-
     def write_text(self, inst: Instance) -> str:
         p: StarBattleParams = inst.params
-        names = self.names(p)
-        if p.count <= len(LETTERS):
-            rows = ["".join(row) for row in names]
-        else:
-            width = len(str(p.count - 1))
-            rows = [" ".join(name.rjust(width) for name in row) for row in names]
-        given = [("" if star else "-") + cell_name(cell) for cell, star in sorted(inst.clues.items())]
-        return "\n".join([f"stars {p.stars}", *rows] + (["given " + " ".join(given)] if given else []))
+        rows = region_rows(p.regions, p.count)
+        return "\n".join([f"stars {p.stars}", *rows] + given_lines(inst.clues))
 
     def rows(self, solution: Grid) -> list[str]:
         return ["".join("*" if star else "." for star in row) for row in solution]

@@ -193,3 +193,60 @@ def hand_over(regions: Sequence[Sequence[int]], solution: Sequence[Sequence[bool
             if cut_off(moved) is None:
                 return renumbered(moved)
     return None
+
+
+# ---- the text forms of region boards ---------------------------------------------------------------
+def cell_name(cell: Cell) -> str:
+    """A cell as a text form names it: r1c2 (from 1)."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def region_names(regions: Sequence[Sequence[int]], count: int) -> list[list[str]]:
+    """Each cell's region name as a text form writes it: a letter or digit while there are at
+    most 62 regions, else the region's number."""
+    if count <= len(LETTERS):
+        return [[LETTERS[k] for k in row] for row in regions]
+    return [[str(k) for k in row] for row in regions]
+
+
+def region_rows(regions: Sequence[Sequence[int]], count: int) -> list[str]:
+    """The regions as a text form's lines: one character a cell, or numbers spaced and
+    aligned past 62 regions."""
+    names = region_names(regions, count)
+    if count <= len(LETTERS):
+        return ["".join(row) for row in names]
+    width = len(str(count - 1))
+    return [" ".join(name.rjust(width) for name in row) for row in names]
+
+
+def given_lines(clues: dict[Cell, bool]) -> list[str]:
+    """The `given` line of marked cells (a star, a shaded cell) and, with `-`, cells given
+    without one; no line when nothing is given."""
+    given = [("" if marked else "-") + cell_name(cell) for cell, marked in sorted(clues.items())]
+    return ["given " + " ".join(given)] if given else []
+
+
+def read_givens(width: int, height: int, numbered: tuple[int, str], unmarked: str, both: str) -> dict[Cell, bool]:
+    """A text form's `given r1c2 -r3c4` line (its number and text): each cell given marked
+    (True: a star, shaded) or, after `-`, not (False); refused at its column when it names no
+    cell of the board ("or -r1c2 for {unmarked}") or a cell both ways ("given both {both}")."""
+    from ..engine.puzzle import PuzzleError, quote
+    from .textgrid import line_tokens
+
+    n, line = numbered
+    m = GIVEN_LINE.match(line)
+    rest = m.group(1) if m else ""
+    clues: dict[Cell, bool] = {}
+    for t in line_tokens(" " * (len(line) - len(rest)) + rest, n):
+        mark = not t.text.startswith("-")
+        cm = CELL_NAME.fullmatch(t.text.lstrip("-"))
+        if cm is None:
+            raise PuzzleError(f"bad given {quote(t.text)} (a cell like r1c2, or -r1c2 for {unmarked})",
+                              t.line, t.column)
+        r, c = int(cm.group(1)) - 1, int(cm.group(2)) - 1
+        if not (0 <= r < height and 0 <= c < width):
+            raise PuzzleError(f"given {quote(t.text)} is off the {width}x{height} board", t.line, t.column)
+        if clues.get((r, c), mark) != mark:
+            raise PuzzleError(f"r{r + 1}c{c + 1} is given both {both}", t.line, t.column)
+        clues[(r, c)] = mark
+    return clues
