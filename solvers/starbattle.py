@@ -13,7 +13,6 @@ for the grade), and each 2x2 window holds at most one star (that is every touchi
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -43,24 +42,22 @@ from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, 
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, shaded, shading_items
 from ..lab.toolkit.regions import (
     GIVEN_LINE,
-    NAME,
     cell_name,
     cut_off,
     given_lines,
+    json_givens,
+    json_region_fields,
+    json_region_names,
     read_givens,
     region_rows,
+    region_text_rows,
     renumbered,
     rooms_from_walls,
 )
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.textgrid import (
     JsonObject,
-    Token,
-    json_shown,
-    line_chars,
-    line_tokens,
     numbered_lines,
-    refuse_oversized,
 )
 
 Cell = tuple[int, int]
@@ -183,24 +180,8 @@ class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
             stars_line = lines.pop(0)
             stars = self._stars(stars_line[1], stars_line[0])
         given_line = lines.pop() if lines and GIVEN_LINE.match(lines[-1][1]) else None
-        if not lines:
-            raise PuzzleError("no rows of regions", stars_line[0] if stars_line else None)
-        spaced = any(len(line.split()) > 1 for _, line in lines)
-        refuse_oversized(lines, EARLY, cells=not spaced)
-        rows = [line_tokens(line, n) if spaced else line_chars(line.strip(), n) for n, line in lines]
-        if not spaced:  # columns as the user counts them: after the line's leading spaces
-            rows = [[Token(t.text, t.line, (t.column or 0) + len(line) - len(line.lstrip())) for t in row]
-                    for row, (_, line) in zip(rows, lines)]
-        for row in rows:
-            for t in row:
-                if not NAME.fullmatch(t.text):
-                    raise PuzzleError(f"bad region name {quote(t.text)} (letters, digits and _, "
-                                      "up to 16 when the names are spaced)", t.line, t.column)
-        for row, (n, _) in zip(rows, lines):
-            if len(row) != len(rows[0]):
-                raise PuzzleError(f"row has {len(row)} cells, expected {len(rows[0])}", n)
-        params = star_board([[t.text for t in row] for row in rows], stars,
-                            [[(t.line, t.column) for t in row] for row in rows])
+        names, places = region_text_rows(lines, EARLY, stars_line[0] if stars_line else None)
+        params = star_board(names, stars, places)
         clues = (read_givens(params.width, params.height, given_line, "a cell without a star",
                              "with and without a star") if given_line else {})
         return Instance(self.name, params, clues)
@@ -233,32 +214,13 @@ class StarBattle(CluePuzzle[StarBattleParams, Cell, Grid]):
         from 1; `width` and `height`, when given, the grid's."""
         doc = JsonObject(text, self.name, ("width", "height", "stars", "regions", "given"), self.aliases)
         stars = doc.integer("stars", 1, low=1, high=999)
-        rows = doc.board("regions", EARLY)
-        names = []
-        for r, row in enumerate(rows):
-            out = []
-            for v in row:
-                if isinstance(v, bool) or not isinstance(v, (int, str)) or not NAME.fullmatch(str(v)):
-                    raise doc.error("regions", f"row {r + 1} has {json_shown(v)}: a region is a name or a number")
-                out.append(str(v))
-            names.append(out)
-        params = star_board(names, stars)
-        clues: dict[Cell, bool] = {}
-        for item in doc.array("given", [], what="[row, column, star] triples"):
-            if not (isinstance(item, list) and len(item) == 3 and all(isinstance(i, int) and not isinstance(i, bool)
-                                                                      for i in item[:2])
-                    and isinstance(item[2], bool)):
-                raise doc.error("given", f"has {json.dumps(item)}: a given is [row, column, true or false], from 1")
-            r, c = item[0] - 1, item[1] - 1
-            if not (0 <= r < params.height and 0 <= c < params.width):
-                raise doc.error("given", f"has {json.dumps(item)}: off the {params.width}x{params.height} board")
-            clues[(r, c)] = item[2]
+        params = star_board(json_region_names(doc, EARLY), stars)
+        clues = json_givens(doc, params.width, params.height, "star")
         return Instance(self.name, params, clues)
 
     def json_fields(self, inst: Instance) -> dict[str, Any]:
         p: StarBattleParams = inst.params
-        return {"width": p.width, "height": p.height, "stars": p.stars, "regions": [list(row) for row in p.regions],
-                "given": [[r + 1, c + 1, star] for (r, c), star in sorted(inst.clues.items())]}
+        return json_region_fields(p.width, p.height, p.regions, inst.clues, stars=p.stars)
 
     def from_puzzlink(self, link: PuzzLink) -> Instance:
         """pzprjs's starbattle.js: the body is `K/` (stars a line) and then the regions as

@@ -250,3 +250,72 @@ def read_givens(width: int, height: int, numbered: tuple[int, str], unmarked: st
             raise PuzzleError(f"r{r + 1}c{c + 1} is given both {both}", t.line, t.column)
         clues[(r, c)] = mark
     return clues
+
+
+def region_text_rows(lines: list[tuple[int, str]], limit: Any, before: int | None = None
+                     ) -> tuple[list[list[str]], list[list[tuple[int | None, int | None]]]]:
+    """A text form's rows of region names (numbered lines): one character a cell, or, when a
+    row has spaces, words separated by spaces; each name's (line, column) beside it. Refused
+    in one line: no rows (at `before`, the line above them), a board over `limit` (a size
+    check of lab.textgrid) before any cell is read, a bad name, a row of another length."""
+    from ..engine.puzzle import PuzzleError, quote
+    from .textgrid import Token, line_chars, line_tokens, refuse_oversized
+
+    if not lines:
+        raise PuzzleError("no rows of regions", before)
+    spaced = any(len(line.split()) > 1 for _, line in lines)
+    refuse_oversized(lines, limit, cells=not spaced)
+    rows = [line_tokens(line, n) if spaced else line_chars(line.strip(), n) for n, line in lines]
+    if not spaced:  # columns as the user counts them: after the line's leading spaces
+        rows = [[Token(t.text, t.line, (t.column or 0) + len(line) - len(line.lstrip())) for t in row]
+                for row, (_, line) in zip(rows, lines)]
+    for row in rows:
+        for t in row:
+            if not NAME.fullmatch(t.text):
+                raise PuzzleError(f"bad region name {quote(t.text)} (letters, digits and _, "
+                                  "up to 16 when the names are spaced)", t.line, t.column)
+    for row, (n, _) in zip(rows, lines):
+        if len(row) != len(rows[0]):
+            raise PuzzleError(f"row has {len(row)} cells, expected {len(rows[0])}", n)
+    return [[t.text for t in row] for row in rows], [[(t.line, t.column) for t in row] for row in rows]
+
+
+def json_region_names(doc: Any, limit: Any) -> list[list[str]]:
+    """A JSON document's `regions`: rows of names (strings of one-character names, or lists
+    of names or numbers), each checked, as strings."""
+    from .textgrid import json_shown
+
+    names = []
+    for r, row in enumerate(doc.board("regions", limit)):
+        out = []
+        for v in row:
+            if isinstance(v, bool) or not isinstance(v, (int, str)) or not NAME.fullmatch(str(v)):
+                raise doc.error("regions", f"row {r + 1} has {json_shown(v)}: a region is a name or a number")
+            out.append(str(v))
+        names.append(out)
+    return names
+
+
+def json_givens(doc: Any, width: int, height: int, mark: str) -> dict[Cell, bool]:
+    """A JSON document's `given`: [row, column, `mark`] triples (from 1; `mark` true or false)."""
+    import json
+
+    clues: dict[Cell, bool] = {}
+    for item in doc.array("given", [], what=f"[row, column, {mark}] triples"):
+        if not (isinstance(item, list) and len(item) == 3 and all(isinstance(i, int) and not isinstance(i, bool)
+                                                                  for i in item[:2])
+                and isinstance(item[2], bool)):
+            raise doc.error("given", f"has {json.dumps(item)}: a given is [row, column, true or false], from 1")
+        r, c = item[0] - 1, item[1] - 1
+        if not (0 <= r < height and 0 <= c < width):
+            raise doc.error("given", f"has {json.dumps(item)}: off the {width}x{height} board")
+        clues[(r, c)] = item[2]
+    return clues
+
+
+def json_region_fields(width: int, height: int, regions: Sequence[Sequence[int]], clues: dict[Cell, bool],
+                       **after_size: Any) -> dict[str, Any]:
+    """`json_region_names` and `json_givens` the other way (`after_size`: a genre's own fields,
+    written between the size and the regions)."""
+    return {"width": width, "height": height, **after_size, "regions": [list(row) for row in regions],
+            "given": [[r + 1, c + 1, marked] for (r, c), marked in sorted(clues.items())]}
