@@ -177,7 +177,7 @@ class RegionDrawer(Generator[LitsOptions]):
     puzzle = "lits"
     options_type = LitsOptions
     costs = (  # what a record costs, measured: lab.engine.generator.COSTS_MEASURED, `puzzlelab list lits`
-        cost(0.1, 0.15, size=6), cost(0.3, 1.2, size=10), cost(13.6, 23.7, size=14))
+        cost(0.12, 4.4, size=6), cost(0.3, 1.2, size=10), cost(13.6, 23.7, size=14))
     strips = False  # the regions are the puzzle: no clue is drawn
 
     def __init__(self) -> None:
