@@ -30,10 +30,11 @@ CLUE_PUZZLES = [n for n in registry.names()
 # Smaller boards where the generator's defaults take over 5 s for fifty (Mosaic 10x10 21 s,
 # Pearl 8x8 11 s, Filling 9x7 117 s: CP-SAT takes 2-6 s a board, Signpost 6x6 11 s; Norinori
 # 8x8 93 s and LITS 10x10 84 s, regions repaired for a second a record; Nurikabe 10x10 24 s,
-# Yajilin 10x10 15 s); the rest run at their defaults, and the slow run takes every default.
+# Yajilin 10x10 15 s, Slitherlink 10x10 55 s); the rest run at their defaults, and the slow
+# run takes every default.
 QUICK: dict[str, dict] = {"mosaic": {"size": 6}, "pearl": {"size": 6}, "filling": {"width": 5, "height": 5},
                           "signpost": {"size": 5}, "norinori": {"size": 5}, "lits": {"size": 6},
-                          "nurikabe": {"size": 6}, "yajilin": {"size": 6}}
+                          "nurikabe": {"size": 6}, "yajilin": {"size": 6}, "slitherlink": {"size": 6}}
 # LITS repairs its regions about half a second a record even at 6x6 (28 s for fifty): ten
 # in the default run, fifty at its defaults in the slow one.
 FEWER = {"lits": 10}
