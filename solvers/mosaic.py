@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import product
 from typing import Any
 
 from pysat.formula import IDPool
@@ -45,6 +45,7 @@ from ..lab.toolkit.cellgrid import (
     tatham_grid_size,
 )
 from ..lab.toolkit.codecs import TathamCodec
+from ..lab.toolkit.counting import exactly
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.tatham import GameId, tatham_cells
@@ -93,21 +94,6 @@ def block_literals(black: list[list[int]], r: int, c: int) -> tuple[int, ...]:
     for row in black[max(r - 1, 0):r + 2]:
         lits += row[left:c + 2]
     return tuple(lits)
-
-
-def exactly(lits: list[int], n: int) -> list[Clause]:
-    """"Exactly n of `lits` are true" as plain clauses, no helper variable: every n + 1 of
-    them hold a false one, every len - n + 1 a true one. At most 210 clauses for nine
-    literals (n = 4 or 5), and unit propagation on them is complete."""
-    m = len(lits)
-    if not 0 <= n <= m:
-        return [[]]  # more than the block holds: this clue can never hold
-    if n == 0:
-        return [[-x] for x in lits]
-    if n == m:
-        return [[x] for x in lits]
-    return [[-x for x in group] for group in combinations(lits, n + 1)] + \
-        [list(group) for group in combinations(lits, m - n + 1)]
 
 
 class Mosaic(NumberClues, CluePuzzle[MosaicParams, Cell, Grid]):

@@ -39,6 +39,7 @@ from ..lab.face.share import NONE, box_grid
 from ..lab.toolkit.answers import SHADES, read_grid, shading_text
 from ..lab.toolkit.cellgrid import BoardCells, CellRow, GridJson, GridText, grid_instance, tatham_grid_size
 from ..lab.toolkit.codecs import PuzzLinkCodec, Pzprv3Codec, TathamCodec
+from ..lab.toolkit.counting import exactly
 from ..lab.toolkit.numbering import NumberClues
 from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_four_cell
@@ -97,16 +98,6 @@ def shape(dirs: Iterable[str]) -> str:
 def cell_sides(r: int, c: int) -> tuple[tuple[Dot, str], ...]:
     """The four edges around cell (r, c), each as (dot, direction): top, bottom, left, right."""
     return ((r, c), "R"), ((r + 1, c), "R"), ((r, c), "D"), ((r, c + 1), "D")
-
-
-def exactly(lits: Sequence[int], n: int) -> list[Clause]:
-    """"Exactly n of `lits`" as plain clauses (every n + 1 hold a false one, every
-    len - n + 1 a true one): complete for unit propagation, no helper variable."""
-    m = len(lits)
-    if not 0 <= n <= m:
-        return [[]]
-    return [[-x for x in group] for group in combinations(lits, n + 1)] + \
-        [list(group) for group in combinations(lits, m - n + 1)]
 
 
 class Board(NamedTuple):

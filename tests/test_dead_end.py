@@ -52,7 +52,14 @@ def closed_square_and_a_cell_off_it(params, session) -> set[int]:
     raise AssertionError("no 2x2 block of free cells")
 
 
-CUT_OFF = {"heyawake": two_corners(False), "nurikabe": two_corners(True), "yajilin": closed_square_and_a_cell_off_it}
+def slant_diamond(params, session) -> set[int]:
+    """Slant: the four diagonals round the point r2c2 drawn as a diamond (a closed loop)."""
+    back = session.rules.data.back
+    return {-back[0][0], back[0][1], back[1][0], -back[1][1]}
+
+
+CUT_OFF = {"heyawake": two_corners(False), "nurikabe": two_corners(True), "yajilin": closed_square_and_a_cell_off_it,
+           "slant": slant_diamond}
 
 
 @pytest.mark.parametrize("name", HOOKED)
