@@ -60,9 +60,20 @@ EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "shikaku": ("shikaku", ({"size": 7}, 1)),
     "starbattle": ("starbattle", ({"size": 10}, 1)),
     "slitherlink": ("slitherlink", ({"size": 7}, 1)),
+    "country": ("country", ({"size": 8}, 1)),
+    "slant": ("slant", ({"size": 7}, 1)),
+    "net": ("net", ({"size": 7}, 1)),
+    "sudoku-x": ("sudoku-x", ({"size": 9}, 1)),
+    "jigsaw": ("jigsaw", ({"size": 9}, 1)),
+    "killer": ("killer", ({"size": 9}, 1)),
     "tracks": ("tracks", ({"size": 8}, 1)),
     "undead": ("undead", ({"size": 5}, 1)),
     "unruly": ("unruly", ({"size": 8}, 1)),
+    "galaxies": ("galaxies", ({"size": 10}, 1)),
+    "sashigane": ("sashigane", ({"size": 8}, 1)),
+    "nurimisaki": ("nurimisaki", ({"size": 10}, 1)),
+    "palisade": ("palisade", ({"width": 8, "height": 6}, 1)),
+    "shakashaka": ("shakashaka", ({"size": 10}, 1)),
 }
 
 

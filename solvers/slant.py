@@ -15,7 +15,6 @@ are in the CNF too, as "some diagonal touches these points" (`smallest_loops`).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,7 +40,7 @@ from ..lab.face.share import NONE, box_grid
 from ..lab.toolkit.cellgrid import BoardCells, CellRow, GridText, grid_instance, tatham_grid_size
 from ..lab.toolkit.codecs import JsonCodec, PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.counting import exactly
-from ..lab.toolkit.paths import Edge, find, joined
+from ..lab.toolkit.paths import Edge, find, forest_path, joined
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_four_cell
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item
 from ..lab.toolkit.symmetry import least_text
@@ -143,7 +142,7 @@ def loops_of(params: SlantParams, solution: Grid) -> list[list[Cell]]:
     for cell, a, b in _drawn(params, solution):
         ra, rb = find(root, a), find(root, b)
         if ra == rb:
-            loops.append([cell, *_path(links, a, b)])
+            loops.append([cell, *forest_path(links, a, b)])
             continue
         root[ra] = rb
         links.setdefault(a, []).append((b, cell))
@@ -185,25 +184,6 @@ def _closes_a_loop(params: SlantParams, solution: Grid) -> bool:
             return True
         root[a] = b
     return False
-
-
-def _path(links: dict[int, list[tuple[int, Cell]]], a: int, b: int) -> list[Cell]:
-    """The cells on the path from point a to point b in a forest of diagonals (`links`:
-    each point's neighbours and the cell between), a breadth-first search."""
-    came: dict[int, tuple[int, Cell] | None] = {a: None}
-    todo = deque([a])
-    while todo and b not in came:
-        p = todo.popleft()
-        for q, cell in links.get(p, ()):
-            if q not in came:
-                came[q] = (p, cell)
-                todo.append(q)
-    cells = []
-    step = came.get(b)
-    while step is not None:
-        cells.append(step[1])
-        step = came[step[0]]
-    return cells
 
 
 @dataclass

@@ -59,7 +59,7 @@ def slant_diamond(params, session) -> set[int]:
 
 
 CUT_OFF = {"heyawake": two_corners(False), "nurikabe": two_corners(True), "yajilin": closed_square_and_a_cell_off_it,
-           "slant": slant_diamond}
+           "slant": slant_diamond, "nurimisaki": two_corners(False)}
 
 
 @pytest.mark.parametrize("name", HOOKED)

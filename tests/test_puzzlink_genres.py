@@ -28,16 +28,22 @@ from puzzlelab.lab.engine.sat import SessionCache, check_instance
 from puzzlelab.lab.face import registry
 from puzzlelab.lab.toolkit.pzprv3 import read_pzprv3_answer
 from puzzlelab.solvers.bridges import PUZZLE as BRIDGES
+from puzzlelab.solvers.country import PUZZLE as COUNTRY
 from puzzlelab.solvers.filling import PUZZLE as FILLING
+from puzzlelab.solvers.galaxies import PUZZLE as GALAXIES
 from puzzlelab.solvers.lightup import PUZZLE as LIGHTUP
 from puzzlelab.solvers.magnets import PUZZLE as MAGNETS
 from puzzlelab.solvers.minesweeper import PUZZLE as MINESWEEPER
 from puzzlelab.solvers.minesweeper import Layout
 from puzzlelab.solvers.nonogram import PUZZLE as NONOGRAM
+from puzzlelab.solvers.nurimisaki import PUZZLE as NURIMISAKI
 from puzzlelab.solvers.pearl import PUZZLE as PEARL
 from puzzlelab.solvers.pearl import pearl_problems
 from puzzlelab.solvers.range import PUZZLE as RANGE
+from puzzlelab.solvers.sashigane import PUZZLE as SASHIGANE
+from puzzlelab.solvers.shakashaka import PUZZLE as SHAKASHAKA
 from puzzlelab.solvers.singles import PUZZLE as SINGLES
+from puzzlelab.solvers.slant import PUZZLE as SLANT
 from puzzlelab.solvers.sudoku import PUZZLE as SUDOKU
 from puzzlelab.solvers.tents import PUZZLE as TENTS
 from puzzlelab.solvers.towers import PUZZLE as TOWERS
@@ -246,6 +252,58 @@ GENRES = (
                    ("https://puzz.link/p?magnets/5/5/g222j2h2g22g0g32fubmo3or0000i000000400", 61,
                     "r3c3 is an empty cell and a given -"),
                    ("https://puzz.link/p?magnets/21/5/g222j2h2g22g0g32fubmo3or00000000000400", 29, "too large"))),
+    # two failcheck boards are other puzzles than the URL's (bkNoLine cuts a room in two, lnPlLoop changes a
+    # number): tests/test_country.py holds every failcheck against its own board
+    Genre("country", COUNTRY,
+          refused=(("https://puzz.link/p?country/e/5/5/amda0uf02h12h", 29, "rooms the loop may leave out"),
+                   ("https://puzz.link/p?country/31/5/amda0uf02h12h", 29, "too large"),
+                   ("https://puzz.link/p?country/5/5/amda0uf02h.2h", 43, "room 4 holds a number not shown"),
+                   ("https://puzz.link/p?country/5/5/amda0uf02h02h", 43, "number 0 in a room of 3 cells"),
+                   ("https://puzz.link/p?country/5/5/amda0uf02h12h0", 46, "goes on after"))),
+    # every failcheck board leaves a cell empty: ours names the empty cells beside the broken rule
+    Genre("gokigen", SLANT,
+          failchecks={"slLoop": "form a loop", "crConnSlNe": "diagonals touch it", "ceNoSlash": "holds no diagonal"},
+          refused=(("https://puzz.link/p?gokigen/41/4/iaegcgcj6a", 29, "too large"),
+                   ("https://puzz.link/p?gokigen/d/4/4/iaegcgcj6a", 29, "old encoding"),
+                   ("https://puzz.link/p?gokigen/4/4/ia.gcgcj6a", 35, "point without a number"),
+                   ("https://puzz.link/p?gokigen/4/4/iaegcgc!6a", 40, "'!'"),
+                   ("https://puzz.link/p?gokigen/4/4/iaegcgcj6a.", 43, "goes on after"))),
+    # two failcheck boards are other puzzles than the URL's (a cuNotRectx board adds a black cell, the
+    # nmTriangleLt board changes a number): tests/test_shakashaka.py holds every failcheck against its own board
+    Genre("shakashaka", SHAKASHAKA,
+          refused=(("https://puzz.link/p?shakashaka/41/6/cgbhdhegdrb", 32, "too large"),
+                   ("https://puzz.link/p?shakashaka/x/6/6/cgbhdhegdrb", 32, "flags 'x'"),
+                   ("https://puzz.link/p?shakashaka/6/6/cgbhdhAegdrb", 42, "'A'"),
+                   ("https://puzz.link/p?shakashaka/6/6/cgbhdhegdrbg", 47, "goes on after"))),
+    # the URL's board has an empty cell (r1c5), which no region takes
+    Genre("tentaisho", GALAXIES,
+          failchecks={"bdPassStar": "a line passes through", "bkNoStar": "holds no dot",
+                      "bkNotSymSt": "is not symmetric", "bkPlStar": "dots:"},
+          refused=(("https://puzz.link/p?tentaisho/31/5/g", 31, "too large"),
+                   ("https://puzz.link/p?tentaisho/x/3/3/g", 31, "flags 'x'"),
+                   ("https://puzz.link/p?tentaisho/3/3/!", 35, "'!'"),
+                   ("https://puzz.link/p?tentaisho/3/3/vmh000", 40, "goes on after"))),
+    # every failcheck board is a whole grid; brNoShade's, blank, breaks the 2x2 and cape rules too
+    Genre("nurimisaki", NURIMISAKI,
+          failchecks={"brNoShade": "no cell is shaded", "cs2x2": "block of shaded cells",
+                      "cuDivide": "regions, not one", "nmSumViewNe": "its number says",
+                      "cu2x2": "block of unshaded cells", "circleNotPromontory": "is no cape",
+                      "nonCirclePromontory": "a cape without a circle"},
+          refused=(("https://puzz.link/p?nurimisaki/5/5/g.i.m1l.j", 41, "r3c4 holds the number 1, out of range 2..9"),
+                   ("https://puzz.link/p?nurimisaki/5/5/g.i.m-10l.j", 41, "the number 16"),
+                   ("https://puzz.link/p?nurimisaki/31/5/g.i.m2l.j", 32, "too large"),
+                   ("https://puzz.link/p?nurimisaki/5/5/g.i.m2l.jz", 45, "goes on after"))),
+    # every failcheck board is a whole division; bdDeadEnd's wall that stops inside a region parts nothing, and
+    # the region it stops in is no L
+    Genre("sashigane", SASHIGANE,
+          failchecks={"arBlkEdge": "is not at the end of an arm", "arNotPtCnr": "does not point along its arm",
+                      "ciNotOnCnr": "is not the corner of its L", "bkSizeNe": "its number says",
+                      "bdDeadEnd": "is not an L", "bkNotLshape": "is not an L"},
+          refused=(("https://puzz.link/p?sashigane/31/5/jm", 31, "too large"),
+                   ("https://puzz.link/p?sashigane/x/5/5/jm", 31, "flags 'x'"),
+                   ("https://puzz.link/p?sashigane/5/5/jm2", 37, "the number 2, out of range 3..9"),
+                   ("https://puzz.link/p?sashigane/5/5/jm!", 37, "'!'"),
+                   ("https://puzz.link/p?sashigane/5/5/jm.o3khkgojm4g", 48, "goes on after"))),
 )
 BY_PID = {genre.pid: genre for genre in GENRES}
 

@@ -63,18 +63,20 @@ SEEDS = 2  # puzzles per size
 
 
 def tatham_ids() -> dict[str, list[str]]:
-    """Tatham's own IDs by game: tests/data/tatham_ids.txt ('GAME ID' a line) and each
-    puzzle's tests/data/<puzzle>_tatham.txt (the ID last on each line, comments '#')."""
+    """Tatham's own IDs by puzzle: tests/data/tatham_ids.txt ('GAME ID' a line, the game named
+    as the puzzle or one of its aliases) and each puzzle's tests/data/<puzzle>_tatham.txt (the
+    ID last on each line, comments '#'). By puzzle, not by game: Solo is four puzzles (sudoku,
+    X, jigsaw, killer), each reading its own IDs only."""
     out: dict[str, list[str]] = {}
     for line in (DATA / "tatham_ids.txt").read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             game, gid = line.split()
-            out.setdefault(game, []).append(gid)
+            out.setdefault(registry.puzzle(game).name, []).append(gid)
     for path in sorted(DATA.glob("*_tatham.txt")):
-        game = tatham_game(registry.puzzle(path.name.removesuffix("_tatham.txt")))
+        name = registry.puzzle(path.name.removesuffix("_tatham.txt")).name
         for line in path.read_text().splitlines():
-            if line.strip() and not line.startswith("#") and game:
-                out.setdefault(game, []).append(line.split()[-1])
+            if line.strip() and not line.startswith("#") and tatham_game(registry.puzzle(name)):
+                out.setdefault(name, []).append(line.split()[-1])
     return out
 
 
@@ -341,7 +343,7 @@ def test_our_generated_ids_are_read_by_tathams_parser(name, tmp_path):
 def test_tathams_ids_read_and_write_back(name, tmp_path):
     ptype = registry.puzzle(name)
     game = tatham_game(ptype) or ""
-    theirs = tatham_ids().get(game)
+    theirs = tatham_ids().get(name)
     assert theirs, f"no {game} IDs from Tatham's generator in tests/data (tatham_ids.txt or {name}_tatham.txt)"
     ours = []
     for gid in theirs:

@@ -49,11 +49,13 @@ def _modules() -> dict[str, tuple[PuzzleType, Generator | None]]:
 
 @cache
 def _direct(wanted: str) -> tuple[PuzzleType, Generator | None] | None:
-    """The puzzle named `wanted` from its own module alone, when the module has that name:
-    importing all thirty-odd puzzles was a third of a one-puzzle command's start-up."""
-    if not wanted.isidentifier() or importlib.util.find_spec(f"{_ROOT}.solvers.{wanted}") is None:
+    """The puzzle named `wanted` from its own module alone, when the module has that name (a
+    hyphen in the name an underscore in the module's, "sudoku-x" in sudoku_x.py): importing
+    all forty-odd puzzles was a third of a one-puzzle command's start-up."""
+    module = wanted.replace("-", "_")
+    if not module.isidentifier() or importlib.util.find_spec(f"{_ROOT}.solvers.{module}") is None:
         return None
-    loaded = _load(wanted)
+    loaded = _load(module)
     return loaded if loaded is not None and loaded[0].name == wanted else None
 
 

@@ -4,9 +4,12 @@ the pieces a partial line already forms, for the grade's view of the one-line ru
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 Cell = tuple[int, int]
+Label = TypeVar("Label")
 BACK = {"R": "L", "D": "U"}
 
 
@@ -87,3 +90,24 @@ def joined(cells: int, edges: Sequence[Edge], holds: Callable[[int], bool]) -> t
                 loops.append(i)
             root[ri] = rj
     return root, loops
+
+
+def forest_path(links: Mapping[int, Sequence[tuple[int, Label]]], a: int, b: int) -> list[Label]:
+    """The labels on the path from node a to node b in a forest (`links`: each node's
+    neighbours, each with the label of the link between: a cell, an edge number), from b
+    back to a; empty when they are not joined. A breadth-first search: the loop a new link
+    would close is that link and this path (Slant's diagonals, Net's tree)."""
+    came: dict[int, tuple[int, Label] | None] = {a: None}
+    todo = deque([a])
+    while todo and b not in came:
+        p = todo.popleft()
+        for q, label in links.get(p, ()):
+            if q not in came:
+                came[q] = (p, label)
+                todo.append(q)
+    out: list[Label] = []
+    step = came.get(b)
+    while step is not None:
+        out.append(step[1])
+        step = came[step[0]]
+    return out
