@@ -26,6 +26,7 @@ from ..lab.engine.generator import (
     board_shape,
     board_size,
     board_width,
+    cost,
 )
 from ..lab.engine.puzzle import BoardLimit
 from ..lab.engine.sat import SessionCache
@@ -171,6 +172,9 @@ class CountryOptions(GeneratorOptions):
 class CountryGenerator(Generator[CountryOptions]):
     puzzle = "country"
     options_type = CountryOptions
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list country`
+        cost(0.034, 0.047, size=5), cost(0.054, 0.11, size=8), cost(0.28, 0.36, size=10), cost(1.0, 2.6, size=15),
+        cost(16.0, note="record 2 not made within 100 s", size=20))
 
     def params_for(self, options: CountryOptions) -> CountrySpec:
         width, height = board_shape(options.size, options.width, options.height)

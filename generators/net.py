@@ -25,6 +25,7 @@ from ..lab.engine.generator import (
     board_shape,
     board_size,
     board_width,
+    cost,
     option,
 )
 from ..lab.engine.puzzle import PuzzleError
@@ -115,6 +116,9 @@ class NetOptions(GeneratorOptions):
 class NetGenerator(Generator[NetOptions]):
     puzzle = "net"
     options_type = NetOptions
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list net`
+        cost(0.015, 0.097, size=5), cost(0.76, 0.78, size=10),
+        cost(27.0, note="record 0 only: record 1 not made within 33 s more", size=20), cost(over=60, size=40))
     strips = False  # every tile is printed
 
     def params_for(self, options: NetOptions) -> NetParams:

@@ -17,8 +17,10 @@ crossing its border fixed at exactly two (`exact_counts`: the counter sees "two 
 no other is" and "only two are left, so both are"); each pair of neighbours in two rooms a
 clause that one is on; each room a unary counter of its cells on, so a number is one literal
 and the rules are built once per structure. That the line is one loop goes in lazily
-(`cuts`), mostly as clauses over rooms: a piece of line through some rooms only must cross
-to the others (an open 20x20 board took 82 rounds of Pearl's cuts, 16 of these).
+(`cuts`) as clauses over rooms: a piece of line through some rooms only must cross to the
+others, and a loop inside one room must leave the cells the room's own path leaves it (an
+open 20x20 board took 82 rounds of Pearl's cuts, 16 of these; a generated one, minutes of
+them where Pearl's cut one cell set of a loop inside a room at a time).
 """
 
 from __future__ import annotations
@@ -188,6 +190,26 @@ def refuse_inner_walls(p: CountryParams, right: Sequence[Sequence[bool]], below:
         if wall and p.room(a) == p.room(b):
             raise PuzzleError(f"a wall between {cell_name(a)} and {cell_name(b)}, two cells of one room: "
                               "Country Road's walls part rooms")
+
+
+def room_cut(p: CountryParams, data: CountryVars, loop: Loop, room: int) -> list[Clause]:
+    """For a room holding a loop of its own: the room's cells no piece crossing its border
+    passes (`free`; the crossing piece passes the rest). A cell of them on the one loop means
+    the loop leaves them, as it visits other rooms: a clause a cell, each with the edges out."""
+    crossing = {cell for cell, d in p.crossings[room] if d in loop[cell[0]][cell[1]]}
+    todo, seen = list(crossing), set(crossing)
+    while todo:  # the crossing piece's cells in the room, along the loop
+        cell = todo.pop()
+        for d in loop[cell[0]][cell[1]]:
+            nxt = step(cell, d)
+            if p.room(nxt) == room and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    free = [cell for cell in p.room_cells[room] if cell not in seen]
+    inside = set(free)
+    out = [v for cell in free for d in DIRS
+           if (v := data.var.get((cell, d))) is not None and step(cell, d) not in inside]
+    return [[-data.on[cell], *out] for cell in free]
 
 
 def small_loops(p: CountryParams, var: dict[tuple[Cell, str], int]) -> list[Clause]:
@@ -500,7 +522,7 @@ class Country(CluePuzzle[CountryParams, Cell, Loop]):
         one crossing those of the rooms it passes (each room is crossed twice), so the one loop,
         which visits the other rooms too, crosses from those rooms to the rest: some edge
         between them is used (a clause of the rooms alone, wherever the pieces lie). A piece
-        inside one room: one of its edges unused, or an edge out of its cells used. (A piece
+        inside one room: `room_cut`, over the cells of the room the crossing piece leaves. (A piece
         through every room crosses every border, so the others lie in one room each.) A board of
         one room: Pearl's cuts, the one-loop rule alone."""
         pieces = loops_of(params.loop, solution)
@@ -508,21 +530,16 @@ class Country(CluePuzzle[CountryParams, Cell, Loop]):
             return []
         if params.count == 1:
             return PEARL.cuts(params.loop, rules, solution, true_vars)
-        var = rules.data.var
-        clauses = []
+        data: CountryVars = rules.data
+        clauses, lone = [], set()
         for piece in pieces:
             rooms = {params.room(cell) for cell in piece}
-            if len(rooms) == params.count:  # crossing every border: the others lie in one room each
-                continue
-            if len(rooms) > 1:
-                clauses.append([var[(a, d)] for a, b, d in params.walls if (params.room(a) in rooms)
+            if len(rooms) == 1:
+                lone |= rooms
+            elif len(rooms) < params.count:  # (crossing every border: the others lie in one room each)
+                clauses.append([data.var[(a, d)] for a, b, d in params.walls if (params.room(a) in rooms)
                                 != (params.room(b) in rooms)])
-                continue
-            cells, first = set(piece), piece[0]
-            out = [v for cell in piece for d in DIRS
-                   if (v := var.get((cell, d))) is not None and step(cell, d) not in cells]
-            clauses.append([-var[(first, solution[first[0]][first[1]][0])], *out])
-        return clauses
+        return clauses + [clause for room in sorted(lone) for clause in room_cut(params, data, solution, room)]
 
     def lazy_units(self, params: CountryParams, rules: Rules, holds: Callable[[int], bool]) -> list[int]:
         """Pearl's: once the edges used close a loop, every other edge is unused and every other
