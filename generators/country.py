@@ -37,7 +37,8 @@ from .pearl import Sketch
 
 WANDER = 3  # random flips per face
 ARC_CELLS = (2, 6)  # the loop cells a room starts with, at least and at most
-# a 20x20 record takes seconds: larger boards are for `check`, not to generate
+# a 20x20 record takes 4 to 16 s (2 to 4 s to make, up to 12 s a grade that runs out of probes):
+# larger boards are for `check`, not to generate
 GENERATED = BoardLimit(20, 20, 2, 2)
 
 
@@ -173,8 +174,8 @@ class CountryGenerator(Generator[CountryOptions]):
     puzzle = "country"
     options_type = CountryOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list country`
-        cost(0.034, 0.047, size=5), cost(0.054, 0.11, size=8), cost(0.28, 0.36, size=10), cost(1.0, 2.6, size=15),
-        cost(16.0, note="record 2 not made within 100 s", size=20))
+        cost(0.022, 0.032, size=5), cost(0.037, 0.078, size=8), cost(0.21, 0.24, size=10), cost(0.75, 1.8, size=15),
+        cost(9.3, 16.4, size=20))
 
     def params_for(self, options: CountryOptions) -> CountrySpec:
         width, height = board_shape(options.size, options.width, options.height)

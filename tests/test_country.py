@@ -99,7 +99,7 @@ def test_the_pzprv3_file_is_pzprjs_own_but_for_the_players_marks():
 
 def test_walls_inside_a_room_are_refused():
     """pzprjs counts a loop crossing a wall as entering a room, even a wall with the same room
-    both sides; our rooms have no such wall (noqx's 10x12 example has two: without them its loop
+    both sides; our rooms have no such wall (noqx's 10x12 example has twenty: without them its loop
     is not unique)."""
     url = "https://puzz.link/p?country/10/12/d4ibeqt5abl75ajb6m94i80400vvvvk5vvufvv9h7sci34h21h21t6j6h"
     with pytest.raises(PuzzleError, match="a wall between r1c3 and r1c4, two cells of one room") as e:
