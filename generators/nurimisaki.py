@@ -7,29 +7,32 @@ away, numbers stripped.
    afresh). The area is connected, with no 2x2 block of either colour.
 2. Circles: every cape of the shading (an unshaded cell with one unshaded neighbour) gets a
    circle, the structure; each circle's number (the length of its run) is a candidate clue.
-3. Even with every number shown, a fresh shading has rivals, nearly all of them one cell or
-   two of a 2x2 block away (a rung of a ladder of unshaded cells that can go, two cells
-   that can trade places). `near_rival` finds those without a solver; each is turned away
-   (`turn`): a cell where the rival differs, or one within two steps of it, turns the other
-   colour (or two cells of a 2x2 block do) where the shading stays valid with circles at
-   its new capes and the rival breaks that board. A cell once turned is never turned back
-   in the same draw, so the turns cannot go round in circles; a rival no turn breaks means
-   a fresh draw. Of 40 10x10 draws, 34 lost every near rival, after 0 to 30 turns.
-4. The engine then asks the solver for any rival left; `repair` turns it away the same way,
-   up to one repair per `REPAIR_AREA` cells (20 10x10 records: 9 needed none, the others 1
-   to 8), then strips the numbers while the board stays unique (10x10: 16.5 circles, 5.9
-   numbers kept, on average). Circles stay, as Nurikabe's numbered cells do: a circle is a
-   rule of the board, not a hint.
+3. Even with every number shown, a fresh shading has rivals, most of them one cell or two of
+   a 2x2 block away (a rung of a ladder of unshaded cells that can go, two cells that can
+   trade places). `clear_near` finds those without a solver (`rival_by`) and turns each
+   away (`turn`): a cell where the rival differs, or one within two steps of it, turns the
+   other colour (or two cells of a 2x2 block do) where the shading stays valid with circles
+   at its new capes and the rival breaks that board. A cell once turned is never turned
+   back in the same draw, so the turns cannot go round in circles; a rival no turn breaks
+   means a fresh draw (of 40 draws, 5 at 10x10 and 18 at 20x20).
+4. The engine then asks the solver for any rival left; `repair` turns it away the same way
+   (and the near rivals the turn made), up to one repair per `REPAIR_AREA` cells, then
+   strips the numbers while the board stays unique. Twenty 10x10 records: 0 to 6 repairs
+   (8 none), 17.8 circles and 5.7 numbers kept on average; five 20x20: 1 to 11 repairs, 69
+   circles, 25 numbers. Circles stay, as Nurikabe's numbered cells do: a circle is a rule
+   of the board, not a hint.
 
-20x20 is the largest size: a record there costs about a second to make and a few to grade,
-and 25x25 took 10 to 80 s (more rivals to turn away than draws that survive them).
+20x20 is the largest size: a record there costs a few seconds, half of it the grade; made
+without the grade, a 25x25 record took 4 to 15 s and a 30x30 one 26 to 32 s.
 """
 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ..lab.engine.generator import (
     Generator,
@@ -42,17 +45,18 @@ from ..lab.engine.generator import (
 )
 from ..lab.engine.puzzle import BoardLimit, PuzzleError
 from ..lab.engine.sat import SessionCache
-from ..lab.toolkit.connectivity import white_components
 from ..solvers.nurimisaki import Cell, NurimisakiParams, Shading, capes, sight, windows
 
 # from 2x2: a 1-wide board has no block to grow into
 GENERATED = BoardLimit(20, 20, 2, 2)
 MAX_DRAWS = 200
+RECHECK = 3  # after a turn, the near rivals within this many cells of it are looked for again
 REPAIR_AREA = 5  # a draw takes one repair per this many cells (20 at 10x10) before it is drawn afresh
-# a cell's weight to grow into: out of blocks still all shaded, and closing a loop (more capes,
-# fewer ladders of unshaded cells to be ambiguous about; 16 circles on 10x10 against 10 at 1.0)
+# a cell's weight to grow into: closing a loop (more capes, fewer ladders of unshaded cells to be
+# ambiguous about: 16 circles a 10x10 board, 10 at weight 1), and out of blocks still all shaded
+# (the edge's cells mostly: at 0.05, 31% of them unshaded against 63% inside; at 0.3, 56% and 60%)
 LOOP_WEIGHT = 0.02
-FREE_WEIGHT = 0.05
+FREE_WEIGHT = 0.3
 
 
 @dataclass(frozen=True)
@@ -114,7 +118,7 @@ class NurimisakiGenerator(Generator[NurimisakiOptions]):
     puzzle = "nurimisaki"
     options_type = NurimisakiOptions
     costs = (  # CPU seconds a record, median and most of 3 (seed 0, 2026-12-02): `puzzlelab list nurimisaki`
-        cost(0.07, 0.11, size=6), cost(0.29, 0.35, size=10), cost(0.46, 1.69, size=15), cost(2.1, 9.6, size=20))
+        cost(0.05, 0.11, size=6), cost(0.23, 0.29, size=10), cost(0.66, 0.71, size=15), cost(2.4, 4.4, size=20))
     repairs_left = 0  # repairs the current draw may still take
     turned_before: set[Cell] = set()  # cells the current draw's repairs turned: never turned back
 
@@ -140,17 +144,30 @@ class NurimisakiGenerator(Generator[NurimisakiOptions]):
 
     def clear_near(self, board: NurimisakiParams, solution: Shading,
                    rng: random.Random) -> tuple[NurimisakiParams, Shading] | None:
-        """The board and shading with every near rival turned away, or None where one
-        cannot be."""
-        for _ in range(board.width * board.height):
-            other = near_rival(board, solution)
+        """The board and shading with their near rivals turned away, or None where one
+        cannot be. Each possible rival (`near_turns`) is looked at once, and again after a
+        turn within `RECHECK` cells of it: a turn far away seldom makes one (the solver's
+        check after the draw finds any left)."""
+        todo = deque(near_turns(board.width, board.height))
+        queued = set(todo)
+        while todo:
+            cells = todo.popleft()
+            queued.discard(cells)
+            other = rival_by(board, solution, cells)
             if other is None:
-                return board, solution
+                continue
             fixed = self.turn(board, solution, other, rng)
             if fixed is None:
                 return None
+            changed = [cell for cell in board.cells() if fixed[2][cell[0]][cell[1]] != solution[cell[0]][cell[1]]]
             board, _, solution = fixed
-        return None
+            around = {(r + dr, c + dc) for r, c in changed for dr in range(-RECHECK, RECHECK + 1)
+                      for dc in range(-RECHECK, RECHECK + 1)}
+            again = [turn for turn in near_turns(board.width, board.height)
+                     if turn not in queued and turn[0] in around]
+            todo.extend(again)
+            queued.update(again)
+        return board, solution
 
     def repair(self, params: NurimisakiParams, clues: dict, solution: Shading, other: Shading,
                rng: random.Random) -> tuple[NurimisakiParams, dict, Shading] | None:
@@ -168,14 +185,14 @@ class NurimisakiGenerator(Generator[NurimisakiOptions]):
         shading stays valid and the rival breaks the board of its new capes; never a cell
         turned before in this draw. The board, its numbers and its shading, or None when no
         turn does."""
-        rival = (frozenset(capes(params, other)), other)
+        rival = Rival.of(params, solution, other)
         differ = [cell for cell in params.cells() if solution[cell[0]][cell[1]] != other[cell[0]][cell[1]]]
         near = sorted({mate for cell in differ for mate in block_mates(params, cell)} - set(differ))
         far = sorted({mate for cell in near for mate in block_mates(params, cell)} - set(near) - set(differ))
         for group in (differ, near, far):
             rng.shuffle(group)
         turns: list[tuple[Cell, ...]] = [(cell,) for cell in differ + near + far]
-        turns += [(cell, mate) for cell in differ + near for mate in sorted(block_mates(params, cell))
+        turns += [(cell, mate) for cell in differ + near for mate in block_mates(params, cell)
                   if mate > cell or mate in far]
         for cells in turns:
             fixed = None if self.turned_before.intersection(cells) else turned(params, solution, cells, rival)
@@ -190,20 +207,34 @@ class NurimisakiGenerator(Generator[NurimisakiOptions]):
 
 def near_rival(params: NurimisakiParams, solution: Shading) -> Shading | None:
     """A second solution of the board with every number shown that differs from `solution`
-    in one cell or in two of a 2x2 block (the first such, in reading order), or None: the
-    capes and runs the same, the rules kept. Cheap where a solver call is not: most rivals
-    of a fresh draw are such."""
+    in one cell or in two of a 2x2 block (the first such, in reading order), or None."""
+    return next((other for cells in near_turns(params.width, params.height)
+                 if (other := rival_by(params, solution, cells)) is not None), None)
+
+
+@cache
+def near_turns(width: int, height: int) -> tuple[tuple[Cell, ...], ...]:
+    """Every cell, then every two cells of a 2x2 block, in reading order: where near rivals
+    differ."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    return tuple([(cell,) for cell in cells] + [(a, b) for a in cells for b in mates_table(width, height)[a[0]][a[1]]
+                                                 if b > a])
+
+
+def rival_by(params: NurimisakiParams, solution: Shading, cells: tuple[Cell, ...]) -> Shading | None:
+    """The second solution of the board with every number shown that `solution` with
+    `cells` turned is, or None: the capes and runs the same, the rules kept. Cheap where a
+    solver call is not: most rivals of a fresh draw are such."""
+    if not params.circles.isdisjoint(cells):
+        return None
     rows = [list(row) for row in solution]
-    singles = [(cell,) for cell in params.cells() if cell not in params.circles]
-    pairs = [(a, b) for (a,) in singles for b in sorted(block_mates(params, a)) if b > a and b not in params.circles]
-    for cells in singles + pairs:
-        for r, c in cells:
-            rows[r][c] = not rows[r][c]
-        if all(same_capes_around(params, rows, cell) and same_runs_through(params, solution, rows, cell)
-               for cell in cells) and holds_after_turn(params, rows, cells):
-            return tuple(tuple(row) for row in rows)
-        for r, c in cells:
-            rows[r][c] = not rows[r][c]
+    for r, c in cells:
+        rows[r][c] = not rows[r][c]
+    if no_block_through(params, rows, cells) \
+            and all(same_capes_around(params, rows, cell) for cell in cells) \
+            and all(same_runs_through(params, solution, rows, cell) for cell in cells) \
+            and joined(params, rows, cells):
+        return tuple(tuple(row) for row in rows)
     return None
 
 
@@ -222,42 +253,128 @@ def same_runs_through(params: NurimisakiParams, before: Shading, after: Sequence
                if circle[0] == cell[0] or circle[1] == cell[1])
 
 
-def block_mates(params: NurimisakiParams, cell: Cell) -> set[Cell]:
-    """The other cells of the 2x2 blocks through `cell`."""
-    r, c = cell
-    return {(x, y) for x in range(r - 1, r + 2) for y in range(c - 1, c + 2)
-            if params.inside(x, y) and (x, y) != cell}
+def block_mates(params: NurimisakiParams, cell: Cell) -> list[Cell]:
+    """The other cells of the 2x2 blocks through `cell`, in reading order."""
+    return mates_table(params.width, params.height)[cell[0]][cell[1]]
+
+
+@cache
+def mates_table(width: int, height: int) -> list[list[list[Cell]]]:
+    """`block_mates` of every cell, once per size."""
+    return [[[(x, y) for x in range(r - 1, r + 2) for y in range(c - 1, c + 2)
+              if 0 <= x < height and 0 <= y < width and (x, y) != (r, c)] for c in range(width)] for r in range(height)]
+
+
+@dataclass(frozen=True)
+class Rival:
+    """A rival solution as `turned` weighs it: its capes, its shading, the runs its circles
+    (the board's) see there, and the runs they see in our shading."""
+
+    capes: frozenset[Cell]
+    shading: Shading
+    runs: dict[Cell, int]
+    ours: dict[Cell, int]
+
+    @staticmethod
+    def of(params: NurimisakiParams, solution: Shading, other: Shading) -> Rival:
+        """The rival `other` of `solution` on the board `params`."""
+        return Rival(frozenset(capes(params, other)), other,
+                     {cell: sight(params, other, cell) for cell in params.circles},
+                     {cell: sight(params, solution, cell) for cell in params.circles})
 
 
 def turned(params: NurimisakiParams, solution: Shading, cells: tuple[Cell, ...],
-           rival: tuple[frozenset[Cell], Shading]) -> tuple[NurimisakiParams, dict, Shading] | None:
-    """The board of `solution` with `cells` turned the other colour and circles at its capes,
-    its numbers and its shading, if the shading is valid and the rival (its capes and
-    shading) breaks it; else None."""
+           rival: Rival) -> tuple[NurimisakiParams, dict, Shading] | None:
+    """The board of `solution` (whose capes are its circles) with `cells` turned the other
+    colour and circles at its capes, its numbers and its shading, if the shading is valid
+    and the rival breaks it; else None. Cheapest checks first: the blocks through the
+    cells, the capes beside them, the rival; connectivity last. Only the circles beside the
+    cells or in their rows and columns can change their runs."""
     rows = [list(row) for row in solution]
     for r, c in cells:
         rows[r][c] = not rows[r][c]
-    shading = tuple(tuple(row) for row in rows)
-    if not holds_after_turn(params, shading, cells):
+    if not no_block_through(params, rows, cells):
         return None
-    board = with_circles(params.width, params.height, shading)
-    clues = {cell: sight(board, shading, cell) for cell in board.circles}
-    rival_capes, other = rival
-    if board.circles == rival_capes and all(sight(board, other, cell) == v for cell, v in clues.items()):
+    near = {x for cell in cells for x in (cell, *params.neighbours(*cell))}
+    circles = {cell for cell in params.circles if cell not in near} | {
+        (r, c) for r, c in near if not rows[r][c] and sum(not rows[x][y] for x, y in params.neighbours(r, c)) == 1}
+    board = NurimisakiParams(params.width, params.height, frozenset(circles))
+    lines = {r for r, _ in cells}, {c for _, c in cells}
+    moved = {cell for cell in circles if cell in near or cell not in rival.ours
+             or cell[0] in lines[0] or cell[1] in lines[1]}
+    clues = {cell: sight(board, rows, cell) if cell in moved else rival.ours[cell] for cell in circles}
+    if board.circles == rival.capes and all(
+            v == (sight(board, rival.shading, cell) if cell not in rival.runs else rival.runs[cell])
+            for cell, v in clues.items()):
         return None
-    return board, clues, shading
+    if not joined(params, rows, cells):
+        return None
+    return board, clues, tuple(tuple(row) for row in rows)
 
 
-def holds_after_turn(params: NurimisakiParams, shading: Sequence[Sequence[bool]], cells: tuple[Cell, ...]) -> bool:
-    """Is a valid shading with `cells` turned still valid (with circles at its capes): no 2x2
-    block of one colour through them, some cell shaded, the unshaded cells connected?"""
+def joined(params: NurimisakiParams, shading: Sequence[Sequence[bool]], cells: tuple[Cell, ...]) -> bool:
+    """Are the unshaded cells still connected, after `cells` of a connected shading with no
+    2x2 block of one colour turned? (Some cell stays shaded: the board is 2x2 at least and
+    no block through the cells is all unshaded.) Every other unshaded cell reached any cell
+    by a path, which now stops, if at all, beside a cell turned shaded; so the cells turned
+    unshaded, those beside a cell turned shaded, and one untouched unshaded cell must reach
+    each other. Each grows an area in turn (`meet`), so a small piece cut off is seen as
+    soon as it is filled."""
+    wanted = {cell for cell in cells if not shading[cell[0]][cell[1]]}
+    wanted |= {nb for cell in cells if shading[cell[0]][cell[1]] for nb in params.neighbours(*cell)
+               if not shading[nb[0]][nb[1]]}
+    touched = set(cells) | wanted
+    anchor = next((cell for cell in params.cells() if cell not in touched and not shading[cell[0]][cell[1]]), None)
+    if anchor is not None:
+        wanted.add(anchor)
+    return meet(params, shading, sorted(wanted))
+
+
+def meet(params: NurimisakiParams, shading: Sequence[Sequence[bool]], starts: list[Cell]) -> bool:
+    """Do the unshaded cells `starts` lie in one piece? Each grows its own area a cell at a
+    time, areas that touch merge; False as soon as a merged area can grow no further while
+    others are left."""
+    group = list(range(len(starts)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    owner = {cell: i for i, cell in enumerate(starts)}
+    todo = [deque([cell]) for cell in starts]
+    left = len(starts)
+    while left > 1:
+        growing = set()
+        for i, queue in enumerate(todo):
+            if not queue:
+                continue
+            growing.add(root(i))
+            for nb in params.neighbours(*queue.popleft()):
+                if shading[nb[0]][nb[1]]:
+                    continue
+                j = owner.get(nb)
+                if j is None:
+                    owner[nb] = i
+                    queue.append(nb)
+                elif root(j) != root(i):
+                    group[root(j)] = root(i)
+                    left -= 1
+        if left > 1 and len({root(i) for i in growing}) < left:
+            return False
+    return True
+
+
+def no_block_through(params: NurimisakiParams, shading: Sequence[Sequence[bool]], cells: tuple[Cell, ...]) -> bool:
+    """Is no 2x2 block through `cells` all one colour?"""
     for r, c in cells:
         for x in (r - 1, r):
             for y in (c - 1, c):
                 if 0 <= x < params.height - 1 and 0 <= y < params.width - 1 and \
                         len({shading[x][y], shading[x + 1][y], shading[x][y + 1], shading[x + 1][y + 1]}) == 1:
                     return False
-    return any(any(row) for row in shading) and len(white_components(shading)) <= 1
+    return True
 
 
 def with_circles(width: int, height: int, solution: Shading) -> NurimisakiParams:

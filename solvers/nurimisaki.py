@@ -144,52 +144,71 @@ def separator(p: NurimisakiParams, solution: Shading, pieces: list[list[Cell]], 
     """A least set of shaded cells whose removal parts unshaded piece `source` from the
     pieces `targets`: a maximum flow through the shaded cells, each passing one unit, the
     unshaded pieces nodes of their own (never cut); the cut is the shaded cells the flow
-    reaches but cannot pass, nearest the source. Nodes: piece j is j, shaded cell i enters
-    at k + 2i and leaves at k + 2i + 1 (k pieces), then the sink."""
-    piece_of = {cell: j for j, piece in enumerate(pieces) for cell in piece}
-    cells = [cell for cell in p.cells() if solution[cell[0]][cell[1]]]
-    index = {cell: i for i, cell in enumerate(cells)}
-    k, sink = len(pieces), len(pieces) + 2 * len(cells)
-    head: list[list[int]] = [[] for _ in range(sink + 1)]
-    to: list[int] = []
-    room: list[int] = []
-
-    def edge(u: int, v: int, c: int) -> None:
-        head[u].append(len(to))
-        to.append(v)
-        room.append(c)
-        head[v].append(len(to))
-        to.append(u)
-        room.append(0)
-
-    for i, cell in enumerate(cells):
-        edge(k + 2 * i, k + 2 * i + 1, 1)
-        for nb in p.neighbours(*cell):
-            if nb in index:
-                edge(k + 2 * i + 1, k + 2 * index[nb], UNBOUNDED)
-            else:
-                edge(k + 2 * i + 1, piece_of[nb], UNBOUNDED)
-                edge(piece_of[nb], k + 2 * i, UNBOUNDED)
+    reaches but cannot pass, nearest the source."""
+    graph = CutGraph(p, solution, pieces)
     for t in targets:
-        edge(t, sink, UNBOUNDED)
+        graph.edge(t, graph.sink, UNBOUNDED)
     while True:
-        via = [-1] * (sink + 1)  # the edge each node was reached by (-2: the source)
+        via = graph.search(source)
+        if via[graph.sink] == -1:
+            return [cell for i, cell in enumerate(graph.cells) if via[graph.entry(i)] != -1
+                    and via[graph.entry(i) + 1] == -1]
+        graph.push(source, via)
+
+
+class CutGraph:
+    """`separator`'s flow network, as edge lists (an edge e and its reverse e ^ 1): piece j
+    is node j, shaded cell i enters at `entry(i)` and leaves at the node after (one unit
+    through it), then the sink."""
+
+    def __init__(self, p: NurimisakiParams, solution: Shading, pieces: list[list[Cell]]) -> None:
+        piece_of = {cell: j for j, piece in enumerate(pieces) for cell in piece}
+        self.cells = [cell for cell in p.cells() if solution[cell[0]][cell[1]]]
+        index = {cell: i for i, cell in enumerate(self.cells)}
+        self.pieces = len(pieces)
+        self.sink = self.pieces + 2 * len(self.cells)
+        self.head: list[list[int]] = [[] for _ in range(self.sink + 1)]
+        self.to: list[int] = []
+        self.room: list[int] = []
+        for i, cell in enumerate(self.cells):
+            self.edge(self.entry(i), self.entry(i) + 1, 1)
+            for nb in p.neighbours(*cell):
+                if nb in index:
+                    self.edge(self.entry(i) + 1, self.entry(index[nb]), UNBOUNDED)
+                else:
+                    self.edge(self.entry(i) + 1, piece_of[nb], UNBOUNDED)
+                    self.edge(piece_of[nb], self.entry(i), UNBOUNDED)
+
+    def entry(self, i: int) -> int:
+        return self.pieces + 2 * i
+
+    def edge(self, u: int, v: int, room: int) -> None:
+        for a, b, c in ((u, v, room), (v, u, 0)):
+            self.head[a].append(len(self.to))
+            self.to.append(b)
+            self.room.append(c)
+
+    def search(self, source: int) -> list[int]:
+        """The edge each node is first reached by from `source` with room left (-1: not
+        reached, -2: the source), breadth first."""
+        via = [-1] * (self.sink + 1)
         via[source] = -2
         todo = deque([source])
-        while todo and via[sink] == -1:
-            u = todo.popleft()
-            for e in head[u]:
-                if via[to[e]] == -1 and room[e] > 0:
-                    via[to[e]] = e
-                    todo.append(to[e])
-        if via[sink] == -1:
-            return [cell for i, cell in enumerate(cells) if via[k + 2 * i] != -1 and via[k + 2 * i + 1] == -1]
-        v = sink
+        while todo and via[self.sink] == -1:
+            for e in self.head[todo.popleft()]:
+                if via[self.to[e]] == -1 and self.room[e] > 0:
+                    via[self.to[e]] = e
+                    todo.append(self.to[e])
+        return via
+
+    def push(self, source: int, via: list[int]) -> None:
+        """One unit along the path `search` found to the sink."""
+        v = self.sink
         while v != source:
             e = via[v]
-            room[e] -= 1
-            room[e ^ 1] += 1
-            v = to[e ^ 1]
+            self.room[e] -= 1
+            self.room[e ^ 1] += 1
+            v = self.to[e ^ 1]
 
 
 def border(p: NurimisakiParams, area: Sequence[Cell]) -> list[Cell]:
@@ -209,7 +228,7 @@ class Nurimisaki(NumberClues, CluePuzzle[NurimisakiParams, Cell, Shading]):
     speed = Speed(rules_cacheable=True)
     aliases = ("nuri-misaki", "cape")
     title = "Nurimisaki"
-    rules_text = ("Shade cells so that the unshaded cells are connected, no 2x2 block is all shaded or all "
+    rules_text = ("Shade at least one cell so that the unshaded cells are connected, no 2x2 block is all shaded or all "
                   "unshaded, every circle is an unshaded cell with exactly one unshaded neighbour and every such "
                   "cell is a circle, and a number in a circle counts the unshaded cells in a line from it, itself "
                   "included.")

@@ -14,7 +14,11 @@ from cases.nurimisaki import EXAMPLE_SOLUTION, shading
 
 from puzzlelab.generators.nurimisaki import (
     GENERATOR,
+    Rival,
+    joined,
     near_rival,
+    near_turns,
+    no_block_through,
     random_shading,
     turned,
     with_circles,
@@ -23,8 +27,9 @@ from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
 from puzzlelab.lab.engine.generator import generate_one
 from puzzlelab.lab.engine.puzzle import Instance
 from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.toolkit.connectivity import white_components
 from puzzlelab.lab.toolkit.pzprv3 import read_pzprv3_answer
-from puzzlelab.solvers.nurimisaki import PUZZLE, NurimisakiParams, capes
+from puzzlelab.solvers.nurimisaki import PUZZLE, NurimisakiParams, capes, separator
 
 DATA = Path(__file__).parent / "data"
 
@@ -132,7 +137,7 @@ def test_a_near_rival_is_a_second_solution_and_a_turn_rules_it_out():
     assert PUZZLE.verify(Instance(PUZZLE.name, board, {}), other) == []
     fixed = None
     for cell in board.cells():
-        fixed = fixed or turned(board, ladder, (cell,), (frozenset(capes(board, other)), other))
+        fixed = fixed or turned(board, ladder, (cell,), Rival.of(board, ladder, other))
     assert fixed is not None
     params, clues, solution = fixed
     assert PUZZLE.verify(Instance(PUZZLE.name, params, clues), solution) == []
@@ -140,16 +145,66 @@ def test_a_near_rival_is_a_second_solution_and_a_turn_rules_it_out():
     assert inst.params.width == params.width
 
 
-def test_draws_have_no_near_rival_and_generated_boards_are_unique_with_a_circle_at_every_cape():
+def test_draws_and_generated_boards_have_a_circle_at_every_cape_and_the_boards_are_unique():
     spec = GENERATOR.params(size=7)
     rng = random.Random(2)
     for _ in range(3):
         params, solution = GENERATOR.draw(spec, rng, SessionCache())
-        assert near_rival(params, solution) is None
         assert set(capes(params, solution)) == params.circles == set(GENERATOR.candidate_clues(params, solution))
     made = generate_one(PUZZLE, GENERATOR, spec, rng, SessionCache())
     assert set(capes(made.instance.params, made.solution)) == made.instance.params.circles
     assert check_instance(PUZZLE, made.instance).status == "unique"
+
+
+def test_joined_agrees_with_a_flood_fill_on_random_turns():
+    """The generator's local connectivity check after a turn, against the whole flood fill."""
+    rng = random.Random(6)
+    seen = set()
+    for _ in range(4):
+        drawn = random_shading(7, 6, rng)
+        if drawn is None:
+            continue
+        params = with_circles(7, 6, drawn)
+        for _ in range(60):
+            cells = rng.choice(near_turns(7, 6))
+            rows = [list(row) for row in drawn]
+            for r, c in cells:
+                rows[r][c] = not rows[r][c]
+            if not no_block_through(params, rows, cells):
+                continue
+            whole = len(white_components(rows)) <= 1
+            assert joined(params, rows, cells) == whole, (drawn, cells)
+            seen.add(whole)
+    assert seen == {True, False}
+
+
+def test_a_separator_parts_the_pieces_it_is_asked_to():
+    """The solver's cut for pieces holding circles: shaded cells whose removal leaves no path
+    from the piece to the others, through any cell."""
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(30):
+        drawn = random_shading(8, 8, rng)
+        if drawn is None:
+            continue
+        rows = [list(row) for row in drawn]
+        for r, c in rng.sample([cell for cell in NurimisakiParams(8, 8).cells() if not drawn[cell[0]][cell[1]]], 4):
+            rows[r][c] = True
+        pieces = white_components(rows)
+        if len(pieces) < 2:
+            continue
+        params = NurimisakiParams(8, 8)
+        cut = set(separator(params, tuple(map(tuple, rows)), pieces, 0, list(range(1, len(pieces)))))
+        assert all(rows[r][c] for r, c in cut)
+        reach, todo = set(pieces[0]), list(pieces[0])
+        while todo:
+            for nb in params.neighbours(*todo.pop()):
+                if nb not in reach and nb not in cut:
+                    reach.add(nb)
+                    todo.append(nb)
+        assert reach.isdisjoint(cell for piece in pieces[1:] for cell in piece)
+        checked += 1
+    assert checked >= 5
 
 
 # ---- for people ---------------------------------------------------------------------------------
