@@ -551,11 +551,12 @@ SEARCH_COUNTS = ("conflicts", "decisions", "propagations", "seconds")
 def test_native_clue_counts_grade_as_clue_clauses(monkeypatch):
     """`speed.counts_natively` promises that a puzzle's count clues propagate as its clue clauses
     do: every grade field but the search's own counts must come out the same either way
-    (Mosaic's generation and grade run 3x faster on them; other puzzles' clauses go through
+    (Mosaic's generation and grade run 3x faster on them; Slant and Slitherlink count natively
+    too; other puzzles' clauses go through
     counters, whose rounds differ)."""
     native = [(ptype, gen) for ptype, gen in registry.all_puzzles()
               if isinstance(ptype, CluePuzzle) and ptype.speed.counts_natively]
-    assert [ptype.name for ptype, _ in native] == ["mosaic", "slitherlink"]
+    assert [ptype.name for ptype, _ in native] == ["mosaic", "slant", "slitherlink"]
     for ptype, gen in native:
         sessions = SessionCache()
         made = [generate_one(ptype, gen, gen.params(), random.Random(seed), sessions).instance for seed in range(10)]
