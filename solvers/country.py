@@ -61,18 +61,20 @@ from ..lab.toolkit.pzprv3 import (
     walled_rooms,
 )
 from ..lab.toolkit.regions import (
+    Places,
     cell_name,
-    cut_off,
     json_region_names,
-    region_names,
-    region_rows,
+    read_room_numbers,
+    region_board,
     region_text_rows,
     renumbered,
+    room_numbers_text,
     rooms_from_walls,
+    split_numbers_line,
     walls_between,
 )
 from ..lab.toolkit.symmetry import board_symmetries
-from ..lab.toolkit.textgrid import JsonObject, line_tokens, numbered_lines
+from ..lab.toolkit.textgrid import JsonObject, numbered_lines
 from .pearl import BOX, DIRS, OPPOSITE, STEP, EdgeVars, PearlParams, loops_of, read_shape, used_edges
 from .pearl import PUZZLE as PEARL
 
@@ -82,8 +84,6 @@ Loop = tuple[tuple[str, ...], ...]  # each cell's loop shape, directions in "UDL
 SIZE = BoardLimit(30, 30, 2, 2)
 EARLY = SIZE.early("country")  # the readers' size check, on the rows of rooms alone
 PUZZLINK_GENRES = ("country",)
-NUMBERS_LINE = re.compile(r"^\s*numbers\b(.*)$", re.I)
-NUMBER_ITEM = re.compile(r"([A-Za-z0-9_]{1,16})=(\d{1,4})")
 WALL = re.compile(r"[1-9]\d*")  # a wall in pzprjs's file (`-1`: the player's cross)
 EMPTY_ROOMS = "country_empty"  # pzprjs's option (flag `e`): rooms the loop need not visit, another rule
 
@@ -162,23 +162,10 @@ class CountryParams:
         return tuple(tuple(edges) for edges in out)
 
 
-def country_board(rows: Sequence[Sequence[Any]],
-                  where: Sequence[Sequence[tuple[int | None, int | None]]] | None = None) -> CountryParams:
+def country_board(rows: Sequence[Sequence[Any]], where: Places | None = None) -> CountryParams:
     """Params from rows of room names; every room must be one connected set of cells (`where`
     gives each cell's line and column for the error)."""
-    height, width = len(rows), len(rows[0]) if rows else 0
-    line = where[0][0][0] if where and where[0] else None
-    with at_place(line):
-        SIZE.check("country", width, height)
-    rooms = renumbered(rows)
-    cut = cut_off(rooms)
-    if cut is not None:
-        r, c = cut
-        at = where[r][c] if where else (None, None)
-        raise PuzzleError(f"room {quote(rows[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
-                          "a room is one connected set of cells", *at)
-    with at_place(line):
-        return CountryParams(width, height, rooms)
+    return region_board(CountryParams, SIZE, "country", rows, where, noun="room")
 
 
 def refuse_inner_walls(p: CountryParams, right: Sequence[Sequence[bool]], below: Sequence[Sequence[bool]]) -> None:
@@ -267,33 +254,13 @@ class Country(CluePuzzle[CountryParams, Cell, Loop]):
         number by its name). Names are one character each (letters, digits), or, when a row has
         spaces, words separated by spaces."""
         lines = numbered_lines(text)
-        numbers_line = lines.pop() if lines and NUMBERS_LINE.match(lines[-1][1]) else None
+        numbers_line = split_numbers_line(lines)
         names, places = region_text_rows(lines, EARLY, numbers_line[0] if numbers_line else None)
         params = country_board(names, places)
-        clues = self._numbers(params, names, numbers_line) if numbers_line else {}
+        clues = (read_room_numbers(names, params.rooms, params.tops, numbers_line,
+                                   lambda room, value: self._check_number(params, room, value))
+                 if numbers_line else {})
         return Instance(self.name, params, clues)
-
-    def _numbers(self, params: CountryParams, names: list[list[str]], numbered: tuple[int, str]) -> dict[Cell, int]:
-        n, line = numbered
-        m = NUMBERS_LINE.match(line)
-        rest = m.group(1) if m else ""
-        room_of = {names[r][c]: params.rooms[r][c] for r, c in params.cells()}
-        clues: dict[Cell, int] = {}
-        for t in line_tokens(" " * (len(line) - len(rest)) + rest, n):
-            item = NUMBER_ITEM.fullmatch(t.text)
-            if item is None:
-                raise PuzzleError(f"bad number {quote(t.text)} (a room's name, '=' and its number, like A=2)",
-                                  t.line, t.column)
-            name, value = item.group(1), int(item.group(2))
-            if name not in room_of:
-                raise PuzzleError(f"no room is named {quote(name)}", t.line, t.column)
-            top = params.tops[room_of[name]]
-            if top in clues:
-                raise PuzzleError(f"room {quote(name)} is given two numbers", t.line, t.column)
-            with at_place(t.line, t.column):
-                self._check_number(params, room_of[name], value)
-            clues[top] = value
-        return clues
 
     @staticmethod
     def _check_number(params: CountryParams, room: int, value: int) -> None:
@@ -304,9 +271,7 @@ class Country(CluePuzzle[CountryParams, Cell, Loop]):
 
     def write_text(self, inst: Instance) -> str:
         p: CountryParams = inst.params
-        names = region_names(p.rooms, p.count)
-        numbers = [f"{names[r][c]}={v}" for (r, c), v in sorted(inst.clues.items())]
-        return "\n".join(region_rows(p.rooms, p.count) + (["numbers " + " ".join(numbers)] if numbers else []))
+        return room_numbers_text(p.rooms, p.count, inst.clues)
 
     def write_text_solution(self, inst: Instance, solution: Loop) -> str:
         """The loop in box drawing, a line between the cells it joins across a row."""

@@ -20,7 +20,6 @@ grade's probing; the CP-SAT model states it with distances from the first white 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -49,22 +48,21 @@ from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, shaded, shading_items, wall_items
 from ..lab.toolkit.regions import (
     NAME,
+    Places,
     cell_name,
-    cut_off,
-    region_names,
-    region_rows,
+    read_room_numbers,
+    region_board,
+    region_text_rows,
     renumbered,
+    room_numbers_text,
     rooms_from_walls,
+    split_numbers_line,
 )
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.textgrid import (
     JsonObject,
-    Token,
     json_shown,
-    line_chars,
-    line_tokens,
     numbered_lines,
-    refuse_oversized,
 )
 
 Cell = tuple[int, int]
@@ -74,8 +72,6 @@ Shading = tuple[tuple[bool, ...], ...]  # True = shaded
 SIZE = BoardLimit(30, 30, 1, 1)
 EARLY = SIZE.early("heyawake")  # the readers' size check, on the rows of rooms alone
 PUZZLINK_GENRES = ("heyawake",)
-NUMBERS_LINE = re.compile(r"^\s*numbers\b(.*)$", re.I)
-NUMBER_ITEM = re.compile(r"([A-Za-z0-9_]{1,16})=(\d{1,4})")
 
 
 @dataclass(frozen=True)
@@ -142,23 +138,10 @@ class HeyawakeParams:
         return tuple(out)
 
 
-def room_board(rows: Sequence[Sequence[Any]],
-               where: Sequence[Sequence[tuple[int | None, int | None]]] | None = None) -> HeyawakeParams:
+def room_board(rows: Sequence[Sequence[Any]], where: Places | None = None) -> HeyawakeParams:
     """Params from rows of room names; every room must be one connected set of cells (`where`
     gives each cell's line and column for the error)."""
-    height, width = len(rows), len(rows[0]) if rows else 0
-    line = where[0][0][0] if where and where[0] else None
-    with at_place(line):
-        SIZE.check("heyawake", width, height)
-    rooms = renumbered(rows)
-    cut = cut_off(rooms)
-    if cut is not None:
-        r, c = cut
-        at = where[r][c] if where else (None, None)
-        raise PuzzleError(f"room {quote(rows[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
-                          "a room is one connected set of cells", *at)
-    with at_place(line):
-        return HeyawakeParams(width, height, rooms)
+    return region_board(HeyawakeParams, SIZE, "heyawake", rows, where, noun="room")
 
 
 def border_spans(p: HeyawakeParams) -> list[list[Cell]]:
@@ -211,49 +194,13 @@ class Heyawake(CluePuzzle[HeyawakeParams, Cell, Shading]):
         number by its name). Names are one character each (letters, digits), or, when a row has
         spaces, words separated by spaces."""
         lines = numbered_lines(text)
-        numbers_line = lines.pop() if lines and NUMBERS_LINE.match(lines[-1][1]) else None
-        if not lines:
-            raise PuzzleError("no rows of rooms", numbers_line[0] if numbers_line else None)
-        spaced = any(len(line.split()) > 1 for _, line in lines)
-        refuse_oversized(lines, EARLY, cells=not spaced)
-        rows = [line_tokens(line, n) if spaced else line_chars(line.strip(), n) for n, line in lines]
-        if not spaced:  # columns as the user counts them: after the line's leading spaces
-            rows = [[Token(t.text, t.line, (t.column or 0) + len(line) - len(line.lstrip())) for t in row]
-                    for row, (_, line) in zip(rows, lines)]
-        for row in rows:
-            for t in row:
-                if not NAME.fullmatch(t.text):
-                    raise PuzzleError(f"bad room name {quote(t.text)} (letters, digits and _, "
-                                      "up to 16 when the names are spaced)", t.line, t.column)
-        for row, (n, _) in zip(rows, lines):
-            if len(row) != len(rows[0]):
-                raise PuzzleError(f"row has {len(row)} cells, expected {len(rows[0])}", n)
-        names = [[t.text for t in row] for row in rows]
-        params = room_board(names, [[(t.line, t.column) for t in row] for row in rows])
-        clues = self._numbers(params, names, numbers_line) if numbers_line else {}
+        numbers_line = split_numbers_line(lines)
+        names, places = region_text_rows(lines, EARLY, numbers_line[0] if numbers_line else None, noun="room")
+        params = room_board(names, places)
+        clues = (read_room_numbers(names, params.rooms, params.tops, numbers_line,
+                                   lambda room, value: self._check_number(params, room, value))
+                 if numbers_line else {})
         return Instance(self.name, params, clues)
-
-    def _numbers(self, params: HeyawakeParams, names: list[list[str]], numbered: tuple[int, str]) -> dict[Cell, int]:
-        n, line = numbered
-        m = NUMBERS_LINE.match(line)
-        rest = m.group(1) if m else ""
-        room_of = {names[r][c]: params.rooms[r][c] for r, c in params.cells()}
-        clues: dict[Cell, int] = {}
-        for t in line_tokens(" " * (len(line) - len(rest)) + rest, n):
-            item = NUMBER_ITEM.fullmatch(t.text)
-            if item is None:
-                raise PuzzleError(f"bad number {quote(t.text)} (a room's name, '=' and its number, like A=2)",
-                                  t.line, t.column)
-            name, value = item.group(1), int(item.group(2))
-            if name not in room_of:
-                raise PuzzleError(f"no room is named {quote(name)}", t.line, t.column)
-            top = params.tops[room_of[name]]
-            if top in clues:
-                raise PuzzleError(f"room {quote(name)} is given two numbers", t.line, t.column)
-            with at_place(t.line, t.column):
-                self._check_number(params, room_of[name], value)
-            clues[top] = value
-        return clues
 
     @staticmethod
     def _check_number(params: HeyawakeParams, room: int, value: int) -> None:
@@ -263,10 +210,7 @@ class Heyawake(CluePuzzle[HeyawakeParams, Cell, Shading]):
 
     def write_text(self, inst: Instance) -> str:
         p: HeyawakeParams = inst.params
-        names = region_names(p.rooms, p.count)
-        rows = region_rows(p.rooms, p.count)
-        numbers = [f"{names[r][c]}={v}" for (r, c), v in sorted(inst.clues.items())]
-        return "\n".join(rows + (["numbers " + " ".join(numbers)] if numbers else []))
+        return room_numbers_text(p.rooms, p.count, inst.clues)
 
     def write_text_solution(self, inst: Instance, solution: Shading) -> str:
         return shading_text(solution)

@@ -22,8 +22,8 @@ from ..lab.engine.puzzle import BoardLimit, Instance, PuzzleError, Speed, at_pla
 from ..lab.toolkit.codecs import JsonCodec, MethodCodec, TathamCodec
 from ..lab.toolkit.regions import (
     NAME,
-    cut_off,
     json_region_names,
+    refuse_cut,
     region_names,
     region_rows,
     region_text_rows,
@@ -330,11 +330,7 @@ def _cages(names: list[list[str]], places: list[list[tuple[int | None, int | Non
             cages.setdefault(label, []).append((r, c))
             if len(cages[label]) > n:
                 raise PuzzleError(f"cage {quote(label)} has more than {n} cells: its digits differ", *places[r][c])
-    cut = cut_off(renumbered(names))
-    if cut is not None:
-        r, c = cut
-        raise PuzzleError(f"cage {quote(names[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
-                          "a cage is one connected set of cells", *places[r][c])
+    refuse_cut(names, renumbered(names), places, noun="cage")
     return cages
 
 

@@ -38,6 +38,7 @@ from ..lab.engine.puzzle import (
 from ..lab.toolkit.answers import read_grid, read_tokens
 from ..lab.toolkit.codecs import BRACKET_NOT_ID, JsonCodec, MethodCodec, TathamCodec
 from ..lab.toolkit.paths import find
+from ..lab.toolkit.regions import Places, refuse_cut
 from ..lab.toolkit.symmetry import board_symmetries, first_seen
 from ..lab.toolkit.tatham import GameId, tatham_encode
 from ..lab.toolkit.textgrid import (
@@ -126,31 +127,7 @@ def grid_edges(cells: Sequence[Sequence[int]]) -> tuple[Edge, ...]:
     return tuple(sorted(found))
 
 
-def first_cut_off(cells: Sequence[Sequence[int]]) -> Cell | None:
-    """The first cell, row by row, of a region met before in another piece; None when every
-    region is one connected set of cells."""
-    width = len(cells[0])
-    flat = [k for row in cells for k in row]
-    near = orthogonal(width, len(cells))
-    seen = [False] * len(flat)
-    started: set[int] = set()
-    for i, k in enumerate(flat):
-        if seen[i]:
-            continue
-        if k in started:
-            return divmod(i, width)
-        started.add(k)
-        seen[i] = True
-        stack = [i]
-        while stack:
-            for j in near[stack.pop()]:
-                if not seen[j] and flat[j] == k:
-                    seen[j] = True
-                    stack.append(j)
-    return None
-
-
-def grid_map(rows: Sequence[Sequence[Any]], where: Sequence[Sequence[tuple[int | None, int | None]]] | None = None
+def grid_map(rows: Sequence[Sequence[Any]], where: Places | None = None
              ) -> tuple[MapParams, dict[Any, int]]:
     """A grid map from rows of region names (any hashable), and how each name was numbered.
     Every region must be one connected set of cells; `where` gives each cell's (line,
@@ -161,12 +138,7 @@ def grid_map(rows: Sequence[Sequence[Any]], where: Sequence[Sequence[tuple[int |
     cells = tuple(tuple(number.setdefault(name, len(number)) for name in row) for row in rows)
     if len(number) > MAX_REGIONS:
         raise PuzzleError(f"map has {len(number)} regions: at most {MAX_REGIONS}")
-    cut = first_cut_off(cells)
-    if cut is not None:
-        r, c = cut
-        at = where[r][c] if where else (None, None)
-        raise PuzzleError(f"region {quote(rows[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
-                          "a region is one connected set of cells", *at)
+    refuse_cut(rows, cells, where)
     return MapParams(len(number), grid_edges(cells), width, height, cells), number
 
 

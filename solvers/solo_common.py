@@ -41,7 +41,7 @@ from ..lab.engine.puzzle import (
 )
 from ..lab.toolkit.answers import number_cell
 from ..lab.toolkit.latin import latin_grids
-from ..lab.toolkit.regions import cut_off, renumbered
+from ..lab.toolkit.regions import refuse_cut, renumbered
 from ..lab.toolkit.tatham import GameId, tatham_encode, tatham_number_cells
 from ..lab.toolkit.textgrid import Token, line_chars, line_tokens, refuse_oversized
 from .sudoku import ALPHABET, BLANKS
@@ -164,11 +164,7 @@ def jigsaw_board(names: Sequence[Sequence[Any]], where: Places | None = None,
     if len(sizes) != n:
         raise PuzzleError(f"{len(sizes)} regions on a {n}x{n} board: a jigsaw has {n}, of {n} cells each",
                           *_at(where, 0, 0))
-    cut = cut_off(regions)
-    if cut is not None:
-        r, c = cut
-        raise PuzzleError(f"region {quote(names[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
-                          "a region is one connected set of cells", *_at(where, r, c))
+    refuse_cut(names, regions, where)
     return SoloParams(n, regions, None, diagonals, checked_cages(n, cages))
 
 

@@ -32,7 +32,6 @@ from ..lab.engine.puzzle import (
     PuzzleError,
     Rules,
     Speed,
-    at_place,
     quote,
     variable_block,
 )
@@ -42,13 +41,14 @@ from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, 
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, shaded, shading_items
 from ..lab.toolkit.regions import (
     GIVEN_LINE,
+    Places,
     cell_name,
-    cut_off,
     given_lines,
     json_givens,
     json_region_fields,
     json_region_names,
     read_givens,
+    region_board,
     region_rows,
     region_text_rows,
     renumbered,
@@ -106,23 +106,11 @@ class StarBattleParams:
         return out
 
 
-def star_board(rows: Sequence[Sequence[Any]], stars: int,
-               where: Sequence[Sequence[tuple[int | None, int | None]]] | None = None) -> StarBattleParams:
+def star_board(rows: Sequence[Sequence[Any]], stars: int, where: Places | None = None) -> StarBattleParams:
     """Params from rows of region names; every region must be one connected set of cells
     (`where` gives each cell's line and column for the error)."""
-    height, width = len(rows), len(rows[0]) if rows else 0
-    line = where[0][0][0] if where and where[0] else None
-    with at_place(line):
-        SIZE.check("starbattle", width, height)
-    regions = renumbered(rows)
-    cut = cut_off(regions)
-    if cut is not None:
-        r, c = cut
-        at = where[r][c] if where else (None, None)
-        raise PuzzleError(f"region {quote(rows[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
-                          "a region is one connected set of cells", *at)
-    with at_place(line):
-        return StarBattleParams(width, height, stars, regions)
+    return region_board(lambda width, height, regions: StarBattleParams(width, height, stars, regions),
+                        SIZE, "starbattle", rows, where)
 
 
 def lines_of(p: StarBattleParams) -> list[tuple[str, list[Cell]]]:

@@ -10,21 +10,28 @@ keeps every one.
 
 from __future__ import annotations
 
+import json
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import product
-from typing import Any
+from typing import Any, TypeVar
 
+from ..engine.puzzle import BoardLimit, PuzzleError, at_place, quote
 from .symmetry import first_seen
+from .textgrid import Token, json_shown, line_chars, line_tokens, refuse_oversized
 
 Cell = tuple[int, int]
 Rows = tuple[tuple[int, ...], ...]
+Places = Sequence[Sequence[tuple[int | None, int | None]]]  # each cell's (line, column) in the input
+Board = TypeVar("Board")
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"  # region names of a text form
 NAME = re.compile(r"[A-Za-z0-9_]{1,16}")  # a region's name in a spaced text form
 CELL_NAME = re.compile(r"r(\d{1,3})c(\d{1,3})", re.I)  # a cell named in a text form's `given` line
 GIVEN_LINE = re.compile(r"^\s*given\b(.*)$", re.I)
+NUMBERS_LINE = re.compile(r"^\s*numbers\b(.*)$", re.I)  # a text form's last line of room numbers
+NUMBER_ITEM = re.compile(r"([A-Za-z0-9_]{1,16})=(\d{1,4})")  # one room's number in it: A=2
 
 
 def renumbered(rows: Sequence[Sequence[Any]]) -> Rows:
@@ -55,6 +62,33 @@ def cut_off(regions: Sequence[Sequence[int]]) -> Cell | None:
                     seen[rr][cc] = True
                     stack.append((rr, cc))
     return None
+
+
+def refuse_cut(names: Sequence[Sequence[Any]], regions: Sequence[Sequence[int]], where: Places | None = None,
+               noun: str = "region") -> None:
+    """Refuse a region in two pieces, naming it as the input did (`names`) and where its
+    cut-off cell stands (`where`, when known)."""
+    cut = cut_off(regions)
+    if cut is not None:
+        r, c = cut
+        at = where[r][c] if where else (None, None)
+        raise PuzzleError(f"{noun} {quote(names[r][c])} is in two pieces (r{r + 1}c{c + 1} is cut off); "
+                          f"a {noun} is one connected set of cells", *at)
+
+
+def region_board(make: Callable[[int, int, Rows], Board], size: BoardLimit, puzzle: str,
+                 rows: Sequence[Sequence[Any]], where: Places | None = None, noun: str = "region") -> Board:
+    """A puzzle's params (`make(width, height, regions)`) from rows of region names, after the
+    board's size check and the check that every region is one connected set of cells (`where`
+    gives each cell's line and column for the errors)."""
+    height, width = len(rows), len(rows[0]) if rows else 0
+    line = where[0][0][0] if where and where[0] else None
+    with at_place(line):
+        size.check(puzzle, width, height)
+    regions = renumbered(rows)
+    refuse_cut(rows, regions, where, noun)
+    with at_place(line):
+        return make(width, height, regions)
 
 
 def rooms_from_walls(right: Sequence[Sequence[bool]], below: Sequence[Sequence[bool]]) -> Rows:
@@ -219,6 +253,44 @@ def region_rows(regions: Sequence[Sequence[int]], count: int) -> list[str]:
     return [" ".join(name.rjust(width) for name in row) for row in names]
 
 
+def split_numbers_line(lines: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """Take a text form's last line off `lines` when it is the `numbers A=2 C=0 ...` line."""
+    return lines.pop() if lines and NUMBERS_LINE.match(lines[-1][1]) else None
+
+
+def read_room_numbers(names: Sequence[Sequence[str]], rooms: Sequence[Sequence[int]], tops: Sequence[Cell],
+                      numbered: tuple[int, str], check: Callable[[int, int], None]) -> dict[Cell, int]:
+    """A `numbers A=2 C=0 ...` line (numbered): each room's number by its name, keyed by the
+    room's first cell (`tops`); `check(room, value)` refuses a value out of range."""
+    n, line = numbered
+    m = NUMBERS_LINE.match(line)
+    rest = m.group(1) if m else ""
+    room_of = {name: rooms[r][c] for r, row in enumerate(names) for c, name in enumerate(row)}
+    clues: dict[Cell, int] = {}
+    for t in line_tokens(" " * (len(line) - len(rest)) + rest, n):
+        item = NUMBER_ITEM.fullmatch(t.text)
+        if item is None:
+            raise PuzzleError(f"bad number {quote(t.text)} (a room's name, '=' and its number, like A=2)",
+                              t.line, t.column)
+        name, value = item.group(1), int(item.group(2))
+        if name not in room_of:
+            raise PuzzleError(f"no room is named {quote(name)}", t.line, t.column)
+        top = tops[room_of[name]]
+        if top in clues:
+            raise PuzzleError(f"room {quote(name)} is given two numbers", t.line, t.column)
+        with at_place(t.line, t.column):
+            check(room_of[name], value)
+        clues[top] = value
+    return clues
+
+
+def room_numbers_text(rooms: Sequence[Sequence[int]], count: int, clues: dict[Cell, int]) -> str:
+    """Rows of room names and, when a room has a number, the `numbers A=2 ...` line."""
+    names = region_names(rooms, count)
+    numbers = [f"{names[r][c]}={v}" for (r, c), v in sorted(clues.items())]
+    return "\n".join(region_rows(rooms, count) + (["numbers " + " ".join(numbers)] if numbers else []))
+
+
 def given_lines(clues: dict[Cell, bool]) -> list[str]:
     """The `given` line of marked cells (a star, a shaded cell) and, with `-`, cells given
     without one; no line when nothing is given."""
@@ -230,9 +302,6 @@ def read_givens(width: int, height: int, numbered: tuple[int, str], unmarked: st
     """A text form's `given r1c2 -r3c4` line (its number and text): each cell given marked
     (True: a star, shaded) or, after `-`, not (False); refused at its column when it names no
     cell of the board ("or -r1c2 for {unmarked}") or a cell both ways ("given both {both}")."""
-    from ..engine.puzzle import PuzzleError, quote
-    from .textgrid import line_tokens
-
     n, line = numbered
     m = GIVEN_LINE.match(line)
     rest = m.group(1) if m else ""
@@ -252,17 +321,14 @@ def read_givens(width: int, height: int, numbered: tuple[int, str], unmarked: st
     return clues
 
 
-def region_text_rows(lines: list[tuple[int, str]], limit: Any, before: int | None = None
+def region_text_rows(lines: list[tuple[int, str]], limit: Any, before: int | None = None, noun: str = "region"
                      ) -> tuple[list[list[str]], list[list[tuple[int | None, int | None]]]]:
     """A text form's rows of region names (numbered lines): one character a cell, or, when a
     row has spaces, words separated by spaces; each name's (line, column) beside it. Refused
     in one line: no rows (at `before`, the line above them), a board over `limit` (a size
     check of lab.textgrid) before any cell is read, a bad name, a row of another length."""
-    from ..engine.puzzle import PuzzleError, quote
-    from .textgrid import Token, line_chars, line_tokens, refuse_oversized
-
     if not lines:
-        raise PuzzleError("no rows of regions", before)
+        raise PuzzleError(f"no rows of {noun}s", before)
     spaced = any(len(line.split()) > 1 for _, line in lines)
     refuse_oversized(lines, limit, cells=not spaced)
     rows = [line_tokens(line, n) if spaced else line_chars(line.strip(), n) for n, line in lines]
@@ -272,7 +338,7 @@ def region_text_rows(lines: list[tuple[int, str]], limit: Any, before: int | Non
     for row in rows:
         for t in row:
             if not NAME.fullmatch(t.text):
-                raise PuzzleError(f"bad region name {quote(t.text)} (letters, digits and _, "
+                raise PuzzleError(f"bad {noun} name {quote(t.text)} (letters, digits and _, "
                                   "up to 16 when the names are spaced)", t.line, t.column)
     for row, (n, _) in zip(rows, lines):
         if len(row) != len(rows[0]):
@@ -283,8 +349,6 @@ def region_text_rows(lines: list[tuple[int, str]], limit: Any, before: int | Non
 def json_region_names(doc: Any, limit: Any) -> list[list[str]]:
     """A JSON document's `regions`: rows of names (strings of one-character names, or lists
     of names or numbers), each checked, as strings."""
-    from .textgrid import json_shown
-
     names = []
     for r, row in enumerate(doc.board("regions", limit)):
         out = []
@@ -298,8 +362,6 @@ def json_region_names(doc: Any, limit: Any) -> list[list[str]]:
 
 def json_givens(doc: Any, width: int, height: int, mark: str) -> dict[Cell, bool]:
     """A JSON document's `given`: [row, column, `mark`] triples (from 1; `mark` true or false)."""
-    import json
-
     clues: dict[Cell, bool] = {}
     for item in doc.array("given", [], what=f"[row, column, {mark}] triples"):
         if not (isinstance(item, list) and len(item) == 3 and all(isinstance(i, int) and not isinstance(i, bool)
