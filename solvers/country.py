@@ -25,7 +25,6 @@ them where Pearl's cut one cell set of a loop inside a room at a time).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -64,6 +63,7 @@ from ..lab.toolkit.regions import (
     Places,
     cell_name,
     json_region_names,
+    json_room_numbers,
     read_room_numbers,
     region_board,
     region_text_rows,
@@ -286,22 +286,8 @@ class Country(CluePuzzle[CountryParams, Cell, Loop]):
         `width` and `height`, when given, the grid's."""
         doc = JsonObject(text, self.name, ("width", "height", "regions", "numbers"), self.aliases)
         params = country_board(json_region_names(doc, EARLY))
-        clues: dict[Cell, int] = {}
-        for item in doc.array("numbers", [], what="[row, column, number] triples"):
-            if not (isinstance(item, list) and len(item) == 3
-                    and all(isinstance(i, int) and not isinstance(i, bool) for i in item)):
-                raise doc.error("numbers", f"has {json.dumps(item)}: a number is [row, column, number], from 1")
-            r, c = item[0] - 1, item[1] - 1
-            if not params.inside(r, c):
-                raise doc.error("numbers", f"has {json.dumps(item)}: off the {params.width}x{params.height} board")
-            room = params.rooms[r][c]
-            if params.tops[room] in clues:
-                raise doc.error("numbers", f"has {json.dumps(item)}: its room has a number already")
-            try:
-                self._check_number(params, room, item[2])
-            except PuzzleError as e:
-                raise doc.error("numbers", f"has {json.dumps(item)}: {e.message}") from None
-            clues[params.tops[room]] = item[2]
+        clues = json_room_numbers(doc, params.width, params.height, params.rooms, params.tops,
+                                  lambda room, value: self._check_number(params, room, value))
         return Instance(self.name, params, clues)
 
     def json_fields(self, inst: Instance) -> dict[str, Any]:

@@ -19,7 +19,6 @@ grade's probing; the CP-SAT model states it with distances from the first white 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -47,9 +46,10 @@ from ..lab.toolkit.counting import exact_counts
 from ..lab.toolkit.puzzlink import UNKNOWN, Cursor, PuzzLink, refuse_flags, size_column, write_borders, write_numbers16
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, shaded, shading_items, wall_items
 from ..lab.toolkit.regions import (
-    NAME,
     Places,
     cell_name,
+    json_region_names,
+    json_room_numbers,
     read_room_numbers,
     region_board,
     region_text_rows,
@@ -61,7 +61,6 @@ from ..lab.toolkit.regions import (
 from ..lab.toolkit.symmetry import board_symmetries
 from ..lab.toolkit.textgrid import (
     JsonObject,
-    json_shown,
     numbered_lines,
 )
 
@@ -223,32 +222,9 @@ class Heyawake(CluePuzzle[HeyawakeParams, Cell, Shading]):
         numbers); `numbers`: [row, column, number] triples, from 1, the cell any of its room's;
         `width` and `height`, when given, the grid's."""
         doc = JsonObject(text, self.name, ("width", "height", "rooms", "numbers"), self.aliases)
-        rows = doc.board("rooms", EARLY)
-        names = []
-        for r, row in enumerate(rows):
-            out = []
-            for v in row:
-                if isinstance(v, bool) or not isinstance(v, (int, str)) or not NAME.fullmatch(str(v)):
-                    raise doc.error("rooms", f"row {r + 1} has {json_shown(v)}: a room is a name or a number")
-                out.append(str(v))
-            names.append(out)
-        params = room_board(names)
-        clues: dict[Cell, int] = {}
-        for item in doc.array("numbers", [], what="[row, column, number] triples"):
-            if not (isinstance(item, list) and len(item) == 3
-                    and all(isinstance(i, int) and not isinstance(i, bool) for i in item)):
-                raise doc.error("numbers", f"has {json.dumps(item)}: a number is [row, column, number], from 1")
-            r, c = item[0] - 1, item[1] - 1
-            if not params.inside(r, c):
-                raise doc.error("numbers", f"has {json.dumps(item)}: off the {params.width}x{params.height} board")
-            room = params.rooms[r][c]
-            if params.tops[room] in clues:
-                raise doc.error("numbers", f"has {json.dumps(item)}: its room has a number already")
-            try:
-                self._check_number(params, room, item[2])
-            except PuzzleError as e:
-                raise doc.error("numbers", f"has {json.dumps(item)}: {e.message}") from None
-            clues[params.tops[room]] = item[2]
+        params = room_board(json_region_names(doc, EARLY, "rooms", "room"))
+        clues = json_room_numbers(doc, params.width, params.height, params.rooms, params.tops,
+                                  lambda room, value: self._check_number(params, room, value))
         return Instance(self.name, params, clues)
 
     def json_fields(self, inst: Instance) -> dict[str, Any]:

@@ -346,18 +346,42 @@ def region_text_rows(lines: list[tuple[int, str]], limit: Any, before: int | Non
     return [[t.text for t in row] for row in rows], [[(t.line, t.column) for t in row] for row in rows]
 
 
-def json_region_names(doc: Any, limit: Any) -> list[list[str]]:
-    """A JSON document's `regions`: rows of names (strings of one-character names, or lists
-    of names or numbers), each checked, as strings."""
+def json_region_names(doc: Any, limit: Any, key: str = "regions", noun: str = "region") -> list[list[str]]:
+    """A JSON document's `regions` (or `key`): rows of names (strings of one-character names,
+    or lists of names or numbers), each checked, as strings."""
     names = []
-    for r, row in enumerate(doc.board("regions", limit)):
+    for r, row in enumerate(doc.board(key, limit)):
         out = []
         for v in row:
             if isinstance(v, bool) or not isinstance(v, (int, str)) or not NAME.fullmatch(str(v)):
-                raise doc.error("regions", f"row {r + 1} has {json_shown(v)}: a region is a name or a number")
+                raise doc.error(key, f"row {r + 1} has {json_shown(v)}: a {noun} is a name or a number")
             out.append(str(v))
         names.append(out)
     return names
+
+
+def json_room_numbers(doc: Any, width: int, height: int, rooms: Sequence[Sequence[int]], tops: Sequence[Cell],
+                      check: Callable[[int, int], None]) -> dict[Cell, int]:
+    """A JSON document's `numbers`: [row, column, number] triples (from 1), the cell any of its
+    room's; each keyed by its room's first cell (`tops`), `check(room, value)` refusing a value
+    out of range."""
+    clues: dict[Cell, int] = {}
+    for item in doc.array("numbers", [], what="[row, column, number] triples"):
+        if not (isinstance(item, list) and len(item) == 3
+                and all(isinstance(i, int) and not isinstance(i, bool) for i in item)):
+            raise doc.error("numbers", f"has {json.dumps(item)}: a number is [row, column, number], from 1")
+        r, c = item[0] - 1, item[1] - 1
+        if not (0 <= r < height and 0 <= c < width):
+            raise doc.error("numbers", f"has {json.dumps(item)}: off the {width}x{height} board")
+        room = rooms[r][c]
+        if tops[room] in clues:
+            raise doc.error("numbers", f"has {json.dumps(item)}: its room has a number already")
+        try:
+            check(room, item[2])
+        except PuzzleError as e:
+            raise doc.error("numbers", f"has {json.dumps(item)}: {e.message}") from None
+        clues[tops[room]] = item[2]
+    return clues
 
 
 def json_givens(doc: Any, width: int, height: int, mark: str) -> dict[Cell, bool]:
