@@ -72,6 +72,7 @@ EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "galaxies": ("galaxies", ({"size": 10}, 1)),
     "sashigane": ("sashigane", ({"size": 8}, 1)),
     "nurimisaki": ("nurimisaki", ({"size": 10}, 1)),
+    "nurimaze": ("nurimaze", ({"size": 10}, 1)),
     "palisade": ("palisade", ({"width": 8, "height": 6}, 1)),
     "shakashaka": ("shakashaka", ({"size": 10}, 1)),
 }

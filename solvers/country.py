@@ -61,6 +61,7 @@ from ..lab.toolkit.pzprv3 import (
 )
 from ..lab.toolkit.regions import (
     Places,
+    RoomBoard,
     cell_name,
     json_region_names,
     json_room_numbers,
@@ -94,7 +95,7 @@ def step(cell: Cell, d: str) -> Cell:
 
 
 @dataclass(frozen=True)
-class CountryParams:
+class CountryParams(RoomBoard):
     """A width x height board and its rooms (a room number per cell, numbered in order of first
     appearance row by row, each room connected). Build one with `country_board`, which checks."""
 
@@ -107,44 +108,10 @@ class CountryParams:
         if len(self.rooms) != self.height or any(len(row) != self.width for row in self.rooms):
             raise PuzzleError(f"country rooms are not {self.height} rows of {self.width}")
 
-    @cached_property
-    def count(self) -> int:
-        return 1 + max(k for row in self.rooms for k in row)
-
     @property
     def loop(self) -> PearlParams:
         """The board as Pearl's, whose loop this is."""
         return PearlParams(self.width, self.height)
-
-    def cells(self) -> list[Cell]:
-        return [(r, c) for r in range(self.height) for c in range(self.width)]
-
-    def inside(self, r: int, c: int) -> bool:
-        return 0 <= r < self.height and 0 <= c < self.width
-
-    def room(self, cell: Cell) -> int:
-        return self.rooms[cell[0]][cell[1]]
-
-    @cached_property
-    def room_cells(self) -> tuple[tuple[Cell, ...], ...]:
-        out: list[list[Cell]] = [[] for _ in range(self.count)]
-        for r, row in enumerate(self.rooms):
-            for c, k in enumerate(row):
-                out[k].append((r, c))
-        return tuple(tuple(cells) for cells in out)
-
-    @cached_property
-    def tops(self) -> tuple[Cell, ...]:
-        """Each room's first cell in reading order: where its number is printed (its clue's key)."""
-        return tuple(cells[0] for cells in self.room_cells)
-
-    def room_of_top(self, cell: Any) -> int | None:
-        """The room whose first cell `cell` is, or None."""
-        if not (isinstance(cell, tuple) and len(cell) == 2
-                and all(isinstance(i, int) and not isinstance(i, bool) for i in cell) and self.inside(*cell)):
-            return None
-        k = self.room(cell)
-        return k if self.tops[k] == cell else None
 
     @cached_property
     def walls(self) -> tuple[tuple[Cell, Cell, str], ...]:

@@ -41,7 +41,8 @@ QUICK: dict[str, dict] = {"mosaic": {"size": 6}, "pearl": {"size": 6}, "filling"
                           "sudoku-x": {"size": 6}, "jigsaw": {"size": 6}, "killer": {"size": 6},
                           "galaxies": {"size": 6}, "nurimisaki": {"size": 6}, "sashigane": {"size": 6},
                           "palisade": {"size": 4}, "shakashaka": {"size": 6},
-                          "loopy": {"size": 4}}
+                          "loopy": {"size": 4},
+                          "nurimaze": {"size": 6}}
 # LITS repairs its regions about half a second a record even at 6x6 (28 s for fifty): five
 # in the default run, fifty at its defaults in the slow one.
 FEWER = {"lits": 5}

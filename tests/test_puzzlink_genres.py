@@ -36,6 +36,7 @@ from puzzlelab.solvers.magnets import PUZZLE as MAGNETS
 from puzzlelab.solvers.minesweeper import PUZZLE as MINESWEEPER
 from puzzlelab.solvers.minesweeper import Layout
 from puzzlelab.solvers.nonogram import PUZZLE as NONOGRAM
+from puzzlelab.solvers.nurimaze import PUZZLE as NURIMAZE
 from puzzlelab.solvers.nurimisaki import PUZZLE as NURIMISAKI
 from puzzlelab.solvers.pearl import PUZZLE as PEARL
 from puzzlelab.solvers.pearl import pearl_problems
@@ -293,6 +294,12 @@ GENRES = (
                    ("https://puzz.link/p?nurimisaki/5/5/g.i.m-10l.j", 41, "the number 16"),
                    ("https://puzz.link/p?nurimisaki/31/5/g.i.m2l.j", 32, "too large"),
                    ("https://puzz.link/p?nurimisaki/5/5/g.i.m2l.jz", 45, "goes on after"))),
+    # the failchecks are checked in tests/test_nurimaze.py, each on its own board: some move S or
+    # change the rooms, so they are no answers to the test URL's puzzle
+    Genre("nurimaze", NURIMAZE,
+          refused=(("https://puzz.link/p?nurimaze/2/1/0!", 35, "'!' is no nurimaze cell"),
+                   ("https://puzz.link/p?nurimaze/31/5/00", 30, "too large"),
+                   ("https://puzz.link/p?nurimaze/2/1/0125", 37, "goes on after"))),
     # every failcheck board is a whole division; bdDeadEnd's wall that stops inside a region parts nothing, and
     # the region it stops in is no L
     Genre("sashigane", SASHIGANE,

@@ -14,10 +14,12 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from itertools import product
 from typing import Any, TypeVar
 
 from ..engine.puzzle import BoardLimit, PuzzleError, at_place, quote
+from .cellgrid import BoardCells
 from .symmetry import first_seen
 from .textgrid import Token, json_shown, line_chars, line_tokens, refuse_oversized
 
@@ -62,6 +64,42 @@ def cut_off(regions: Sequence[Sequence[int]]) -> Cell | None:
                     seen[rr][cc] = True
                     stack.append((rr, cc))
     return None
+
+
+class RoomBoard(BoardCells):
+    """The rooms of a board, for a puzzle's params (a frozen dataclass with `width`, `height`
+    and `rooms`, a room number per cell numbered in order of first appearance) to inherit."""
+
+    rooms: Rows
+
+    @cached_property
+    def count(self) -> int:
+        return 1 + max(k for row in self.rooms for k in row)
+
+    def room(self, cell: Cell) -> int:
+        return self.rooms[cell[0]][cell[1]]
+
+    @cached_property
+    def room_cells(self) -> tuple[tuple[Cell, ...], ...]:
+        """Each room's cells in reading order."""
+        out: list[list[Cell]] = [[] for _ in range(self.count)]
+        for r, row in enumerate(self.rooms):
+            for c, k in enumerate(row):
+                out[k].append((r, c))
+        return tuple(tuple(cells) for cells in out)
+
+    @cached_property
+    def tops(self) -> tuple[Cell, ...]:
+        """Each room's first cell in reading order: where its number is printed (its clue's key)."""
+        return tuple(cells[0] for cells in self.room_cells)
+
+    def room_of_top(self, cell: Any) -> int | None:
+        """The room whose first cell `cell` is, or None."""
+        if not (isinstance(cell, tuple) and len(cell) == 2
+                and all(isinstance(i, int) and not isinstance(i, bool) for i in cell) and self.inside(*cell)):
+            return None
+        k = self.room(cell)
+        return k if self.tops[k] == cell else None
 
 
 def refuse_cut(names: Sequence[Sequence[Any]], regions: Sequence[Sequence[int]], where: Places | None = None,
