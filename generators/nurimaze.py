@@ -28,6 +28,7 @@ from ..lab.engine.generator import (
     board_shape,
     board_size,
     board_width,
+    cost,
 )
 from ..lab.engine.puzzle import BoardLimit, PuzzleError
 from ..lab.engine.sat import SessionCache
@@ -143,6 +144,9 @@ class NurimazeOptions(GeneratorOptions):
 class NurimazeGenerator(Generator[NurimazeOptions]):
     puzzle = "nurimaze"
     options_type = NurimazeOptions
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list nurimaze`
+        cost(0.0079, 0.055, size=5), cost(0.054, 0.062, size=8), cost(0.11, 0.11, size=10),
+        cost(0.56, 1.3, size=15), cost(2.1, 3.0, size=20))
 
     def params_for(self, options: NurimazeOptions) -> NurimazeSpec:
         width, height = board_shape(options.size, options.width, options.height)
