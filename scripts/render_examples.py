@@ -60,6 +60,7 @@ EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "shikaku": ("shikaku", ({"size": 7}, 1)),
     "starbattle": ("starbattle", ({"size": 10}, 1)),
     "slitherlink": ("slitherlink", ({"size": 7}, 1)),
+    "loopy": ("loopy", ({"grid": "cairo", "size": 5}, 1)),
     "country": ("country", ({"size": 8}, 1)),
     "slant": ("slant", ({"size": 7}, 1)),
     "net": ("net", ({"size": 7}, 1)),

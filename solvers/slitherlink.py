@@ -41,7 +41,7 @@ from ..lab.toolkit.cellgrid import BoardCells, CellRow, GridJson, GridText, grid
 from ..lab.toolkit.codecs import PuzzLinkCodec, Pzprv3Codec, TathamCodec
 from ..lab.toolkit.counting import exactly
 from ..lab.toolkit.numbering import NumberClues
-from ..lab.toolkit.paths import Edge, degree_two_edge_sets, find, joined, numbered_edges
+from ..lab.toolkit.paths import Edge, degree_two_edge_sets, loop_dead_end, loop_lazy_units, numbered_edges
 from ..lab.toolkit.puzzlink import Cursor, PuzzLink, refuse_flags, size_column, write_four_cell
 from ..lab.toolkit.pzprv3 import Pzprv3File, Pzprv3Writer, bad_item, loop_items, loop_shapes
 from ..lab.toolkit.symmetry import least_text
@@ -200,7 +200,7 @@ class Slitherlink(NumberClues, CluePuzzle[SlitherlinkParams, Cell, Loop]):
     # cacheable: a clue's clauses are over edge variables only
     # native counts: `exactly` is the complete CNF of the count
     speed = Speed(rules_cacheable=True, counts_natively=True)
-    aliases = ("slither", "loopy")
+    aliases = ("slither",)
     title = "Slitherlink (Loopy): one loop along the grid's edges"
     rules_text = ("Draw one loop along the grid's edges: a number in a cell says how many of its four edges "
                   "the loop uses.")
@@ -418,29 +418,13 @@ class Slitherlink(NumberClues, CluePuzzle[SlitherlinkParams, Cell, Loop]):
         person's "do not close a small loop"); and once the used edges close a loop, it is
         the loop: every other edge is unused."""
         dots, edges = _graph(params, rules)
-        used, loops = joined(len(dots), edges, holds)
-        if loops:
-            return [-lit for _, _, lit in edges if not holds(lit) and not holds(-lit)]
-        per_piece: dict[int, int] = {}
-        for i, _, lit in edges:
-            if holds(lit):
-                root = find(used, i)
-                per_piece[root] = per_piece.get(root, 0) + 1
-        total = sum(per_piece.values())
-        return [-lit for i, j, lit in edges if not holds(lit) and not holds(-lit)
-                and (root := find(used, i)) == find(used, j) and per_piece.get(root, 0) < total]
+        return loop_lazy_units(len(dots), edges, holds)
 
     def dead_end(self, params: SlitherlinkParams, rules: Rules, holds: Callable[[int], bool]) -> bool:
         """No edge is left to use, or the edges used close a loop and some used edge is off
         it: a second loop is coming."""
         dots, edges = _graph(params, rules)
-        if all(holds(-lit) for _, _, lit in edges):
-            return True
-        used, loops = joined(len(dots), edges, holds)
-        if not loops:
-            return False
-        root = find(used, loops[0])
-        return any(holds(lit) and find(used, i) != root for i, _, lit in edges)
+        return loop_dead_end(len(dots), edges, holds)
 
     def cuts(self, params: SlitherlinkParams, rules: Rules, solution: Loop, true_vars) -> list[Clause]:
         """The candidate is several disjoint cycles. For a cycle with dot set S, an edge e of

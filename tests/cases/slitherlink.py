@@ -4,7 +4,7 @@ from declarations import GenerateRun, OurIds, Oversized, TathamIds, VerifyCase
 
 from puzzlelab.solvers.slitherlink import PUZZLE
 
-ALIASES = ("slither", "Loopy")
+ALIASES = ("slither",)
 
 # every difficulty, squares and a rectangle
 TATHAM_IDS = TathamIds("slitherlink_tatham.txt", count=26, cpsat_every=4)
