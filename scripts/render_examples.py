@@ -76,6 +76,7 @@ EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "nurimaze": ("nurimaze", ({"size": 10}, 1)),
     "palisade": ("palisade", ({"width": 8, "height": 6}, 1)),
     "shakashaka": ("shakashaka", ({"size": 10}, 1)),
+    "dbchoco": ("dbchoco", ({"size": 6}, 1)),
 }
 
 

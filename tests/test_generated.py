@@ -42,10 +42,11 @@ QUICK: dict[str, dict] = {"mosaic": {"size": 6}, "pearl": {"size": 6}, "filling"
                           "galaxies": {"size": 6}, "nurimisaki": {"size": 6}, "sashigane": {"size": 6},
                           "palisade": {"size": 4}, "shakashaka": {"size": 6},
                           "loopy": {"size": 4},
-                          "nurimaze": {"size": 6}}
+                          "nurimaze": {"size": 6},
+                          "dbchoco": {"size": 4}}
 # LITS repairs its regions about half a second a record even at 6x6 (28 s for fifty): five
 # in the default run, fifty at its defaults in the slow one.
-FEWER = {"lits": 5}
+FEWER = {"lits": 5, "dbchoco": 5}
 
 
 @pytest.mark.parametrize("name", CLUE_PUZZLES)
