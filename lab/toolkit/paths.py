@@ -6,50 +6,52 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TypeVar
 
 Cell = tuple[int, int]
 Label = TypeVar("Label")
 BACK = {"R": "L", "D": "U"}
+LOOP_DEGREES = frozenset((0, 2))  # a dot or cell on a loop or line has two of its edges, off it none
 
 
-def degree_two_edge_sets(cells: Sequence[Cell], edges: Sequence[tuple[Cell, Cell]],
-                         start: Mapping[Cell, set[str]] | None = None) -> Iterator[dict[Cell, set[str]]]:
-    """Each set of `edges` (pairs (a, b), b right of or below a) in which every cell has 0 or
-    2 edges, counting the directions `start` gives it already (edges out of the grid:
-    Tracks' entrance and exit), as cell -> its directions (U, D, L, R). A cell is closed at
-    the last edge that touches it, so a dead end is cut there, not at the end."""
+Node = TypeVar("Node")
+
+
+def degree_edge_sets(edges: Sequence[tuple[Node, Node]], allowed: Callable[[Node], AbstractSet[int]],
+                     start: Mapping[Node, int] | None = None, required: AbstractSet[int] = frozenset()
+                     ) -> Iterator[list[int]]:
+    """Each set of `edges` (pairs of nodes; numbers into `edges`, ascending) that holds every
+    edge numbered in `required` and in which every node's degree, counting `start`'s, is one
+    `allowed(node)` gives: the brute force for lines and loops on tiny boards. A node is
+    checked at the last edge that touches it (those no edge touches at once), so a dead end
+    is cut there, not at the end; a degree never rises past the node's largest allowed."""
     start = start or {}
-    last: dict[Cell, int] = {}
+    nodes = {node: None for a, b in edges for node in (a, b)}
+    last: dict[Node, int] = {}
     for i, (a, b) in enumerate(edges):
         last[a] = last[b] = i
-    closes: dict[int, list[Cell]] = {}
-    for cell in cells:
-        closes.setdefault(last.get(cell, -1), []).append(cell)
-    degree = {cell: len(start.get(cell, ())) for cell in cells}
-    if any(degree[c] not in (0, 2) for c in closes.get(-1, [])):
-        return
+    closes: dict[int, list[Node]] = {}
+    for node in nodes:
+        closes.setdefault(last[node], []).append(node)
+    ok = {node: allowed(node) for node in nodes}
+    most = {node: max(ok[node], default=0) for node in nodes}
+    degree = {node: start.get(node, 0) for node in nodes}
     chosen: list[int] = []
 
-    def extend(i: int) -> Iterator[dict[Cell, set[str]]]:
+    def extend(i: int) -> Iterator[list[int]]:
         if i == len(edges):
-            grid = {cell: set(start.get(cell, ())) for cell in cells}
-            for k in chosen:
-                a, b = edges[k]
-                d = "R" if a[0] == b[0] else "D"
-                grid[a].add(d)
-                grid[b].add(BACK[d])
-            yield grid
+            yield list(chosen)
             return
         a, b = edges[i]
         for use in (False, True):
-            if use and (degree[a] == 2 or degree[b] == 2):
+            if use and (degree[a] >= most[a] or degree[b] >= most[b]) or not use and i in required:
                 continue
             if use:
                 degree[a] += 1
                 degree[b] += 1
                 chosen.append(i)
-            if all(degree[c] in (0, 2) for c in closes.get(i, ())):
+            if all(degree[n] in ok[n] for n in closes.get(i, ())):
                 yield from extend(i + 1)
             if use:
                 degree[a] -= 1
@@ -57,6 +59,32 @@ def degree_two_edge_sets(cells: Sequence[Cell], edges: Sequence[tuple[Cell, Cell
                 chosen.pop()
 
     yield from extend(0)
+
+
+def _directions(cells: Iterable[Cell], edges: Sequence[tuple[Cell, Cell]], chosen: Iterable[int],
+                start: Mapping[Cell, set[str]]) -> dict[Cell, set[str]]:
+    """Chosen grid edges (b right of or below a) as cell -> its directions (U, D, L, R)."""
+    grid = {cell: set(start.get(cell, ())) for cell in cells}
+    for k in chosen:
+        a, b = edges[k]
+        d = "R" if a[0] == b[0] else "D"
+        grid[a].add(d)
+        grid[b].add(BACK[d])
+    return grid
+
+
+def degree_two_edge_sets(cells: Sequence[Cell], edges: Sequence[tuple[Cell, Cell]],
+                         start: Mapping[Cell, set[str]] | None = None) -> Iterator[dict[Cell, set[str]]]:
+    """Each set of `edges` (pairs (a, b), b right of or below a) in which every cell has 0 or
+    2 edges, counting the directions `start` gives it already (edges out of the grid:
+    Tracks' entrance and exit), as cell -> its directions (U, D, L, R)."""
+    start = start or {}
+    touched = {cell for edge in edges for cell in edge}
+    if any(len(start.get(cell, ())) not in (0, 2) for cell in cells if cell not in touched):
+        return
+    counts = {cell: len(ways) for cell, ways in start.items()}
+    for chosen in degree_edge_sets(edges, lambda _: LOOP_DEGREES, counts):
+        yield _directions(cells, edges, chosen, start)
 
 
 Edge = tuple[int, int, int]  # (cell, cell, the edge's literal), cells numbered
@@ -117,83 +145,20 @@ def bounded_degree_edge_sets(edges: Sequence[tuple[Cell, Cell]], degrees: Mappin
                              required: frozenset[tuple[Cell, Cell]] = frozenset()) -> Iterator[dict[Cell, set[str]]]:
     """Each set of `edges` (pairs (a, b), b right of or below a) holding every edge of
     `required`, in which every cell's degree is one `degrees` allows it (Firefly: 0 or 2 for
-    an empty cell, 1 to 4 for a circle, its dot's edge required), as cell -> its directions
-    (U, D, L, R). `degree_two_edge_sets` with a degree set per cell; a cell is checked at the
-    last edge that touches it, and never rises past its largest."""
-    last: dict[Cell, int] = {}
-    for i, (a, b) in enumerate(edges):
-        last[a] = last[b] = i
-    if any(0 not in allowed for cell, allowed in degrees.items() if cell not in last):
+    an empty cell, 1 to 4 for a circle, its dot's edge required), as cell -> its directions."""
+    if any(0 not in allowed for cell, allowed in degrees.items() if not any(cell in edge for edge in edges)):
         return
-    closes: dict[int, list[Cell]] = {}
-    for cell, i in last.items():
-        closes.setdefault(i, []).append(cell)
-    most = {cell: max(allowed, default=0) for cell, allowed in degrees.items()}
-    degree = dict.fromkeys(degrees, 0)
-    chosen: list[int] = []
-
-    def extend(i: int) -> Iterator[dict[Cell, set[str]]]:
-        if i == len(edges):
-            grid: dict[Cell, set[str]] = {cell: set() for cell in degrees}
-            for k in chosen:
-                a, b = edges[k]
-                d = "R" if a[0] == b[0] else "D"
-                grid[a].add(d)
-                grid[b].add(BACK[d])
-            yield grid
-            return
-        a, b = edges[i]
-        for use in (False, True):
-            if use and (degree[a] >= most[a] or degree[b] >= most[b]) or not use and edges[i] in required:
-                continue
-            if use:
-                degree[a] += 1
-                degree[b] += 1
-                chosen.append(i)
-            if all(degree[c] in degrees[c] for c in closes.get(i, ())):
-                yield from extend(i + 1)
-            if use:
-                degree[a] -= 1
-                degree[b] -= 1
-                chosen.pop()
-
-    yield from extend(0)
+    must = frozenset(i for i, edge in enumerate(edges) if edge in required)
+    for chosen in degree_edge_sets(edges, degrees.__getitem__, required=must):
+        yield _directions(degrees, edges, chosen, {})
 
 
 # ---- one loop on any graph of dots and edges (Loopy's grids) ------------------------------
 def even_edge_sets(dots: int, edges: Sequence[tuple[int, int]]) -> Iterator[frozenset[int]]:
     """Each set of edges (numbers into `edges`, pairs of dot numbers) in which every dot has
-    0 or 2 of them: unions of disjoint cycles, the brute force for a loop on a graph. A dot
-    is checked at the last edge that touches it."""
-    last = [-1] * dots
-    for i, (a, b) in enumerate(edges):
-        last[a] = last[b] = i
-    closes: dict[int, list[int]] = {}
-    for dot in range(dots):
-        closes.setdefault(last[dot], []).append(dot)
-    degree = [0] * dots
-    chosen: list[int] = []
-
-    def extend(i: int) -> Iterator[frozenset[int]]:
-        if i == len(edges):
-            yield frozenset(chosen)
-            return
-        a, b = edges[i]
-        for use in (False, True):
-            if use and (degree[a] == 2 or degree[b] == 2):
-                continue
-            if use:
-                degree[a] += 1
-                degree[b] += 1
-                chosen.append(i)
-            if all(degree[d] in (0, 2) for d in closes.get(i, ())):
-                yield from extend(i + 1)
-            if use:
-                degree[a] -= 1
-                degree[b] -= 1
-                chosen.pop()
-
-    yield from extend(0)
+    0 or 2 of them: unions of disjoint cycles, the brute force for a loop on a graph."""
+    for chosen in degree_edge_sets(edges, lambda _: LOOP_DEGREES):
+        yield frozenset(chosen)
 
 
 def edge_pieces(dots: int, edges: Sequence[tuple[int, int]], used: Iterable[int]) -> list[list[int]]:
