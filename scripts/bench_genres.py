@@ -92,6 +92,8 @@ GENRES = [
     Genre("lits", ("--size", "10"), "lits_boards.txt", r"^(https://puzz\.link\S+)", "a 10x10 of cspuz_core's tests"),
     Genre("yajilin", ("--size", "10"), "yajilin_boards.txt", r"^(https://puzz\.link\S+)",
           "a 10x10 of cspuz_core's tests"),
+    Genre("firefly", ("--size", "7"), "firefly_boards.txt", r"^(https://puzz\.link\S+)",
+          "pzprjs's 5x5 test board (no human 10x10 here)"),
     Genre("norinori", ("--size", "8"), "norinori_boards.txt", r"^(https://puzz\.link/p\?norinori/10\S+)",
           "a published 10x10"),
     Genre("tapa", ("--size", "10"), "tapa_boards.txt", r"^(https://puzz\.link\S+)", "penpa-edit's \"Tapa 2\" 10x10"),

@@ -62,6 +62,7 @@ EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "slitherlink": ("slitherlink", ({"size": 7}, 1)),
     "loopy": ("loopy", ({"grid": "cairo", "size": 5}, 1)),
     "country": ("country", ({"size": 8}, 1)),
+    "firefly": ("firefly", ({"size": 7}, 1)),
     "slant": ("slant", ({"size": 7}, 1)),
     "net": ("net", ({"size": 7}, 1)),
     "sudoku-x": ("sudoku-x", ({"size": 9}, 1)),

@@ -34,7 +34,8 @@ CLUE_PUZZLES = [n for n in registry.names()
 # 8x8 93 s and LITS 10x10 84 s, regions repaired for a second a record; Nurikabe 10x10 24 s,
 # Yajilin 10x10 15 s, Slitherlink 10x10 55 s, Country Road 8x8 23 s, X, jigsaw and killer sudoku
 # 9x9 7-30 s, Nurimisaki 10x10 14 s); the rest run at their defaults, and the slow run takes every default.
-QUICK: dict[str, dict] = {"mosaic": {"size": 6}, "pearl": {"size": 6}, "filling": {"width": 5, "height": 5},
+QUICK: dict[str, dict] = {"firefly": {"size": 5},
+                          "mosaic": {"size": 6}, "pearl": {"size": 6}, "filling": {"width": 5, "height": 5},
                           "signpost": {"size": 5}, "norinori": {"size": 5}, "lits": {"size": 6},
                           "nurikabe": {"size": 6}, "yajilin": {"size": 6}, "slitherlink": {"size": 6},
                           "slant": {"size": 6}, "country": {"size": 5},

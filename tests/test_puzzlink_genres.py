@@ -31,6 +31,7 @@ from puzzlelab.solvers.bridges import PUZZLE as BRIDGES
 from puzzlelab.solvers.country import PUZZLE as COUNTRY
 from puzzlelab.solvers.dbchoco import PUZZLE as DBCHOCO
 from puzzlelab.solvers.filling import PUZZLE as FILLING
+from puzzlelab.solvers.firefly import PUZZLE as FIREFLY
 from puzzlelab.solvers.galaxies import PUZZLE as GALAXIES
 from puzzlelab.solvers.lightup import PUZZLE as LIGHTUP
 from puzzlelab.solvers.magnets import PUZZLE as MAGNETS
@@ -321,6 +322,18 @@ GENRES = (
                    ("https://puzz.link/p?dbchoco/6/6/ueoq8p30-13", 41, "the number 19, out of range 1..18"),
                    ("https://puzz.link/p?dbchoco/6/6/ueoq8p3!", 40, "'!'"),
                    ("https://puzz.link/p?dbchoco/6/6/ueoq8p30g42j4n5s22jg", 52, "goes on after"))),
+    # every failcheck board is a whole grid (brNoLine's, blank, is the URL's board with no line). Twenty 7x7
+    # boards take 7 s to generate: tests/test_firefly.py round-trips 4x4 ones instead
+    Genre("firefly", FIREFLY, written_of_twenty=0,
+          failchecks={"brNoLine": "no line is drawn", "lnBranch": "3 ends", "lnCross": "4 ends",
+                      "lcInvDirB": "joins two dots", "lcCurveNe": "turns, its line turns", "lcDeadEnd": "a dead end",
+                      "lcDivided": "separate networks", "nmNoLine": "no line leaves the firefly's dot",
+                      "lcInvDirW": "leaves neither firefly's dot"},
+          refused=(("https://puzz.link/p?firefly/16/5/40c21a3.a30g10a22a11c11", 29, "too large"),
+                   ("https://puzz.link/p?firefly/x/5/5/40c21a3.a30g10a22a11c11", 29, "flags 'x'"),
+                   ("https://puzz.link/p?firefly/5/5/00c21a3.a30g10a22a11c11", 33, "has no dot"),
+                   ("https://puzz.link/p?firefly/5/5/30c21a3.a30g10a22a11c11", 33, "on the board's edge"),
+                   ("https://puzz.link/p?firefly/5/5/40c21a3.a30g10a22a11c11a", 56, "goes on after"))),
 )
 BY_PID = {genre.pid: genre for genre in GENRES}
 
