@@ -7,6 +7,10 @@ rest, with the outside, both stay connected and nothing pinches at a corner), un
 covers a random share of the grid. Every face's number is a candidate clue; the engine
 strips numbers while the puzzle stays unique. Pure Python: it depends only on the random
 generator.
+
+A Penrose grid (kitedart, rhombs) is itself random: each board gets its own patch, drawn as
+his grid_new_desc_penrose draws one (a centre in the disc his validate allows, an angle a
+multiple of 36, again while the patch holds no face), unless `--patch` names one.
 """
 
 from __future__ import annotations
@@ -27,8 +31,8 @@ from ..lab.engine.generator import (
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
 from ..lab.toolkit.paths import edge_pieces
-from ..lab.toolkit.tilings import GRIDS, Tiling
-from ..solvers.loopy import SIZE, Loop, LoopyParams, face_counts, loop_around
+from ..lab.toolkit.tilings import PENROSE_GRIDS, Tiling, penrose_inner_radius, penrose_tiling
+from ..solvers.loopy import LIMITS, SIZE, Loop, LoopyParams, Patch, face_counts, loop_around, read_patch
 
 LEAST_SHARE, MOST_SHARE = 0.35, 0.65  # of the grid's faces inside the loop
 
@@ -65,9 +69,35 @@ def random_disk(t: Tiling, rng: random.Random) -> list[bool]:
     return inside
 
 
+MOST_PATCH_TRIES = 1000
+
+
+def random_patch(grid: str, width: int, height: int, rng: random.Random) -> Patch:
+    """A random patch of a Penrose grid as his grid_new_desc_penrose picks one: a centre
+    uniform in the square of side 2r, drawn again while outside the disc of radius r (his
+    inner radius), an angle of 0, 36, ... 324; drawn again while the patch has no face."""
+    r = penrose_inner_radius(PENROSE_GRIDS[grid][0], width, height)
+    for _ in range(MOST_PATCH_TRIES):
+        while True:
+            x, y = rng.randrange(2 * r) - r, rng.randrange(2 * r) - r
+            if x * x + y * y <= r * r:
+                break
+        patch = (x, y, rng.randrange(10) * 36)
+        if penrose_tiling(grid, width, height, *patch).faces:
+            return patch
+    raise PuzzleError(f"no patch of a {grid} {width}x{height} grid holds a face")
+
+
+@dataclass(frozen=True)
+class PatchToDraw(LoopyParams):
+    """A Penrose grid whose patch `draw` picks for each board (its own patch a stand-in)."""
+
+
 @dataclass(frozen=True)
 class LoopyOptions(GeneratorOptions):
-    grid: str = option("honeycomb", "the grid: " + ", ".join(GRIDS))
+    grid: str = option("honeycomb", "the grid: " + ", ".join(LIMITS))
+    patch: str = option("", "a Penrose grid's patch, his grid description G<x>,<y>,<angle> (default: a random "
+                        "one for each board)")
     size: int = board_size(5, SIZE)
     width: int | None = board_width(SIZE)
     height: int | None = board_height(SIZE)
@@ -82,11 +112,26 @@ class LoopyGenerator(Generator[LoopyOptions]):
              cost(28, note="one record, seed 2", size=30))
 
     def params_for(self, options: LoopyOptions) -> LoopyParams:
-        if options.grid not in GRIDS:
-            raise PuzzleError(f"unknown loopy grid {options.grid!r} (known: {', '.join(GRIDS)})")
-        return LoopyParams(options.grid, *board_shape(options.size, options.width, options.height))
+        """The grid; a Penrose grid with the patch asked for, or one whose patch `draw` picks
+        for each board."""
+        if options.grid not in LIMITS:
+            raise PuzzleError(f"unknown loopy grid {options.grid!r} (known: {', '.join(LIMITS)})")
+        width, height = board_shape(options.size, options.width, options.height)
+        if options.grid not in PENROSE_GRIDS:
+            if options.patch:
+                raise PuzzleError(f"--patch is for the Penrose grids ({', '.join(PENROSE_GRIDS)}), not {options.grid}")
+            return LoopyParams(options.grid, width, height)
+        least = LIMITS[options.grid][1]
+        if width < least or height < least:
+            raise PuzzleError(f"Tatham's {options.grid} grids are at least {least}x{least}")
+        if options.patch:
+            return LoopyParams(options.grid, width, height, read_patch(options.patch.upper()))
+        return PatchToDraw(options.grid, width, height, random_patch(options.grid, width, height, random.Random(0)))
 
     def draw(self, params: LoopyParams, rng: random.Random, sessions: SessionCache) -> tuple[LoopyParams, Loop]:
+        if isinstance(params, PatchToDraw):
+            params = LoopyParams(params.grid, params.width, params.height,
+                                 random_patch(params.grid, params.width, params.height, rng))
         t = params.tiling
         return params, loop_around(t, random_disk(t, rng))
 

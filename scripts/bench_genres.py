@@ -59,6 +59,8 @@ GENRES = [
           (("loopy", "10x10t0de"), ("loopy", "10x10t0dh"))),
     Genre("loopy", ("--grid", "honeycomb", "--size", "5"), "loopy_tatham.txt", r"^5x5t2dh (\S+)",
           "his Loopy Hard honeycomb 5x5", (("loopy", "5x5t2de"), ("loopy", "5x5t2dh"))),
+    Genre("loopy", ("--grid", "kitedart", "--size", "10"), "loopy_tatham.txt", r"^10x10t11dh (\S+)",
+          "his Loopy Hard Penrose kite/dart 10x10", (("loopy", "10x10t11de"), ("loopy", "10x10t11dh"))),
     Genre("slant", ("--size", "5"), "slant_tatham.txt", r"^8x8dh (\S+)", "his Slant Hard 8x8",
           (("slant", "5x5de"), ("slant", "5x5dh"))),
     Genre("slant", ("--size", "8"), "slant_tatham.txt", r"^8x8dh (\S+)", "his Slant Hard 8x8",

@@ -61,6 +61,7 @@ EXAMPLES: dict[str, tuple[str, str | tuple[dict, int]]] = {
     "starbattle": ("starbattle", ({"size": 10}, 1)),
     "slitherlink": ("slitherlink", ({"size": 7}, 1)),
     "loopy": ("loopy", ({"grid": "cairo", "size": 5}, 1)),
+    "loopy-penrose": ("loopy", ({"grid": "kitedart", "size": 7}, 1)),
     "country": ("country", ({"size": 8}, 1)),
     "firefly": ("firefly", ({"size": 7}, 1)),
     "slant": ("slant", ({"size": 7}, 1)),

@@ -1,8 +1,9 @@
 """Loopy on every grid of Simon Tatham's: Slitherlink's rules (one simple loop along the
 grid's edges; a face's number says how many of its edges the loop uses) on squares,
 triangles, hexagons, the snub-square, Cairo, great-hexagonal, octagonal, kite, floret,
-kagome and the four dodecagonal tilings (lab/toolkit/tilings.py builds each, faces in his
-order).
+kagome and the four dodecagonal tilings, and the two Penrose tilings (kite/dart P2 and rhombs
+P3: a random patch each, named by his grid description `G<x>,<y>,<angle>`);
+lab/toolkit/tilings.py builds each, faces in his order.
 
 Vocabulary: the grid is a plane graph of *dots*, *edges* and *faces*. A clue is a face's
 number, keyed by the face's number in his order. A solution is one 0/1 a edge (1: on the
@@ -50,7 +51,7 @@ from ..lab.toolkit.paths import (
 )
 from ..lab.toolkit.tatham import GameId, tatham_encode
 from ..lab.toolkit.textgrid import JsonObject, numbered_lines
-from ..lab.toolkit.tilings import GRIDS, Tiling, tiling
+from ..lab.toolkit.tilings import GRIDS, PENROSE_GRIDS, Tiling, penrose_inner_radius, penrose_tiling, tiling
 
 Loop = tuple[int, ...]  # one 0/1 per edge
 
@@ -59,35 +60,82 @@ EARLY = SIZE.early("loopy")
 ENUMERATE_MOST = 14  # faces of a grid `candidates` enumerates (its unions of cycles are at most 2**faces)
 # Tatham's grid type numbers (loopy.c's GRIDLIST); 11 and 12 are the Penrose tilings
 BY_TYPE = {number: name for name, (_, number, _, _) in GRIDS.items() if name != "oldtriangular"}
-PENROSE = {11: "Penrose (kite/dart)", 12: "Penrose (rhombs)"}
+BY_TYPE.update({number: name for name, (_, number, _, _) in PENROSE_GRIDS.items()})
+# every grid: name -> (Tatham's type number, his least width and height, the least of one side)
+LIMITS = {name: row[1:] for name, row in {**GRIDS, **PENROSE_GRIDS}.items()}
+Patch = tuple[int, int, int]  # a Penrose grid's description G<xoff>,<yoff>,<aoff>
+# his grid description as sscanf("G%d,%d,%d") reads it (spaces before a number, a sign, and
+# anything after the third number allowed)
+PATCH = re.compile(r"G[ \t\n\r\f\v]*([+-]?\d+),[ \t\n\r\f\v]*([+-]?\d+),[ \t\n\r\f\v]*([+-]?\d+)")
+INT_MAX = 2**31 - 1
 CLUE_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # his clue digits: 0..35
 BLANKS = {".", "-", "_"}
-HEAD = re.compile(r"([a-z]+)\s+(\d+)(?:x(\d+))?")
+HEAD = re.compile(r"([a-z]+)\s+(\d+)(?:x(\d+))?(?:\s+(g\S*))?")
 
 
 @dataclass(frozen=True)
 class LoopyParams:
-    """One of Tatham's grids (a name of lab/toolkit/tilings.py's GRIDS) of width x height tiles."""
+    """One of Tatham's grids (a name of lab/toolkit/tilings.py's GRIDS or PENROSE_GRIDS) of
+    width x height tiles; a Penrose grid with its patch (G<xoff>,<yoff>,<aoff>), no other."""
 
     grid: str
     width: int
     height: int
+    patch: Patch | None = None
 
     def __post_init__(self) -> None:
-        if self.grid not in GRIDS:
-            raise PuzzleError(f"unknown loopy grid {quote(self.grid)} (known: {', '.join(GRIDS)})")
+        if self.grid not in LIMITS:
+            raise PuzzleError(f"unknown loopy grid {quote(self.grid)} (known: {', '.join(LIMITS)})")
         SIZE.check("loopy", self.width, self.height)
+        if self.grid in PENROSE_GRIDS:
+            if self.patch is None:
+                raise PuzzleError(f"a {self.grid} grid needs its patch, G<x>,<y>,<angle> (G0,0,0)")
+            problem = patch_problem(self.grid, self.width, self.height, self.patch)
+            if problem:
+                raise PuzzleError(f"{problem} (G{self.patch[0]},{self.patch[1]},{self.patch[2]} "
+                                  f"on a {self.grid} {self.width}x{self.height} grid)")
+        elif self.patch is not None:
+            raise PuzzleError(f"a {self.grid} grid has no patch (only Penrose grids have)")
         if not self.tiling.faces:
             raise PuzzleError(f"a {self.grid} grid of {self.width}x{self.height} tiles has no face")
 
     @property
     def tiling(self) -> Tiling:
+        if self.patch is not None:
+            return penrose_tiling(self.grid, self.width, self.height, *self.patch)
         return tiling(self.grid, self.width, self.height)
 
+    @property
+    def patch_text(self) -> str:
+        """The patch as his grid description (empty for a grid without one)."""
+        return "" if self.patch is None else "G{},{},{}".format(*self.patch)
 
-def grid_params(grid: str, width: int, height: int, line: int | None = None, column: int | None = None) -> LoopyParams:
+
+def patch_problem(grid: str, width: int, height: int, patch: Patch) -> str:
+    """Why his grid_validate_desc_penrose refuses the patch, in his words (empty: it is good)."""
+    x, y, angle = patch
+    r = penrose_inner_radius(PENROSE_GRIDS[grid][0], width, height)
+    if x * x + y * y > r * r:
+        return "Patch offset out of bounds."
+    if angle % 36 or not 0 <= angle < 360:
+        return "Angle offset out of bounds."
+    if not penrose_tiling(grid, width, height, *patch).faces:
+        return "Patch coordinates do not identify a usable grid fragment"
+    return ""
+
+
+def read_patch(text: str, line: int | None = None, column: int | None = None) -> Patch:
+    """His grid description `G<xoff>,<yoff>,<aoff>` as his sscanf reads it."""
+    m = PATCH.match(text)
+    if not m or any(abs(int(g)) > INT_MAX for g in m.groups()):
+        raise PuzzleError(f"Invalid format grid description string {quote(text)} (G<x>,<y>,<angle>)", line, column)
+    return int(m.group(1)), int(m.group(2)), int(m.group(3))
+
+
+def grid_params(grid: str, width: int, height: int, line: int | None = None, column: int | None = None,
+                patch: Patch | None = None) -> LoopyParams:
     with at_place(line, column):
-        return LoopyParams(grid, width, height)
+        return LoopyParams(grid, width, height, patch)
 
 
 def clue_char(n: int) -> str:
@@ -144,6 +192,17 @@ def loop_order(t: Tiling, loop: Loop) -> list[int]:
         order.append(cur)
 
 
+def area_middle(corners: list[tuple[float, float]]) -> tuple[float, float]:
+    """A polygon's centre of area (inside a dart, where the corners' mean is not)."""
+    area = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    return cx / (3 * area), cy / (3 * area)
+
+
 @lru_cache(maxsize=64)
 def symmetries(params: LoopyParams) -> tuple[tuple[int, ...], ...]:
     """The face permutations of the grid's mirror images and half turn about the middle of its
@@ -192,7 +251,8 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
 
     # ---- text forms -----------------------------------------------------------------
     def read_text(self, text: str) -> Instance:
-        """A first line `GRID WxH` (`square 4x4`, `honeycomb 3x3`), then the faces' numbers in
+        """A first line `GRID WxH` (`square 4x4`, `honeycomb 3x3`; a Penrose grid with its
+        patch, `kitedart 5x5 G2610,-184,288`, `rhombs 5x5 G0,0,0`), then the faces' numbers in
         Tatham's face order, one character each (0-9, then A-Z for 10 to 35; `.` none), in
         lines as the writer breaks them or run together; spaces are ignored."""
         lines = numbered_lines(text)
@@ -206,7 +266,8 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
         width = int(m.group(2))
         height = int(m.group(3)) if m.group(3) else width
         EARLY(width, height, lineno)
-        params = grid_params(m.group(1), width, height, lineno, 1)
+        patch = read_patch(m.group(4).upper(), lineno, first.lower().index(m.group(4)) + 1) if m.group(4) else None
+        params = grid_params(m.group(1), width, height, lineno, 1, patch)
         area = len(params.tiling.faces)
         clues: dict[int, int] = {}
         face = 0
@@ -246,7 +307,8 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
 
     def write_text(self, inst: Instance) -> str:
         p = inst.params
-        return "\n".join([f"{p.grid} {p.width}x{p.height}", *self.face_lines(inst)])
+        head = f"{p.grid} {p.width}x{p.height}" + (f" {p.patch_text}" if p.patch else "")
+        return "\n".join([head, *self.face_lines(inst)])
 
     def write_text_solution(self, inst: Instance, solution: Loop) -> str:
         """The board, then `loop:` and the loop's dots in order (dot numbers as the JSON form
@@ -258,7 +320,8 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
         """`WxHt<type>[d<diff>]:[griddesc_]clues` (loopy.c: decode_params, validate_desc,
         new_game): a clue character 0-9 or A-Z per face, a letter a..z a run of 1..26 faces
         without one, faces in grid.c's order. The triangular grid's description `0_` means
-        today's triangles; a `t1` ID without it has the old ones."""
+        today's triangles; a `t1` ID without it has the old ones. The Penrose grids (t11,
+        t12) need theirs, the patch `G<xoff>,<yoff>,<aoff>_`."""
         m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:t(\d+))?(?:d[enth])?", game.head)
         if not m:
             raise PuzzleError("Loopy's parameters are WxHt<type> (10x10t1)", game.line, game.column)
@@ -266,27 +329,30 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
         height = int(m.group(2)) if m.group(2) else width
         EARLY(width, height, game.line)
         kind = int(m.group(3) or 0)
-        if kind in PENROSE:
-            raise PuzzleError(f"Tatham's {PENROSE[kind]} grids are not read here (their IDs carry a random tiling)",
-                              game.line, game.column)
         if kind not in BY_TYPE:
             raise PuzzleError(f"Loopy has no grid type t{kind}", game.line, game.column)
         grid = BY_TYPE[kind]
-        desc, start = game.desc, 0
-        if "_" in desc:
-            start = desc.index("_") + 1
-            grid_desc = desc[:start - 1]
-            if grid != "triangular":
-                raise PuzzleError("grid description strings are not used with this grid type", *game.at(0))
-            if grid_desc != "0":
-                raise PuzzleError(f"unrecognised grid description {quote(grid_desc)}", *game.at(0))
-        elif grid == "triangular":
-            grid = "oldtriangular"
-        params = grid_params(grid, width, height, game.line, game.column)
-        least, either = GRIDS[grid][2], GRIDS[grid][3]
+        _, least, either = LIMITS[grid]
         if width < least or height < least or (width < either and height < either):
             raise PuzzleError(f"Tatham's {grid} grids are at least {least}x{least}"
                               + (f", one side at least {either}" if either > least else ""), game.line, game.column)
+        desc, start, patch = game.desc, 0, None
+        if "_" in desc:
+            start = desc.index("_") + 1
+            grid_desc = desc[:start - 1]
+            if grid in PENROSE_GRIDS:
+                patch = read_patch(grid_desc, *game.at(0))
+            elif grid != "triangular":
+                raise PuzzleError("grid description strings are not used with this grid type", *game.at(0))
+            elif grid_desc != "0":
+                raise PuzzleError(f"unrecognised grid description {quote(grid_desc)}", *game.at(0))
+        elif grid == "triangular":
+            grid = "oldtriangular"
+        elif grid in PENROSE_GRIDS:
+            raise PuzzleError("Missing grid description string: a Penrose grid's ID starts G<x>,<y>,<angle>_",
+                              *game.at(0))
+        where = game.at(0) if patch else (game.line, game.column)
+        params = grid_params(grid, width, height, *where, patch=patch)
         area = len(params.tiling.faces)
         clues: dict[int, int] = {}
         face = 0
@@ -309,9 +375,10 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
         return inst
 
     def tatham_id(self, inst: Instance) -> str:
-        """As his state_to_text writes it, after `0_` for today's triangles."""
+        """As his state_to_text writes it, after `0_` for today's triangles, after the patch
+        `G<xoff>,<yoff>,<aoff>_` for a Penrose grid."""
         p = inst.params
-        _, kind, least, either = GRIDS[p.grid]
+        kind, least, either = LIMITS[p.grid]
         if p.width < least or p.height < least or (p.width < either and p.height < either):
             raise PuzzleError(f"Tatham's {p.grid} grids are at least {least}x{least}"
                               + (f", one side at least {either}" if either > least else ""))
@@ -319,18 +386,20 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
             raise PuzzleError("a number over 35 has no character in Tatham's IDs")
         faces = len(p.tiling.faces)
         desc = tatham_encode((clue_char(inst.clues[f]) if f in inst.clues else None for f in range(faces)), None)
-        return f"{p.width}x{p.height}t{kind}:" + ("0_" if p.grid == "triangular" else "") + desc
+        grid_desc = "0_" if p.grid == "triangular" else f"{p.patch_text}_" if p.patch else ""
+        return f"{p.width}x{p.height}t{kind}:{grid_desc}{desc}"
 
     def from_json(self, text: str) -> Instance:
         """`grid`, `width`, `height` and `clues` (a number or null per face, in Tatham's
-        order); `dots` and `faces` (each face its dot numbers) may be given and must then be
-        the grid's, as `json_fields` writes them."""
-        doc = JsonObject(text, self.name, ("grid", "width", "height", "clues", "dots", "faces"))
+        order), a Penrose grid's `patch` (`"G2610,-184,288"`); `dots` and `faces` (each face
+        its dot numbers) may be given and must then be the grid's, as `json_fields` writes them."""
+        doc = JsonObject(text, self.name, ("grid", "width", "height", "patch", "clues", "dots", "faces"))
         width = doc.integer("width", low=1)
         height = doc.integer("height", low=1)
         EARLY(width, height, 1)
-        with at_place(*doc.where("grid")):
-            params = LoopyParams(doc.string("grid"), width, height)
+        patch = read_patch(doc.string("patch"), *doc.where("patch")) if "patch" in doc else None
+        with at_place(*doc.where("patch" if patch else "grid")):
+            params = LoopyParams(doc.string("grid"), width, height, patch)
         t = params.tiling
         if "dots" in doc and [list(p) for p in t.dots] != doc.array("dots"):
             raise doc.error("dots", f"are not those of a {params.grid} {width}x{height} grid")
@@ -348,7 +417,7 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
     def json_fields(self, inst: Instance) -> dict:
         p = inst.params
         t = p.tiling
-        return {"grid": p.grid, "width": p.width, "height": p.height,
+        return {"grid": p.grid, "width": p.width, "height": p.height, **({"patch": p.patch_text} if p.patch else {}),
                 "clues": [inst.clues.get(f) for f in range(len(t.faces))],
                 "dots": [list(d) for d in t.dots], "faces": [list(f) for f in t.faces]}
 
@@ -373,7 +442,8 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
         lines = self.face_lines(inst)
         most = max(len(line) for line in lines)
         cells = [["\u00b7" if ch == "." else ch for ch in line] + [" "] * (most - len(line)) for line in lines]
-        return f"{p.grid} {p.width}x{p.height} ({len(p.tiling.faces)} faces)\n" + box_grid(cells, inner=NONE, pad=0)
+        name = f"{p.grid} {p.width}x{p.height}" + (f" {p.patch_text}" if p.patch else "")
+        return f"{name} ({len(p.tiling.faces)} faces)\n" + box_grid(cells, inner=NONE, pad=0)
 
     def canonical(self, inst: Instance) -> str:
         """The least text among the grid's mirror images and half turn that map it onto itself."""
@@ -385,9 +455,11 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
         return min(texts)
 
     # ---- for language models --------------------------------------------------------
-    board_legend = ("the first line names the grid and its size in tiles; then one character per face in the "
-                    "grid's fixed face order (Tatham's), a line per row of tiles: a digit (or a letter A-Z for "
-                    "10-35) is how many of the face's edges the loop uses, `.` a face without a number")
+    board_legend = ("the first line names the grid and its size in tiles (a Penrose grid, kitedart or rhombs, also "
+                    "its patch G<x>,<y>,<angle>); then one character per face in the grid's fixed face order "
+                    "(Tatham's), a line per row of tiles (on a Penrose grid a line per so many faces as its width): "
+                    "a digit (or a letter A-Z for 10-35) is how many of the face's edges the loop uses, `.` a face "
+                    "without a number")
     answer_format = ("the faces inside the loop, in the same face order: one character per face, `#` inside the "
                      "loop and `.` outside, in the same lines as the board")
 
@@ -430,7 +502,10 @@ class Loopy(CluePuzzle[LoopyParams, int, Loop]):
             corners = [points[d] for d in ring]
             ax.add_patch(Polygon(corners, closed=True, facecolor="white", edgecolor="#bbbbbb",
                                  linewidth=0.6, zorder=1))
-            if f in inst.clues:
+            if f in inst.clues and inst.params.patch is not None:  # kites, darts, thin rhombs: the area's middle
+                cx, cy = area_middle(corners)
+                draw.write(ax, cx, cy, str(inst.clues[f]), side * 0.45)
+            elif f in inst.clues:
                 cx = sum(x for x, _ in corners) / len(corners)
                 cy = sum(y for _, y in corners) / len(corners)
                 draw.write(ax, cx, cy, str(inst.clues[f]), side * (0.5 if len(ring) == 3 else 0.7))
