@@ -54,13 +54,22 @@ class Genre:
         raise SystemExit(f"no board matches {self.pick!r} in {self.boards}")
 
 
+def loopy_grades(params: str) -> tuple[tuple[str, str], ...]:
+    """His Loopy at every grade: Easy, Normal, Tricky, Hard."""
+    return tuple(("loopy", f"{params}d{grade}") for grade in "enth")
+
+
+# His Solo at every grade he makes in seconds (Basic, Intermediate, Advanced, Extreme,
+# Unreasonable; killer from Trivial; 9x9 killer Extreme took over 20 s a puzzle, left out).
 GENRES = [
     Genre("slitherlink", ("--size", "10"), "slitherlink_tatham.txt", r"^10x10t0dh (\S+)", "his Loopy Hard 10x10",
-          (("loopy", "10x10t0de"), ("loopy", "10x10t0dh"))),
+          loopy_grades("10x10t0")),
     Genre("loopy", ("--grid", "honeycomb", "--size", "5"), "loopy_tatham.txt", r"^5x5t2dh (\S+)",
-          "his Loopy Hard honeycomb 5x5", (("loopy", "5x5t2de"), ("loopy", "5x5t2dh"))),
+          "his Loopy Hard honeycomb 5x5", loopy_grades("5x5t2")),
+    Genre("loopy", ("--grid", "honeycomb", "--size", "7"), "loopy_tatham.txt", r"^5x5t2dh (\S+)",
+          "his Loopy Hard honeycomb 5x5", loopy_grades("7x7t2")),
     Genre("loopy", ("--grid", "kitedart", "--size", "10"), "loopy_tatham.txt", r"^10x10t11dh (\S+)",
-          "his Loopy Hard Penrose kite/dart 10x10", (("loopy", "10x10t11de"), ("loopy", "10x10t11dh"))),
+          "his Loopy Hard Penrose kite/dart 10x10", loopy_grades("10x10t11")),
     Genre("slant", ("--size", "5"), "slant_tatham.txt", r"^8x8dh (\S+)", "his Slant Hard 8x8",
           (("slant", "5x5de"), ("slant", "5x5dh"))),
     Genre("slant", ("--size", "8"), "slant_tatham.txt", r"^8x8dh (\S+)", "his Slant Hard 8x8",
@@ -70,17 +79,17 @@ GENRES = [
     Genre("net", ("--size", "7"), "net_tatham.txt", r"^7x7 (\S+)", "his Net 7x7",
           (("net", "7x7"), ("net", "7x7w"))),
     Genre("sudoku-x", ("--size", "6"), "sudoku-x_tatham.txt", r"^3x3xdu (\S+)", "his X Unreasonable 9x9",
-          (("solo", "2x3xdb"), ("solo", "2x3xdu"))),
+          (("solo", "2x3xdb"), ("solo", "2x3xdi"), ("solo", "2x3xda"), ("solo", "2x3xde"), ("solo", "2x3xdu"))),
     Genre("sudoku-x", ("--size", "9"), "sudoku-x_tatham.txt", r"^3x3xdu (\S+)", "his X Unreasonable 9x9",
-          (("solo", "3x3xdb"), ("solo", "3x3xdu"))),
+          (("solo", "3x3xdb"), ("solo", "3x3xdi"), ("solo", "3x3xda"), ("solo", "3x3xde"), ("solo", "3x3xdu"))),
     Genre("jigsaw", ("--size", "6"), "jigsaw_tatham.txt", r"^9jdu (\S+)", "his Jigsaw Unreasonable 9x9",
-          (("solo", "6jdb"), ("solo", "6jdu"))),
+          (("solo", "6jdb"), ("solo", "6jdi"), ("solo", "6jda"), ("solo", "6jde"), ("solo", "6jdu"))),
     Genre("jigsaw", ("--size", "9"), "jigsaw_tatham.txt", r"^9jdu (\S+)", "his Jigsaw Unreasonable 9x9",
-          (("solo", "9jdb"), ("solo", "9jdu"))),
+          (("solo", "9jdb"), ("solo", "9jdi"), ("solo", "9jda"), ("solo", "9jde"), ("solo", "9jdu"))),
     Genre("killer", ("--size", "6"), "killer_tatham.txt", r"^3x3kdi (\S+)", "his Killer Intermediate 9x9",
-          (("solo", "2x3kdt"), ("solo", "2x3kdi"))),
+          (("solo", "2x3kdt"), ("solo", "2x3kdb"), ("solo", "2x3kdi"), ("solo", "2x3kda"), ("solo", "2x3kdu"))),
     Genre("killer", ("--size", "9"), "killer_tatham.txt", r"^3x3kdi (\S+)", "his Killer Intermediate 9x9",
-          (("solo", "3x3k"), ("solo", "3x3kdi"))),
+          (("solo", "3x3kdt"), ("solo", "3x3kdb"), ("solo", "3x3kdi"), ("solo", "3x3kda"), ("solo", "3x3kdu"))),
     Genre("shikaku", ("--size", "7"), "shikaku_tatham.txt", r"^11x11 (\S+)", "his Rect 11x11 (no 10x10 here)",
           (("rect", "7x7"),)),
     Genre("starbattle", ("--size", "10"), "starbattle_collection.txt", r"^(https://puzz\.link\S+)",
