@@ -117,8 +117,10 @@ class NetGenerator(Generator[NetOptions]):
     puzzle = "net"
     options_type = NetOptions
     costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list net`
-        cost(0.015, 0.097, size=5), cost(0.76, 0.78, size=10),
-        cost(27.0, note="record 0 only: record 1 not made within 33 s more", size=20), cost(over=60, size=40))
+        # nearly all of it the grade's probing (its tree check, `SpanningTreeCheck`), which stops at its
+        # budget of probes from 20x20 (level unknown); the unique tree itself takes under 0.2 s at 20x20
+        cost(0.0053, 0.049, size=5), cost(0.19, 0.2, size=10), cost(6.1, 6.9, size=20),
+        cost(27.0, note="record 0 only (pin 13 s wall of it: the SAT check with its cuts)", size=40))
     strips = False  # every tile is printed
 
     def params_for(self, options: NetOptions) -> NetParams:

@@ -21,6 +21,7 @@ through `lazy_units`.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -43,7 +44,7 @@ from ..lab.engine.puzzle import (
 from ..lab.face.share import NONE, box_grid
 from ..lab.toolkit.cellgrid import BoardCells, tatham_grid_size
 from ..lab.toolkit.codecs import JsonCodec, MethodCodec, TathamCodec
-from ..lab.toolkit.paths import find, forest_path
+from ..lab.toolkit.paths import SpanningTreeCheck, find, forest_path
 from ..lab.toolkit.symmetry import least_text
 from ..lab.toolkit.tatham import GameId
 from ..lab.toolkit.textgrid import JsonObject, numbered_lines, refuse_oversized
@@ -207,6 +208,9 @@ class NetVars:
 
     edge: list[int]
     shapes: dict[Cell, dict[int, int]]
+    # the grade's tree check, one per thread (it keeps what the last probe decided): made on a
+    # thread's first `dead_end`, keyed by `threading.get_ident()`
+    tree_checks: dict[int, SpanningTreeCheck] = field(default_factory=dict)
 
 
 class Net(CluePuzzle[NetParams, Cell, Grid]):
@@ -455,21 +459,14 @@ class Net(CluePuzzle[NetParams, Cell, Grid]):
         return [-lit for i, j, lit in edges if not holds(lit) and not holds(-lit) and find(root, i) == find(root, j)]
 
     def dead_end(self, params: NetParams, rules: Rules, holds: Callable[[int], bool]) -> bool:
-        """The used edges close a loop, or the edges not ruled out leave a part cut off."""
-        n = params.width * params.height
-        edges = self._numbered(params, rules)
-        root = list(range(n))
-        for i, j, lit in edges:
-            if holds(lit):
-                ri, rj = find(root, i), find(root, j)
-                if ri == rj:
-                    return True
-                root[ri] = rj
-        root = list(range(n))
-        for i, j, lit in edges:
-            if not holds(-lit):
-                root[find(root, i)] = find(root, j)
-        return len({find(root, i) for i in range(n)}) > 1
+        """The used edges close a loop, or the edges not ruled out leave a part cut off
+        (`SpanningTreeCheck`, kept with the rules: a grade asks this of every probe)."""
+        data: NetVars = rules.data
+        check = data.tree_checks.get(threading.get_ident())
+        if check is None:
+            check = SpanningTreeCheck(params.width * params.height, self._numbered(params, rules))
+            data.tree_checks[threading.get_ident()] = check
+        return check.dead_end(holds)
 
     def _joined(self, params: NetParams, rules: Rules, holds: Callable[[int], bool],
                 join: Callable[[int], bool]) -> tuple[list[int], list[tuple[int, int, int]]]:

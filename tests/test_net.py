@@ -13,7 +13,7 @@ from puzzlelab.generators.net import GENERATOR, perturbed, random_tree, scramble
 from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.lab.engine.sat import check_instance
-from puzzlelab.solvers.net import PUZZLE, NetParams, rotations, shape, used_edges
+from puzzlelab.solvers.net import PUZZLE, NetParams, edges_of, rotations, shape, used_edges
 
 
 @pytest.mark.parametrize("width, height, wrapping, barriers", [
@@ -85,3 +85,48 @@ def test_pictures(monkeypatch):
     solution = check_instance(PUZZLE, inst).solutions[0]
     assert drawn(monkeypatch, PUZZLE, inst, solution) == []  # lines and dots only, no text
     assert "┼" in PUZZLE.show_text(PUZZLE.parse(PUZZLE.example))
+
+
+def test_the_grades_tree_check_agrees_with_two_union_finds():
+    """`SpanningTreeCheck` (the grade's `dead_end`, with its kept base) against the plain
+    check, over probes that share growing facts, as a grade's do."""
+    from puzzlelab.lab.toolkit.paths import SpanningTreeCheck, find
+
+    def plain(n, edges, holds):
+        root = list(range(n))
+        for i, j, lit in edges:
+            if holds(lit):
+                a, b = find(root, i), find(root, j)
+                if a == b:
+                    return True
+                root[a] = b
+        root = list(range(n))
+        for i, j, lit in edges:
+            if not holds(-lit):
+                root[find(root, i)] = find(root, j)
+        return len({find(root, i) for i in range(n)}) > 1
+
+    rng = random.Random(5)
+    answers = set()
+    for params in (NetParams(5, 4), NetParams(4, 4, True), NetParams(7, 6)):
+        edges = [(a[0] * params.width + a[1], b[0] * params.width + b[1], k + 1)
+                 for k, (a, _, b) in enumerate(edges_of(params))]
+        check = SpanningTreeCheck(params.width * params.height, edges)
+        facts: set[int] = set()
+        for _ in range(300):
+            if rng.random() < 0.1:
+                lit = rng.choice(edges)[2] * rng.choice((1, -1))
+                if -lit not in facts:
+                    facts.add(lit)
+            extra: set[int] = set()
+            for _ in range(rng.randrange(40)):
+                lit = rng.choice(edges)[2] * rng.choice((1, -1, -1))
+                if -lit not in facts and -lit not in extra:
+                    extra.add(lit)
+
+            def holds(lit, extra=extra):
+                return lit in extra or lit in facts
+            answer = check.dead_end(holds)
+            assert answer == plain(params.width * params.height, edges, holds)
+            answers.add(answer)
+    assert answers == {True, False}

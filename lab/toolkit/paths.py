@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from itertools import compress
 from typing import TypeVar
 
 Cell = tuple[int, int]
@@ -229,3 +230,128 @@ def loop_dead_end(dots: int, edges: Sequence[Edge], holds: Callable[[int], bool]
         return False
     root = find(used, loops[0])
     return any(holds(lit) and find(used, i) != root for i, _, lit in edges)
+
+
+class SpanningTreeCheck:
+    """The tree rule's `dead_end` (Net: every node on one tree) for a grade's thousands of
+    probes: do the edges that hold close a loop, or do the edges not ruled out leave the
+    nodes in more than one part? The answer two union-finds over every edge give, made
+    cheaper by what one probe shares with the last. A base of edges used and edges ruled
+    out in every recent probe is kept with the parts its used edges join and whether the
+    edges it leaves open reach every node; a probe then costs one look-up a literal (in
+    bulk) and work only on the edges it decides beyond the base: those it uses, joined
+    over the base's parts, and those it rules out, each needing a detour round it (a short
+    search from either end; a full count of parts where none is found near). A base a
+    probe contradicts shrinks to what they share; one that leaves more than `STALE` edges
+    to decide in `PATIENCE` probes in a row is taken afresh from the last (and then shrinks
+    to what the next shares). Assumes, as propagation without a conflict gives, that no
+    literal holds with its negation. Edges: (node, node, literal), as `joined`."""
+
+    STALE = 24
+    PATIENCE = 8
+    NEAR = 40  # nodes a detour search visits before the full count decides
+
+    def __init__(self, nodes: int, edges: Sequence[Edge]):
+        self.nodes = nodes
+        self.ends = [(i, j) for i, j, _ in edges]
+        self.lits = [lit for _, _, lit in edges]
+        self.touching: list[list[tuple[int, int]]] = [[] for _ in range(nodes)]
+        for e, (i, j) in enumerate(self.ends):
+            self.touching[i].append((j, e))
+            self.touching[j].append((i, e))
+        self.behind = 0  # probes in a row that found the base STALE
+        self._rebase([], [])
+
+    def _rebase(self, used: list[int], ruled: list[int]) -> None:
+        self.used, self.ruled, self.behind = used, ruled, 0
+        self.used_lits = [self.lits[e] for e in used]
+        self.ruled_negated = [-self.lits[e] for e in ruled]
+        self.ruled_set = set(ruled)
+        taken = self.ruled_set.union(used)
+        self.open = [e for e in range(len(self.lits)) if e not in taken]
+        self.open_lits = [self.lits[e] for e in self.open]
+        self.open_negated = [-lit for lit in self.open_lits]
+        root = list(range(self.nodes))
+        self.loop = False
+        for e in used:
+            i, j = self.ends[e]
+            ri, rj = find(root, i), find(root, j)
+            if ri == rj:
+                self.loop = True
+            root[ri] = rj
+        self.part = [find(root, i) for i in range(self.nodes)]
+        self.split = self._parts(self.ruled_set) > 1
+
+    def _parts(self, ruled: AbstractSet[int]) -> int:
+        root = list(range(self.nodes))
+        parts = self.nodes
+        for e, (i, j) in enumerate(self.ends):
+            if e not in ruled:
+                ri, rj = find(root, i), find(root, j)
+                if ri != rj:
+                    root[ri] = rj
+                    parts -= 1
+        return parts
+
+    def dead_end(self, holds: Callable[[int], bool]) -> bool:
+        """True when the edges `holds` has used close a loop, or those it has not ruled out
+        leave a node unreachable from another."""
+        if not all(map(holds, self.used_lits)) or not all(map(holds, self.ruled_negated)):
+            self._rebase([e for e in self.used if holds(self.lits[e])],
+                         [e for e in self.ruled if holds(-self.lits[e])])
+        used = list(compress(self.open, map(holds, self.open_lits)))
+        ruled = list(compress(self.open, map(holds, self.open_negated)))
+        answer = self.loop or self._closes_loop(used) or self._cuts(ruled)
+        self.behind = self.behind + 1 if len(used) + len(ruled) > self.STALE else 0
+        if self.behind >= self.PATIENCE:  # the base lags what every probe now holds: take this one's
+            self._rebase(self.used + used, self.ruled + ruled)
+        return answer
+
+    def _closes_loop(self, used: list[int]) -> bool:
+        part, ends = self.part, self.ends
+        joined: dict[int, int] = {}  # the base's parts joined by the edges beyond the base
+        for e in used:
+            i, j = ends[e]
+            a, b = part[i], part[j]
+            while a in joined:
+                a = joined[a]
+            while b in joined:
+                b = joined[b]
+            if a == b:
+                return True
+            joined[a] = b
+        return False
+
+    def _cuts(self, ruled: list[int]) -> bool:
+        if self.split:
+            return True
+        if not ruled:
+            return False
+        # The base's open and used edges reach every node: the rest still do when each edge
+        # ruled out beyond the base has a detour (a path round it reroutes any path through it).
+        gone = self.ruled_set.union(ruled)
+        touching, ends, near = self.touching, self.ends, self.NEAR
+        reached: dict[int, int] = {}  # node -> the search that reached it: all of one part
+        for e in ruled:
+            start, goal = ends[e]
+            if reached.get(start, -1) == reached.get(goal, -2):
+                continue
+            found = False
+            for label, a, b in ((e, start, goal), (~e, goal, start)):  # from either end
+                reached[a] = label
+                queue = deque((a,))
+                seen = 1
+                while queue and seen < near and reached.get(b) != label:
+                    for nxt, f in touching[queue.popleft()]:
+                        if f not in gone and reached.get(nxt) != label:
+                            reached[nxt] = label
+                            queue.append(nxt)
+                            seen += 1
+                if reached.get(b) == label:
+                    found = True
+                    break
+                if not queue:  # everything `a` reaches, and not `b`
+                    return True
+            if not found:
+                return self._parts(gone) > 1
+        return False
