@@ -44,7 +44,7 @@ SUBSETS = 12  # clue subsets of each example checked by brute force
 # Brute force's work bound in the default run: an example with more candidates than this is
 # checked on its first few subsets (Slitherlink's 4x4 has 23,858 loops, 1.3 s a subset; Mosaic's
 # and Nonogram's 65,536 shadings); the slow run checks all twelve.
-CANDIDATE_CHECKS = 120_000
+CANDIDATE_CHECKS = 60_000
 COUNT_LIMIT = 1000
 # A question on a tiny example bounded by work, and a --timeout no machine could reach (the
 # default 60 s could turn a busy machine's answer into "unknown")

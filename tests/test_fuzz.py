@@ -159,17 +159,17 @@ FIXED_BAD = {
 }
 
 
+@pytest.mark.parametrize("every", [pytest.param(True, marks=pytest.mark.slow), False], ids=["every", "spread"])
 @pytest.mark.parametrize("name", PUZZLES)
-def test_the_fixed_bad_input_corpus(tmp_path, name, no_watchdog):
-    for label, data in FIXED_BAD.items():
-        board = tmp_path / "board.txt"
-        board.write_bytes(data)
-        for command in commands(name):
-            argv = [command[0], name, str(board), *BUDGET, *command[1:]]
-            code, _, err = run_in_process(argv)
-            assert_clean(code, err, f"{label}: {argv}")
-            if label in ("empty", "binary", "bom only", "nul bytes", "one huge token"):
-                assert code == 2, (label, argv, code)
+def test_the_fixed_bad_input_corpus(tmp_path, name, every, no_watchdog):
+    board = tmp_path / "board.txt"
+    for label, command in spread(list(FIXED_BAD), name, every):
+        board.write_bytes(FIXED_BAD[label])
+        argv = [command[0], name, str(board), *BUDGET, *command[1:]]
+        code, _, err = run_in_process(argv)
+        assert_clean(code, err, f"{label}: {argv}")
+        if label in ("empty", "binary", "bom only", "nul bytes", "one huge token"):
+            assert code == 2, (label, argv, code)
     for argv in ([name, str(tmp_path / "missing.txt")], [name, str(tmp_path)]):
         code, _, err = run_in_process(["solve", *argv])
         assert code == 2 and len(err.strip().splitlines()) == 1
@@ -305,17 +305,28 @@ NESTED = {  # each about 2,000 to 3,000 levels in a few kilobytes: Python's pars
 }
 
 
+def spread(labels: list[str], name: str, every: bool) -> list[tuple[str, list[str]]]:
+    """(input label, command) pairs: with `every` each label with each command; else each
+    label with the first command and each command with the first label, so that every input
+    and every command's reading path is tried (all commands read a board the same way: the
+    whole product is the slow run's)."""
+    cmds = commands(name)
+    if every:
+        return [(label, command) for label in labels for command in cmds]
+    return [(label, cmds[0]) for label in labels] + [(labels[0], command) for command in cmds[1:]]
+
+
+@pytest.mark.parametrize("every", [pytest.param(True, marks=pytest.mark.slow), False], ids=["every", "spread"])
 @pytest.mark.parametrize("name", PUZZLES)
-def test_deep_nesting_is_refused_in_one_line(tmp_path, name, no_watchdog):
+def test_deep_nesting_is_refused_in_one_line(tmp_path, name, every, no_watchdog):
     board = tmp_path / "board.json"
-    for label, data in NESTED.items():
-        board.write_bytes(data)
-        for command in commands(name):
-            for fmt in ([], ["--format", "json"]):
-                argv = [command[0], name, str(board), *BUDGET, *fmt, *command[1:]]
-                code, _, err = run_in_process(argv)
-                assert_clean(code, err, f"{label}: {argv}")
-                assert code == 2, (label, argv, code, err)
+    for label, command in spread(list(NESTED), name, every):
+        board.write_bytes(NESTED[label])
+        for fmt in ([], ["--format", "json"]):
+            argv = [command[0], name, str(board), *BUDGET, *fmt, *command[1:]]
+            code, _, err = run_in_process(argv)
+            assert_clean(code, err, f"{label}: {argv}")
+            assert code == 2, (label, argv, code, err)
 
 
 @pytest.mark.parametrize("command", [["stats"], ["stats", "--skip-bad"], ["plot", "--out", "{out}"],

@@ -556,7 +556,7 @@ def test_native_clue_counts_grade_as_clue_clauses(monkeypatch):
     counters, whose rounds differ)."""
     native = [(ptype, gen) for ptype, gen in registry.all_puzzles()
               if isinstance(ptype, CluePuzzle) and ptype.speed.counts_natively]
-    assert [ptype.name for ptype, _ in native] == ["mosaic", "slant", "slitherlink"]
+    assert [ptype.name for ptype, _ in native] == ["loopy", "mosaic", "slant", "slitherlink"]
     for ptype, gen in native:
         sessions = SessionCache()
         made = [generate_one(ptype, gen, gen.params(), random.Random(seed), sessions).instance for seed in range(10)]
