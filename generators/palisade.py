@@ -103,18 +103,61 @@ def random_division(width: int, height: int, k: int, rng: random.Random) -> Grid
     raise PuzzleError(f"no division of the {width}x{height} board into regions of {k} found in {MAX_RESTARTS} tries")
 
 
-# The largest board drawn: an empty board past 12x10 (15x12 or 12x12, regions of 9 to 12)
-# runs out of the 10,000 conflicts the conformance suite gives its ambiguity check (the lazy
-# region cuts close in slowly on a board with no number). His 15x12 boards read and solve
-# in 0.05 s, and `params(width=15, height=12, region=10)`, past these ranges, generates one in
-# 3-5 s; the CLI refuses `--width 15`.
-DRAWN = BoardLimit(12, 10, 1, 1)
+def connected(around, cells: set[int]) -> bool:
+    """Are `cells` one piece of the grid?"""
+    start = next(iter(cells))
+    seen = {start}
+    todo = [start]
+    while todo:
+        for b, _ in around[todo.pop()]:
+            if b in cells and b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return len(seen) == len(cells)
+
+
+def swap_rivals(params: PalisadeParams, solution: Grid) -> list[list[Cell]]:
+    """For each valid division that swaps two cells between two neighbouring regions of
+    `solution` (a cell a of region A beside B goes to B, a cell c of B beside A goes to A,
+    both regions staying connected), the cells whose numbers differ from `solution`'s; none
+    is empty, or the full clue set would be ambiguous."""
+    w, h = params.width, params.height
+    around = incident(w, h)
+    label = [v for row in solution for v in row]
+    region: dict[int, set[int]] = {}
+    for i, v in enumerate(label):
+        region.setdefault(v, set()).add(i)
+    beside = [{label[b] for b, _ in around[i]} - {label[i]} for i in range(w * h)]
+    before = border_counts(params, solution)
+    out: list[list[Cell]] = []
+    for a in range(w * h):
+        la = label[a]
+        for lb in sorted(beside[a]):
+            for c in sorted(region[lb]):
+                if c < a or la not in beside[c]:  # (c < a: met from c's side already)
+                    continue
+                if not (connected(around, region[la] - {a} | {c}) and connected(around, region[lb] - {c} | {a})):
+                    continue
+                label[a], label[c] = lb, la
+                after = border_counts(params, labels_of([v - 1 for v in label], w))
+                label[a], label[c] = la, lb
+                cells = sorted(cell for cell, n in after.items() if before[cell] != n)
+                if cells:
+                    out.append(cells)
+    return out
+
+
+# The largest board drawn: his largest preset, 15x12n10. An empty 15x12 board's second
+# division takes Minicard past the conformance suite's 10,000 conflicts (1,770 rounds of lazy
+# region cuts); CaDiCaL finds it in 0.04 s, so Palisade asks its one-shot questions of
+# CaDiCaL (`Speed.one_shot_solver`).
+DRAWN = BoardLimit(15, 12, 1, 1)
 
 
 @dataclass(frozen=True)
 class PalisadeOptions(GeneratorOptions):
     size: int = board_size(5, DRAWN)
-    width: int | None = option(None, "board width (default: size; Tatham's presets 5x5n5, 8x6n6, 10x8n8)",
+    width: int | None = option(None, "board width (default: size; Tatham's presets 5x5n5, 8x6n6, 10x8n8, 15x12n10)",
                                DRAWN.least_width, DRAWN.most_width)
     height: int | None = board_height(DRAWN)
     region: int | None = option(None, "cells in each region, Tatham's n (default: the board's shorter side)",
@@ -124,10 +167,10 @@ class PalisadeOptions(GeneratorOptions):
 class PalisadeGenerator(Generator[PalisadeOptions]):
     puzzle = "palisade"
     options_type = PalisadeOptions
-    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list palisade` (CPU
-        # read off a loaded machine: the process's CPU shared out by each record's wall time)
-        cost(0.05, 0.05, size=5), cost(0.18, 0.21, width=8, height=6), cost(0.48, 0.83, width=10, height=8),
-        cost(1.75, 2.5, width=12, height=10))
+    costs = (  # what a record costs, measured: lab.generator.COSTS_MEASURED, `puzzlelab list palisade`
+        # (scripts/measure_costs.py, his four presets)
+        cost(0.014, 0.068, size=5), cost(0.068, 0.085, width=8, height=6, region=6),
+        cost(0.19, 0.21, width=10, height=8, region=8), cost(2.0, 3.9, width=15, height=12, region=10))
 
     def params_for(self, options: PalisadeOptions) -> PalisadeParams:
         width, height = board_shape(options.size, options.width, options.height)
@@ -146,6 +189,11 @@ class PalisadeGenerator(Generator[PalisadeOptions]):
 
     def candidate_clues(self, params: PalisadeParams, solution: Grid) -> dict[Cell, int]:
         return border_counts(params, solution)
+
+    def alternatives(self, params: PalisadeParams, solution: Grid) -> list[set[Cell]]:
+        """Rival divisions one swap away (`swap_rivals`), each as the cells whose numbers
+        differ: a clue kept alone among them is needed, no solver asked."""
+        return [set(cells) for cells in swap_rivals(params, solution)]
 
 
 GENERATOR = PalisadeGenerator()

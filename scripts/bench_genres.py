@@ -112,6 +112,8 @@ GENRES = [
           "his Palisade 10x8n8 (his game has no human boards)", (("palisade", "5x5n5"),)),
     Genre("palisade", ("--width", "10", "--height", "8"), "palisade_tatham.txt", r"^10x8n8 (\S+)",
           "his Palisade 10x8n8 (his game has no human boards)", (("palisade", "10x8n8"),)),
+    Genre("palisade", ("--width", "15", "--height", "12", "--region", "10"), "palisade_tatham.txt", r"^10x8n8 (\S+)",
+          "his Palisade 10x8n8 (his game has no human boards)", (("palisade", "15x12n10"),)),
     Genre("country", ("--size", "10"), "country_boards.txt", r"^(https://puzz\.link/p\?country/10/10/\S+)",
           "PuzzleSolver's 10x10 example"),
     Genre("galaxies", ("--size", "7"), "galaxies_tatham.txt", r"^10x10du (\S+)", "his Galaxies Unreasonable 10x10",

@@ -10,7 +10,7 @@ import pytest
 from board_images import text_images
 from cases.palisade import labels
 
-from puzzlelab.generators.palisade import random_division
+from puzzlelab.generators.palisade import random_division, swap_rivals
 from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
 from puzzlelab.lab.engine.puzzle import Instance, PuzzleError
 from puzzlelab.lab.engine.sat import SatSession, check_instance
@@ -141,6 +141,20 @@ def test_random_divisions_are_regions_of_k(width, height, k):
         assert PUZZLE.verify(Instance("palisade", params, {}), division) == []
 
 
+def test_swap_rivals_are_valid_divisions_breaking_exactly_their_cells():
+    """Each rival the stripping loop is handed is a real division whose numbers differ from
+    the solution's at exactly the cells it names (found again here by brute force)."""
+    params = PalisadeParams(4, 3, 4)
+    every = list(PUZZLE.candidates(params))
+    for seed in range(3):
+        division = random_division(4, 3, 4, random.Random(seed))
+        counts = border_counts(params, division)
+        differing = {tuple(sorted(cell for cell, n in border_counts(params, other).items() if counts[cell] != n))
+                     for other in every if PUZZLE.differences(other, division)}
+        rivals = swap_rivals(params, division)
+        assert rivals and all(tuple(cells) in differing for cells in rivals)
+
+
 def test_the_default_region_is_the_shorter_side():
     assert GENERATOR.params(width=8, height=6).region_size == 6
     assert GENERATOR.params(size=5).region_size == 5
@@ -158,3 +172,18 @@ def test_every_command_works_on_the_example(tmp_path, capsys):
         assert cli.main([args[0], "palisade", str(path), *args[1:]]) == 0, args
         assert said in capsys.readouterr().out, args
     assert (tmp_path / "p.png").stat().st_size > 1000
+
+
+def test_one_shot_questions_go_to_the_puzzles_own_solver():
+    """`Speed.one_shot_solver`: Palisade's check, solve and clues run on MiniSat ("mgh"), on
+    which an open 15x12 board's second division takes 0.06 s where Minicard, the lab's one-shot
+    solver, runs past 10,000 conflicts; other puzzles keep Minicard."""
+    from puzzlelab.lab.engine.outcomes import Budget
+    from puzzlelab.lab.engine.sat import ONE_SHOT_SOLVER, SessionCache, one_shot_solver
+    from puzzlelab.lab.engine.solve import check
+    from puzzlelab.lab.face import registry
+
+    assert one_shot_solver(PUZZLE) == "mgh" and SessionCache(one_shot=True).solver_for(PUZZLE) == "mgh"
+    assert one_shot_solver(registry.puzzle("sudoku")) == ONE_SHOT_SOLVER == "mc"
+    inst = PUZZLE.parse("region size 10\n" + "\n".join("." * 15 for _ in range(12)))
+    assert check(PUZZLE, inst, budget=Budget(conflicts=10_000)).status == "ambiguous"

@@ -11,8 +11,7 @@ from typing import Any
 from .cpsat import cpsat_count
 from .generator import Generated, Generator, generate_one
 from .puzzle import CluePuzzle, Instance, PuzzleType
-from .sat import DEFAULT_SOLVER, SatSession, SessionCache, check_instance
-from .solve import ONE_SHOT_SOLVER
+from .sat import DEFAULT_SOLVER, SatSession, SessionCache, check_instance, one_shot_solver
 
 
 def brute_force_count(ptype: PuzzleType, inst: Instance, candidates: Iterable[Any]) -> int:
@@ -26,7 +25,7 @@ def engine_counts(ptype: CluePuzzle, inst: Instance, limit: int = 1000) -> tuple
     taken twice, with the rules a generating session uses and with the one-shot rules the
     CLI's `check` uses (puzzles may encode differently for one question); they must agree."""
     counts = []
-    for solver, one_shot in ((DEFAULT_SOLVER, False), (ONE_SHOT_SOLVER, True)):
+    for solver, one_shot in ((DEFAULT_SOLVER, False), (one_shot_solver(ptype), True)):
         session = SatSession(ptype, inst.params, solver, one_shot)
         try:
             sat = session.count(inst.clues, limit)
@@ -60,7 +59,7 @@ def _same_as_own_ways(ptype: CluePuzzle, inst: Instance, limit: int, n: int) -> 
         finally:
             session.close()
     if ptype.implements("given_rules"):
-        session = SatSession.given(ptype, inst, ONE_SHOT_SOLVER)
+        session = SatSession.given(ptype, inst, one_shot_solver(ptype))
         try:
             ways.append(("given_rules", session.count({}, limit).solutions))
         finally:

@@ -328,6 +328,11 @@ class Speed:
     # Mosaic's `exactly`): unit propagation, the grade's rounds and its probing then see the
     # same facts, for far less to build and load.
     counts_natively: bool = False
+    # The pysat solver of one-shot questions (the CLI's solve/check/clues; None: the lab's,
+    # Minicard, which loads count constraints fastest). Another where Minicard's search is
+    # what takes long: Palisade's second division of an open 15x12 board, unknown within
+    # 10,000 conflicts on Minicard, found by CaDiCaL in 0.04 s.
+    one_shot_solver: str | None = None
 
 
 @dataclass(frozen=True)

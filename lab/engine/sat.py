@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 # then start without them, 0.04 s of a 0.1 s command (scripts/bench_cli.py).
 
 __all__ = [
-    "DEFAULT_SOLVER", "NATIVE_CARDINALITY", "PAIRWISE_MAX", "RENEW_AFTER", "SOLVER_OPTIONS", "UNLIMITED", "Budget",
+    "DEFAULT_SOLVER", "NATIVE_CARDINALITY", "ONE_SHOT_SOLVER", "PAIRWISE_MAX", "RENEW_AFTER", "SOLVER_OPTIONS",
+    "UNLIMITED", "Budget",
     "Check", "Count", "Found", "SatSession", "SessionCache", "Spending", "Tally", "Unknown", "Variables", "_pairwise",
     "add_at_most", "append_clauses", "at_most_one_clauses", "check_instance", "count_clauses", "propagator",
     "raw_propagator", "releases_gil",
@@ -367,6 +368,19 @@ _NO_PUZZLE: Any = _NoPuzzle()
 RENEW_AFTER = 128
 
 
+# One-shot questions (the CLI's solve/check/clues) are dominated by loading the rules into
+# the solver: Minicard takes at-most-one constraints natively, one call each instead of
+# dozens of clauses (scripts/bench_peer.py); generation, which makes thousands of calls on
+# one solver, uses CaDiCaL. A puzzle may name its own (`Speed.one_shot_solver`).
+ONE_SHOT_SOLVER = "mc"
+
+
+def one_shot_solver(ptype: PuzzleType) -> str:
+    """The solver of a one-shot question on `ptype`: its own, else the lab's."""
+    own = ptype.speed.one_shot_solver if isinstance(ptype, CluePuzzle) else None
+    return own or ONE_SHOT_SOLVER
+
+
 class SessionCache:
     """One live session per puzzle structure, kept across puzzles (one per worker).
 
@@ -389,10 +403,15 @@ class SessionCache:
             self._sessions.pop(next(iter(self._sessions))).close()
 
     def solver_for(self, ptype: PuzzleType) -> str:
-        """The solver this cache's sessions of `ptype` run on: the one asked for, else the
-        puzzle's `speed.generation_solver`, else the lab's default."""
+        """The solver this cache's sessions of `ptype` run on: the one asked for, else (one-shot
+        sessions) `one_shot_solver`, else the puzzle's `speed.generation_solver`, else the lab's
+        default."""
+        if self.solver:
+            return self.solver
+        if self.one_shot:
+            return one_shot_solver(ptype)
         own = ptype.speed.generation_solver if isinstance(ptype, CluePuzzle) else None
-        return self.solver or own or DEFAULT_SOLVER
+        return own or DEFAULT_SOLVER
 
     def get(self, ptype: CluePuzzle, params: Any, stripping: bool = False) -> SatSession:
         """The session for this structure; call it again for each puzzle (it may be renewed).

@@ -13,16 +13,22 @@ from typing import Any, TypeVar
 
 from .cpsat import cpsat_solutions, cpsat_status
 from .puzzle import ClueKey, CluePuzzle, Instance, PuzzleError, PuzzleType, known_key, quote
-from .sat import UNLIMITED, Budget, Check, Count, Found, SatSession, SessionCache, Unknown
+from .sat import (  # noqa: F401 (ONE_SHOT_SOLVER: scripts import it from here)
+    ONE_SHOT_SOLVER,
+    UNLIMITED,
+    Budget,
+    Check,
+    Count,
+    Found,
+    SatSession,
+    SessionCache,
+    Unknown,
+    one_shot_solver,
+)
 from .strip import Redundancy, redundancy
 
-# One-shot questions (the CLI's solve/check/clues) are dominated by loading the rules into
-# the solver: Minicard takes at-most-one constraints natively, one call each instead of
-# dozens of clauses (scripts/bench_peer.py); generation, which makes thousands of calls on
-# one solver, uses CaDiCaL.
-ONE_SHOT_SOLVER = "mc"
 T = TypeVar("T")
-_SESSIONS = SessionCache(solver=ONE_SHOT_SOLVER, one_shot=True)
+_SESSIONS = SessionCache(one_shot=True)  # each puzzle's one_shot_solver
 # SAT's conflicts per call when it names the clues of a puzzle CP-SAT found unsolvable: each
 # call that drops a clue must find a solution of the rest or prove there is none, which on
 # the structures that answer on CP-SAT is what SAT is slow at (an 8x8 magic square's core of
@@ -175,8 +181,8 @@ def each_solution(ptype: CluePuzzle, inst: Instance, budget: Budget = UNLIMITED)
         yield from _until(deadline, ptype.each_solution(inst))
         return
     given = ptype.implements("given_rules")
-    session = (SatSession.given(ptype, inst, ONE_SHOT_SOLVER) if given
-               else SatSession(ptype, inst.params, ONE_SHOT_SOLVER, one_shot=True))
+    session = (SatSession.given(ptype, inst, one_shot_solver(ptype)) if given
+               else SatSession(ptype, inst.params, one_shot_solver(ptype), one_shot=True))
     try:
         with closing(session.each({} if given else inst.clues, budget)) as found:
             yield from _until(deadline, found)
@@ -199,7 +205,7 @@ def _whole(ptype: CluePuzzle, inst: Instance, without: Iterable[ClueKey], ask: C
     session closes: `Found.solution` is read here."""
     if without or not ptype.implements("given_rules"):
         return None
-    session = SatSession.given(ptype, inst, ONE_SHOT_SOLVER)
+    session = SatSession.given(ptype, inst, one_shot_solver(ptype))
     try:
         answer = ask(session)
         if isinstance(answer, Found) and answer.sat:

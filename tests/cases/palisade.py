@@ -57,7 +57,7 @@ MANY_GENERATED = [
 
 # (generator options, message)
 BAD_GENERATOR_OPTIONS = [
-    ({"width": 13}, "--width must be at most 12"),
+    ({"width": 16}, "--width must be at most 15"),
     ({"region": 0}, "--region must be at least 1"),
 ]
 
