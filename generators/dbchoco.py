@@ -178,7 +178,8 @@ class DbChocoOptions(GeneratorOptions):
 class DbChocoGenerator(Generator[DbChocoOptions]):
     puzzle = "dbchoco"
     options_type = DbChocoOptions
-    costs = (cost(0.049, 0.65, size=4), cost(1.1, 2.9, size=6))  # measured: 20 records at 4, 10 at 6, seed 1
+    # measured: scripts/measure_costs.py dbchoco size=4 size=6 size=8 (10x10: minutes a record, not offered)
+    costs = (cost(0.065, 0.085, size=4), cost(0.51, 0.57, size=6), cost(4.8, 6.4, size=8))
 
     def params_for(self, options: DbChocoOptions) -> DbChocoSpec:
         width, height = board_shape(options.size, options.width, options.height)

@@ -14,7 +14,7 @@ from puzzlelab.generators.dbchoco import random_division
 from puzzlelab.lab.engine.crosscheck import brute_force_count, engine_counts
 from puzzlelab.lab.engine.generator import generate_one
 from puzzlelab.lab.engine.puzzle import Instance
-from puzzlelab.lab.engine.sat import SessionCache, check_instance
+from puzzlelab.lab.engine.sat import SatSession, SessionCache, check_instance
 from puzzlelab.lab.face import cli
 from puzzlelab.lab.face.registry import generator
 from puzzlelab.lab.toolkit.pzprv3 import read_pzprv3, read_pzprv3_answer
@@ -197,3 +197,22 @@ def test_commands_on_the_example(tmp_path, capsys):
     for args, said in ((["check"], "unique"), (["solve"], "1  2  3  3"), (["show"], "▒")):
         assert cli.main([args[0], "double-choco", str(path), *args[1:]]) == 0, args
         assert said in capsys.readouterr().out, args
+
+
+# ---- the grade's probing --------------------------------------------------------------------
+def test_dead_end_sees_a_closed_region_of_one_colour_and_not_the_solution():
+    """`dead_end` on the example: its solution's joins and walls are no dead end; two white
+    cells joined and walled off from the rest (a region all white) are one."""
+    inst = board(PUZZLE.example)
+    session = SatSession(PUZZLE, inst.params, "mc")
+    try:
+        rules = session.rules
+        lits = PUZZLE.solution_literals(inst.params, rules, EXAMPLE_SOLUTION)
+        assert not PUZZLE.dead_end(inst.params, rules, set(lits).__contains__)
+        join = rules.data.join
+        pair = ((2, 1), (3, 1))  # both white
+        walls = {-join[(x, y)] for x in pair for y in inst.params.neighbours(x) if y not in pair}
+        assert PUZZLE.dead_end(inst.params, rules, ({join[pair]} | walls).__contains__)
+        assert not PUZZLE.dead_end(inst.params, rules, walls.__contains__)
+    finally:
+        session.close()

@@ -56,7 +56,7 @@ VERIFY_CASES = [
 
 # (generator options, message)
 BAD_GENERATOR_OPTIONS = [
-    ({"size": 7}, "--size must be at most 6"),
+    ({"size": 9}, "--size must be at most 8"),
     ({"most": 0}, "--most must be at least 1"),
 ]
 
