@@ -129,7 +129,7 @@ GENRES = [
     Genre("shakashaka", ("--size", "10"), "shakashaka_boards.txt", r"^(https://puzz\.link\S+)",
           "semiexp's 10x10 (cspuz_rs tests)"),
     Genre("dbchoco", ("--size", "8"), "dbchoco_boards.txt", r"^(https://puzz\.link\S+)",
-          "pzprjs's 6x6 test board (the generator stops at 6x6; no 10x10 of a named setter here)"),
+          "pzprjs's 6x6 test board (the generator stops at 8x8; no 10x10 of a named setter here)"),
 ]
 
 
