@@ -40,7 +40,8 @@ PUZZLES = registry.names()
 CLUE_PUZZLES = [n for n in PUZZLES if isinstance(registry.puzzle(n), CluePuzzle)]
 GENERATED = [n for n in PUZZLES if registry.has_generator(n)]
 ALL_COMMANDS = ("solve", "check", "clues", "count", "grade", "explain", "render")
-SUBSETS = 12  # clue subsets of each example checked by brute force
+SUBSETS = 12  # clue subsets of each example checked by brute force in the slow run
+QUICK_SUBSETS = 6  # ... and in the default run (each puzzle's own file adds random tiny boards)
 # Brute force's work bound in the default run: an example with more candidates than this is
 # checked on its first few subsets (Slitherlink's 4x4 has 23,858 loops, 1.3 s a subset; Mosaic's
 # and Nonogram's 65,536 shadings); the slow run checks all twelve.
@@ -134,11 +135,12 @@ def test_every_subset_brute_force_equals_both_engines(name):
 
 def brute_force_on_subsets(name: str, checks: int | None) -> None:
     """The example and random subsets of its clues counted by brute force and both engines:
-    SUBSETS of them, or fewer (at least three) where `checks` bounds the candidates tried."""
+    SUBSETS of them (None: the slow run), else QUICK_SUBSETS or fewer (at least three) where
+    `checks` bounds the candidates tried."""
     ptype = registry.puzzle(name)
     inst = ptype.parse(ptype.example)
     candidates = list(ptype.candidates(inst.params))
-    subsets = SUBSETS if checks is None else max(3, min(SUBSETS, checks // max(1, len(candidates))))
+    subsets = SUBSETS if checks is None else max(3, min(QUICK_SUBSETS, checks // max(1, len(candidates))))
     assert brute_force_count(ptype, inst, candidates) == 1, "the example has exactly one solution"
     assert engine_counts(ptype, inst) == (1, 1)
     rng = random.Random(15)
