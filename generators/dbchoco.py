@@ -178,8 +178,9 @@ class DbChocoOptions(GeneratorOptions):
 class DbChocoGenerator(Generator[DbChocoOptions]):
     puzzle = "dbchoco"
     options_type = DbChocoOptions
-    # measured: scripts/measure_costs.py dbchoco size=4 size=6 size=8 (10x10: minutes a record, not offered)
-    costs = (cost(0.065, 0.085, size=4), cost(0.51, 0.57, size=6), cost(4.8, 6.4, size=8))
+    # measured: scripts/measure_costs.py dbchoco size=4 size=6 size=8 (10x10: median 62 s, most 120, a record;
+    # not offered: the grade alone takes 12-45 s there)
+    costs = (cost(0.043, 0.07, size=4), cost(0.32, 0.39, size=6), cost(3.8, 5.2, size=8))
 
     def params_for(self, options: DbChocoOptions) -> DbChocoSpec:
         width, height = board_shape(options.size, options.width, options.height)

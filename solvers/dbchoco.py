@@ -27,7 +27,11 @@ of it); a piece closed off and joined through cells of the other colour to anoth
 its colour; two closed pieces of different shapes joined. The few-cell cases of these go in
 eagerly (`local_rules`: a 2x2 block's four joins, a piece of one cell, connected sets of up
 to `SMALL_SETS` cells with unequal colours), and `dead_end` sees them on a partial
-assignment for the grade's probing. A number draws its piece's cells when it is asked for: the cells of
+assignment for the grade's probing. The generator's sessions (`stripping_rules`) add
+`touch_rules`: every piece within a few joins of its own colour of a join to the other colour
+(levels up to the rarer colour's count), so closed one-colour pieces, which the partner
+literals allow and the cuts refused round after round at 10x10, are refused by propagation.
+A number draws its piece's cells when it is asked for: the cells of
 its colour within reach, closed along joins, each joined back to the number within the
 number's steps, and exactly that many of them.
 
@@ -73,9 +77,10 @@ from ..lab.toolkit.textgrid import JsonObject, Token, json_shown
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]  # each cell: the number of its region's first cell (r1c1 is 1), 0 none yet
 # Size limit: pzprjs's default board. The partner literals grow with the square of the board
-# (10x10: 20,000). The generator stops at 8x8 (`GENERATED_SIZE`, 1-3 s of CPU a record): at
-# 10x10 a rival division under a dozen numbers takes 2-30 s a solver call, some minutes a
-# record; an open 10x10 board is solved and checked within 10,000 conflicts (2.2 s).
+# (10x10: 20,000). The generator stops at 8x8 (`GENERATED_SIZE`, 2.5-5 s of CPU a record): a
+# 10x10 record takes about a minute or two even with `touch_rules` (was over five), a solver
+# call of the strip ~1 s and the grade 12-45 s; an open 10x10 board is solved and checked
+# within 10,000 conflicts (1-2 s).
 SIZE = BoardLimit(10, 10, 1, 1)
 GENERATED_SIZE = BoardLimit(8, 8, 1, 1)
 EARLY = SIZE.early("dbchoco")  # the readers' size check, before any cell is read
@@ -402,6 +407,11 @@ class DbChocoVars:
     pool: IDPool = field(default_factory=IDPool)
 
 
+# `partner_rules` of a board, by (params, first join variable, first partner variable): the
+# clauses are the same whenever the variables are (10x10: 0.9 s of CPU a build, three a record)
+PARTNER_CLAUSES: dict[tuple[DbChocoParams, int, int], list[Clause]] = {}
+
+
 def partner_rules(p: DbChocoParams, v: DbChocoVars) -> list[Clause]:
     """What a partner literal says of the joins around its two cells (see the module's
     docstring)."""
@@ -436,6 +446,35 @@ def partner_rules(p: DbChocoParams, v: DbChocoVars) -> list[Clause]:
             w2 = (w[0] + br, w[1] + bc)
             if not (p.inside(*w2) and not p.is_gray(w2)):
                 clauses.append([-q, -v.join[(g, g2)]])
+    return clauses
+
+
+def touch_rules(p: DbChocoParams, v: DbChocoVars) -> list[Clause]:
+    """"Every piece is joined to a cell of the other colour" (its region holds its partner
+    half), by levels: `near[x][s]`, x is within s joins of its own colour of a cell joined to
+    the other colour; a piece of k cells has each cell within k - 1 such joins, and k is at most
+    the cells of the rarer colour. The partner literals say that each white piece has a gray
+    image, not that the two meet: without this a division of closed one-colour pieces was
+    refused only by the cuts, round after round."""
+    whites = sum(1 for x in p.cells() if not p.is_gray(x))
+    most = min(whites, len(p.cells()) - whites) - 1
+    if most < 0:
+        return []
+    pool = v.pool
+    near: dict[Cell, list[int]] = {x: [pool.id() for _ in range(most + 1)] for x in p.cells()}
+    clauses: list[Clause] = []
+    for x in p.cells():
+        levels = near[x]
+        clauses.append([levels[most]])
+        clauses.append([-levels[0]] + [v.join[(x, y)] for y in p.neighbours(x) if p.is_gray(y) != p.is_gray(x)])
+        same = [y for y in p.neighbours(x) if p.is_gray(y) == p.is_gray(x)]
+        for s in range(1, most + 1):
+            ways = [levels[s - 1]]
+            for y in same:
+                both = pool.id()
+                clauses += [[-both, v.join[(x, y)]], [-both, near[y][s - 1]]]
+                ways.append(both)
+            clauses.append([-levels[s]] + ways)
     return clauses
 
 
@@ -811,6 +850,15 @@ class DbChoco(CluePuzzle[DbChocoParams, Cell, Grid]):
 
     # ---- SAT ----------------------------------------------------------------------
     def rules(self, params: DbChocoParams, pool: IDPool) -> Rules:
+        return self._rules(params, pool, touch=False)
+
+    def stripping_rules(self, params: DbChocoParams, pool: IDPool) -> Rules:
+        """`rules` and `touch_rules`: the generator's checks at 10x10 no longer wait on the
+        cuts to refuse closed one-colour pieces (an 8x8 grade probing the levels too costs more
+        than they save, so grading and the CLI keep `rules`)."""
+        return self._rules(params, pool, touch=True)
+
+    def _rules(self, params: DbChocoParams, pool: IDPool, touch: bool) -> Rules:
         p = params
         cells = p.cells()
         edges = [(a, b) for a in cells for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])) if p.inside(*b)]
@@ -821,6 +869,7 @@ class DbChoco(CluePuzzle[DbChocoParams, Cell, Grid]):
         white = [x for x in cells if x not in p.gray]
         gray = [x for x in cells if x in p.gray]
         partner: dict[tuple[Cell, Cell, int], int] = {}
+        block = 0
         if white and gray:
             block = variable_block(pool, len(white) * len(gray) * len(ORIENTATIONS))
             k = 0
@@ -830,7 +879,12 @@ class DbChoco(CluePuzzle[DbChocoParams, Cell, Grid]):
                         partner[(w, g, t)] = block + k
                         k += 1
         v = DbChocoVars(join, partner, [(a, b, first + k) for k, (a, b) in enumerate(edges)], pool)
-        clauses = partner_rules(p, v) + local_rules(p, v)
+        key = (p, first, block if partner else 0)
+        if key not in PARTNER_CLAUSES:  # the grade, the check and the strip build the same rules
+            if len(PARTNER_CLAUSES) >= 4:
+                PARTNER_CLAUSES.pop(next(iter(PARTNER_CLAUSES)))
+            PARTNER_CLAUSES[key] = partner_rules(p, v)
+        clauses = PARTNER_CLAUSES[key] + local_rules(p, v) + (touch_rules(p, v) if touch else [])
         by_white: dict[Cell, list[int]] = {w: [] for w in white}
         by_gray: dict[Cell, list[int]] = {g: [] for g in gray}
         for (w, g, _), q in partner.items():
