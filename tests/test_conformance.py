@@ -41,7 +41,7 @@ CLUE_PUZZLES = [n for n in PUZZLES if isinstance(registry.puzzle(n), CluePuzzle)
 GENERATED = [n for n in PUZZLES if registry.has_generator(n)]
 ALL_COMMANDS = ("solve", "check", "clues", "count", "grade", "explain", "render")
 SUBSETS = 12  # clue subsets of each example checked by brute force in the slow run
-QUICK_SUBSETS = 6  # ... and in the default run (each puzzle's own file adds random tiny boards)
+QUICK_SUBSETS = 4  # ... and in the default run (each puzzle's own file adds random tiny boards)
 # Brute force's work bound in the default run: an example with more candidates than this is
 # checked on its first few subsets (Slitherlink's 4x4 has 23,858 loops, 1.3 s a subset; Mosaic's
 # and Nonogram's 65,536 shadings); the slow run checks all twelve.

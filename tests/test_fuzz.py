@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "datasets" / "examples"
 PUZZLES = registry.names()
 BUDGET = ["--conflicts", "20000", "--timeout", "2"]  # each solver call, and move puzzles' searches
-QUICK, LONG = 8, 300  # examples per puzzle in the default run and in the slow one
+QUICK, LONG = 4, 300  # examples per puzzle in the default run and in the slow one
 
 
 def _valid_texts(name: str) -> list[str]:

@@ -26,7 +26,7 @@ from puzzlelab.lab.face import registry
 from puzzlelab.lab.face.share import tatham_game
 
 COUNT = 50  # the slow run, at every generator's defaults
-QUICK_COUNT = 6  # the default run: the suite's CPU budget (twenty of each took 100 s of 617, ten 40 s, 2026-12-02)
+QUICK_COUNT = 4  # the default run: the suite's CPU budget (twenty of each took 100 s of 617, ten 40 s, 2026-12-02)
 CLUE_PUZZLES = [n for n in registry.names()
                 if registry.has_generator(n) and isinstance(registry.puzzle(n), CluePuzzle)]
 # Smaller boards where the generator's defaults take over 5 s for fifty (Mosaic 10x10 21 s,
