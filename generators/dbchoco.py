@@ -15,6 +15,7 @@ is left with no free neighbour, or it closes off a small piece of free cells of 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..lab.engine.generator import (
@@ -29,6 +30,7 @@ from ..lab.engine.generator import (
 )
 from ..lab.engine.puzzle import PuzzleError
 from ..lab.engine.sat import SessionCache
+from ..lab.toolkit.regions import fill_in_order
 from ..solvers.dbchoco import (
     GENERATED_SIZE,
     ORIENTATIONS,
@@ -128,18 +130,12 @@ def random_division(width: int, height: int, most: int, rng: random.Random
     (see the module's docstring), each as (first half, second half); None when the search
     ran past its budget."""
     board = Division(width, height)
-    order = [(r, c) for r in range(height) for c in range(width)]
-    chosen: list[tuple[frozenset[Cell], frozenset[Cell]]] = []
-    budget = [STEPS_PER_CELL * width * height]
 
-    def place(k: int) -> bool:
-        while k < len(order) and not board.free(order[k]):
-            k += 1
-        if k == len(order):
-            return True
+    def regions(cell: Cell) -> Iterator[tuple[frozenset[Cell], tuple[frozenset[Cell], frozenset[Cell]]]]:
+        """Up to TRIES random regions from `cell`, each once: a half and its partner."""
         tried: set[frozenset[Cell]] = set()
         for _ in range(TRIES):
-            half = board.piece(order[k], rng.randint(1, most), rng)
+            half = board.piece(cell, rng.randint(1, most), rng)
             if half is None:
                 continue
             board.mark(half, True)
@@ -147,23 +143,11 @@ def random_division(width: int, height: int, most: int, rng: random.Random
             board.mark(half, False)
             if other is None or half | other in tried:
                 continue
-            region = half | other
-            tried.add(region)
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            board.mark(region, True)
-            if board.still_divisible(region):
-                chosen.append((half, other))
-                if place(k + 1):
-                    return True
-                chosen.pop()
-            board.mark(region, False)
-            if budget[0] < 0:
-                return False
-        return False
+            tried.add(half | other)
+            yield half | other, (half, other)
 
-    return chosen if place(0) else None
+    return fill_in_order(board, [(r, c) for r in range(height) for c in range(width)], regions,
+                         STEPS_PER_CELL * width * height)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from ..lab.engine.generator import (
 )
 from ..lab.engine.puzzle import Instance, PuzzleError
 from ..lab.engine.sat import SessionCache
+from ..lab.toolkit.regions import fill_in_order
 from ..solvers.sashigane import (
     CIRCLE,
     LEAST,
@@ -205,31 +206,9 @@ def random_division(width: int, height: int, most: int, rng: random.Random) -> l
     """A random division of the board into L's of at most `most` cells (see the module's
     docstring), or None when the search ran past its budget."""
     board = Division(width, height, most)
-    order = [(r, c) for r in range(height) for c in range(width)]
-    chosen: list[LShape] = []
-    budget = [STEPS_PER_CELL * width * height]
-
-    def place(k: int) -> bool:
-        while k < len(order) and not board.free(order[k]):
-            k += 1
-        if k == len(order):
-            return True
-        for shape in evenly_by_size(board.openings(order[k], most), rng):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            board.mark(shape, True)
-            if board.still_divisible(shape):
-                chosen.append(shape)
-                if place(k + 1):
-                    return True
-                chosen.pop()
-            board.mark(shape, False)
-            if budget[0] < 0:
-                return False
-        return False
-
-    return chosen if place(0) else None
+    return fill_in_order(board, [(r, c) for r in range(height) for c in range(width)],
+                         lambda cell: ((shape, shape) for shape in evenly_by_size(board.openings(cell, most), rng)),
+                         STEPS_PER_CELL * width * height)
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
 from itertools import product
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..engine.puzzle import BoardLimit, PuzzleError, at_place, quote
 from .cellgrid import BoardCells
@@ -27,6 +27,19 @@ Cell = tuple[int, int]
 Rows = tuple[tuple[int, ...], ...]
 Places = Sequence[Sequence[tuple[int | None, int | None]]]  # each cell's (line, column) in the input
 Board = TypeVar("Board")
+Piece = TypeVar("Piece")
+PieceIn = TypeVar("PieceIn", contravariant=True)
+Item = TypeVar("Item")
+
+
+class Filling(Protocol[PieceIn]):
+    """A board being divided into pieces, for `fill_in_order`."""
+
+    def free(self, cell: Cell) -> bool: ...
+
+    def mark(self, piece: PieceIn, taken: bool) -> None: ...
+
+    def still_divisible(self, piece: PieceIn) -> bool: ...
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"  # region names of a text form
 NAME = re.compile(r"[A-Za-z0-9_]{1,16}")  # a region's name in a spaced text form
@@ -127,6 +140,38 @@ def region_board(make: Callable[[int, int, Rows], Board], size: BoardLimit, puzz
     refuse_cut(rows, regions, where, noun)
     with at_place(line):
         return make(width, height, regions)
+
+
+def fill_in_order(board: Filling[Piece], cells: Sequence[Cell], options: Callable[[Cell], Iterable[tuple[Piece, Item]]],
+                  budget: int) -> list[Item] | None:
+    """A division by backtracking: the first free cell of `cells` takes each of `options(cell)`
+    in turn (a piece and what to keep of it), while the board `still_divisible` after it, until
+    every cell is taken: the kept items in placing order. None once `budget` pieces were tried
+    (Sashigane's L's, Double Choco's regions: a draw that starts over)."""
+    chosen: list[Item] = []
+    left = [budget]
+
+    def place(k: int) -> bool:
+        while k < len(cells) and not board.free(cells[k]):
+            k += 1
+        if k == len(cells):
+            return True
+        for piece, item in options(cells[k]):
+            left[0] -= 1
+            if left[0] < 0:
+                return False
+            board.mark(piece, True)
+            if board.still_divisible(piece):
+                chosen.append(item)
+                if place(k + 1):
+                    return True
+                chosen.pop()
+            board.mark(piece, False)
+            if left[0] < 0:
+                return False
+        return False
+
+    return chosen if place(0) else None
 
 
 def rooms_from_walls(right: Sequence[Sequence[bool]], below: Sequence[Sequence[bool]]) -> Rows:
